@@ -1,0 +1,270 @@
+//! Seeded, portable randomness: per-purpose ChaCha8 streams, Omega's bucketed range, dice.
+//!
+//! Rules draw raw `u32` words from the generator and turn them into values with the
+//! functions here, so a seed's results depend only on the ChaCha8 stream (fixed by its
+//! specification), never on the distribution code of a `rand` release.
+
+use std::fmt;
+use std::str::FromStr;
+
+use rand::{Rng, SeedableRng};
+use serde::{Deserialize, Serialize};
+
+/// The generator every rule draws from: ChaCha8, seeded and positioned by [`WorldSeed::stream`].
+pub type Generator = rand::rngs::ChaCha8Rng;
+
+/// Number of buckets in Omega's random helper: a draw is reduced to `b` in `0..BUCKETS`.
+pub const BUCKETS: u32 = 10_000;
+
+/// Largest multiple of [`BUCKETS`] that fits in a `u32`; words at or above it are redrawn
+/// so that every bucket is exactly equally likely.
+const BUCKET_ZONE: u32 = (u32::MAX / BUCKETS) * BUCKETS;
+
+/// One bucket `b`, uniform on `0..10_000`.
+#[inline]
+pub fn bucket<R: Rng + ?Sized>(rng: &mut R) -> u32 {
+    loop {
+        let word = rng.next_u32();
+        if word < BUCKET_ZONE {
+            return word % BUCKETS;
+        }
+    }
+}
+
+/// Omega's `random_range`: `R(k) = floor(b * k / 10000)` with `b` uniform on `0..10000`,
+/// and `R(0) = 0`. The result lies in `0..k`; it is exactly uniform only when `k` divides
+/// 10,000 (so `R(3)` gives 0, 1, 2 with 3334, 3333 and 3333 buckets).
+#[inline]
+pub fn range<R: Rng + ?Sized>(rng: &mut R, k: u32) -> u32 {
+    if k == 0 {
+        return 0;
+    }
+    bucket_value(bucket(rng), k)
+}
+
+/// The value `R(k)` returns for bucket `b` (with `k > 0`).
+#[inline]
+pub fn bucket_value(b: u32, k: u32) -> u32 {
+    (u64::from(b) * u64::from(k) / u64::from(BUCKETS)) as u32
+}
+
+/// How many of the 10,000 buckets make `R(k)` return `v`: the exact weight of `v`.
+///
+/// `R(0)` returns 0 from every bucket. Values outside `0..k` have weight 0.
+pub fn bucket_weight(v: u32, k: u32) -> u32 {
+    if k == 0 {
+        return if v == 0 { BUCKETS } else { 0 };
+    }
+    if v >= k {
+        return 0;
+    }
+    // b maps to v exactly when v * 10000 <= b * k < (v + 1) * 10000.
+    let first = |v: u32| (u64::from(v) * u64::from(BUCKETS)).div_ceil(u64::from(k));
+    (first(v + 1) - first(v)) as u32
+}
+
+/// A value uniform on `0..n` (for `n > 0`), unbiased: words in the short final zone are
+/// redrawn. Used by rules that roll plain dice rather than Omega's bucketed helper.
+#[inline]
+pub fn uniform<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
+    assert!(n > 0, "uniform(0) has no values");
+    let zone = u32::MAX - (u32::MAX - n + 1) % n;
+    loop {
+        let word = rng.next_u32();
+        if word <= zone {
+            return word % n;
+        }
+    }
+}
+
+/// The world seed: every stream a game draws from is derived from it and a purpose.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct WorldSeed(pub u64);
+
+impl WorldSeed {
+    /// The generator for one purpose (a floor, a check, a summoning). Two purposes never
+    /// share state, so a floor's monsters do not depend on what was drawn before it.
+    pub fn stream(self, purpose: StreamPurpose) -> Generator {
+        let mut key = [0u8; 32];
+        let mut state = self.0;
+        for chunk in key.chunks_exact_mut(8) {
+            chunk.copy_from_slice(&splitmix(&mut state).to_le_bytes());
+        }
+        let mut rng = Generator::from_seed(key);
+        rng.set_stream(purpose.0);
+        rng
+    }
+}
+
+/// What a stream is for: a label and any number of words (location, depth, counter),
+/// hashed with a fixed, portable mixer into ChaCha8's 64-bit stream number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct StreamPurpose(u64);
+
+impl StreamPurpose {
+    /// A purpose named by a label such as `"floor"` or `"simulate"`.
+    pub fn new(label: &str) -> Self {
+        Self(0x6465_6e69_7a65_6e00).with_str(label)
+    }
+
+    /// Adds a number (a depth, a counter) to the purpose.
+    pub fn with(self, word: u64) -> Self {
+        let mut state = self.0 ^ word.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        Self(splitmix(&mut state))
+    }
+
+    /// Adds a text (a location key) to the purpose.
+    pub fn with_str(self, text: &str) -> Self {
+        let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, byte| {
+            (h ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
+        });
+        self.with(hash).with(text.len() as u64)
+    }
+
+    /// The 64-bit stream number.
+    pub fn id(self) -> u64 {
+        self.0
+    }
+}
+
+/// SplitMix64: a fixed mixer for seed expansion and purpose hashing.
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Dice written `XdY`: the sum of `X` rolls, each uniform on `1..=Y`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Dice {
+    /// How many dice are rolled.
+    pub count: u32,
+    /// Faces on each die; a die with 0 faces always rolls 0.
+    pub sides: u32,
+}
+
+impl Dice {
+    /// `count` dice of `sides` faces.
+    pub const fn new(count: u32, sides: u32) -> Self {
+        Self { count, sides }
+    }
+
+    /// Rolls the dice.
+    pub fn roll<R: Rng + ?Sized>(self, rng: &mut R) -> u32 {
+        if self.sides == 0 {
+            return 0;
+        }
+        (0..self.count).map(|_| uniform(rng, self.sides) + 1).sum()
+    }
+
+    /// The smallest and largest possible totals.
+    pub fn bounds(self) -> (u32, u32) {
+        if self.sides == 0 {
+            (0, 0)
+        } else {
+            (self.count, self.count * self.sides)
+        }
+    }
+}
+
+impl fmt::Display for Dice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}d{}", self.count, self.sides)
+    }
+}
+
+/// Why a dice text such as `"3d"` did not parse.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not dice: expected XdY, such as 2d6")]
+pub struct DiceParseError(pub String);
+
+impl FromStr for Dice {
+    type Err = DiceParseError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let fail = || DiceParseError(text.to_owned());
+        let (count, sides) = text.trim().split_once(['d', 'D']).ok_or_else(fail)?;
+        Ok(Self {
+            count: count.parse().map_err(|_| fail())?,
+            sides: sides.parse().map_err(|_| fail())?,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bucket_weights_match_the_spec_examples() {
+        assert_eq!(
+            (0..3).map(|v| bucket_weight(v, 3)).collect::<Vec<_>>(),
+            [3334, 3333, 3333]
+        );
+        let r12: Vec<u32> = (0..12).map(|v| bucket_weight(v, 12)).collect();
+        assert_eq!(r12, [834, 833, 833, 834, 833, 833, 834, 833, 833, 834, 833, 833]);
+        let r15: Vec<u32> = (0..15).map(|v| bucket_weight(v, 15)).collect();
+        assert_eq!(&r15[..3], &[667, 667, 666]);
+        let r132: Vec<u32> = (0..132).map(|v| bucket_weight(v, 132)).collect();
+        assert!(r132.iter().all(|&w| w == 75 || w == 76));
+        assert_eq!(bucket_weight(0, 0), 10_000);
+        assert_eq!(bucket_weight(1, 0), 0);
+    }
+
+    #[test]
+    fn bucket_weights_count_the_buckets() {
+        for k in 1..=400 {
+            let mut counted = vec![0u32; k as usize];
+            for b in 0..BUCKETS {
+                counted[bucket_value(b, k) as usize] += 1;
+            }
+            let weights: Vec<u32> = (0..k).map(|v| bucket_weight(v, k)).collect();
+            assert_eq!(counted, weights, "k = {k}");
+        }
+    }
+
+    #[test]
+    fn streams_are_deterministic_and_separate() {
+        let seed = WorldSeed(42);
+        let a = StreamPurpose::new("floor").with_str("sewers").with(3);
+        let b = StreamPurpose::new("floor").with_str("sewers").with(4);
+        let draw = |p| {
+            let mut rng = seed.stream(p);
+            (0..4).map(|_| rng.next_u32()).collect::<Vec<_>>()
+        };
+        assert_eq!(draw(a), draw(a));
+        assert_ne!(draw(a), draw(b));
+        let mut other = WorldSeed(43).stream(a);
+        assert_ne!(draw(a)[0], other.next_u32());
+    }
+
+    #[test]
+    fn dice_parse_and_stay_in_bounds() {
+        let dice: Dice = "3d6".parse().unwrap();
+        assert_eq!(dice, Dice::new(3, 6));
+        assert_eq!(dice.to_string(), "3d6");
+        assert!("3d".parse::<Dice>().is_err());
+        assert!("d6x".parse::<Dice>().is_err());
+        let mut rng = WorldSeed(1).stream(StreamPurpose::new("dice"));
+        let mut seen = [false; 19];
+        for _ in 0..5000 {
+            let total = dice.roll(&mut rng);
+            assert!((3..=18).contains(&total));
+            seen[total as usize] = true;
+        }
+        assert!(seen[3..=18].iter().all(|&s| s), "every total of 3d6 appears");
+        assert_eq!(Dice::new(2, 0).roll(&mut rng), 0);
+    }
+
+    #[test]
+    fn uniform_covers_its_range() {
+        let mut rng = WorldSeed(9).stream(StreamPurpose::new("uniform"));
+        let mut counts = [0u32; 7];
+        for _ in 0..7000 {
+            counts[uniform(&mut rng, 7) as usize] += 1;
+        }
+        assert!(counts.iter().all(|&c| (850..1150).contains(&c)), "{counts:?}");
+    }
+}
