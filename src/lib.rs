@@ -1,1 +1,13 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
+pub use denizen_core::*;
+
+/// The types most programs need, in one import: `use denizen::prelude::*;`.
+pub mod prelude {
+    pub use denizen_core::{
+        Branch, Catalogue, DataError, Dice, Environment, Level, Locations, Odds, PopulationRule,
+        RequestError, Ruleset, Selector, SpeciesId, StreamPurpose, WorldSeed,
+    };
+}

@@ -282,8 +282,7 @@ impl Catalogue {
     /// Checks: unique keys, fixed items that exist, bands inside `0..band_count` and in
     /// catalogue order, and an ordinary pool with at least one species at every difficulty.
     pub fn from_ron(text: &str, file: &str) -> Result<Self, DataError> {
-        let data: CatalogueFile =
-            ron::from_str(text).map_err(|e| DataError::syntax(file, &e))?;
+        let data: CatalogueFile = ron::from_str(text).map_err(|e| DataError::syntax(file, &e))?;
         Self::new(data, file)
     }
 
@@ -297,10 +296,18 @@ impl Catalogue {
             DataError::invalid(file, entry, field, problem)
         };
         if band_count == 0 {
-            return Err(invalid("catalogue".into(), "band_count", "must be at least 1".into()));
+            return Err(invalid(
+                "catalogue".into(),
+                "band_count",
+                "must be at least 1".into(),
+            ));
         }
         if species.is_empty() {
-            return Err(invalid("catalogue".into(), "species", "the list is empty".into()));
+            return Err(invalid(
+                "catalogue".into(),
+                "species",
+                "the list is empty".into(),
+            ));
         }
         if species.len() > usize::from(u16::MAX) || items.len() > usize::from(u16::MAX) {
             return Err(invalid(
@@ -311,7 +318,10 @@ impl Catalogue {
         }
         let mut item_keys = HashMap::new();
         for (i, item) in items.iter().enumerate() {
-            if item_keys.insert(item.key.clone(), ItemId(i as u16)).is_some() {
+            if item_keys
+                .insert(item.key.clone(), ItemId(i as u16))
+                .is_some()
+            {
                 return Err(invalid(
                     format!("items[{i}] {:?}", item.key),
                     "key",
@@ -324,7 +334,10 @@ impl Catalogue {
         let mut previous_band = 0;
         for (i, s) in species.iter().enumerate() {
             let entry = || format!("species[{i}] {:?}", s.key);
-            if species_keys.insert(s.key.clone(), SpeciesId(i as u16)).is_some() {
+            if species_keys
+                .insert(s.key.clone(), SpeciesId(i as u16))
+                .is_some()
+            {
                 return Err(invalid(entry(), "key", "duplicate key".into()));
             }
             if s.band >= band_count {
@@ -348,13 +361,22 @@ impl Catalogue {
             let fixed = match &s.fixed_item {
                 None => None,
                 Some(key) => Some(*item_keys.get(key).ok_or_else(|| {
-                    invalid(entry(), "fixed_item", format!("no item has the key {key:?}"))
+                    invalid(
+                        entry(),
+                        "fixed_item",
+                        format!("no item has the key {key:?}"),
+                    )
                 })?),
             };
             fixed_items.push(fixed);
         }
         let band_starts = (0..=usize::from(band_count))
-            .map(|b| species.iter().take_while(|s| usize::from(s.band) < b).count())
+            .map(|b| {
+                species
+                    .iter()
+                    .take_while(|s| usize::from(s.band) < b)
+                    .count()
+            })
             .collect();
         let ordinary = species.iter().map(Species::is_ordinary).collect();
         let catalogue = Self {
@@ -479,9 +501,7 @@ mod tests {
         assert_eq!(c.items().len(), 217);
         let starts: Vec<usize> = (0..=11).map(|b| c.bands(b, b).start).collect();
         assert_eq!(starts, [0, 9, 31, 45, 60, 78, 92, 105, 120, 132, 140, 150]);
-        let reserved: Vec<u16> = (0..150)
-            .filter(|&i| !c.is_ordinary(SpeciesId(i)))
-            .collect();
+        let reserved: Vec<u16> = (0..150).filter(|&i| !c.is_ordinary(SpeciesId(i))).collect();
         let mut expected = vec![8, 50, 110];
         expected.extend(140..150);
         assert_eq!(reserved, expected);
@@ -489,6 +509,10 @@ mod tests {
         assert_eq!(goblin, SpeciesId(15));
         assert_eq!(c.item(c.fixed_item(goblin).unwrap()).name, "dagger");
         assert!(c.get(SpeciesId(27)).has(Status::WaterOnly));
-        assert_eq!(c.get(SpeciesId(49)).level, 2, "phantom is listed below its band");
+        assert_eq!(
+            c.get(SpeciesId(49)).level,
+            2,
+            "phantom is listed below its band"
+        );
     }
 }

@@ -122,7 +122,9 @@ impl Formula {
         }
         let uses_roll = mentions_roll(&expr);
         if uses_roll && !roll_allowed {
-            return Err(fail("`r` (the roll) is only known inside a roll's `when`".into()));
+            return Err(fail(
+                "`r` (the roll) is only known inside a roll's `when`".into(),
+            ));
         }
         Ok(Self {
             text: text.to_owned(),
@@ -259,8 +261,8 @@ impl Token {
 }
 
 const SYMBOLS: [&str; 19] = [
-    "==", "!=", "<=", ">=", "&&", "||", "<", ">", "+", "-", "*", "/", "%", "(", ")", ",", "!",
-    "=", "&",
+    "==", "!=", "<=", ">=", "&&", "||", "<", ">", "+", "-", "*", "/", "%", "(", ")", ",", "!", "=",
+    "&",
 ];
 
 fn tokenize(text: &str) -> Result<Vec<Token>, String> {
@@ -270,7 +272,9 @@ fn tokenize(text: &str) -> Result<Vec<Token>, String> {
         if c.is_whitespace() {
             rest = &rest[c.len_utf8()..];
         } else if c.is_ascii_digit() {
-            let end = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
+            let end = rest
+                .find(|c: char| !c.is_ascii_digit())
+                .unwrap_or(rest.len());
             let value = rest[..end]
                 .parse()
                 .map_err(|_| format!("number `{}` is too large", &rest[..end]))?;
@@ -458,8 +462,20 @@ mod tests {
         assert!(!f.truth(&vars(90)).unwrap());
         assert!(f.truth(&vars(91)).unwrap());
         let f = Formula::parse("r != 0 && D == 1 || !(difficulty < 5)", Kind::Truth, true).unwrap();
-        assert!(f.truth(&Vars { roll: Some(1), ..at(1) }).unwrap());
-        assert!(!f.truth(&Vars { roll: Some(0), ..at(1) }).unwrap());
+        assert!(
+            f.truth(&Vars {
+                roll: Some(1),
+                ..at(1)
+            })
+            .unwrap()
+        );
+        assert!(
+            !f.truth(&Vars {
+                roll: Some(0),
+                ..at(1)
+            })
+            .unwrap()
+        );
     }
 
     #[test]
@@ -473,6 +489,11 @@ mod tests {
         assert!(err("r + 1", Kind::Number, false).contains("only known inside"));
         assert!(err("(D == 1) + 1", Kind::Number, false).contains("needs a number"));
         let f = Formula::parse("10 / (D - 1)", Kind::Number, false).unwrap();
-        assert!(f.number(&at(1)).unwrap_err().to_string().contains("divides by zero"));
+        assert!(
+            f.number(&at(1))
+                .unwrap_err()
+                .to_string()
+                .contains("divides by zero")
+        );
     }
 }

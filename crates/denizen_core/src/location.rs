@@ -164,8 +164,7 @@ impl Locations {
             Formula::parse(text, Kind::Number, false)
                 .map_err(|e| DataError::invalid(file, entry, field, e.to_string()))
         };
-        let default_formula =
-            formula(&data.default_difficulty, "locations", "default_difficulty")?;
+        let default_formula = formula(&data.default_difficulty, "locations", "default_difficulty")?;
         let default_difficulty = default_formula
             .number(&Vars {
                 depth: 1,

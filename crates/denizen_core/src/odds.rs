@@ -32,13 +32,11 @@ impl Odds {
         mass[root] = 1.0;
         let mut species = vec![0.0f64; selector.ordinary.len()];
         let mut branches: Vec<(Branch, f64)> = Vec::new();
-        let mut add_branch = |branch: Branch, p: f64| match branches
-            .iter_mut()
-            .find(|(b, _)| *b == branch)
-        {
-            Some((_, total)) => *total += p,
-            None => branches.push((branch, p)),
-        };
+        let mut add_branch =
+            |branch: Branch, p: f64| match branches.iter_mut().find(|(b, _)| *b == branch) {
+                Some((_, total)) => *total += p,
+                None => branches.push((branch, p)),
+            };
         // Children are stored before their parents, so one backwards pass moves all mass.
         for at in (0..=root).rev() {
             let p = mass[at];

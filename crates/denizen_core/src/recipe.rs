@@ -125,9 +125,11 @@ impl Recipe {
         };
         Ok(match data {
             RecipeData::Pool => Recipe::Pool,
-            RecipeData::Species(key) => Recipe::Species(catalogue.species_id(key).ok_or_else(
-                || fail(path.to_owned(), format!("no species has the key {key:?}")),
-            )?),
+            RecipeData::Species(key) => {
+                Recipe::Species(catalogue.species_id(key).ok_or_else(|| {
+                    fail(path.to_owned(), format!("no species has the key {key:?}"))
+                })?)
+            }
             RecipeData::Bands { from, to } => {
                 if from > to || *to >= catalogue.band_count() {
                     return Err(fail(

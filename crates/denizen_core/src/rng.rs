@@ -204,7 +204,10 @@ mod tests {
             [3334, 3333, 3333]
         );
         let r12: Vec<u32> = (0..12).map(|v| bucket_weight(v, 12)).collect();
-        assert_eq!(r12, [834, 833, 833, 834, 833, 833, 834, 833, 833, 834, 833, 833]);
+        assert_eq!(
+            r12,
+            [834, 833, 833, 834, 833, 833, 834, 833, 833, 834, 833, 833]
+        );
         let r15: Vec<u32> = (0..15).map(|v| bucket_weight(v, 15)).collect();
         assert_eq!(&r15[..3], &[667, 667, 666]);
         let r132: Vec<u32> = (0..132).map(|v| bucket_weight(v, 132)).collect();
@@ -254,7 +257,10 @@ mod tests {
             assert!((3..=18).contains(&total));
             seen[total as usize] = true;
         }
-        assert!(seen[3..=18].iter().all(|&s| s), "every total of 3d6 appears");
+        assert!(
+            seen[3..=18].iter().all(|&s| s),
+            "every total of 3d6 appears"
+        );
         assert_eq!(Dice::new(2, 0).roll(&mut rng), 0);
     }
 
@@ -265,6 +271,9 @@ mod tests {
         for _ in 0..7000 {
             counts[uniform(&mut rng, 7) as usize] += 1;
         }
-        assert!(counts.iter().all(|&c| (850..1150).contains(&c)), "{counts:?}");
+        assert!(
+            counts.iter().all(|&c| (850..1150).contains(&c)),
+            "{counts:?}"
+        );
     }
 }
