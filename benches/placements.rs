@@ -1,1 +1,54 @@
-fn main() {}
+//! Placements per second: the species choice of one placement, per recipe.
+//!
+//! `cargo bench --bench placements`. Each iteration draws 10,000 placements from one
+//! seeded stream; divan reports the throughput in items (placements) per second.
+
+use std::hint::black_box;
+
+use denizen::prelude::*;
+use divan::{Bencher, counter::ItemsCount};
+
+fn main() {
+    divan::main();
+}
+
+const BATCH: usize = 10_000;
+
+fn run(bencher: Bencher, selector: &Selector) {
+    let mut rng = WorldSeed(7).stream(StreamPurpose::new("bench"));
+    bencher.counter(ItemsCount::new(BATCH)).bench_local(|| {
+        let mut last = SpeciesId(0);
+        for _ in 0..BATCH {
+            last = selector.sample(&mut rng);
+        }
+        black_box(last)
+    });
+}
+
+/// The ordinary pool at each difficulty band edge.
+#[divan::bench(args = [0, 3, 7, 10])]
+fn ordinary_pool(bencher: Bencher, difficulty: i64) {
+    let rules = Ruleset::omega();
+    let selector = Selector::ordinary_pool(&rules.catalogue, difficulty).unwrap();
+    run(bencher, &selector);
+}
+
+/// Each dungeon's themed recipe at a shallow, a middle and its deepest level.
+#[divan::bench(args = [
+    "goblin-caves:1", "goblin-caves:5", "goblin-caves:10",
+    "sewers:1", "sewers:9", "sewers:18",
+    "castle:1", "castle:8", "castle:16",
+    "astral:1", "astral:3", "astral:5",
+    "volcano:1", "volcano:10", "volcano:20",
+])]
+fn themed_recipe(bencher: Bencher, at: &str) {
+    let rules = Ruleset::omega();
+    let (key, depth) = at.split_once(':').unwrap();
+    let level = rules
+        .locations
+        .get(key)
+        .unwrap()
+        .level(depth.parse().unwrap())
+        .unwrap();
+    run(bencher, &level.selector);
+}

@@ -5,8 +5,8 @@
 //! probability is a short sum of products of such fractions, exact to about 1e-15.
 
 use crate::catalogue::SpeciesId;
-use crate::rng::{BUCKETS, bucket_weight};
-use crate::select::{Node, PoolKind, Selector};
+use crate::rng::bucket_weight;
+use crate::select::{LEAF, NodeKind, PoolKind, Selector};
 
 /// Where a placement's species comes from: a species named by the recipe, or a pool.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -27,45 +27,53 @@ pub struct Odds {
 impl Odds {
     /// Computes the odds of a selector.
     pub fn of(selector: &Selector) -> Self {
-        let mut mass = vec![0.0f64; selector.nodes.len()];
-        let root = selector.root();
-        mass[root] = 1.0;
-        let mut species = vec![0.0f64; selector.ordinary.len()];
+        let mut species = vec![0.0f64; selector.species_count];
         let mut branches: Vec<(Branch, f64)> = Vec::new();
         let mut add_branch =
             |branch: Branch, p: f64| match branches.iter_mut().find(|(b, _)| *b == branch) {
                 Some((_, total)) => *total += p,
                 None => branches.push((branch, p)),
             };
-        // Children are stored before their parents, so one backwards pass moves all mass.
-        for at in (0..=root).rev() {
+        let mut mass = vec![0.0f64; selector.nodes.len()];
+        match selector.root.checked_sub(LEAF) {
+            Some(leaf) => {
+                species[leaf as usize] = 1.0;
+                add_branch(Branch::Species(SpeciesId(leaf as u16)), 1.0);
+            }
+            None => mass[selector.root as usize] = 1.0,
+        }
+        // A node's outcomes are stored before it (or are the node itself, for a retry),
+        // so one backwards pass moves all mass to the leaves.
+        for at in (0..selector.nodes.len()).rev() {
             let p = mass[at];
             if p == 0.0 {
                 continue;
             }
-            match &selector.nodes[at] {
-                Node::Species(id) => {
-                    species[id.index()] += p;
-                    add_branch(Branch::Species(*id), p);
+            let node = &selector.nodes[at];
+            let outcomes = selector.outcomes(node);
+            let weight = |r: usize| f64::from(bucket_weight(r as u32, node.range));
+            // Outcomes that lead back here are redrawn: renormalise over the others.
+            let leaving: f64 = (0..outcomes.len())
+                .filter(|&r| outcomes[r] != at as u32)
+                .map(weight)
+                .sum();
+            for (r, &target) in outcomes.iter().enumerate() {
+                if target == at as u32 {
+                    continue;
                 }
-                Node::Draw { range, outcomes } => {
-                    for (r, &target) in outcomes.iter().enumerate() {
-                        let w = bucket_weight(r as u32, *range);
-                        mass[target as usize] += p * f64::from(w) / f64::from(BUCKETS);
+                let share = p * weight(r) / leaving;
+                match target.checked_sub(LEAF) {
+                    Some(leaf) => {
+                        species[leaf as usize] += share;
+                        if node.kind == NodeKind::Draw {
+                            add_branch(Branch::Species(SpeciesId(leaf as u16)), share);
+                        }
                     }
+                    None => mass[target as usize] += share,
                 }
-                Node::Retry { start, range, kind } => {
-                    let eligible = |r: u32| selector.ordinary[(start + r) as usize];
-                    let total: u32 = (0..*range)
-                        .filter(|&r| eligible(r))
-                        .map(|r| bucket_weight(r, *range))
-                        .sum();
-                    for r in (0..*range).filter(|&r| eligible(r)) {
-                        let w = bucket_weight(r, *range);
-                        species[(start + r) as usize] += p * f64::from(w) / f64::from(total);
-                    }
-                    add_branch(Branch::Pool(*kind), p);
-                }
+            }
+            if let NodeKind::Retry(kind) = node.kind {
+                add_branch(Branch::Pool(kind), p);
             }
         }
         branches.sort_by_key(|&(b, _)| b);

@@ -2,7 +2,8 @@
 //!
 //! A [`Selector`] is a small graph with every formula already evaluated: draw nodes map
 //! each possible value of `R(k)` to the next node, retry nodes are Omega's
-//! `repeat R(k) + start until ordinary`, and leaves are species. The sampler here and the
+//! `repeat R(k) + start until ordinary` (an outcome that loops back), and leaves are
+//! species. The sampler here and the
 //! exact odds in [`crate::odds`] are two readers of this one description.
 
 use rand::Rng;
@@ -29,27 +30,87 @@ pub enum PoolKind {
     },
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Node {
-    Species(SpeciesId),
-    /// `r = R(range)`, then go to `outcomes[r]` (one outcome when `range` is 0).
-    Draw {
-        range: u32,
-        outcomes: Box<[u32]>,
-    },
-    /// `repeat v = R(range) until ordinary[start + v]`, giving species `start + v`.
-    Retry {
-        start: u32,
-        range: u32,
-        kind: PoolKind,
-    },
+/// Outcome codes at or above this are leaves: the species `code - LEAF`.
+pub(crate) const LEAF: u32 = 1 << 31;
+
+/// What a node of the graph stands for (kept for odds breakdowns; sampling ignores it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum NodeKind {
+    /// A roll or table draw of the recipe.
+    Draw,
+    /// A pool or band pick: outcomes that are reserved species loop back to the node.
+    Retry(PoolKind),
+}
+
+/// One draw: `r = R(range)`, then the outcome `targets[start + r]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Node {
+    pub(crate) range: u32,
+    pub(crate) start: u32,
+    pub(crate) kind: NodeKind,
 }
 
 /// One placement's species choice at one location and depth, ready to sample.
+///
+/// Stored as a small automaton: each node draws `R(range)` and moves to the outcome for
+/// that value, a node index or a species leaf. A retry is a node whose reserved outcomes
+/// lead back to itself, so sampling is a single loop and the exact odds renormalise over
+/// the outcomes that leave the node.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Selector {
+    pub(crate) root: u32,
     pub(crate) nodes: Vec<Node>,
-    pub(crate) ordinary: Box<[bool]>,
+    pub(crate) targets: Vec<u32>,
+    pub(crate) species_count: usize,
+    /// The sampler's form of the same graph (see [`Step`]), derived from `nodes`.
+    entry: Step,
+    steps: Vec<Step>,
+}
+
+/// Consumes draws whose value changes nothing (kept out of line: most steps skip none).
+#[cold]
+#[inline(never)]
+fn skip<R: Rng + ?Sized>(rng: &mut R, draws: u8) {
+    for _ in 0..draws {
+        rng::bucket(rng);
+    }
+}
+
+/// The sampler's packed form of an outcome: the next node's draw (`range` and where its
+/// outcomes start) or a species, preceded by `skips` draws whose value changes nothing.
+///
+/// A draw whose every outcome is the same (such as an Astral coin tested against another
+/// depth) still consumes its random word, as in the source; folding it into a skip count
+/// keeps the stream identical while sparing the sampler a dependent load per step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Step(u64);
+
+impl Step {
+    const LEAF: u64 = 1 << 63;
+
+    fn node(node: &Node, skips: u8) -> Self {
+        Self(u64::from(node.start) | u64::from(node.range) << 32 | u64::from(skips) << 48)
+    }
+
+    fn leaf(species: u32, skips: u8) -> Self {
+        Self(Self::LEAF | u64::from(species) | u64::from(skips) << 48)
+    }
+
+    fn skips(self) -> u8 {
+        (self.0 >> 48) as u8
+    }
+
+    fn is_leaf(self) -> bool {
+        self.0 & Self::LEAF != 0
+    }
+
+    fn start(self) -> usize {
+        self.0 as u32 as usize
+    }
+
+    fn range(self) -> u32 {
+        (self.0 >> 32) as u16 as u32
+    }
 }
 
 impl Selector {
@@ -65,14 +126,42 @@ impl Selector {
     ) -> Result<Self, RecipeError> {
         let mut compiler = Compiler {
             nodes: Vec::new(),
+            targets: Vec::new(),
             vars,
             catalogue,
         };
-        compiler.compile(recipe, path)?;
-        Ok(Self {
+        let root = compiler.compile(recipe, path)?;
+        let mut selector = Self {
+            root,
             nodes: compiler.nodes,
-            ordinary: catalogue.ordinary_mask().into(),
-        })
+            targets: compiler.targets,
+            species_count: catalogue.species().len(),
+            entry: Step(0),
+            steps: Vec::new(),
+        };
+        selector.entry = selector.step(root, 0);
+        selector.steps = selector
+            .targets
+            .iter()
+            .map(|&t| selector.step(t, 0))
+            .collect();
+        Ok(selector)
+    }
+
+    /// The packed step for an outcome, folding draws that cannot change the result
+    /// (every outcome the same) into the skip count. `R(0)` draws nothing, so it folds
+    /// without a skip.
+    fn step(&self, target: u32, skips: u8) -> Step {
+        let Some(node) = self.nodes.get(target as usize) else {
+            return Step::leaf(target - LEAF, skips);
+        };
+        let outcomes = self.outcomes(node);
+        let single = outcomes.iter().all(|&o| o == outcomes[0]) && outcomes[0] != target;
+        let draws = u8::from(node.range > 0);
+        match skips.checked_add(draws) {
+            Some(more) if single => self.step(outcomes[0], more),
+            _ => Step::node(node, skips),
+        }
     }
 
     /// The ordinary pool alone at a difficulty (what `m_create` draws from).
@@ -88,38 +177,42 @@ impl Selector {
     /// Draws the species of one placement, with the source's order of random calls.
     #[inline]
     pub fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> SpeciesId {
-        let mut at = self.nodes.len() - 1;
+        let mut step = self.entry;
         loop {
-            match &self.nodes[at] {
-                Node::Species(id) => return *id,
-                Node::Draw { range, outcomes } => {
-                    at = outcomes[rng::range(rng, *range) as usize] as usize;
-                }
-                Node::Retry { start, range, .. } => loop {
-                    let id = start + rng::range(rng, *range);
-                    if self.ordinary[id as usize] {
-                        return SpeciesId(id as u16);
-                    }
-                },
+            if step.skips() != 0 {
+                skip(rng, step.skips());
             }
+            if step.is_leaf() {
+                return SpeciesId(step.0 as u16);
+            }
+            step = self.steps[step.start() + rng::range(rng, step.range()) as usize];
         }
     }
 
-    /// The root node's index (nodes are stored children first).
-    pub(crate) fn root(&self) -> usize {
-        self.nodes.len() - 1
+    /// The outcomes of one node, indexed by the value drawn.
+    pub(crate) fn outcomes(&self, node: &Node) -> &[u32] {
+        let start = node.start as usize;
+        &self.targets[start..start + node.range.max(1) as usize]
     }
 }
 
 struct Compiler<'a> {
     nodes: Vec<Node>,
+    targets: Vec<u32>,
     vars: Vars,
     catalogue: &'a Catalogue,
 }
 
 impl Compiler<'_> {
-    fn push(&mut self, node: Node) -> u32 {
-        self.nodes.push(node);
+    /// Adds a node with one outcome per value of `R(range)`; returns its index.
+    fn push(&mut self, range: u32, kind: NodeKind, outcomes: Vec<u32>) -> u32 {
+        debug_assert_eq!(outcomes.len(), range.max(1) as usize);
+        self.nodes.push(Node {
+            range,
+            start: self.targets.len() as u32,
+            kind,
+        });
+        self.targets.extend(outcomes);
         (self.nodes.len() - 1) as u32
     }
 
@@ -132,7 +225,7 @@ impl Compiler<'_> {
 
     fn compile(&mut self, recipe: &Recipe, path: &str) -> Result<u32, RecipeError> {
         match recipe {
-            Recipe::Species(id) => Ok(self.push(Node::Species(*id))),
+            Recipe::Species(id) => Ok(LEAF + u32::from(id.0)),
             Recipe::Pool => {
                 let difficulty = self.vars.difficulty;
                 let range = self.catalogue.pool_boundary(difficulty);
@@ -222,10 +315,7 @@ impl Compiler<'_> {
     }
 
     fn draw(&mut self, range: u32, outcomes: Vec<u32>) -> u32 {
-        self.push(Node::Draw {
-            range,
-            outcomes: outcomes.into(),
-        })
+        self.push(range, NodeKind::Draw, outcomes)
     }
 
     fn range(&self, formula: &crate::formula::Formula, path: &str) -> Result<u32, RecipeError> {
@@ -264,10 +354,59 @@ impl Compiler<'_> {
                 ),
             ));
         }
-        Ok(self.push(Node::Retry {
-            start: span.start as u32,
-            range: (span.end - span.start) as u32,
-            kind,
-        }))
+        // Reserved species lead back to this node: Omega's `repeat ... until COMMON`.
+        let itself = self.nodes.len() as u32;
+        let ordinary = self.catalogue.ordinary_mask();
+        let outcomes = span
+            .clone()
+            .map(|i| if ordinary[i] { LEAF + i as u32 } else { itself })
+            .collect();
+        let range = (span.end - span.start) as u32;
+        Ok(self.push(range, NodeKind::Retry(kind), outcomes))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Ruleset;
+    use crate::rng::{StreamPurpose, WorldSeed};
+
+    /// The plain walk of the graph, one node per draw: the reference the packed sampler
+    /// must match word for word.
+    fn walk<R: Rng>(selector: &Selector, rng: &mut R) -> SpeciesId {
+        let mut at = selector.root;
+        while at < LEAF {
+            let node = selector.nodes[at as usize];
+            at = selector.outcomes(&node)[rng::range(rng, node.range) as usize];
+        }
+        SpeciesId((at - LEAF) as u16)
+    }
+
+    #[test]
+    fn packed_sampler_draws_exactly_like_the_plain_walk() {
+        let rules = Ruleset::omega();
+        for env in rules.locations.environments() {
+            for level in env.levels() {
+                let purpose = StreamPurpose::new("walk").with(level.depth.into());
+                let mut a = WorldSeed(3).stream(purpose);
+                let mut b = WorldSeed(3).stream(purpose);
+                for _ in 0..2000 {
+                    assert_eq!(level.selector.sample(&mut a), walk(&level.selector, &mut b));
+                }
+                assert_eq!(a.next_u32(), b.next_u32(), "same words consumed");
+            }
+        }
+    }
+
+    #[test]
+    fn astral_depth_tests_for_other_depths_become_skips() {
+        let rules = Ruleset::omega();
+        let astral = rules.locations.get("astral").unwrap();
+        let selector = &astral.level(3).unwrap().selector;
+        let skips: Vec<u8> = selector.steps.iter().map(|s| s.skips()).collect();
+        // Tails heads to the depth-1 and depth-2 coins (2 skips) before the depth-3 coin,
+        // and past it the depth-4 and depth-5 coins (2 skips) before the pool.
+        assert!(skips.contains(&2), "{skips:?}");
     }
 }

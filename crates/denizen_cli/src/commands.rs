@@ -1,0 +1,325 @@
+//! The `denizen` subcommands: what each prints, given the rules and the arguments.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use clap::{Parser, Subcommand};
+use denizen_core::odds::{ChiSquared, Odds};
+use denizen_core::{DataError, Level, RequestError, Ruleset, Selector, StreamPurpose, WorldSeed};
+use statrs::distribution::{ChiSquared as ChiSquaredDist, ContinuousCDF};
+
+use crate::spoiler;
+use crate::table::{Cell, Format, Table};
+
+/// Monster-population rules: exact odds, sampling and spoilers.
+#[derive(Debug, Parser)]
+#[command(name = "denizen", version, about)]
+pub struct Cli {
+    /// A bestiary RON file to use instead of the shipped Omega one.
+    #[arg(long, global = true, value_name = "FILE")]
+    pub bestiary: Option<PathBuf>,
+    /// A locations RON file to use instead of the shipped Omega one.
+    #[arg(long, global = true, value_name = "FILE")]
+    pub locations: Option<PathBuf>,
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Exact odds of each species for one placement at a location and depth.
+    Odds {
+        /// Location key, such as goblin-caves, sewers, castle, astral or volcano.
+        location: String,
+        /// Dungeon depth (ignored outside dungeons).
+        depth: u32,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+    },
+    /// Exact odds of the ordinary pool at a difficulty.
+    Pool {
+        /// Difficulty, 0 or more (10 and above all give the whole pool).
+        difficulty: u32,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+    },
+    /// Exact distribution of the number of placements on a floor.
+    Population {
+        /// Location key.
+        location: String,
+        /// Dungeon depth (ignored outside dungeons).
+        depth: u32,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+    },
+    /// Draws placements with the rules and compares them with the exact odds.
+    Simulate {
+        /// Location key.
+        location: String,
+        /// Dungeon depth (ignored outside dungeons).
+        depth: u32,
+        /// Number of placements to draw.
+        #[arg(long)]
+        placements: u64,
+        /// World seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Output format (table or csv).
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+    },
+    /// Writes markdown spoiler tables for every dungeon and depth.
+    Spoiler {
+        /// Folder to write into.
+        #[arg(long, default_value = "docs/spoilers")]
+        out: PathBuf,
+    },
+}
+
+/// Why a command failed; printed as one line, and the process exits with code 2.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    /// A data file is malformed or inconsistent.
+    #[error(transparent)]
+    Data(#[from] DataError),
+    /// Unknown location or depth out of range.
+    #[error(transparent)]
+    Request(#[from] RequestError),
+    /// A file could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file or folder.
+        path: String,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// An argument the rules cannot use.
+    #[error("{0}")]
+    Usage(String),
+}
+
+fn io_error(path: &Path) -> impl FnOnce(std::io::Error) -> CliError + '_ {
+    move |source| CliError::Io {
+        path: path.display().to_string(),
+        source,
+    }
+}
+
+/// Loads the rules the command line asks for: shipped data unless files are given.
+pub fn load_rules(cli: &Cli) -> Result<Ruleset, CliError> {
+    if cli.bestiary.is_none() && cli.locations.is_none() {
+        return Ok(Ruleset::omega());
+    }
+    let read = |path: &Option<PathBuf>, shipped: &'static str, name: &'static str| match path {
+        Some(p) => std::fs::read_to_string(p)
+            .map(|text| (text, p.display().to_string()))
+            .map_err(io_error(p)),
+        None => Ok((shipped.to_owned(), name.to_owned())),
+    };
+    let (bestiary, bestiary_file) = read(
+        &cli.bestiary,
+        denizen_core::catalogue::OMEGA_BESTIARY,
+        denizen_core::catalogue::OMEGA_BESTIARY_FILE,
+    )?;
+    let (locations, locations_file) = read(
+        &cli.locations,
+        denizen_core::location::OMEGA_LOCATIONS,
+        denizen_core::location::OMEGA_LOCATIONS_FILE,
+    )?;
+    Ok(Ruleset::from_ron(
+        &bestiary,
+        &bestiary_file,
+        &locations,
+        &locations_file,
+    )?)
+}
+
+/// Runs a parsed command line, writing results to `out` and summaries to `err`.
+pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> Result<(), CliError> {
+    let rules = load_rules(cli)?;
+    let stdout = |e| CliError::Io {
+        path: "standard output".into(),
+        source: e,
+    };
+    match &cli.command {
+        Command::Odds {
+            location,
+            depth,
+            format,
+        } => {
+            let (title, level) = describe(&rules, location, *depth)?;
+            odds_table(
+                &rules,
+                &format!("{title}: one placement"),
+                &Odds::of(&level.selector),
+            )
+            .write(*format, out)
+            .map_err(stdout)
+        }
+        Command::Pool { difficulty, format } => {
+            let selector = Selector::ordinary_pool(&rules.catalogue, i64::from(*difficulty))
+                .map_err(|e| CliError::Usage(e.problem))?;
+            let size = rules.catalogue.pool_size(i64::from(*difficulty));
+            let title = format!("Ordinary pool at difficulty {difficulty}: {size} species");
+            odds_table(&rules, &title, &Odds::of(&selector))
+                .write(*format, out)
+                .map_err(stdout)
+        }
+        Command::Population {
+            location,
+            depth,
+            format,
+        } => {
+            let (title, level) = describe(&rules, location, *depth)?;
+            let rows = level
+                .population
+                .distribution()
+                .into_iter()
+                .map(|(count, p)| vec![Cell::Int(count.into()), Cell::Prob(p)])
+                .collect();
+            Table {
+                title: format!("{title}: placements per floor"),
+                columns: vec!["count", "probability"],
+                rows,
+            }
+            .write(*format, out)
+            .map_err(stdout)
+        }
+        Command::Simulate {
+            location,
+            depth,
+            placements,
+            seed,
+            format,
+        } => {
+            if *format == Format::Json {
+                return Err(CliError::Usage(
+                    "simulate prints table or csv, not json".into(),
+                ));
+            }
+            let (title, level) = describe(&rules, location, *depth)?;
+            simulate(&rules, &title, level, *placements, *seed, *format, out, err)
+        }
+        Command::Spoiler { out: dir } => {
+            std::fs::create_dir_all(dir).map_err(io_error(dir))?;
+            for (name, text) in spoiler::render_all(&rules) {
+                let path = dir.join(name);
+                std::fs::write(&path, text).map_err(io_error(&path))?;
+                writeln!(err, "wrote {}", path.display()).map_err(stdout)?;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// The level at a location and depth, with a title line naming both.
+fn describe<'a>(
+    rules: &'a Ruleset,
+    location: &str,
+    depth: u32,
+) -> Result<(String, &'a Level), CliError> {
+    let env = rules.locations.get(location)?;
+    let level = env.level(depth)?;
+    let title = if env.is_dungeon() {
+        format!(
+            "{}, depth {} (difficulty {})",
+            env.name, level.depth, level.difficulty
+        )
+    } else {
+        format!("{} (difficulty {})", env.name, level.difficulty)
+    };
+    Ok((title, level))
+}
+
+/// Rows `species,name,probability` for the species with a nonzero chance.
+fn odds_table(rules: &Ruleset, title: &str, odds: &Odds) -> Table {
+    let rows = odds
+        .nonzero()
+        .map(|(id, p)| {
+            vec![
+                Cell::Int(id.0.into()),
+                Cell::Text(rules.catalogue.get(id).name.clone()),
+                Cell::Prob(p),
+            ]
+        })
+        .collect();
+    Table {
+        title: title.to_owned(),
+        columns: vec!["species", "name", "probability"],
+        rows,
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn simulate(
+    rules: &Ruleset,
+    title: &str,
+    level: &Level,
+    placements: u64,
+    seed: u64,
+    format: Format,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> Result<(), CliError> {
+    let stdout = |e| CliError::Io {
+        path: "standard output".into(),
+        source: e,
+    };
+    let odds = Odds::of(&level.selector);
+    let mut rng = WorldSeed(seed).stream(StreamPurpose::new("simulate"));
+    let mut counts = vec![0u64; odds.by_species().len()];
+    let started = Instant::now();
+    for _ in 0..placements {
+        counts[level.selector.sample(&mut rng).index()] += 1;
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    let expected: Vec<f64> = odds
+        .by_species()
+        .iter()
+        .map(|p| p * placements as f64)
+        .collect();
+    let rows = counts
+        .iter()
+        .zip(&expected)
+        .enumerate()
+        .filter(|&(_, (&o, &e))| o > 0 || e > 0.0)
+        .map(|(i, (&o, &e))| {
+            vec![
+                Cell::Int(i as i64),
+                Cell::Text(rules.catalogue.species()[i].name.clone()),
+                Cell::Int(o as i64),
+                Cell::Real(e),
+            ]
+        })
+        .collect();
+    Table {
+        title: format!("{title}: {placements} placements, seed {seed}"),
+        columns: vec!["species", "name", "observed", "expected"],
+        rows,
+    }
+    .write(format, out)
+    .map_err(stdout)?;
+    let test = ChiSquared::test(&counts, &expected);
+    let p = ChiSquaredDist::new(test.degrees_of_freedom as f64)
+        .map(|d| 1.0 - d.cdf(test.statistic))
+        .unwrap_or(f64::NAN);
+    writeln!(
+        err,
+        "chi-squared {:.3} on {} degrees of freedom: p = {:.4}",
+        test.statistic, test.degrees_of_freedom, p
+    )
+    .map_err(stdout)?;
+    let rate = placements as f64 / seconds.max(1e-9);
+    writeln!(
+        err,
+        "{placements} placements in {seconds:.4} s: {:.1} million placements per second",
+        rate / 1e6
+    )
+    .map_err(stdout)
+}
