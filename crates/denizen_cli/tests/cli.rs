@@ -1,0 +1,126 @@
+//! The `denizen` binary as a user runs it: outputs, headers, exit codes.
+
+use std::process::{Command, Output};
+
+fn denizen(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_denizen"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).unwrap()
+}
+
+#[test]
+fn odds_csv_has_the_exact_header_and_twelve_decimals() {
+    let out = denizen(&["odds", "goblin-caves", "1", "--format", "csv"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("species,name,probability"));
+    let rows: Vec<&str> = lines.collect();
+    // Thirty ordinary species of difficulty 1 plus the chieftain.
+    assert_eq!(rows.len(), 31);
+    let mut total = 0.0;
+    for row in &rows {
+        let fields: Vec<&str> = row.split(',').collect();
+        assert_eq!(fields.len(), 3, "{row}");
+        let index: u32 = fields[0].parse().unwrap();
+        assert!(index < 150);
+        let decimals = fields[2].split('.').nth(1).unwrap();
+        assert!(decimals.len() >= 12, "{row}");
+        let p: f64 = fields[2].parse().unwrap();
+        assert!(p > 0.0, "rows with probability 0 are left out");
+        total += p;
+    }
+    assert!((total - 1.0).abs() < 1e-9);
+    assert!(rows.contains(&"40,goblin chieftain,0.090000000000000"));
+    assert!(rows.iter().any(|r| r.starts_with("15,goblin,0.46139")));
+}
+
+#[test]
+fn pool_and_population_tables() {
+    let out = denizen(&["pool", "0", "--format", "csv"]);
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 9);
+    assert!(text.starts_with("species,name,probability\n0,hornet,0.125098436269547\n"));
+
+    let out = denizen(&["population", "volcano", "16", "--format", "csv"]);
+    assert_eq!(
+        stdout(&out),
+        "count,probability\n31,0.333400000000000\n34,0.333300000000000\n37,0.333300000000000\n"
+    );
+
+    let out = denizen(&["odds", "astral", "5", "--format", "json"]);
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rows = doc["rows"].as_array().unwrap();
+    assert!(rows.iter().any(|r| r["name"] == "archangel"));
+    assert!(stdout(&denizen(&["odds", "sewers", "3"])).starts_with("Sewers, depth 3 (difficulty 3)"));
+}
+
+#[test]
+fn simulate_prints_observed_and_expected_with_a_summary() {
+    let out = denizen(&[
+        "simulate", "castle", "16", "--placements", "50000", "--seed", "9", "--format", "csv",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.starts_with("species,name,observed,expected\n"));
+    let observed: u64 = text
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(2).unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(observed, 50_000);
+    let err = stderr(&out);
+    assert!(err.contains("chi-squared"), "{err}");
+    assert!(err.contains("placements per second"), "{err}");
+    let again = denizen(&[
+        "simulate", "castle", "16", "--placements", "50000", "--seed", "9", "--format", "csv",
+    ]);
+    assert_eq!(stdout(&again), text, "same seed, same counts");
+}
+
+#[test]
+fn bad_requests_exit_2_with_one_line() {
+    for args in [
+        &["odds", "moon", "1"][..],
+        &["odds", "sewers", "19"],
+        &["odds", "goblin-caves", "0"],
+        &["population", "castle", "17"],
+        &["simulate", "atlantis", "1", "--placements", "10"],
+        &["simulate", "sewers", "1", "--placements", "10", "--format", "json"],
+    ] {
+        let out = denizen(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("denizen: "), "{err}");
+        assert!(out.stdout.is_empty());
+    }
+    for args in [&["pool", "-1"][..], &["pool", "hard"], &["odds", "sewers", "deep"]] {
+        assert_eq!(denizen(args).status.code(), Some(2), "{args:?}");
+    }
+}
+
+#[test]
+fn a_broken_data_file_names_itself() {
+    let dir = std::env::temp_dir().join(format!("denizen-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("broken.ron");
+    std::fs::write(&path, "(band_count: 1, species: [").unwrap();
+    let out = denizen(&["--bestiary", path.to_str().unwrap(), "pool", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("broken.ron:1:"), "{err}");
+    let missing = denizen(&["--locations", "/nonexistent/places.ron", "pool", "1"]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(stderr(&missing).contains("/nonexistent/places.ron"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
