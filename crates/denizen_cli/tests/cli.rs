@@ -2,9 +2,10 @@
 
 use std::process::{Command, Output};
 
-fn denizen(args: &[&str]) -> Output {
+/// Runs `denizen` with the words of a command line.
+fn denizen(line: &str) -> Output {
     Command::new(env!("CARGO_BIN_EXE_denizen"))
-        .args(args)
+        .args(line.split_whitespace())
         .output()
         .expect("the binary runs")
 }
@@ -19,7 +20,7 @@ fn stderr(output: &Output) -> String {
 
 #[test]
 fn odds_csv_has_the_exact_header_and_twelve_decimals() {
-    let out = denizen(&["odds", "goblin-caves", "1", "--format", "csv"]);
+    let out = denizen("odds goblin-caves 1 --format csv");
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     let mut lines = text.lines();
@@ -46,29 +47,27 @@ fn odds_csv_has_the_exact_header_and_twelve_decimals() {
 
 #[test]
 fn pool_and_population_tables() {
-    let out = denizen(&["pool", "0", "--format", "csv"]);
+    let out = denizen("pool 0 --format csv");
     let text = stdout(&out);
     assert_eq!(text.lines().count(), 9);
     assert!(text.starts_with("species,name,probability\n0,hornet,0.125098436269547\n"));
 
-    let out = denizen(&["population", "volcano", "16", "--format", "csv"]);
+    let out = denizen("population volcano 16 --format csv");
     assert_eq!(
         stdout(&out),
         "count,probability\n31,0.333400000000000\n34,0.333300000000000\n37,0.333300000000000\n"
     );
 
-    let out = denizen(&["odds", "astral", "5", "--format", "json"]);
+    let out = denizen("odds astral 5 --format json");
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let rows = doc["rows"].as_array().unwrap();
     assert!(rows.iter().any(|r| r["name"] == "archangel"));
-    assert!(stdout(&denizen(&["odds", "sewers", "3"])).starts_with("Sewers, depth 3 (difficulty 3)"));
+    assert!(stdout(&denizen("odds sewers 3")).starts_with("Sewers, depth 3 (difficulty 3)"));
 }
 
 #[test]
 fn simulate_prints_observed_and_expected_with_a_summary() {
-    let out = denizen(&[
-        "simulate", "castle", "16", "--placements", "50000", "--seed", "9", "--format", "csv",
-    ]);
+    let out = denizen("simulate castle 16 --placements 50000 --seed 9 --format csv");
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(text.starts_with("species,name,observed,expected\n"));
@@ -81,21 +80,19 @@ fn simulate_prints_observed_and_expected_with_a_summary() {
     let err = stderr(&out);
     assert!(err.contains("chi-squared"), "{err}");
     assert!(err.contains("placements per second"), "{err}");
-    let again = denizen(&[
-        "simulate", "castle", "16", "--placements", "50000", "--seed", "9", "--format", "csv",
-    ]);
+    let again = denizen("simulate castle 16 --placements 50000 --seed 9 --format csv");
     assert_eq!(stdout(&again), text, "same seed, same counts");
 }
 
 #[test]
 fn bad_requests_exit_2_with_one_line() {
     for args in [
-        &["odds", "moon", "1"][..],
-        &["odds", "sewers", "19"],
-        &["odds", "goblin-caves", "0"],
-        &["population", "castle", "17"],
-        &["simulate", "atlantis", "1", "--placements", "10"],
-        &["simulate", "sewers", "1", "--placements", "10", "--format", "json"],
+        "odds moon 1",
+        "odds sewers 19",
+        "odds goblin-caves 0",
+        "population castle 17",
+        "simulate atlantis 1 --placements 10",
+        "simulate sewers 1 --placements 10 --format json",
     ] {
         let out = denizen(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
@@ -104,7 +101,7 @@ fn bad_requests_exit_2_with_one_line() {
         assert!(err.starts_with("denizen: "), "{err}");
         assert!(out.stdout.is_empty());
     }
-    for args in [&["pool", "-1"][..], &["pool", "hard"], &["odds", "sewers", "deep"]] {
+    for args in ["pool -1", "pool hard", "odds sewers deep"] {
         assert_eq!(denizen(args).status.code(), Some(2), "{args:?}");
     }
 }
@@ -115,11 +112,11 @@ fn a_broken_data_file_names_itself() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("broken.ron");
     std::fs::write(&path, "(band_count: 1, species: [").unwrap();
-    let out = denizen(&["--bestiary", path.to_str().unwrap(), "pool", "1"]);
+    let out = denizen(&format!("--bestiary {} pool 1", path.display()));
     assert_eq!(out.status.code(), Some(2));
     let err = stderr(&out);
     assert!(err.contains("broken.ron:1:"), "{err}");
-    let missing = denizen(&["--locations", "/nonexistent/places.ron", "pool", "1"]);
+    let missing = denizen("--locations /nonexistent/places.ron pool 1");
     assert_eq!(missing.status.code(), Some(2));
     assert!(stderr(&missing).contains("/nonexistent/places.ron"));
     std::fs::remove_dir_all(&dir).unwrap();
