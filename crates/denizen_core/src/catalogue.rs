@@ -6,6 +6,7 @@ use std::ops::Range;
 use serde::{Deserialize, Serialize};
 
 use crate::error::DataError;
+use crate::objects::ObjectTable;
 
 /// The Omega 0.90.4 bestiary shipped with denizen (150 species, 217 items).
 pub const OMEGA_BESTIARY: &str = include_str!("../data/omega.bestiary.ron");
@@ -246,12 +247,77 @@ pub struct Item {
     pub blessing: i32,
     pub glyph: char,
     pub colour: Colour,
+    /// A per-item rule of random generation, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub quirk: Option<ItemQuirk>,
+}
+
+/// Per-item rules of random object generation beyond the class rolls.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ItemQuirk {
+    /// Gets one of 20 junk names (`R(20)`), recorded as [`crate::objects::ObjectInstance::variant`].
+    JunkName,
+    /// Teaches a random spell: `aux = R(41)`.
+    SpellIndex,
+    /// Comes in a stack: `number = R(20) + 1`.
+    Stack,
+    /// Always generated with this plus.
+    FixedPlus(i32),
+}
+
+/// One class's weight in the random object draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ObjectClassWeight {
+    /// The class.
+    pub class: ItemClass,
+    /// Its share of the class draw.
+    pub weight: u32,
+    /// A slot of this class is redrawn while the same slot of the guard class is made or
+    /// taken (Omega's artifact draw looks at the wrong table rows).
+    #[serde(default)]
+    pub slot_guard: Option<ItemClass>,
+}
+
+/// A form a dead adventurer returns as.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UndeadForm {
+    /// Used when the adventurer's level is below this (or always, when `None`).
+    pub below_level: Option<i32>,
+    /// Species key of the form.
+    pub species: String,
+}
+
+/// Names and references that identity-specific construction uses.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Names {
+    /// Random occupations of ordinary humans (`R(len)`).
+    #[serde(default)]
+    pub occupations: Vec<String>,
+    /// Deities 1..=len; angels take a suffix " of <deity>".
+    #[serde(default)]
+    pub deities: Vec<String>,
+    /// Item keys of the deities' holy symbols, in deity order.
+    #[serde(default)]
+    pub holy_symbols: Vec<String>,
+    /// Item key of the Archmage's possession.
+    #[serde(default)]
+    pub archmage_item: Option<String>,
+    /// Undead forms of dead adventurers, in order.
+    #[serde(default)]
+    pub undead: Vec<UndeadForm>,
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct CatalogueFile {
     band_count: u8,
+    #[serde(default)]
+    objects: Vec<ObjectClassWeight>,
+    #[serde(default)]
+    names: Names,
     species: Vec<Species>,
     items: Vec<Item>,
 }
@@ -261,6 +327,9 @@ struct CatalogueFile {
 pub struct Catalogue {
     file: String,
     band_count: u8,
+    objects: Vec<ObjectClassWeight>,
+    object_table: ObjectTable,
+    names: Names,
     species: Vec<Species>,
     items: Vec<Item>,
     fixed_items: Vec<Option<ItemId>>,
@@ -289,6 +358,8 @@ impl Catalogue {
     fn new(data: CatalogueFile, file: &str) -> Result<Self, DataError> {
         let CatalogueFile {
             band_count,
+            objects,
+            names,
             species,
             items,
         } = data;
@@ -370,6 +441,51 @@ impl Catalogue {
             };
             fixed_items.push(fixed);
         }
+        for (i, class) in objects.iter().enumerate() {
+            let entry = format!("objects[{i}]");
+            if class.weight == 0 {
+                return Err(invalid(entry, "weight", "must be at least 1".into()));
+            }
+            if !items.iter().any(|item| item.class == class.class) {
+                return Err(invalid(
+                    entry,
+                    "class",
+                    format!("no item has the class {:?}", class.class),
+                ));
+            }
+            if let Some(guard) = class.slot_guard
+                && !items.iter().any(|item| item.class == guard)
+            {
+                return Err(invalid(
+                    entry,
+                    "slot_guard",
+                    format!("no item has the class {guard:?}"),
+                ));
+            }
+        }
+        let item_refs = names
+            .holy_symbols
+            .iter()
+            .map(|k| ("holy_symbols", k))
+            .chain(names.archmage_item.iter().map(|k| ("archmage_item", k)));
+        for (field, key) in item_refs {
+            if !item_keys.contains_key(key) {
+                return Err(invalid(
+                    "names".into(),
+                    field,
+                    format!("no item has the key {key:?}"),
+                ));
+            }
+        }
+        for form in &names.undead {
+            if !species_keys.contains_key(&form.species) {
+                return Err(invalid(
+                    "names".into(),
+                    "undead",
+                    format!("no species has the key {:?}", form.species),
+                ));
+            }
+        }
         let band_starts = (0..=usize::from(band_count))
             .map(|b| {
                 species
@@ -379,9 +495,12 @@ impl Catalogue {
             })
             .collect();
         let ordinary = species.iter().map(Species::is_ordinary).collect();
-        let catalogue = Self {
+        let mut catalogue = Self {
             file: file.to_owned(),
             band_count,
+            objects,
+            object_table: ObjectTable::default(),
+            names,
             species,
             items,
             fixed_items,
@@ -390,6 +509,15 @@ impl Catalogue {
             species_keys,
             item_keys,
         };
+        catalogue.object_table = ObjectTable::new(&catalogue);
+        if !catalogue.objects.is_empty() && !catalogue.object_table.can_produce() {
+            return Err(invalid(
+                "objects".into(),
+                "class",
+                "no listed class has a common item, so random possessions could never be made"
+                    .into(),
+            ));
+        }
         for difficulty in 0..i64::from(band_count) {
             if catalogue.pool_size(difficulty) == 0 {
                 let boundary = catalogue.pool_boundary(difficulty);
@@ -404,6 +532,21 @@ impl Catalogue {
             }
         }
         Ok(catalogue)
+    }
+
+    /// The class weights of random object generation (empty: no random objects).
+    pub fn object_classes(&self) -> &[ObjectClassWeight] {
+        &self.objects
+    }
+
+    /// Random object generation built from the class weights and the item table.
+    pub fn object_table(&self) -> &ObjectTable {
+        &self.object_table
+    }
+
+    /// Names for identity-specific construction.
+    pub fn names(&self) -> &Names {
+        &self.names
     }
 
     /// The file name the catalogue was loaded from.

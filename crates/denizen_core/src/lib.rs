@@ -10,6 +10,7 @@ pub mod catalogue;
 pub mod error;
 pub mod formula;
 pub mod location;
+pub mod objects;
 pub mod odds;
 pub mod population;
 pub mod recipe;
