@@ -15,6 +15,7 @@ pub const OMEGA_BESTIARY_FILE: &str = "omega.bestiary.ron";
 
 /// A species' catalogue index: its position in the bestiary (0-149 for Omega).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct SpeciesId(pub u16);
 
 impl SpeciesId {
@@ -26,6 +27,7 @@ impl SpeciesId {
 
 /// An item's catalogue index: its position in the item table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct ItemId(pub u16);
 
 impl ItemId {
@@ -38,6 +40,7 @@ impl ItemId {
 /// Omega's uniqueness byte. On a species, anything but `Common` reserves the template for
 /// special construction; on an item it is the item's starting state in a new world.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub enum Uniqueness {
     /// An ordinary template: any number may exist.
     #[default]

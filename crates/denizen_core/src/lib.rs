@@ -7,11 +7,14 @@
 #![warn(missing_docs)]
 
 pub mod catalogue;
+pub mod construct;
 pub mod error;
+pub mod floor;
 pub mod formula;
 pub mod location;
 pub mod objects;
 pub mod odds;
+pub mod populate;
 pub mod population;
 pub mod recipe;
 pub mod rng;
