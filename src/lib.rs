@@ -4,6 +4,9 @@
 
 pub use denizen_core::*;
 
+/// The Bevy plugin: components, resources, messages and the population system.
+pub use denizen_bevy as bevy;
+
 /// The types most programs need, in one import: `use denizen::prelude::*;`.
 pub mod prelude {
     pub use denizen_core::{

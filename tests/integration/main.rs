@@ -3,6 +3,7 @@
 mod data_errors;
 mod determinism;
 mod monte_carlo;
+mod plugin;
 mod spec_numbers;
 
 use denizen::prelude::*;

@@ -1,1 +1,168 @@
+//! The denizen Bevy plugin: populate roguelike floors with monsters as entities.
+//!
+//! The host fills [`FloorMap`], writes [`FloorGenerated`], and on the next run of the
+//! plugin's schedule gets one entity per monster, a [`MonsterSpawned`] event on each, and
+//! a [`FloorPopulated`] (or [`PlacementFailed`], [`FloorRejected`]) message. The rules run
+//! in the pure `denizen_core` crate; this crate only turns their plans into entities.
 
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod components;
+pub mod messages;
+mod populate;
+pub mod resources;
+pub mod scene;
+pub mod view;
+
+use std::sync::Arc;
+
+use bevy_app::prelude::*;
+use bevy_ecs::intern::Interned;
+use bevy_ecs::prelude::*;
+use bevy_ecs::schedule::ScheduleLabel;
+use denizen_core::construct::Preference;
+use denizen_core::objects::ItemLedger;
+use denizen_core::{DataError, Ruleset};
+
+pub use components::{
+    Awareness, CombatStats, Disposition, GridPos, Identity, Inventory, MonsterName, Sleep, Species,
+};
+pub use messages::{
+    FloorGenerated, FloorPopulated, FloorRejected, MonsterSpawned, PlacementFailed,
+};
+pub use populate::PopulationSettings;
+pub use resources::{Catalogue, Chronicle, CurrentLocation, DenizenRng, FloorMap, UniqueItems};
+
+/// The plugin's systems, in the order they run inside the plugin's schedule.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DenizenSystems {
+    /// Reads [`FloorGenerated`] and spawns the floor's monsters. Order the host's floor
+    /// generator before it and anything that reads monsters after it.
+    Populate,
+}
+
+/// Populates floors with monsters. Everything is set up in `build`.
+///
+/// ```
+/// use bevy_app::App;
+/// use denizen_bevy::DenizenPlugin;
+///
+/// App::new().add_plugins(DenizenPlugin::with_seed(7));
+/// ```
+#[derive(Clone, Debug)]
+pub struct DenizenPlugin {
+    /// The world seed: the same seed and inputs give the same monsters.
+    pub seed: u64,
+    /// Bestiary and locations (Omega 0.90.4 by default).
+    pub rules: Arc<Ruleset>,
+    /// Nymph or satyr, the source's player preference.
+    pub preference: Preference,
+    /// Treat the player's square as occupied during placement. Off: the source does not
+    /// exclude it (faithful).
+    pub exclude_player_square: bool,
+    /// The schedule the systems run in (`Update` by default).
+    pub schedule: Interned<dyn ScheduleLabel>,
+}
+
+impl Default for DenizenPlugin {
+    fn default() -> Self {
+        Self {
+            seed: 0,
+            rules: Arc::new(Ruleset::omega()),
+            preference: Preference::Either,
+            exclude_player_square: false,
+            schedule: Update.intern(),
+        }
+    }
+}
+
+impl DenizenPlugin {
+    /// The shipped Omega rules with a world seed.
+    pub fn with_seed(seed: u64) -> Self {
+        Self {
+            seed,
+            ..Self::default()
+        }
+    }
+
+    /// A game's own rules.
+    pub fn with_rules(mut self, rules: Ruleset) -> Self {
+        self.rules = Arc::new(rules);
+        self
+    }
+
+    /// A game's own bestiary and locations as RON text, validated now: a bad file is an
+    /// error here, never a panic later.
+    pub fn from_ron(
+        seed: u64,
+        bestiary: &str,
+        bestiary_file: &str,
+        locations: &str,
+        locations_file: &str,
+    ) -> Result<Self, DataError> {
+        let rules = Ruleset::from_ron(bestiary, bestiary_file, locations, locations_file)?;
+        Ok(Self::with_seed(seed).with_rules(rules))
+    }
+
+    /// Runs the systems in another schedule (such as a turn schedule of the host's).
+    pub fn in_schedule(mut self, schedule: impl ScheduleLabel) -> Self {
+        self.schedule = schedule.intern();
+        self
+    }
+}
+
+impl Plugin for DenizenPlugin {
+    fn build(&self, app: &mut App) {
+        let ledger = ItemLedger::new(&self.rules.catalogue);
+        app.insert_resource(Catalogue(self.rules.clone()))
+            .insert_resource(UniqueItems(ledger))
+            .insert_resource(DenizenRng::new(self.seed))
+            .insert_resource(PopulationSettings {
+                preference: self.preference,
+                exclude_player_square: self.exclude_player_square,
+            })
+            .init_resource::<CurrentLocation>()
+            .init_resource::<FloorMap>()
+            .init_resource::<Chronicle>()
+            .add_message::<FloorGenerated>()
+            .add_message::<FloorPopulated>()
+            .add_message::<PlacementFailed>()
+            .add_message::<FloorRejected>()
+            .register_type::<Species>()
+            .register_type::<Sleep>()
+            .register_type::<Inventory>()
+            .register_type::<Awareness>()
+            .register_type::<GridPos>()
+            .register_type::<CombatStats>()
+            .register_type::<Disposition>()
+            .register_type::<MonsterName>()
+            .register_type::<Identity>()
+            .register_type::<Catalogue>()
+            .register_type::<CurrentLocation>()
+            .register_type::<FloorMap>()
+            .register_type::<UniqueItems>()
+            .register_type::<Chronicle>()
+            .register_type::<DenizenRng>()
+            .register_type::<FloorGenerated>()
+            .register_type::<FloorPopulated>()
+            .register_type::<PlacementFailed>()
+            .register_type::<FloorRejected>()
+            .add_systems(
+                self.schedule,
+                populate::populate_floors
+                    .in_set(DenizenSystems::Populate)
+                    .run_if(on_message::<FloorGenerated>),
+            );
+    }
+}
+
+/// The types most games need: `use denizen_bevy::prelude::*;`.
+pub mod prelude {
+    pub use crate::{
+        Awareness, Catalogue, CombatStats, CurrentLocation, DenizenPlugin, DenizenSystems,
+        Disposition, FloorGenerated, FloorMap, FloorPopulated, FloorRejected, GridPos, Identity,
+        Inventory, MonsterName, MonsterSpawned, PlacementFailed, Sleep, Species,
+    };
+    pub use denizen_core::floor::{FloorGrid, Square, Tile};
+}

@@ -244,7 +244,9 @@ impl Builder<'_> {
                 }
                 monster.identity = Identity::Angel { deity };
             }
-            Some(Construction::Occupation | Construction::Were) if !names.occupations.is_empty() => {
+            Some(Construction::Occupation | Construction::Were)
+                if !names.occupations.is_empty() =>
+            {
                 let index = rng::range(rng, names.occupations.len() as u32) as u8;
                 monster.name = Some(names.occupations[usize::from(index)].clone());
                 monster.identity = Identity::Occupation { index };
@@ -365,7 +367,9 @@ impl Builder<'_> {
             monster.hostile = false;
         }
         if let Some(id) = item.filter(|&id| self.ledger.state(id) == Uniqueness::UniqueMade) {
-            monster.possessions.push(ObjectInstance::copy_of(id, self.catalogue.item(id)));
+            monster
+                .possessions
+                .push(ObjectInstance::copy_of(id, self.catalogue.item(id)));
         }
     }
 
@@ -458,8 +462,14 @@ mod tests {
         let (alive, _) = build("log_npc", 5, &Chronicle::default());
         assert_eq!(alive.name.as_deref(), Some("Malaprop the Misnamed"));
         // Behaviour 2718: melee, competence 7.
-        assert_eq!((alive.stats.damage, alive.stats.hit, alive.stats.level), (35, 21, 7));
-        assert!(!alive.hostile, "competence 7 is not below twice difficulty 3");
+        assert_eq!(
+            (alive.stats.damage, alive.stats.hit, alive.stats.level),
+            (35, 21, 7)
+        );
+        assert!(
+            !alive.hostile,
+            "competence 7 is not below twice difficulty 3"
+        );
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
-use crate::rng;
+use crate::rng::{self, StreamPurpose, WorldSeed};
 
 /// What a square is made of.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -40,7 +40,9 @@ impl Tile {
 }
 
 /// A square of the grid, `x` along a row and `y` down a column.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
 #[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct Square {
     /// Column.
@@ -96,7 +98,13 @@ impl FloorGrid {
                     '>' => Tile::Stairs,
                     _ => return None,
                 };
-                grid.set(Square { x: x as u32, y: y as u32 }, tile);
+                grid.set(
+                    Square {
+                        x: x as u32,
+                        y: y as u32,
+                    },
+                    tile,
+                );
             }
         }
         Some(grid)
@@ -202,6 +210,15 @@ impl FloorGrid {
         text
     }
 
+    /// The reference floor of a location and depth for a world seed: 64 x 32 squares of
+    /// [`rooms_and_corridors`](Self::rooms_and_corridors) from the seed's layout stream.
+    pub fn reference(seed: WorldSeed, location: &str, depth: u32) -> Self {
+        let purpose = StreamPurpose::new("layout")
+            .with_str(location)
+            .with(depth.into());
+        Self::rooms_and_corridors(&mut seed.stream(purpose), 64, 32)
+    }
+
     /// A reference layout: rooms joined by corridors, a pool of water, secret squares in
     /// some corridors and stairs. Deterministic for a given generator state.
     pub fn rooms_and_corridors<R: Rng + ?Sized>(rng: &mut R, width: u32, height: u32) -> Self {
@@ -272,13 +289,16 @@ impl FloorGrid {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::{StreamPurpose, WorldSeed};
 
     #[test]
     fn search_finds_the_only_free_square_and_reports_a_full_floor() {
         let mut grid = FloorGrid::from_rows(&["#####", "#..s#", "#~..#", "#####"]).unwrap();
         let mut rng = WorldSeed(1).stream(StreamPurpose::new("space"));
-        for at in [Square { x: 1, y: 1 }, Square { x: 2, y: 1 }, Square { x: 2, y: 2 }] {
+        for at in [
+            Square { x: 1, y: 1 },
+            Square { x: 2, y: 1 },
+            Square { x: 2, y: 2 },
+        ] {
             grid.set_occupied(at, true);
         }
         assert_eq!(grid.acceptable_count(), 1);

@@ -238,7 +238,10 @@ impl ObjectTable {
     ) -> Vec<f64> {
         let weights = self.accepted_weights(catalogue, ledger, level);
         let total: f64 = weights.iter().sum();
-        weights.iter().map(|w| w / total.max(f64::MIN_POSITIVE)).collect()
+        weights
+            .iter()
+            .map(|w| w / total.max(f64::MIN_POSITIVE))
+            .collect()
     }
 
     /// The per-attempt acceptance rate of a possession draw (Z' of the object notes).
@@ -408,11 +411,19 @@ mod tests {
         // Per-object percentages of the notes' table, monster column at L = 0.
         let odds = table.possession_odds(&catalogue, &ledger, 0);
         for (id, percent) in [(3, 1.0797), (6, 2.1277), (0, 0.0318), (10, 2.1221)] {
-            assert!((odds[id] * 100.0 - percent).abs() < 6e-5, "item {id}: {}", odds[id]);
+            assert!(
+                (odds[id] * 100.0 - percent).abs() < 6e-5,
+                "item {id}: {}",
+                odds[id]
+            );
         }
         assert_eq!(odds[16], 0.0, "the Justiciar's badge is unique");
         assert_eq!(odds[207], 0.0, "artifact slot 16 is never drawn");
-        assert_eq!(odds[215] + odds[216], 0.0, "cash and corpses are never made");
+        assert_eq!(
+            odds[215] + odds[216],
+            0.0,
+            "cash and corpses are never made"
+        );
     }
 
     #[test]

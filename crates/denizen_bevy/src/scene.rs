@@ -1,0 +1,67 @@
+//! Ready-made headless scenes: a populated reference floor, and many floors sampled
+//! through the plugin (what the `dungeon` example and the `denizen` command use).
+
+use bevy_app::App;
+use bevy_ecs::prelude::*;
+use denizen_core::floor::FloorGrid;
+use denizen_core::{RequestError, WorldSeed};
+
+use crate::{DenizenPlugin, FloorGenerated, FloorMap, Species};
+
+/// An `App` with the plugin whose reference floor for `location` and `depth` has been
+/// generated and populated (one update). Fails on an unknown location or depth.
+pub fn reference_scene(
+    plugin: DenizenPlugin,
+    location: &str,
+    depth: u32,
+) -> Result<App, RequestError> {
+    plugin.rules.locations.get(location)?.level(depth)?;
+    let seed = plugin.seed;
+    let mut app = App::new();
+    app.add_plugins(plugin);
+    generate(&mut app, seed, location, depth);
+    Ok(app)
+}
+
+/// Fills the reference floor and asks for its population; the next update spawns it.
+fn generate(app: &mut App, seed: u64, location: &str, depth: u32) {
+    let world = app.world_mut();
+    world.insert_resource(FloorMap(FloorGrid::reference(
+        WorldSeed(seed),
+        location,
+        depth,
+    )));
+    world.write_message(FloorGenerated {
+        location: location.to_owned(),
+        depth,
+        player: None,
+    });
+    app.update();
+}
+
+/// Populates the reference floor `floors` times through the plugin (clearing the floor
+/// between generations) and counts the spawned monsters by chosen template.
+pub fn sample_floors(
+    plugin: DenizenPlugin,
+    location: &str,
+    depth: u32,
+    floors: u32,
+) -> Result<Vec<u64>, RequestError> {
+    let species = plugin.rules.catalogue.species().len();
+    let seed = plugin.seed;
+    let mut app = reference_scene(plugin, location, depth)?;
+    let mut counts = vec![0u64; species];
+    for floor in 0..floors {
+        if floor > 0 {
+            generate(&mut app, seed, location, depth);
+        }
+        let world = app.world_mut();
+        let mut monsters = world.query_filtered::<(Entity, &Species), With<Species>>();
+        let spawned: Vec<(Entity, Species)> = monsters.iter(world).map(|(e, s)| (e, *s)).collect();
+        for (entity, s) in spawned {
+            counts[s.id.index()] += 1;
+            world.despawn(entity);
+        }
+    }
+    Ok(counts)
+}

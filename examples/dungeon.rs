@@ -1,0 +1,47 @@
+//! The main scene: a reference floor populated by the plugin, printed as text.
+//!
+//! `cargo run --release --example dungeon -- [location] [depth] [--seed N]`
+//! (default: goblin-caves, depth 3, seed 1).
+
+use std::process::ExitCode;
+
+use denizen::bevy::DenizenPlugin;
+use denizen::bevy::scene::reference_scene;
+use denizen::bevy::view::{render_floor, roster};
+
+fn main() -> ExitCode {
+    let mut words = std::env::args().skip(1);
+    let mut positional = Vec::new();
+    let mut seed = 1u64;
+    while let Some(word) = words.next() {
+        if word == "--seed" {
+            match words.next().and_then(|s| s.parse().ok()) {
+                Some(s) => seed = s,
+                None => return fail("--seed needs a number"),
+            }
+        } else {
+            positional.push(word);
+        }
+    }
+    let location = positional.first().map_or("goblin-caves", String::as_str);
+    let depth = match positional.get(1).map(|d| d.parse::<u32>()) {
+        None => 3,
+        Some(Ok(d)) => d,
+        Some(Err(_)) => return fail("the depth is a whole number"),
+    };
+    let mut app = match reference_scene(DenizenPlugin::with_seed(seed), location, depth) {
+        Ok(app) => app,
+        Err(e) => return fail(&e.to_string()),
+    };
+    let world = app.world_mut();
+    println!("{location}, depth {depth}, seed {seed}\n");
+    print!("{}", render_floor(world));
+    println!();
+    print!("{}", roster(world));
+    ExitCode::SUCCESS
+}
+
+fn fail(message: &str) -> ExitCode {
+    eprintln!("dungeon: {message}");
+    ExitCode::from(2)
+}

@@ -1,0 +1,396 @@
+//! The Bevy plugin, headless: floors populated as entities through messages.
+
+use bevy_app::prelude::*;
+use bevy_ecs::prelude::*;
+use bevy_ecs::schedule::{LogLevel, ScheduleBuildSettings};
+use denizen::bevy::prelude::*;
+use denizen::bevy::scene::{reference_scene, sample_floors};
+use denizen::bevy::{Catalogue, DenizenPlugin};
+use denizen::catalogue::{Status, Uniqueness};
+use denizen::construct::Identity as IdentityKind;
+use denizen::prelude::*;
+use statrs::distribution::{ChiSquared as ChiSquaredDist, ContinuousCDF};
+
+/// An app with the plugin whose update schedule refuses ambiguous system orders.
+fn app(plugin: DenizenPlugin) -> App {
+    let mut app = App::new();
+    app.add_plugins(plugin);
+    app.edit_schedule(Update, |s| {
+        s.set_build_settings(ScheduleBuildSettings {
+            ambiguity_detection: LogLevel::Error,
+            ..Default::default()
+        });
+    });
+    app
+}
+
+fn populate(app: &mut App, grid: FloorGrid, location: &str, depth: u32) {
+    app.world_mut().insert_resource(FloorMap(grid));
+    app.world_mut().write_message(FloorGenerated {
+        location: location.into(),
+        depth,
+        player: None,
+    });
+    app.update();
+}
+
+fn monsters(world: &mut World) -> Vec<(Species, GridPos, Sleep, Inventory, Awareness)> {
+    let mut q = world.query::<(&Species, &GridPos, &Sleep, &Inventory, &Awareness)>();
+    q.iter(world)
+        .map(|(s, p, z, i, a)| (*s, *p, *z, i.clone(), *a))
+        .collect()
+}
+
+fn clear_monsters(world: &mut World) {
+    let mut q = world.query_filtered::<Entity, With<Species>>();
+    let all: Vec<Entity> = q.iter(world).collect();
+    for e in all {
+        world.despawn(e);
+    }
+}
+
+fn read<M: Message + Clone>(app: &App) -> Vec<M> {
+    let messages = app.world().resource::<Messages<M>>();
+    messages.iter_current_update_messages().cloned().collect()
+}
+
+#[test]
+fn counts_follow_the_formula_and_squares_are_distinct() {
+    let mut app = app(DenizenPlugin::with_seed(3));
+    let mut seen = std::collections::BTreeSet::new();
+    for _ in 0..40 {
+        clear_monsters(app.world_mut());
+        populate(
+            &mut app,
+            FloorGrid::reference(WorldSeed(3), "castle", 8),
+            "castle",
+            8,
+        );
+        let found = monsters(app.world_mut());
+        assert!(found.len() == 21 || found.len() == 24, "{}", found.len());
+        seen.insert(found.len());
+        let mut squares: Vec<GridPos> = found.iter().map(|m| m.1).collect();
+        squares.sort();
+        squares.dedup();
+        assert_eq!(squares.len(), found.len(), "no two monsters share a square");
+        let populated = read::<FloorPopulated>(&app);
+        assert_eq!(populated.len(), 1);
+        assert_eq!(populated[0].placed as usize, found.len());
+    }
+    assert_eq!(seen.len(), 2, "both 21 and 24 occur");
+    let mut caves = app_with_reference("goblin-caves", 4);
+    assert_eq!(monsters(caves.world_mut()).len(), 11);
+    let location = caves.world().resource::<CurrentLocation>().clone();
+    assert_eq!(location.dungeon.as_deref(), Some("goblin-caves"));
+    assert_eq!((location.depth, location.difficulty), (4, 2));
+}
+
+fn app_with_reference(location: &str, depth: u32) -> App {
+    reference_scene(DenizenPlugin::with_seed(11), location, depth).unwrap()
+}
+
+#[test]
+fn every_monster_has_the_required_components_and_one_event() {
+    let mut app = app(DenizenPlugin::with_seed(5));
+    app.init_resource::<Spawned>().add_observer(
+        |ev: On<MonsterSpawned>, mut n: ResMut<Spawned>, q: Query<&Species>| {
+            assert_eq!(q.get(ev.entity).unwrap().id, ev.species);
+            n.0 += 1;
+        },
+    );
+    populate(
+        &mut app,
+        FloorGrid::reference(WorldSeed(5), "volcano", 20),
+        "volcano",
+        20,
+    );
+    let world = app.world_mut();
+    let species = world.query::<&Species>().iter(world).count();
+    let all = world
+        .query_filtered::<(), (
+            With<Sleep>,
+            With<Inventory>,
+            With<Awareness>,
+            With<GridPos>,
+            With<CombatStats>,
+        )>()
+        .iter(world)
+        .count();
+    assert!(species >= 31);
+    assert_eq!(species, all);
+    assert_eq!(world.resource::<Spawned>().0, species);
+}
+
+#[derive(Resource, Default)]
+struct Spawned(usize);
+
+#[test]
+fn water_only_creatures_stand_in_water() {
+    let mut app = app(DenizenPlugin::with_seed(8));
+    let mut water_only = 0;
+    for _ in 0..30 {
+        clear_monsters(app.world_mut());
+        populate(
+            &mut app,
+            FloorGrid::reference(WorldSeed(8), "sewers", 14),
+            "sewers",
+            14,
+        );
+        let catalogue = app.world().resource::<Catalogue>().clone();
+        for (species, pos, ..) in monsters(app.world_mut()) {
+            if catalogue.species(species.form).has(Status::WaterOnly) {
+                water_only += 1;
+                let map = &app.world().resource::<FloorMap>().0;
+                assert_eq!(map.tile(Square { x: pos.x, y: pos.y }), Tile::Water);
+            }
+        }
+    }
+    assert!(water_only > 5, "{water_only}");
+}
+
+#[test]
+fn a_full_floor_stops_and_says_how_many_are_missing() {
+    let mut app = app(DenizenPlugin::with_seed(1));
+    let five = FloorGrid::from_rows(&["#######", "#.....#", "#######"]).unwrap();
+    populate(&mut app, five, "goblin-caves", 2);
+    assert_eq!(monsters(app.world_mut()).len(), 5);
+    let failed = read::<PlacementFailed>(&app);
+    assert_eq!(failed.len(), 1);
+    assert_eq!((failed[0].placed, failed[0].missing), (5, 6));
+
+    clear_monsters(app.world_mut());
+    populate(&mut app, FloorGrid::new(20, 10), "goblin-caves", 2);
+    assert!(monsters(app.world_mut()).is_empty());
+    let failed = read::<PlacementFailed>(&app);
+    assert_eq!((failed[0].placed, failed[0].missing), (0, 11));
+}
+
+#[test]
+fn unknown_floors_are_rejected_without_changes() {
+    let mut app = app(DenizenPlugin::with_seed(1));
+    populate(
+        &mut app,
+        FloorGrid::reference(WorldSeed(1), "sewers", 1),
+        "sewers",
+        40,
+    );
+    assert!(monsters(app.world_mut()).is_empty());
+    let rejected = read::<FloorRejected>(&app);
+    assert_eq!(rejected[0].reason, "`sewers` has depths 1 to 18, not 40");
+    assert_eq!(
+        *app.world().resource::<CurrentLocation>(),
+        CurrentLocation::default()
+    );
+}
+
+#[test]
+fn the_players_square_is_excluded_only_when_asked() {
+    let one = || FloorGrid::from_rows(&["###", "#.#", "###"]).unwrap();
+    let player = Some(Square { x: 1, y: 1 });
+    for (exclude, expected) in [(false, 1), (true, 0)] {
+        let plugin = DenizenPlugin {
+            exclude_player_square: exclude,
+            ..DenizenPlugin::with_seed(2)
+        };
+        let mut app = app(plugin);
+        app.world_mut().insert_resource(FloorMap(one()));
+        app.world_mut().write_message(FloorGenerated {
+            location: "sewers".into(),
+            depth: 1,
+            player,
+        });
+        app.update();
+        assert_eq!(
+            monsters(app.world_mut()).len(),
+            expected,
+            "exclude = {exclude}"
+        );
+    }
+}
+
+/// A sorted dump of every monster's components.
+fn dump(seed: u64) -> Vec<String> {
+    let mut app = reference_scene(DenizenPlugin::with_seed(seed), "volcano", 12).unwrap();
+    let world = app.world_mut();
+    let mut q = world.query::<(
+        &Species,
+        &GridPos,
+        &Sleep,
+        &Inventory,
+        &Awareness,
+        &CombatStats,
+        &Disposition,
+        Option<&MonsterName>,
+    )>();
+    let mut rows: Vec<String> = q.iter(world).map(|row| format!("{row:?}")).collect();
+    rows.sort();
+    rows
+}
+
+#[test]
+fn same_seed_same_world_other_seed_differs() {
+    let a = dump(42);
+    assert_eq!(a, dump(42));
+    assert_ne!(a, dump(43));
+}
+
+#[test]
+fn a_floor_does_not_depend_on_what_came_before() {
+    // Generating the sewers first must not change the volcano's first floor.
+    let mut fresh = reference_scene(DenizenPlugin::with_seed(9), "volcano", 2).unwrap();
+    let mut other = app(DenizenPlugin::with_seed(9));
+    populate(
+        &mut other,
+        FloorGrid::reference(WorldSeed(9), "sewers", 3),
+        "sewers",
+        3,
+    );
+    clear_monsters(other.world_mut());
+    populate(
+        &mut other,
+        FloorGrid::reference(WorldSeed(9), "volcano", 2),
+        "volcano",
+        2,
+    );
+    let key = |m: &(Species, GridPos, Sleep, Inventory, Awareness)| (m.1, m.0.id);
+    let mut a: Vec<_> = monsters(fresh.world_mut()).iter().map(key).collect();
+    let mut b: Vec<_> = monsters(other.world_mut()).iter().map(key).collect();
+    a.sort();
+    b.sort();
+    assert_eq!(a, b);
+}
+
+#[test]
+fn sampled_species_through_the_plugin_match_the_exact_odds() {
+    let rules = Ruleset::omega();
+    for (location, depth) in [("goblin-caves", 6), ("astral", 5)] {
+        let counts = sample_floors(DenizenPlugin::with_seed(77), location, depth, 150).unwrap();
+        let n: u64 = counts.iter().sum();
+        let level = rules.locations.get(location).unwrap().level(depth).unwrap();
+        let odds = Odds::of(&level.selector);
+        let expected: Vec<f64> = odds.by_species().iter().map(|p| p * n as f64).collect();
+        let test = denizen::ChiSquared::test(&counts, &expected);
+        let dist = ChiSquaredDist::new(test.degrees_of_freedom as f64).unwrap();
+        let p = 1.0 - dist.cdf(test.statistic);
+        assert!(p > 1e-6, "{location} {depth}: p = {p}");
+    }
+}
+
+#[test]
+fn a_sleep_zero_species_is_awake_about_99_percent() {
+    // Goblins have sleep rating 0: awake when 0 < R(100), 9,900 buckets of 10,000.
+    let rules = Ruleset::omega();
+    let goblin = rules.catalogue.species_id("goblin").unwrap();
+    let mut app = app(DenizenPlugin::with_seed(21));
+    let (mut awake, mut total) = (0u32, 0u32);
+    for _ in 0..500 {
+        clear_monsters(app.world_mut());
+        populate(
+            &mut app,
+            FloorGrid::reference(WorldSeed(21), "goblin-caves", 1),
+            "goblin-caves",
+            1,
+        );
+        for (species, _, sleep, ..) in monsters(app.world_mut()) {
+            if species.id == goblin {
+                total += 1;
+                awake += u32::from(sleep.awake);
+            }
+        }
+    }
+    let share = f64::from(awake) / f64::from(total);
+    let sigma = (0.99 * 0.01 / f64::from(total)).sqrt();
+    assert!(total > 2000, "{total}");
+    // Within 4 standard deviations of 0.99; "awake when rating <= R(100)" (always awake)
+    // would sit more than 5 away.
+    assert!((share - 0.99).abs() < 4.0 * sigma, "{share} of {total}");
+}
+
+#[test]
+fn no_unique_item_is_ever_random_loot() {
+    let rules = Ruleset::omega();
+    let mut app = app(DenizenPlugin::with_seed(31));
+    let mut objects = 0;
+    for _ in 0..60 {
+        clear_monsters(app.world_mut());
+        populate(
+            &mut app,
+            FloorGrid::reference(WorldSeed(31), "volcano", 20),
+            "volcano",
+            20,
+        );
+        let world = app.world_mut();
+        let mut q = world.query::<(&Species, &Inventory, Option<&Identity>)>();
+        for (species, inventory, identity) in q.iter(world) {
+            if matches!(identity, Some(Identity(IdentityKind::Officeholder { .. }))) {
+                continue;
+            }
+            let fixed = rules.catalogue.fixed_item(species.id);
+            let random = match (fixed, inventory.0.last()) {
+                (Some(f), Some(last)) if last.item == f => &inventory.0[..inventory.0.len() - 1],
+                _ => &inventory.0[..],
+            };
+            for object in random {
+                objects += 1;
+                assert_eq!(
+                    rules.catalogue.item(object.item).uniqueness,
+                    Uniqueness::Common
+                );
+            }
+        }
+    }
+    assert!(objects > 200, "{objects}");
+}
+
+#[test]
+fn components_round_trip_through_serde_and_reflection() {
+    let mut app = reference_scene(DenizenPlugin::with_seed(4), "volcano", 16).unwrap();
+    let world = app.world_mut();
+    let mut q = world.query::<(
+        &Species,
+        &Sleep,
+        &Inventory,
+        &Awareness,
+        &GridPos,
+        &CombatStats,
+        &Disposition,
+    )>();
+    let rows: Vec<_> = q
+        .iter(world)
+        .map(|(a, b, c, d, e, f, g)| (*a, *b, c.clone(), *d, *e, *f, *g))
+        .collect();
+    assert!(
+        rows.iter().any(|r| !r.2.0.is_empty()),
+        "some monster carries something"
+    );
+    for row in &rows {
+        let text = ron::to_string(row).unwrap();
+        let back: (
+            Species,
+            Sleep,
+            Inventory,
+            Awareness,
+            GridPos,
+            CombatStats,
+            Disposition,
+        ) = ron::from_str(&text).unwrap();
+        assert_eq!(&back, row);
+    }
+    // Through the type registry, as an inspector or a reflection-based save would.
+    use bevy_reflect::serde::{ReflectDeserializer, ReflectSerializer};
+    use serde::de::DeserializeSeed;
+    let registry = app.world().resource::<AppTypeRegistry>().clone();
+    let registry = registry.read();
+    let inventory = rows
+        .iter()
+        .map(|r| r.2.clone())
+        .max_by_key(|i| i.0.len())
+        .unwrap();
+    let text = ron::to_string(&ReflectSerializer::new(&inventory, &registry)).unwrap();
+    let mut de = ron::Deserializer::from_str(&text).unwrap();
+    let dynamic = ReflectDeserializer::new(&registry)
+        .deserialize(&mut de)
+        .unwrap();
+    let back = <Inventory as bevy_reflect::FromReflect>::from_reflect(dynamic.as_ref()).unwrap();
+    assert_eq!(back, inventory);
+}
