@@ -9,6 +9,10 @@ use denizen_core::odds::{ChiSquared, Odds};
 use denizen_core::{DataError, Level, RequestError, Ruleset, Selector, StreamPurpose, WorldSeed};
 use statrs::distribution::{ChiSquared as ChiSquaredDist, ContinuousCDF};
 
+use denizen_bevy::DenizenPlugin;
+use denizen_bevy::scene::{reference_scene, sample_floors};
+use denizen_bevy::view::{render_floor, roster};
+
 use crate::spoiler;
 use crate::table::{Cell, Format, Table};
 
@@ -67,6 +71,33 @@ pub enum Command {
         /// Number of placements to draw.
         #[arg(long)]
         placements: u64,
+        /// World seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Output format (table or csv).
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+    },
+    /// Prints a reference floor populated by the Bevy plugin, and its roster.
+    Floor {
+        /// Location key.
+        location: String,
+        /// Dungeon depth (ignored outside dungeons).
+        depth: u32,
+        /// World seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Populates floors through a headless Bevy app and compares the spawned species
+    /// with the exact odds.
+    Sample {
+        /// Location key.
+        location: String,
+        /// Dungeon depth (ignored outside dungeons).
+        depth: u32,
+        /// Number of floors to populate.
+        #[arg(long)]
+        floors: u32,
         /// World seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -143,10 +174,6 @@ pub fn load_rules(cli: &Cli) -> Result<Ruleset, CliError> {
 /// Runs a parsed command line, writing results to `out` and summaries to `err`.
 pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> Result<(), CliError> {
     let rules = load_rules(cli)?;
-    let stdout = |e| CliError::Io {
-        path: "standard output".into(),
-        source: e,
-    };
     match &cli.command {
         Command::Odds {
             location,
@@ -205,6 +232,36 @@ pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> Result<(), 
             }
             let (title, level) = describe(&rules, location, *depth)?;
             simulate(&rules, &title, level, *placements, *seed, *format, out, err)
+        }
+        Command::Floor {
+            location,
+            depth,
+            seed,
+        } => {
+            let plugin = DenizenPlugin::with_seed(*seed).with_rules(rules);
+            let mut app = reference_scene(plugin, location, *depth)?;
+            let world = app.world_mut();
+            write!(out, "{}\n{}", render_floor(world), roster(world)).map_err(stdout)
+        }
+        Command::Sample {
+            location,
+            depth,
+            floors,
+            seed,
+            format,
+        } => {
+            if *format == Format::Json {
+                return Err(CliError::Usage("sample prints table or csv, not json".into()));
+            }
+            let (title, level) = describe(&rules, location, *depth)?;
+            let odds = Odds::of(&level.selector);
+            let plugin = DenizenPlugin::with_seed(*seed).with_rules(rules.clone());
+            let started = Instant::now();
+            let counts = sample_floors(plugin, location, *depth, *floors)?;
+            let seconds = started.elapsed().as_secs_f64();
+            let title = format!("{title}: {floors} floors through the plugin, seed {seed}");
+            compare(&rules, &title, &counts, &odds, *format, out, err)?;
+            writeln!(err, "{floors} floors in {seconds:.3} s").map_err(stdout)
         }
         Command::Spoiler { out: dir } => {
             std::fs::create_dir_all(dir).map_err(io_error(dir))?;
@@ -267,10 +324,6 @@ fn simulate(
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> Result<(), CliError> {
-    let stdout = |e| CliError::Io {
-        path: "standard output".into(),
-        source: e,
-    };
     let odds = Odds::of(&level.selector);
     let mut rng = WorldSeed(seed).stream(StreamPurpose::new("simulate"));
     let mut counts = vec![0u64; odds.by_species().len()];
@@ -279,11 +332,37 @@ fn simulate(
         counts[level.selector.sample(&mut rng).index()] += 1;
     }
     let seconds = started.elapsed().as_secs_f64();
-    let expected: Vec<f64> = odds
-        .by_species()
-        .iter()
-        .map(|p| p * placements as f64)
-        .collect();
+    let title = format!("{title}: {placements} placements, seed {seed}");
+    compare(rules, &title, &counts, &odds, format, out, err)?;
+    let rate = placements as f64 / seconds.max(1e-9);
+    writeln!(
+        err,
+        "{placements} placements in {seconds:.4} s: {:.1} million placements per second",
+        rate / 1e6
+    )
+    .map_err(stdout)
+}
+
+fn stdout(e: std::io::Error) -> CliError {
+    CliError::Io {
+        path: "standard output".into(),
+        source: e,
+    }
+}
+
+/// Prints observed counts against `N x` exact odds (`N` the total observed), then a
+/// chi-squared line on `err`.
+fn compare(
+    rules: &Ruleset,
+    title: &str,
+    counts: &[u64],
+    odds: &Odds,
+    format: Format,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> Result<(), CliError> {
+    let n: u64 = counts.iter().sum();
+    let expected: Vec<f64> = odds.by_species().iter().map(|p| p * n as f64).collect();
     let rows = counts
         .iter()
         .zip(&expected)
@@ -299,13 +378,13 @@ fn simulate(
         })
         .collect();
     Table {
-        title: format!("{title}: {placements} placements, seed {seed}"),
+        title: title.to_owned(),
         columns: vec!["species", "name", "observed", "expected"],
         rows,
     }
     .write(format, out)
     .map_err(stdout)?;
-    let test = ChiSquared::test(&counts, &expected);
+    let test = ChiSquared::test(counts, &expected);
     let p = ChiSquaredDist::new(test.degrees_of_freedom as f64)
         .map(|d| 1.0 - d.cdf(test.statistic))
         .unwrap_or(f64::NAN);
@@ -313,13 +392,6 @@ fn simulate(
         err,
         "chi-squared {:.3} on {} degrees of freedom: p = {:.4}",
         test.statistic, test.degrees_of_freedom, p
-    )
-    .map_err(stdout)?;
-    let rate = placements as f64 / seconds.max(1e-9);
-    writeln!(
-        err,
-        "{placements} placements in {seconds:.4} s: {:.1} million placements per second",
-        rate / 1e6
     )
     .map_err(stdout)
 }

@@ -121,3 +121,32 @@ fn a_broken_data_file_names_itself() {
     assert!(stderr(&missing).contains("/nonexistent/places.ron"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn floor_prints_the_map_and_roster() {
+    let out = denizen("floor goblin-caves 3 --seed 5");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[..32].iter().all(|l| l.chars().count() == 64), "a 64 x 32 map first");
+    let roster = &lines[33..];
+    assert_eq!(roster.len(), 11, "the caves place 11: {text}");
+    assert!(roster.iter().all(|l| l.contains("awake") || l.contains("asleep")));
+    assert_eq!(denizen("floor goblin-caves 11").status.code(), Some(2));
+}
+
+#[test]
+fn sample_runs_floors_through_the_plugin() {
+    let out = denizen("sample sewers 4 --floors 20 --seed 2 --format csv");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.starts_with("species,name,observed,expected\n"));
+    let observed: u64 = text
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(2).unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(observed, 20 * 11, "sewers floors above depth 18 place 11");
+    assert!(stderr(&out).contains("chi-squared"));
+    assert_eq!(denizen("sample sewers 4 --floors 2 --format json").status.code(), Some(2));
+}

@@ -408,7 +408,7 @@ mod tests {
 
     fn build(species: &str, seed: u64, chronicle: &Chronicle) -> (Monster, ItemLedger) {
         let catalogue = omega();
-        let mut ledger = ItemLedger::new(&catalogue);
+        let mut ledger = ItemLedger::new(catalogue);
         let id = catalogue.species_id(species).unwrap();
         let mut rng = WorldSeed(seed).stream(StreamPurpose::new("construct"));
         let monster = Builder {
