@@ -65,11 +65,12 @@ fn populate(world: &mut World, request: &FloorGenerated) {
     };
     let (env, level) = level;
     let settings = *world.resource::<PopulationSettings>();
+    // Construction changes the ledger in place; nothing after planning can fail.
+    let mut ledger = std::mem::take(&mut world.resource_mut::<UniqueItems>().0);
     let plan = {
         let mut rng = world
             .resource_mut::<DenizenRng>()
             .next_floor(&request.location, request.depth);
-        let mut ledger = world.resource::<UniqueItems>().0.clone();
         let chronicle = &world.resource::<Chronicle>().0;
         let grid = &world.resource::<FloorMap>().0;
         let blocked: Vec<Square> = request
@@ -87,43 +88,45 @@ fn populate(world: &mut World, request: &FloorGenerated) {
         };
         plan_floor(&mut rng, level, grid, &mut builder, None, &blocked)
     };
+    world.resource_mut::<UniqueItems>().0 = ledger;
     *world.resource_mut::<CurrentLocation>() = CurrentLocation {
         environment: env.key.clone(),
         dungeon: env.is_dungeon().then(|| env.key.clone()),
         depth: level.depth,
         difficulty: level.difficulty,
     };
-    spawn(world, &plan);
+    let (requested, placed, missing) =
+        (plan.requested, plan.placements.len() as u32, plan.missing());
+    spawn(world, plan);
     world.write_message(FloorPopulated {
         location: request.location.clone(),
         depth: request.depth,
-        requested: plan.requested,
-        placed: plan.placements.len() as u32,
+        requested,
+        placed,
     });
-    if plan.missing() > 0 {
+    if missing > 0 {
         world.write_message(PlacementFailed {
             location: request.location.clone(),
             depth: request.depth,
-            placed: plan.placements.len() as u32,
-            missing: plan.missing(),
+            placed,
+            missing,
         });
     }
 }
 
-/// Applies a plan: the floor and ledger first, then one batch of entities, then the
-/// names of renamed monsters, then one [`MonsterSpawned`] per monster in placement order.
-pub(crate) fn spawn(world: &mut World, plan: &FloorPlan) {
+/// Applies a plan: the floor first, then one batch of entities, then the names of
+/// renamed monsters, then one [`MonsterSpawned`] per monster in placement order.
+pub(crate) fn spawn(world: &mut World, mut plan: FloorPlan) {
     plan.apply_to(&mut world.resource_mut::<FloorMap>().0);
-    world.resource_mut::<UniqueItems>().0 = plan.ledger.clone();
-    let bundles: Vec<MonsterBundle> = plan.placements.iter().map(bundle).collect();
+    let bundles: Vec<MonsterBundle> = plan.placements.iter_mut().map(bundle).collect();
     let ids: Vec<Entity> = world.spawn_batch(bundles).collect();
-    for (&id, placement) in ids.iter().zip(&plan.placements) {
-        let monster = &placement.monster;
+    for (&id, placement) in ids.iter().zip(&mut plan.placements) {
+        let monster = &mut placement.monster;
         if monster.identity != IdentityKind::Ordinary {
             let mut entity = world.entity_mut(id);
-            entity.insert(Identity(monster.identity.clone()));
-            if let Some(name) = &monster.name {
-                entity.insert(MonsterName(name.clone()));
+            entity.insert(Identity(std::mem::take(&mut monster.identity)));
+            if let Some(name) = monster.name.take() {
+                entity.insert(MonsterName(name));
             }
         }
     }
@@ -135,8 +138,9 @@ pub(crate) fn spawn(world: &mut World, plan: &FloorPlan) {
     }
 }
 
-fn bundle(placement: &denizen_core::populate::Placement) -> MonsterBundle {
-    let m = &placement.monster;
+/// The components of a planned monster (its possessions moved out of the plan).
+fn bundle(placement: &mut denizen_core::populate::Placement) -> MonsterBundle {
+    let m = &mut placement.monster;
     (
         Species {
             id: m.species,
@@ -146,7 +150,7 @@ fn bundle(placement: &denizen_core::populate::Placement) -> MonsterBundle {
             rating: m.sleep_rating,
             awake: m.awake,
         },
-        Inventory(m.possessions.clone()),
+        Inventory(std::mem::take(&mut m.possessions)),
         Awareness(m.awareness),
         GridPos {
             x: placement.square.x,

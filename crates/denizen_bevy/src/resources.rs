@@ -71,8 +71,8 @@ pub struct Chronicle(pub denizen_core::construct::Chronicle);
 pub struct DenizenRng {
     /// The world seed.
     pub seed: u64,
-    /// Generations so far per `(location, depth)`.
-    pub generations: HashMap<(String, u32), u64>,
+    /// Generations so far per location, then per depth.
+    pub generations: HashMap<String, HashMap<u32, u64>>,
 }
 
 impl DenizenRng {
@@ -86,10 +86,11 @@ impl DenizenRng {
 
     /// The stream for the next generation of a floor (and counts it).
     pub fn next_floor(&mut self, location: &str, depth: u32) -> Generator {
-        let count = self
-            .generations
-            .entry((location.to_owned(), depth))
-            .or_default();
+        let depths = match self.generations.get_mut(location) {
+            Some(depths) => depths,
+            None => self.generations.entry(location.to_owned()).or_default(),
+        };
+        let count = depths.entry(depth).or_default();
         let purpose = StreamPurpose::new("floor")
             .with_str(location)
             .with(depth.into())

@@ -251,7 +251,9 @@ pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> Result<(), 
             format,
         } => {
             if *format == Format::Json {
-                return Err(CliError::Usage("sample prints table or csv, not json".into()));
+                return Err(CliError::Usage(
+                    "sample prints table or csv, not json".into(),
+                ));
             }
             let (title, level) = describe(&rules, location, *depth)?;
             let odds = Odds::of(&level.selector);

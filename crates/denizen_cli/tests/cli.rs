@@ -128,10 +128,17 @@ fn floor_prints_the_map_and_roster() {
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
-    assert!(lines[..32].iter().all(|l| l.chars().count() == 64), "a 64 x 32 map first");
+    assert!(
+        lines[..32].iter().all(|l| l.chars().count() == 64),
+        "a 64 x 32 map first"
+    );
     let roster = &lines[33..];
     assert_eq!(roster.len(), 11, "the caves place 11: {text}");
-    assert!(roster.iter().all(|l| l.contains("awake") || l.contains("asleep")));
+    assert!(
+        roster
+            .iter()
+            .all(|l| l.contains("awake") || l.contains("asleep"))
+    );
     assert_eq!(denizen("floor goblin-caves 11").status.code(), Some(2));
 }
 
@@ -148,5 +155,10 @@ fn sample_runs_floors_through_the_plugin() {
         .sum();
     assert_eq!(observed, 20 * 11, "sewers floors above depth 18 place 11");
     assert!(stderr(&out).contains("chi-squared"));
-    assert_eq!(denizen("sample sewers 4 --floors 2 --format json").status.code(), Some(2));
+    assert_eq!(
+        denizen("sample sewers 4 --floors 2 --format json")
+            .status
+            .code(),
+        Some(2)
+    );
 }

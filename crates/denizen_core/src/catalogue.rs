@@ -191,12 +191,15 @@ pub struct Species {
     pub colour: Colour,
     /// Identity-specific constructor, if any.
     pub construction: Option<Construction>,
+    /// `status` as bits, filled when the catalogue is loaded (for [`Species::has`]).
+    #[serde(skip)]
+    status_bits: u32,
 }
 
 impl Species {
     /// Whether the species has an initial status flag.
     pub fn has(&self, status: Status) -> bool {
-        self.status.contains(&status)
+        self.status_bits & (1 << status as u32) != 0
     }
 
     /// Whether the ordinary pool may produce it (it is not reserved for special construction).
@@ -363,9 +366,12 @@ impl Catalogue {
             band_count,
             objects,
             names,
-            species,
+            mut species,
             items,
         } = data;
+        for s in &mut species {
+            s.status_bits = s.status.iter().fold(0, |bits, &f| bits | 1 << f as u32);
+        }
         let invalid = |entry: String, field: &str, problem: String| {
             DataError::invalid(file, entry, field, problem)
         };

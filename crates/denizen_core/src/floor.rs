@@ -155,6 +155,12 @@ impl FloorGrid {
             .is_some_and(|i| self.tiles[i] == Tile::Floor && !self.occupied[i])
     }
 
+    /// Every square, row by row.
+    pub fn squares(&self) -> impl Iterator<Item = Square> + use<> {
+        let width = self.width;
+        (0..self.height).flat_map(move |y| (0..width).map(move |x| Square { x, y }))
+    }
+
     /// How many squares are acceptable for placement.
     pub fn acceptable_count(&self) -> usize {
         self.tiles
@@ -168,26 +174,39 @@ impl FloorGrid {
     /// right along its row or down its column for the first acceptable one, and repeat.
     ///
     /// Not uniform: squares just right of or below blocked runs are favoured. Returns
-    /// `None` at once when no square is acceptable, and after [`MAX_PROBES`] probes.
+    /// `None` when no square is acceptable (found out after 16 failed probes) and after
+    /// [`MAX_PROBES`] probes.
     pub fn find_space<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Square> {
-        if self.acceptable_count() == 0 {
-            return None;
-        }
+        self.find_space_where(rng, |at| self.is_acceptable(at))
+    }
+
+    /// [`find_space`](Self::find_space) with another acceptance test (a planning overlay
+    /// that also excludes squares taken since the grid was drawn).
+    pub fn find_space_where<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        acceptable: impl Fn(Square) -> bool,
+    ) -> Option<Square> {
         let mut along_row = true;
-        for _ in 0..MAX_PROBES {
+        for probe in 0..MAX_PROBES {
+            // A full floor is only counted once a few probes have failed, so that the
+            // common case does not scan the whole grid for every placement.
+            if probe == 16 && !self.squares().any(&acceptable) {
+                return None;
+            }
             let x = rng::range(rng, self.width);
             let y = rng::range(rng, self.height);
-            if self.is_acceptable(Square { x, y }) {
+            if acceptable(Square { x, y }) {
                 return Some(Square { x, y });
             }
             let found = if along_row {
                 (x + 1..self.width)
                     .map(|x| Square { x, y })
-                    .find(|&s| self.is_acceptable(s))
+                    .find(|&s| acceptable(s))
             } else {
                 (y + 1..self.height)
                     .map(|y| Square { x, y })
-                    .find(|&s| self.is_acceptable(s))
+                    .find(|&s| acceptable(s))
             };
             along_row = !along_row;
             if found.is_some() {

@@ -44,7 +44,7 @@ impl ObjectInstance {
 
 /// Which unique items exist: each item's current uniqueness state, starting from the
 /// table's. Common rows never change.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct ItemLedger {
     states: Vec<Uniqueness>,

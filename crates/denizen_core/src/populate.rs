@@ -7,7 +7,6 @@ use crate::catalogue::Status;
 use crate::construct::{Builder, Monster};
 use crate::floor::{FloorGrid, Square, Tile};
 use crate::location::Level;
-use crate::objects::ItemLedger;
 
 /// One monster of a plan, with its square.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -18,7 +17,8 @@ pub struct Placement {
     pub monster: Monster,
 }
 
-/// Everything populating a floor decides, before anything is applied.
+/// Everything populating a floor decides about the floor, before anything is applied.
+/// (Changes to unique items are made in the builder's ledger.)
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FloorPlan {
     /// Placements the count rule asked for.
@@ -27,8 +27,6 @@ pub struct FloorPlan {
     pub placements: Vec<Placement>,
     /// Squares turned into water under water-only creatures.
     pub water: Vec<Square>,
-    /// The unique-item ledger after construction.
-    pub ledger: ItemLedger,
 }
 
 impl FloorPlan {
@@ -55,7 +53,8 @@ impl FloorPlan {
 /// constructed; a water-only creature's square becomes water. When the floor has no
 /// acceptable square left, planning stops and [`FloorPlan::missing`] says how many were
 /// not placed. `blocked` squares (the player's, when a game excludes it) count as occupied.
-/// The grid and ledger given are not changed: the plan carries the new state.
+/// The grid is not changed (the plan says what to apply); the builder's ledger records any
+/// unique item construction makes.
 pub fn plan_floor<R: Rng + ?Sized>(
     rng: &mut R,
     level: &Level,
@@ -65,21 +64,30 @@ pub fn plan_floor<R: Rng + ?Sized>(
     blocked: &[Square],
 ) -> FloorPlan {
     let requested = count.unwrap_or_else(|| level.population.sample(rng));
-    let mut grid = grid.clone();
+    // Squares taken since the grid was drawn, one bit each: cheaper than a copy of it.
+    let mut taken = vec![0u64; (grid.width() as usize * grid.height() as usize).div_ceil(64)];
+    let bit = |at: Square| at.y as usize * grid.width() as usize + at.x as usize;
+    let take = |taken: &mut Vec<u64>, at: Square| {
+        if at.x < grid.width() && at.y < grid.height() {
+            taken[bit(at) / 64] |= 1 << (bit(at) % 64);
+        }
+    };
     for &at in blocked {
-        grid.set_occupied(at, true);
+        take(&mut taken, at);
     }
     let mut placements = Vec::with_capacity(requested as usize);
     let mut water = Vec::new();
     for _ in 0..requested {
-        let Some(square) = grid.find_space(rng) else {
+        let found = grid.find_space_where(rng, |at| {
+            grid.is_acceptable(at) && taken[bit(at) / 64] & (1 << (bit(at) % 64)) == 0
+        });
+        let Some(square) = found else {
             break;
         };
         let species = level.selector.sample(rng);
         let monster = builder.build(rng, species);
-        grid.set_occupied(square, true);
+        take(&mut taken, square);
         if builder.catalogue.get(monster.form).has(Status::WaterOnly) {
-            grid.set(square, Tile::Water);
             water.push(square);
         }
         placements.push(Placement { square, monster });
@@ -88,7 +96,6 @@ pub fn plan_floor<R: Rng + ?Sized>(
         requested,
         placements,
         water,
-        ledger: builder.ledger.clone(),
     }
 }
 
@@ -97,6 +104,7 @@ mod tests {
     use super::*;
     use crate::Ruleset;
     use crate::construct::{Chronicle, Preference};
+    use crate::objects::ItemLedger;
     use crate::rng::{StreamPurpose, WorldSeed};
 
     fn make_plan(rules: &Ruleset, grid: &FloorGrid, seed: u64, count: Option<u32>) -> FloorPlan {
