@@ -23,6 +23,10 @@ pub enum Tile {
     Secret,
     /// Stairs.
     Stairs,
+    /// Burning floor: only fire creatures live here.
+    Fire,
+    /// A ladder between floors: never holds a group.
+    Ladder,
 }
 
 impl Tile {
@@ -35,6 +39,8 @@ impl Tile {
             Tile::Door => '+',
             Tile::Secret => 's',
             Tile::Stairs => '>',
+            Tile::Fire => '^',
+            Tile::Ladder => 'H',
         }
     }
 }
@@ -59,6 +65,10 @@ pub struct FloorGrid {
     height: u32,
     tiles: Vec<Tile>,
     occupied: Vec<bool>,
+    /// For floors dug from an entrance: each square's dig number (1 at the entrance, 0 for
+    /// squares never dug). Empty when the floor has no dig order.
+    #[serde(default)]
+    carve: Vec<u32>,
 }
 
 /// The most probes the square search makes before it reports the floor full. With one
@@ -75,11 +85,13 @@ impl FloorGrid {
             height,
             tiles: vec![Tile::Wall; n],
             occupied: vec![false; n],
+            carve: Vec::new(),
         }
     }
 
     /// A floor from rows of glyphs (`#` wall, `.` floor, `~` water, `+` door, `s` secret,
-    /// `>` stairs); `None` if the rows are ragged or a glyph is unknown.
+    /// `>` stairs, `^` fire, `H` ladder); `None` if the rows are ragged or a glyph is
+    /// unknown.
     pub fn from_rows(rows: &[&str]) -> Option<Self> {
         let height = rows.len() as u32;
         let width = rows.first().map_or(0, |r| r.chars().count()) as u32;
@@ -96,6 +108,8 @@ impl FloorGrid {
                     '+' => Tile::Door,
                     's' => Tile::Secret,
                     '>' => Tile::Stairs,
+                    '^' => Tile::Fire,
+                    'H' => Tile::Ladder,
                     _ => return None,
                 };
                 grid.set(
@@ -153,6 +167,53 @@ impl FloorGrid {
     pub fn is_acceptable(&self, at: Square) -> bool {
         self.index(at)
             .is_some_and(|i| self.tiles[i] == Tile::Floor && !self.occupied[i])
+    }
+
+    /// The dig number of a square (1 at the entrance), when the floor has a dig order and
+    /// the square was dug.
+    pub fn carve_number(&self, at: Square) -> Option<u32> {
+        let i = self.index(at)?;
+        self.carve.get(i).copied().filter(|&n| n > 0)
+    }
+
+    /// Whether the floor has a dig order.
+    pub fn has_carve_order(&self) -> bool {
+        !self.carve.is_empty()
+    }
+
+    /// Numbers every open square (anything but wall) in breadth-first order from an
+    /// entrance, 1 at the entrance: the dig order a generator that carves outwards from
+    /// the entrance would give. Squares not connected to it get 0.
+    pub fn carve_from(&mut self, entrance: Square) {
+        self.carve = vec![0; self.tiles.len()];
+        let Some(start) = self
+            .index(entrance)
+            .filter(|&i| self.tiles[i] != Tile::Wall)
+        else {
+            return;
+        };
+        let mut queue = std::collections::VecDeque::from([entrance]);
+        self.carve[start] = 1;
+        let mut next = 2;
+        while let Some(at) = queue.pop_front() {
+            let neighbours = [
+                (at.x.wrapping_sub(1), at.y),
+                (at.x + 1, at.y),
+                (at.x, at.y.wrapping_sub(1)),
+                (at.x, at.y + 1),
+            ];
+            for (x, y) in neighbours {
+                let n = Square { x, y };
+                if let Some(i) = self.index(n)
+                    && self.tiles[i] != Tile::Wall
+                    && self.carve[i] == 0
+                {
+                    self.carve[i] = next;
+                    next += 1;
+                    queue.push_back(n);
+                }
+            }
+        }
     }
 
     /// Every square, row by row.

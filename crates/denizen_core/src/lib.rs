@@ -8,6 +8,7 @@
 
 pub mod catalogue;
 pub mod construct;
+pub mod encounters;
 pub mod error;
 pub mod floor;
 pub mod formula;
