@@ -2,6 +2,7 @@
 
 mod data_errors;
 mod determinism;
+mod encounters;
 mod monte_carlo;
 mod plugin;
 mod spec_numbers;

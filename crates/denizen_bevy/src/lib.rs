@@ -9,6 +9,7 @@
 #![warn(missing_docs)]
 
 pub mod components;
+pub mod encounters;
 pub mod messages;
 mod populate;
 pub mod resources;
@@ -40,6 +41,9 @@ pub enum DenizenSystems {
     /// Reads [`FloorGenerated`] and spawns the floor's monsters. Order the host's floor
     /// generator before it and anything that reads monsters after it.
     Populate,
+    /// Reads [`BaseFloorGenerated`](encounters::BaseFloorGenerated) and spawns the map's
+    /// encounter groups; runs after `Populate`.
+    Encounters,
 }
 
 /// Populates floors with monsters. Everything is set up in `build`.
@@ -63,6 +67,8 @@ pub struct DenizenPlugin {
     pub exclude_player_square: bool,
     /// The schedule the systems run in (`Update` by default).
     pub schedule: Interned<dyn ScheduleLabel>,
+    /// The encounter table and settings for base floors (Captive's by default).
+    pub encounters: encounters::Encounters,
 }
 
 impl Default for DenizenPlugin {
@@ -73,6 +79,7 @@ impl Default for DenizenPlugin {
             preference: Preference::Either,
             exclude_player_square: false,
             schedule: Update.intern(),
+            encounters: encounters::Encounters::default(),
         }
     }
 }
@@ -125,6 +132,17 @@ impl Plugin for DenizenPlugin {
             .init_resource::<CurrentLocation>()
             .init_resource::<FloorMap>()
             .init_resource::<Chronicle>()
+            .insert_resource(self.encounters.clone())
+            .add_message::<encounters::BaseFloorGenerated>()
+            .add_message::<encounters::EncountersPlaced>()
+            .add_message::<encounters::CarryDropped>()
+            .register_type::<encounters::Encounters>()
+            .register_type::<encounters::BaseFloorGenerated>()
+            .register_type::<encounters::EncountersPlaced>()
+            .register_type::<encounters::CarryDropped>()
+            .register_type::<encounters::EncounterGroup>()
+            .register_type::<encounters::EncounterStats>()
+            .register_type::<encounters::Carries>()
             .add_message::<FloorGenerated>()
             .add_message::<FloorPopulated>()
             .add_message::<PlacementFailed>()
@@ -148,17 +166,31 @@ impl Plugin for DenizenPlugin {
             .register_type::<FloorPopulated>()
             .register_type::<PlacementFailed>()
             .register_type::<FloorRejected>()
+            .configure_sets(
+                self.schedule,
+                (DenizenSystems::Populate, DenizenSystems::Encounters).chain(),
+            )
             .add_systems(
                 self.schedule,
-                populate::populate_floors
-                    .in_set(DenizenSystems::Populate)
-                    .run_if(on_message::<FloorGenerated>),
-            );
+                (
+                    populate::populate_floors
+                        .in_set(DenizenSystems::Populate)
+                        .run_if(on_message::<FloorGenerated>),
+                    encounters::place_encounters
+                        .in_set(DenizenSystems::Encounters)
+                        .run_if(on_message::<encounters::BaseFloorGenerated>),
+                ),
+            )
+            .add_observer(encounters::drop_on_death);
     }
 }
 
 /// The types most games need: `use denizen_bevy::prelude::*;`.
 pub mod prelude {
+    pub use crate::encounters::{
+        BaseFloorGenerated, Carries, CarryDropped, EncounterGroup, EncounterStats, Encounters,
+        EncountersPlaced, GroupMembers, MemberOf,
+    };
     pub use crate::{
         Awareness, Catalogue, CombatStats, CurrentLocation, DenizenPlugin, DenizenSystems,
         Disposition, FloorGenerated, FloorMap, FloorPopulated, FloorRejected, GridPos, Identity,

@@ -5,6 +5,9 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::{Parser, Subcommand};
+use denizen_core::encounters::{
+    BaseEncounters, Carry, EncounterSettings, EncounterTable, Stop, reference_base,
+};
 use denizen_core::odds::{ChiSquared, Odds};
 use denizen_core::{DataError, Level, RequestError, Ruleset, Selector, StreamPurpose, WorldSeed};
 use statrs::distribution::{ChiSquared as ChiSquaredDist, ContinuousCDF};
@@ -98,6 +101,20 @@ pub enum Command {
         /// Number of floors to populate.
         #[arg(long)]
         floors: u32,
+        /// World seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Output format (table or csv).
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+    },
+    /// Places the encounter groups of one base floor (Captive's generator) and lists them.
+    Encounters {
+        /// Global map number, from 0: (mission - 1) x 11 + base.
+        map: u32,
+        /// Floors of the base (base maps handed out); 1 on map 0 and 3 otherwise by default.
+        #[arg(long)]
+        floors: Option<u32>,
         /// World seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -265,6 +282,19 @@ pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> Result<(), 
             compare(&rules, &title, &counts, &odds, *format, out, err)?;
             writeln!(err, "{floors} floors in {seconds:.3} s").map_err(stdout)
         }
+        Command::Encounters {
+            map,
+            floors,
+            seed,
+            format,
+        } => {
+            if *format == Format::Json {
+                return Err(CliError::Usage(
+                    "encounters prints table or csv, not json".into(),
+                ));
+            }
+            encounters(*map, *floors, *seed, *format, out, err)
+        }
         Command::Spoiler { out: dir } => {
             std::fs::create_dir_all(dir).map_err(io_error(dir))?;
             for (name, text) in spoiler::render_all(&rules) {
@@ -341,6 +371,91 @@ fn simulate(
         err,
         "{placements} placements in {seconds:.4} s: {:.1} million placements per second",
         rate / 1e6
+    )
+    .map_err(stdout)
+}
+
+fn encounters(
+    map: u32,
+    floors: Option<u32>,
+    seed: u64,
+    format: Format,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> Result<(), CliError> {
+    let table = EncounterTable::captive();
+    let grid = reference_base(WorldSeed(seed), map);
+    let floors = floors.unwrap_or(if map == 0 { 1 } else { 3 });
+    let purpose = StreamPurpose::new("encounters").with(map.into());
+    let mut rng = WorldSeed(seed).stream(purpose);
+    let plan = BaseEncounters::new(&table, EncounterSettings::default(), map, floors)
+        .place(&mut rng, &grid);
+    let rows = plan
+        .groups
+        .iter()
+        .enumerate()
+        .map(|(i, g)| {
+            let strength = g.members.iter().map(|m| m.strength);
+            let carries = match g.carries {
+                None => "-".to_owned(),
+                Some(Carry::BaseMap { floor }) => format!("base map {floor}"),
+                Some(Carry::Clipboard { index }) => format!("clipboard {index}"),
+            };
+            vec![
+                Cell::Int(i as i64),
+                Cell::Int(g.type_id.into()),
+                Cell::Int(g.cell.x.into()),
+                Cell::Int(g.cell.y.into()),
+                Cell::Int(g.members.len() as i64),
+                Cell::Int(g.speed.into()),
+                Cell::Int(strength.clone().min().unwrap_or(0).into()),
+                Cell::Int(strength.max().unwrap_or(0).into()),
+                Cell::Int(
+                    g.members
+                        .iter()
+                        .map(|m| m.armature)
+                        .max()
+                        .unwrap_or(0)
+                        .into(),
+                ),
+                Cell::Int(g.members.iter().map(|m| m.skill).max().unwrap_or(0).into()),
+                Cell::Text(carries),
+            ]
+        })
+        .collect();
+    Table {
+        title: format!(
+            "Base map {map} (family mask {}), seed {seed}: {} groups",
+            plan.mask,
+            plan.groups.len()
+        ),
+        columns: vec![
+            "group",
+            "type",
+            "cell_x",
+            "cell_y",
+            "size",
+            "speed",
+            "strength_min",
+            "strength_max",
+            "armature_max",
+            "skill_max",
+            "carries",
+        ],
+        rows,
+    }
+    .write(format, out)
+    .map_err(stdout)?;
+    let stopped = match plan.stopped {
+        None => "after every attempt".to_owned(),
+        Some(Stop::MemoryFull) => "early: the group memory is full".to_owned(),
+        Some(Stop::NoEligibleType(c)) => format!("early: no {c:?} type is eligible on this map"),
+    };
+    writeln!(
+        err,
+        "{} groups from {} attempts; stopped {stopped}",
+        plan.groups.len(),
+        plan.attempts
     )
     .map_err(stdout)
 }
