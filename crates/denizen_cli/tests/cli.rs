@@ -162,3 +162,25 @@ fn sample_runs_floors_through_the_plugin() {
         Some(2)
     );
 }
+
+#[test]
+fn encounters_lists_groups() {
+    let out = denizen("encounters 0 --format csv");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next(),
+        Some(
+            "group,type,cell_x,cell_y,size,speed,strength_min,strength_max,armature_max,skill_max,carries"
+        )
+    );
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+    assert!(rows.len() > 10);
+    for row in &rows {
+        assert!(["2", "3", "12"].contains(&row[1]), "map 0 types: {row:?}");
+    }
+    assert_eq!(rows[0][10], "base map 0", "map 0 has one floor");
+    assert!(stderr(&out).contains("groups from"));
+    assert_eq!(denizen("encounters lots").status.code(), Some(2));
+}

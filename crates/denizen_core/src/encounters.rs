@@ -437,6 +437,16 @@ impl<'a> BaseEncounters<'a> {
         Ok(group)
     }
 
+    /// A cupboard-trap group at a cell: a normal type from the normal cursor, members a
+    /// little stronger (+2 on the strength multiplier), and a base map while any are left.
+    pub fn trap<R: Rng + ?Sized>(&mut self, rng: &mut R, cell: Square) -> Result<Group, Stop> {
+        let type_id = self
+            .next_type(Category::Normal)
+            .ok_or(Stop::NoEligibleType(Category::Normal))?;
+        self.group(rng, type_id, cell, 2, None)
+            .ok_or(Stop::MemoryFull)
+    }
+
     /// One group: size and speed from one 16-bit word, members from rotations of it.
     /// `None` when the group memory cannot hold it.
     fn group<R: Rng + ?Sized>(
@@ -797,6 +807,27 @@ mod tests {
             none.special(&mut rng, at, 30).unwrap_err(),
             Stop::NoEligibleType(Category::Special)
         );
+    }
+
+    #[test]
+    fn trap_groups_are_stronger() {
+        let table = EncounterTable::captive();
+        let settings = EncounterSettings::default();
+        let at = Square::default();
+        for seed in 0..50 {
+            let mut a = WorldSeed(seed).stream(StreamPurpose::new("trap"));
+            let mut b = WorldSeed(seed).stream(StreamPurpose::new("trap"));
+            let trap = BaseEncounters::new(&table, settings, 6, 0)
+                .trap(&mut a, at)
+                .unwrap();
+            let plain = BaseEncounters::new(&table, settings, 6, 0)
+                .group(&mut b, trap.type_id, at, 0, None)
+                .unwrap();
+            // Map 6: multiplier 3 x 7 - 2 = 19 for regular groups, 21 for traps.
+            for (t, p) in trap.members.iter().zip(&plain.members) {
+                assert!(t.strength > p.strength);
+            }
+        }
     }
 
     proptest! {
