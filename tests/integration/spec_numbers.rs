@@ -268,6 +268,9 @@ fn every_level_sums_to_one_and_never_names_a_reserved_species_by_pool() {
             let odds = Odds::of(&l.selector);
             let total: f64 = odds.by_species().iter().sum();
             assert!((total - 1.0).abs() < 1e-12, "{} {}", env.key, l.depth);
+            if env.key.starts_with("countryside:") {
+                continue; // the wildcard keeps reserved templates (tested below)
+            }
             for (s, _) in odds.nonzero() {
                 assert!(
                     rules.catalogue.is_ordinary(s),
@@ -278,4 +281,65 @@ fn every_level_sums_to_one_and_never_names_a_reserved_species_by_pool() {
             }
         }
     }
+}
+
+/// Buckets of 10,000 that make `R(k)` return `v`, counted from the definition.
+fn buckets(v: u32, k: u32) -> f64 {
+    f64::from((0..10_000u32).filter(|b| b * k / 10_000 == v).count() as u32) / 10_000.0
+}
+
+#[test]
+fn countryside_terrain_odds() {
+    let rules = omega();
+    let odds = |key: &str| Odds::of(&level(&rules, key, 0).selector);
+    let wild = |key: &str| buckets(id(&rules, key).0.into(), 132) / 10.0;
+    // Plains: rabbit x2 of ten slots, plus the wildcard's R(132) share.
+    let plains = odds("countryside:plains");
+    assert_close(plains.species(id(&rules, "rabbit")), 0.2 + wild("rabbit"));
+    assert_close(plains.species(id(&rules, "lion")), 0.1 + wild("lion"));
+    // The wildcard can produce what the ordinary pool never does.
+    for reserved in ["goblin_king", "great_wyrm", "hiscore_npc"] {
+        assert_close(plains.species(id(&rules, reserved)), wild(reserved));
+    }
+    assert_eq!(
+        plains.species(id(&rules, "jotun")),
+        0.0,
+        "band 9 is beyond the wildcard"
+    );
+    // Tundra: four wildcards of ten.
+    let tundra = odds("countryside:tundra");
+    assert_close(tundra.species(id(&rules, "bear")), 0.2 + 4.0 * wild("bear"));
+    assert_close(
+        tundra.species(id(&rules, "goblin_king")),
+        4.0 * wild("goblin_king"),
+    );
+    // Passes and volcano terrain share the mountains' table.
+    assert_eq!(odds("countryside:pass"), odds("countryside:mountains"));
+    assert_eq!(odds("countryside:volcano"), odds("countryside:mountains"));
+    // Roads: the difficulty-7 ordinary pool, 117 species.
+    let road = odds("countryside:road");
+    assert_eq!(road.nonzero().count(), 117);
+    assert_eq!(road.species(id(&rules, "goblin_king")), 0.0);
+    let all = |o: &Odds| o.by_species().iter().sum::<f64>();
+    for key in [
+        "countryside:river",
+        "countryside:swamp",
+        "countryside:desert",
+        "countryside:jungle",
+        "countryside:forest",
+    ] {
+        assert_close(all(&odds(key)), 1.0);
+    }
+}
+
+#[test]
+fn countryside_encounter_sizes_are_a_product() {
+    let rules = omega();
+    let sizes = level(&rules, "countryside:swamp", 0)
+        .population
+        .distribution();
+    let counts: Vec<u32> = sizes.iter().map(|&(c, _)| c).collect();
+    assert_eq!(counts, [1, 2, 3, 4, 5, 6, 8, 9, 10, 12, 15]);
+    assert_close(sizes[0].1, 0.2 * 0.3334);
+    assert_close(sizes[5].1, 0.2 * 0.3333 + 0.2 * 0.3333);
 }

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use serde::Deserialize;
 
-use crate::catalogue::Catalogue;
+use crate::catalogue::{Catalogue, SpeciesId};
 use crate::error::DataError;
 use crate::formula::{Formula, Kind, Vars};
 use crate::population::PopulationRule;
@@ -30,9 +30,17 @@ struct EnvironmentData {
     key: String,
     name: String,
     #[serde(default)]
+    aliases: Vec<String>,
+    #[serde(default)]
     difficulty: Option<String>,
     #[serde(default)]
     dungeon: Option<DungeonData>,
+    #[serde(default)]
+    recipe: Option<RecipeData>,
+    #[serde(default)]
+    population: Option<PopulationRule>,
+    #[serde(default)]
+    scatter: Option<Scatter>,
 }
 
 #[derive(Deserialize)]
@@ -42,6 +50,51 @@ struct DungeonData {
     #[serde(default)]
     population_bonus: u32,
     recipe: RecipeData,
+    #[serde(default)]
+    fixed: Vec<FixedData>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FixedData {
+    depth: u32,
+    species: String,
+    #[serde(default)]
+    unless_completed: bool,
+    #[serde(default)]
+    cavern_ignores_completion: bool,
+}
+
+/// How an environment without a floor search places its population (the countryside's
+/// tactical map): coordinates drawn on a `width` x `height` map without any check, so
+/// placements can collide.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scatter {
+    /// Map width (64 for the tactical map).
+    pub width: u32,
+    /// Map height (16).
+    pub height: u32,
+    /// Awareness every placed creature gets (the map width in the source).
+    pub awareness: i32,
+    /// Coordinates are drawn before the species (true where the source passes them to
+    /// `m_create` for the ordinary pool) instead of after construction.
+    #[serde(default)]
+    pub coordinates_first: bool,
+}
+
+/// A creature a dungeon level always has, placed before its population.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FixedInhabitant {
+    /// The level.
+    pub depth: u32,
+    /// The species.
+    pub species: SpeciesId,
+    /// Not placed once the dungeon is completed.
+    pub unless_completed: bool,
+    /// Faithful gap: on a cavern-type level the completion check is skipped (the
+    /// volcano's bottom level in the source).
+    pub cavern_ignores_completion: bool,
 }
 
 /// The rules of one level: its difficulty, placement count and species choice.
@@ -57,7 +110,7 @@ pub struct Level {
     pub selector: Selector,
 }
 
-/// A dungeon's shape: how deep it goes and what its recipe is.
+/// A dungeon's shape: how deep it goes, its recipe and its fixed inhabitants.
 #[derive(Clone, Debug)]
 pub struct Dungeon {
     /// Number of levels: depths run `1..=depths`.
@@ -66,6 +119,8 @@ pub struct Dungeon {
     pub population_bonus: u32,
     /// The themed recipe.
     pub recipe: Recipe,
+    /// Creatures placed on particular levels before the population.
+    pub fixed: Vec<FixedInhabitant>,
 }
 
 /// One environment (a dungeon, a town, the countryside, ...).
@@ -79,6 +134,8 @@ pub struct Environment {
     pub difficulty: Formula,
     /// Present for dungeons, which are populated level by level.
     pub dungeon: Option<Dungeon>,
+    /// Present where placement scatters coordinates instead of searching for a square.
+    pub scatter: Option<Scatter>,
     levels: Vec<Level>,
 }
 
@@ -177,24 +234,45 @@ impl Locations {
         let mut keys = HashMap::new();
         for (i, env) in data.environments.into_iter().enumerate() {
             let entry = format!("environments[{i}] {:?}", env.key);
-            if keys.insert(env.key.clone(), i).is_some() {
-                return Err(DataError::invalid(file, &entry, "key", "duplicate key"));
+            for key in std::iter::once(&env.key).chain(&env.aliases) {
+                if keys.insert(key.clone(), i).is_some() {
+                    let field = if *key == env.key { "key" } else { "aliases" };
+                    return Err(DataError::invalid(
+                        file,
+                        &entry,
+                        field,
+                        format!("duplicate key {key:?}"),
+                    ));
+                }
             }
             let difficulty = match &env.difficulty {
                 Some(text) => formula(text, &entry, "difficulty")?,
                 None => default_formula.clone(),
             };
+            let prefix = if env.dungeon.is_some() {
+                "dungeon."
+            } else {
+                ""
+            };
             let recipe_error = |depth: u32, e: RecipeError| {
                 DataError::invalid(
                     file,
                     format!("{entry} at depth {depth}"),
-                    format!("dungeon.{}", e.field),
+                    format!("{prefix}{}", e.field),
                     e.problem,
                 )
             };
             let (dungeon, depths) = match env.dungeon {
                 None => (None, 1),
                 Some(d) => {
+                    if env.recipe.is_some() || env.population.is_some() {
+                        return Err(DataError::invalid(
+                            file,
+                            &entry,
+                            "recipe",
+                            "a dungeon's recipe and population belong in `dungeon`",
+                        ));
+                    }
                     if d.depths == 0 {
                         return Err(DataError::invalid(
                             file,
@@ -205,13 +283,46 @@ impl Locations {
                     }
                     let recipe = Recipe::from_data(&d.recipe, catalogue, "recipe")
                         .map_err(|e| recipe_error(1, e))?;
+                    let mut fixed = Vec::with_capacity(d.fixed.len());
+                    for (n, f) in d.fixed.iter().enumerate() {
+                        let field = format!("dungeon.fixed[{n}]");
+                        let species = catalogue.species_id(&f.species).ok_or_else(|| {
+                            DataError::invalid(
+                                file,
+                                &entry,
+                                format!("{field}.species"),
+                                format!("no species has the key {:?}", f.species),
+                            )
+                        })?;
+                        if !(1..=d.depths).contains(&f.depth) {
+                            return Err(DataError::invalid(
+                                file,
+                                &entry,
+                                format!("{field}.depth"),
+                                format!("depth {} is outside 1..={}", f.depth, d.depths),
+                            ));
+                        }
+                        fixed.push(FixedInhabitant {
+                            depth: f.depth,
+                            species,
+                            unless_completed: f.unless_completed,
+                            cavern_ignores_completion: f.cavern_ignores_completion,
+                        });
+                    }
                     let dungeon = Dungeon {
                         depths: d.depths,
                         population_bonus: d.population_bonus,
                         recipe,
+                        fixed,
                     };
                     (Some(dungeon), d.depths)
                 }
+            };
+            let own_recipe = match &env.recipe {
+                Some(data) => Some(
+                    Recipe::from_data(data, catalogue, "recipe").map_err(|e| recipe_error(1, e))?,
+                ),
+                None => None,
             };
             let mut levels = Vec::with_capacity(depths as usize);
             for depth in 1..=depths {
@@ -228,16 +339,23 @@ impl Locations {
                     )
                 })?;
                 let vars = Vars { difficulty, ..vars };
-                let (recipe, bonus) = match &dungeon {
-                    Some(d) => (&d.recipe, d.population_bonus),
-                    None => (&Recipe::Pool, 0),
+                let (recipe, population) = match &dungeon {
+                    Some(d) => (
+                        &d.recipe,
+                        PopulationRule::omega(difficulty, d.population_bonus),
+                    ),
+                    None => (
+                        own_recipe.as_ref().unwrap_or(&Recipe::Pool),
+                        env.population
+                            .unwrap_or(PopulationRule::omega(difficulty, 0)),
+                    ),
                 };
                 let selector = Selector::compile(recipe, vars, catalogue, "recipe")
                     .map_err(|e| recipe_error(depth, e))?;
                 levels.push(Level {
                     depth,
                     difficulty,
-                    population: PopulationRule::omega(difficulty, bonus),
+                    population,
                     selector,
                 });
             }
@@ -246,6 +364,7 @@ impl Locations {
                 name: env.name,
                 difficulty,
                 dungeon,
+                scatter: env.scatter,
                 levels,
             });
         }

@@ -10,7 +10,8 @@
 //!
 //! - `Pool`: the ordinary pool at the location's difficulty.
 //! - `Species(key)`: one species.
-//! - `Bands(from, to)`: `R(size) + start` over those bands, retrying reserved templates.
+//! - `Bands(from, to)`: `R(size) + start` over those bands, retrying reserved templates
+//!   (`retry: false` takes whatever it draws, like the countryside wildcard).
 //! - `Roll(range, when, then, otherwise)`: draws `r = R(range)`, then tests `when`.
 //! - `Table(range, entries, beyond)`: draws `r = R(range)` and takes `entries[r]`, or
 //!   `beyond` (the ordinary pool unless given) past the end of the list.
@@ -34,6 +35,8 @@ pub enum RecipeData {
     Bands {
         from: u8,
         to: u8,
+        #[serde(default = "retries")]
+        retry: bool,
     },
     Roll {
         range: String,
@@ -54,6 +57,10 @@ pub enum RecipeData {
     },
 }
 
+fn retries() -> bool {
+    true
+}
+
 /// A validated recipe branch: species resolved, formulas parsed and type-checked.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Recipe {
@@ -61,12 +68,15 @@ pub enum Recipe {
     Pool,
     /// One species.
     Species(SpeciesId),
-    /// A pick over consecutive bands with retry of reserved templates.
+    /// A pick over consecutive bands: `R(size) + start`, retrying reserved templates
+    /// unless `retry` is false (the countryside wildcard takes whatever it draws).
     Bands {
         /// First band.
         from: u8,
         /// Last band (inclusive).
         to: u8,
+        /// Redraw reserved templates.
+        retry: bool,
     },
     /// Draw `r = R(range)`; `then` when `when` holds, else `otherwise`.
     Roll {
@@ -130,7 +140,7 @@ impl Recipe {
                     fail(path.to_owned(), format!("no species has the key {key:?}"))
                 })?)
             }
-            RecipeData::Bands { from, to } => {
+            RecipeData::Bands { from, to, retry } => {
                 if from > to || *to >= catalogue.band_count() {
                     return Err(fail(
                         path.to_owned(),
@@ -143,6 +153,7 @@ impl Recipe {
                 Recipe::Bands {
                     from: *from,
                     to: *to,
+                    retry: *retry,
                 }
             }
             RecipeData::Roll {

@@ -28,6 +28,13 @@ pub enum PoolKind {
         /// Last band (inclusive).
         to: u8,
     },
+    /// A pick over bands `from..=to` that keeps reserved templates.
+    Any {
+        /// First band.
+        from: u8,
+        /// Last band (inclusive).
+        to: u8,
+    },
 }
 
 /// Outcome codes at or above this are leaves: the species `code - LEAF`.
@@ -231,8 +238,22 @@ impl Compiler<'_> {
                 let range = self.catalogue.pool_boundary(difficulty);
                 self.retry(0..range, PoolKind::Ordinary { difficulty }, path)
             }
-            Recipe::Bands { from, to } => {
+            Recipe::Bands { from, to, retry } => {
                 let span = self.catalogue.bands(*from, *to);
+                if !retry {
+                    if span.is_empty() {
+                        return Err(Self::fail(
+                            path,
+                            format!("bands {from}..={to} hold no species"),
+                        ));
+                    }
+                    let kind = NodeKind::Retry(PoolKind::Any {
+                        from: *from,
+                        to: *to,
+                    });
+                    let outcomes = span.clone().map(|i| LEAF + i as u32).collect();
+                    return Ok(self.push((span.end - span.start) as u32, kind, outcomes));
+                }
                 let kind = PoolKind::Bands {
                     from: *from,
                     to: *to,
