@@ -20,6 +20,8 @@ pub mod population;
 pub mod recipe;
 pub mod rng;
 pub mod select;
+pub mod variants;
+pub mod wander;
 
 pub use catalogue::{Catalogue, ItemId, Species, SpeciesId};
 pub use error::DataError;
@@ -36,6 +38,9 @@ pub struct Ruleset {
     pub catalogue: Catalogue,
     /// Environments, dungeons and their recipes.
     pub locations: Locations,
+    /// The arena and were-humans (Omega's with the shipped rules; a game's own bestiary
+    /// brings its own with [`with_variants`](Self::with_variants), or has none).
+    pub variants: Option<variants::Variants>,
 }
 
 impl Ruleset {
@@ -43,13 +48,16 @@ impl Ruleset {
     pub fn omega() -> Self {
         let catalogue = Catalogue::omega();
         let locations = Locations::omega(&catalogue);
+        let variants = Some(variants::Variants::omega(&catalogue));
         Self {
             catalogue,
             locations,
+            variants,
         }
     }
 
-    /// A game's own bestiary and locations from RON texts; the names label errors.
+    /// A game's own bestiary and locations from RON texts; the names label errors. There
+    /// are no variant rules until [`with_variants`](Self::with_variants) adds them.
     pub fn from_ron(
         bestiary: &str,
         bestiary_file: &str,
@@ -61,6 +69,13 @@ impl Ruleset {
         Ok(Self {
             catalogue,
             locations,
+            variants: None,
         })
+    }
+
+    /// Replaces the variant rules with a game's own RON text.
+    pub fn with_variants(mut self, text: &str, file: &str) -> Result<Self, DataError> {
+        self.variants = Some(variants::Variants::from_ron(text, file, &self.catalogue)?);
+        Ok(self)
     }
 }

@@ -6,7 +6,8 @@ use rand::Rng;
 use crate::catalogue::Status;
 use crate::construct::{Builder, Monster};
 use crate::floor::{FloorGrid, Square, Tile};
-use crate::location::Level;
+use crate::location::{FixedInhabitant, Level, Scatter};
+use crate::rng;
 
 /// One monster of a plan, with its square.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -99,6 +100,75 @@ pub fn plan_floor<R: Rng + ?Sized>(
     }
 }
 
+/// Places a dungeon level's fixed inhabitants (the Goblin King, the elemental lords, ...)
+/// with the floor search, before its population: each unless the dungeon is completed,
+/// except where the data marks the faithful gap of a cavern-type level and
+/// `cavern_gap` (the floor is a cavern and the gap is kept) holds.
+pub fn plan_fixed<R: Rng + ?Sized>(
+    rng: &mut R,
+    fixed: &[FixedInhabitant],
+    depth: u32,
+    grid: &FloorGrid,
+    builder: &mut Builder<'_>,
+    completed: bool,
+    cavern_gap: bool,
+) -> Vec<Placement> {
+    let mut placements: Vec<Placement> = Vec::new();
+    for inhabitant in fixed.iter().filter(|f| f.depth == depth) {
+        let suppressed = inhabitant.unless_completed
+            && completed
+            && !(cavern_gap && inhabitant.cavern_ignores_completion);
+        if suppressed {
+            continue;
+        }
+        let taken: Vec<Square> = placements.iter().map(|p| p.square).collect();
+        let Some(square) =
+            grid.find_space_where(rng, |at| grid.is_acceptable(at) && !taken.contains(&at))
+        else {
+            break;
+        };
+        let monster = builder.build(rng, inhabitant.species);
+        placements.push(Placement { square, monster });
+    }
+    placements
+}
+
+/// Plans an encounter that scatters coordinates instead of searching (the countryside's
+/// tactical map): the count, then per placement the species, construction and unchecked
+/// coordinates (drawn first instead where the data says so). Every creature gets the
+/// scatter's awareness; water-only creatures' squares become water. Placements may share
+/// a square.
+pub fn plan_scatter<R: Rng + ?Sized>(
+    rng: &mut R,
+    level: &Level,
+    scatter: &Scatter,
+    builder: &mut Builder<'_>,
+) -> FloorPlan {
+    let requested = level.population.sample(rng);
+    let mut placements = Vec::with_capacity(requested as usize);
+    let mut water = Vec::new();
+    let coordinates = |rng: &mut R| Square {
+        x: rng::range(rng, scatter.width),
+        y: rng::range(rng, scatter.height),
+    };
+    for _ in 0..requested {
+        let early = scatter.coordinates_first.then(|| coordinates(rng));
+        let species = level.selector.sample(rng);
+        let mut monster = builder.build(rng, species);
+        let square = early.unwrap_or_else(|| coordinates(rng));
+        monster.awareness = scatter.awareness;
+        if builder.catalogue.get(monster.form).has(Status::WaterOnly) {
+            water.push(square);
+        }
+        placements.push(Placement { square, monster });
+    }
+    FloorPlan {
+        requested,
+        placements,
+        water,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -138,6 +208,48 @@ mod tests {
         let none = make_plan(&rules, &walls, 2, None);
         assert!(none.placements.is_empty());
         assert_eq!(none.missing(), 11);
+    }
+
+    #[test]
+    fn countryside_scatter_collides_and_sets_awareness() {
+        let rules = Ruleset::omega();
+        let river = rules.locations.get("countryside:river").unwrap();
+        let level = river.level(0).unwrap();
+        let scatter = river.scatter.unwrap();
+        let mut ledger = ItemLedger::new(&rules.catalogue);
+        let chronicle = Chronicle::default();
+        let mut builder = Builder {
+            catalogue: &rules.catalogue,
+            ledger: &mut ledger,
+            chronicle: &chronicle,
+            preference: Preference::Either,
+            temple_deity: None,
+            difficulty: 7,
+        };
+        let mut sizes = std::collections::BTreeSet::new();
+        let mut shared = false;
+        for seed in 0..300 {
+            let mut rng = WorldSeed(seed).stream(StreamPurpose::new("scatter"));
+            let plan = plan_scatter(&mut rng, level, &scatter, &mut builder);
+            sizes.insert(plan.placements.len());
+            let mut squares: Vec<Square> = plan.placements.iter().map(|p| p.square).collect();
+            for p in &plan.placements {
+                assert_eq!(p.monster.awareness, 64);
+                assert!(p.square.x < 64 && p.square.y < 16);
+                if rules.catalogue.get(p.monster.form).has(Status::WaterOnly) {
+                    assert!(plan.water.contains(&p.square));
+                }
+            }
+            squares.sort();
+            let before = squares.len();
+            squares.dedup();
+            shared |= squares.len() < before;
+        }
+        assert!(
+            shared,
+            "coordinates are not checked, so squares are sometimes shared"
+        );
+        assert!(!sizes.contains(&7) && sizes.contains(&15) && sizes.contains(&1));
     }
 
     #[test]
