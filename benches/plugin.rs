@@ -46,11 +46,7 @@ fn plugin_populates_a_floor(bencher: Bencher, monsters: usize) {
         let world = app.world_mut();
         clear(world);
         world.insert_resource(FloorMap(grid.clone()));
-        world.write_message(FloorGenerated {
-            location: location.to_owned(),
-            depth,
-            player: None,
-        });
+        world.write_message(FloorGenerated::new(location, depth));
         app.update();
         black_box(app.world().entities().len())
     });

@@ -26,11 +26,8 @@ fn app(plugin: DenizenPlugin) -> App {
 
 fn populate(app: &mut App, grid: FloorGrid, location: &str, depth: u32) {
     app.world_mut().insert_resource(FloorMap(grid));
-    app.world_mut().write_message(FloorGenerated {
-        location: location.into(),
-        depth,
-        player: None,
-    });
+    app.world_mut()
+        .write_message(FloorGenerated::new(location, depth));
     app.update();
 }
 
@@ -195,9 +192,8 @@ fn the_players_square_is_excluded_only_when_asked() {
         let mut app = app(plugin);
         app.world_mut().insert_resource(FloorMap(one()));
         app.world_mut().write_message(FloorGenerated {
-            location: "sewers".into(),
-            depth: 1,
             player,
+            ..FloorGenerated::new("sewers", 1)
         });
         app.update();
         assert_eq!(

@@ -98,3 +98,11 @@ pub struct MonsterName(pub String);
 #[derive(Component, Reflect, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[reflect(Component, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Identity(pub denizen_core::construct::Identity);
+
+/// Marks a dungeon level's fixed inhabitant (the Goblin King, an elemental lord, ...),
+/// placed before and in addition to the level's population.
+#[derive(
+    Component, Reflect, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize,
+)]
+#[reflect(Component, Default, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Fixed;

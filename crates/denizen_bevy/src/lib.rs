@@ -8,13 +8,18 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod clock;
 pub mod components;
+pub mod countryside;
 pub mod encounters;
 pub mod messages;
 mod populate;
 pub mod resources;
 pub mod scene;
+pub mod summon;
+pub mod variants;
 pub mod view;
+pub mod wander;
 
 use std::sync::Arc;
 
@@ -27,13 +32,17 @@ use denizen_core::objects::ItemLedger;
 use denizen_core::{DataError, Ruleset};
 
 pub use components::{
-    Awareness, CombatStats, Disposition, GridPos, Identity, Inventory, MonsterName, Sleep, Species,
+    Awareness, CombatStats, Disposition, Fixed, GridPos, Identity, Inventory, MonsterName, Sleep,
+    Species,
 };
 pub use messages::{
     FloorGenerated, FloorPopulated, FloorRejected, MonsterSpawned, PlacementFailed,
 };
 pub use populate::PopulationSettings;
-pub use resources::{Catalogue, Chronicle, CurrentLocation, DenizenRng, FloorMap, UniqueItems};
+pub use resources::{
+    Catalogue, Chronicle, CompletedDungeons, CurrentLocation, DenizenRng, FloorMap, MoonPhase,
+    UniqueItems,
+};
 
 /// The plugin's systems, in the order they run inside the plugin's schedule.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -44,6 +53,13 @@ pub enum DenizenSystems {
     /// Reads [`BaseFloorGenerated`](encounters::BaseFloorGenerated) and spawns the map's
     /// encounter groups; runs after `Populate`.
     Encounters,
+    /// Countryside encounters, summonings, waking statues and arena bouts the host asked
+    /// for; runs after `Encounters`.
+    Arrivals,
+    /// Runs the [`TenMinuteCheck`](clock::TenMinuteCheck) or
+    /// [`HourlyCheck`](clock::HourlyCheck) schedule once per ten-minute boundary the
+    /// [`GameClock`](clock::GameClock) crossed; runs last.
+    Clock,
 }
 
 /// Populates floors with monsters. Everything is set up in `build`.
@@ -69,6 +85,9 @@ pub struct DenizenPlugin {
     pub schedule: Interned<dyn ScheduleLabel>,
     /// The encounter table and settings for base floors (Captive's by default).
     pub encounters: encounters::Encounters,
+    /// Keep the source's cavern gap for fixed inhabitants (the Demon Emperor can return
+    /// on a cavern-type bottom level of a completed volcano). On: faithful.
+    pub cavern_gap: bool,
 }
 
 impl Default for DenizenPlugin {
@@ -80,6 +99,7 @@ impl Default for DenizenPlugin {
             exclude_player_square: false,
             schedule: Update.intern(),
             encounters: encounters::Encounters::default(),
+            cavern_gap: true,
         }
     }
 }
@@ -128,7 +148,33 @@ impl Plugin for DenizenPlugin {
             .insert_resource(PopulationSettings {
                 preference: self.preference,
                 exclude_player_square: self.exclude_player_square,
+                cavern_gap: self.cavern_gap,
             })
+            .init_resource::<CompletedDungeons>()
+            .init_resource::<MoonPhase>()
+            .init_resource::<clock::GameClock>()
+            .init_schedule(clock::TenMinuteCheck)
+            .init_schedule(clock::HourlyCheck)
+            .add_systems(clock::TenMinuteCheck, wander::wandering_check)
+            .add_systems(clock::HourlyCheck, wander::wandering_check)
+            .add_message::<wander::WanderingArrival>()
+            .add_message::<summon::Summon>()
+            .add_message::<summon::StatueWakes>()
+            .add_message::<summon::Summoned>()
+            .add_message::<countryside::CountrysideEncounter>()
+            .add_message::<variants::ArenaBout>()
+            .register_type::<CompletedDungeons>()
+            .register_type::<MoonPhase>()
+            .register_type::<clock::GameClock>()
+            .register_type::<wander::WanderingArrival>()
+            .register_type::<summon::Summon>()
+            .register_type::<summon::SummonKind>()
+            .register_type::<summon::StatueWakes>()
+            .register_type::<summon::Summoned>()
+            .register_type::<countryside::CountrysideEncounter>()
+            .register_type::<variants::ArenaBout>()
+            .register_type::<variants::ArenaOpponent>()
+            .add_observer(variants::were_turn)
             .init_resource::<CurrentLocation>()
             .init_resource::<FloorMap>()
             .init_resource::<Chronicle>()
@@ -154,6 +200,7 @@ impl Plugin for DenizenPlugin {
             .register_type::<GridPos>()
             .register_type::<CombatStats>()
             .register_type::<Disposition>()
+            .register_type::<Fixed>()
             .register_type::<MonsterName>()
             .register_type::<Identity>()
             .register_type::<Catalogue>()
@@ -168,7 +215,13 @@ impl Plugin for DenizenPlugin {
             .register_type::<FloorRejected>()
             .configure_sets(
                 self.schedule,
-                (DenizenSystems::Populate, DenizenSystems::Encounters).chain(),
+                (
+                    DenizenSystems::Populate,
+                    DenizenSystems::Encounters,
+                    DenizenSystems::Arrivals,
+                    DenizenSystems::Clock,
+                )
+                    .chain(),
             )
             .add_systems(
                 self.schedule,
@@ -179,6 +232,16 @@ impl Plugin for DenizenPlugin {
                     encounters::place_encounters
                         .in_set(DenizenSystems::Encounters)
                         .run_if(on_message::<encounters::BaseFloorGenerated>),
+                    (
+                        countryside::countryside_encounters
+                            .run_if(on_message::<countryside::CountrysideEncounter>),
+                        summon::summon_creatures.run_if(on_message::<summon::Summon>),
+                        summon::wake_statues.run_if(on_message::<summon::StatueWakes>),
+                        variants::arena_bouts.run_if(on_message::<variants::ArenaBout>),
+                    )
+                        .chain()
+                        .in_set(DenizenSystems::Arrivals),
+                    clock::drive_clock.in_set(DenizenSystems::Clock),
                 ),
             )
             .add_observer(encounters::drop_on_death);
@@ -187,14 +250,20 @@ impl Plugin for DenizenPlugin {
 
 /// The types most games need: `use denizen_bevy::prelude::*;`.
 pub mod prelude {
+    pub use crate::clock::{GameClock, HourlyCheck, TenMinuteCheck};
+    pub use crate::countryside::CountrysideEncounter;
     pub use crate::encounters::{
         BaseFloorGenerated, Carries, CarryDropped, EncounterGroup, EncounterStats, Encounters,
         EncountersPlaced, GroupMembers, MemberOf,
     };
+    pub use crate::summon::{StatueWakes, Summon, SummonKind, Summoned};
+    pub use crate::variants::{ArenaBout, ArenaOpponent, SpecialTurn};
+    pub use crate::wander::WanderingArrival;
     pub use crate::{
         Awareness, Catalogue, CombatStats, CurrentLocation, DenizenPlugin, DenizenSystems,
-        Disposition, FloorGenerated, FloorMap, FloorPopulated, FloorRejected, GridPos, Identity,
-        Inventory, MonsterName, MonsterSpawned, PlacementFailed, Sleep, Species,
+        Disposition, Fixed, FloorGenerated, FloorMap, FloorPopulated, FloorRejected, GridPos,
+        Identity, Inventory, MonsterName, MonsterSpawned, PlacementFailed, Sleep, Species,
     };
+    pub use crate::{CompletedDungeons, MoonPhase};
     pub use denizen_core::floor::{FloorGrid, Square, Tile};
 }

@@ -17,6 +17,21 @@ pub struct FloorGenerated {
     /// The player's square, excluded from placement only when the plugin is told to
     /// (the source does not exclude it).
     pub player: Option<Square>,
+    /// The floor is a cavern-type level (matters only for the faithful gap of fixed
+    /// inhabitants marked for it).
+    pub cavern: bool,
+}
+
+impl FloorGenerated {
+    /// Populate `location` at `depth`, the player's square not given, not a cavern.
+    pub fn new(location: impl Into<String>, depth: u32) -> Self {
+        Self {
+            location: location.into(),
+            depth,
+            player: None,
+            cavern: false,
+        }
+    }
 }
 
 /// Triggered on each monster as it is spawned; observe it to decorate monsters.

@@ -4,23 +4,40 @@ use bevy_ecs::message::MessageCursor;
 use bevy_ecs::prelude::*;
 use denizen_core::construct::{Builder, Identity as IdentityKind, Preference};
 use denizen_core::floor::Square;
-use denizen_core::populate::{FloorPlan, plan_floor};
+use denizen_core::populate::{FloorPlan, Placement, plan_fixed, plan_floor};
+use denizen_core::rng::Generator;
 
 use crate::components::{
-    Awareness, CombatStats, Disposition, GridPos, Identity, Inventory, MonsterName, Sleep, Species,
+    Awareness, CombatStats, Disposition, Fixed, GridPos, Identity, Inventory, MonsterName, Sleep,
+    Species,
 };
 use crate::messages::{
     FloorGenerated, FloorPopulated, FloorRejected, MonsterSpawned, PlacementFailed,
 };
-use crate::resources::{Catalogue, Chronicle, CurrentLocation, DenizenRng, FloorMap, UniqueItems};
+use crate::resources::{
+    Catalogue, Chronicle, CompletedDungeons, CurrentLocation, DenizenRng, FloorMap, UniqueItems,
+};
 
 /// Behaviour switches of population, from the plugin's settings.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PopulationSettings {
     /// Nymph or satyr.
     pub preference: Preference,
     /// Treat the player's square as occupied. Off by default, as in the source.
     pub exclude_player_square: bool,
+    /// Keep the source's gap: a cavern-type level whose fixed inhabitant is marked for it
+    /// (the volcano's bottom) ignores completion. On by default.
+    pub cavern_gap: bool,
+}
+
+impl Default for PopulationSettings {
+    fn default() -> Self {
+        Self {
+            preference: Preference::Either,
+            exclude_player_square: false,
+            cavern_gap: true,
+        }
+    }
 }
 
 /// The bundle every monster is spawned with.
@@ -33,6 +50,33 @@ pub(crate) type MonsterBundle = (
     CombatStats,
     Disposition,
 );
+
+/// Runs `plan` with a construction [`Builder`] over the world's rules, chronicle and
+/// unique-item ledger at a difficulty. The ledger is taken out for the call and put back.
+pub(crate) fn with_builder<T>(
+    world: &mut World,
+    rng: &mut Generator,
+    difficulty: i64,
+    plan: impl FnOnce(&mut Generator, &mut Builder<'_>, &World) -> T,
+) -> T {
+    let catalogue = world.resource::<Catalogue>().clone();
+    let settings = *world.resource::<PopulationSettings>();
+    let mut ledger = std::mem::take(&mut world.resource_mut::<UniqueItems>().0);
+    let out = {
+        let chronicle = &world.resource::<Chronicle>().0;
+        let mut builder = Builder {
+            catalogue: &catalogue.rules().catalogue,
+            ledger: &mut ledger,
+            chronicle,
+            preference: settings.preference,
+            temple_deity: None,
+            difficulty,
+        };
+        plan(rng, &mut builder, world)
+    };
+    world.resource_mut::<UniqueItems>().0 = ledger;
+    out
+}
 
 /// Reads every [`FloorGenerated`] and populates each floor in turn.
 pub(crate) fn populate_floors(world: &mut World, mut cursor: Local<MessageCursor<FloorGenerated>>) {
@@ -48,11 +92,11 @@ pub(crate) fn populate_floors(world: &mut World, mut cursor: Local<MessageCursor
 fn populate(world: &mut World, request: &FloorGenerated) {
     let catalogue = world.resource::<Catalogue>().clone();
     let rules = catalogue.rules();
-    let level = match rules
+    let found = rules
         .locations
         .get(&request.location)
-        .and_then(|env| env.level(request.depth).map(|level| (env, level)))
-    {
+        .and_then(|env| env.level(request.depth).map(|level| (env, level)));
+    let (env, level) = match found {
         Ok(found) => found,
         Err(e) => {
             world.write_message(FloorRejected {
@@ -63,40 +107,56 @@ fn populate(world: &mut World, request: &FloorGenerated) {
             return;
         }
     };
-    let (env, level) = level;
     let settings = *world.resource::<PopulationSettings>();
-    // Construction changes the ledger in place; nothing after planning can fail.
-    let mut ledger = std::mem::take(&mut world.resource_mut::<UniqueItems>().0);
-    let plan = {
-        let mut rng = world
+    let completed = world.resource::<CompletedDungeons>().0.contains(&env.key);
+    let mut fixed_rng =
+        world
             .resource_mut::<DenizenRng>()
-            .next_floor(&request.location, request.depth);
-        let chronicle = &world.resource::<Chronicle>().0;
+            .next_stream("fixed", &request.location, request.depth);
+    let mut rng = world
+        .resource_mut::<DenizenRng>()
+        .next_floor(&request.location, request.depth);
+    let fixed = env.dungeon.as_ref().map_or(&[][..], |d| &d.fixed[..]);
+    let (fixed, plan) = with_builder(world, &mut rng, level.difficulty, |rng, builder, world| {
         let grid = &world.resource::<FloorMap>().0;
-        let blocked: Vec<Square> = request
-            .player
-            .filter(|_| settings.exclude_player_square)
-            .into_iter()
-            .collect();
-        let mut builder = Builder {
-            catalogue: &rules.catalogue,
-            ledger: &mut ledger,
-            chronicle,
-            preference: settings.preference,
-            temple_deity: None,
-            difficulty: level.difficulty,
-        };
-        plan_floor(&mut rng, level, grid, &mut builder, None, &blocked)
+        let fixed = plan_fixed(
+            &mut fixed_rng,
+            fixed,
+            level.depth,
+            grid,
+            builder,
+            completed,
+            settings.cavern_gap && request.cavern,
+        );
+        let mut blocked: Vec<Square> = fixed.iter().map(|p| p.square).collect();
+        blocked.extend(request.player.filter(|_| settings.exclude_player_square));
+        (fixed, plan_floor(rng, level, grid, builder, None, &blocked))
+    });
+    let mut location = world.resource_mut::<CurrentLocation>();
+    let dungeon = if env.is_dungeon() {
+        Some(env.key.clone())
+    } else {
+        location.dungeon.take()
     };
-    world.resource_mut::<UniqueItems>().0 = ledger;
-    *world.resource_mut::<CurrentLocation>() = CurrentLocation {
+    *location = CurrentLocation {
         environment: env.key.clone(),
-        dungeon: env.is_dungeon().then(|| env.key.clone()),
+        dungeon,
         depth: level.depth,
         difficulty: level.difficulty,
     };
     let (requested, placed, missing) =
         (plan.requested, plan.placements.len() as u32, plan.missing());
+    let residents = spawn(
+        world,
+        FloorPlan {
+            requested: fixed.len() as u32,
+            placements: fixed,
+            water: Vec::new(),
+        },
+    );
+    for entity in residents {
+        world.entity_mut(entity).insert(Fixed);
+    }
     spawn(world, plan);
     world.write_message(FloorPopulated {
         location: request.location.clone(),
@@ -115,16 +175,19 @@ fn populate(world: &mut World, request: &FloorGenerated) {
 }
 
 /// Applies a plan: the floor first, then one batch of entities, then the names of
-/// renamed monsters, then one [`MonsterSpawned`] per monster in placement order.
-pub(crate) fn spawn(world: &mut World, mut plan: FloorPlan) {
+/// renamed monsters, then one [`MonsterSpawned`] per monster in placement order. Returns
+/// the new entities in placement order.
+pub(crate) fn spawn(world: &mut World, mut plan: FloorPlan) -> Vec<Entity> {
     plan.apply_to(&mut world.resource_mut::<FloorMap>().0);
     let bundles: Vec<MonsterBundle> = plan.placements.iter_mut().map(bundle).collect();
     let ids: Vec<Entity> = world.spawn_batch(bundles).collect();
     for (&id, placement) in ids.iter().zip(&mut plan.placements) {
         let monster = &mut placement.monster;
-        if monster.identity != IdentityKind::Ordinary {
+        if monster.identity != IdentityKind::Ordinary || monster.name.is_some() {
             let mut entity = world.entity_mut(id);
-            entity.insert(Identity(std::mem::take(&mut monster.identity)));
+            if monster.identity != IdentityKind::Ordinary {
+                entity.insert(Identity(std::mem::take(&mut monster.identity)));
+            }
             if let Some(name) = monster.name.take() {
                 entity.insert(MonsterName(name));
             }
@@ -136,10 +199,22 @@ pub(crate) fn spawn(world: &mut World, mut plan: FloorPlan) {
             species: placement.monster.species,
         });
     }
+    ids
+}
+
+/// Spawns one placement (an arrival, a summons) without touching the floor's tiles
+/// beyond marking its square occupied.
+pub(crate) fn spawn_one(world: &mut World, placement: Placement) -> Entity {
+    let plan = FloorPlan {
+        requested: 1,
+        placements: vec![placement],
+        water: Vec::new(),
+    };
+    spawn(world, plan)[0]
 }
 
 /// The components of a planned monster (its possessions moved out of the plan).
-fn bundle(placement: &mut denizen_core::populate::Placement) -> MonsterBundle {
+fn bundle(placement: &mut Placement) -> MonsterBundle {
     let m = &mut placement.monster;
     (
         Species {

@@ -86,12 +86,23 @@ impl DenizenRng {
 
     /// The stream for the next generation of a floor (and counts it).
     pub fn next_floor(&mut self, location: &str, depth: u32) -> Generator {
-        let depths = match self.generations.get_mut(location) {
+        self.next_stream("floor", location, depth)
+    }
+
+    /// The stream for the next event of a kind (`"floor"`, `"wander"`, `"summon"`, ...)
+    /// at a location and depth, counted per kind, location and depth.
+    pub fn next_stream(&mut self, kind: &str, location: &str, depth: u32) -> Generator {
+        let key = if kind == "floor" {
+            location.to_owned()
+        } else {
+            format!("{kind}:{location}")
+        };
+        let depths = match self.generations.get_mut(&key) {
             Some(depths) => depths,
-            None => self.generations.entry(location.to_owned()).or_default(),
+            None => self.generations.entry(key).or_default(),
         };
         let count = depths.entry(depth).or_default();
-        let purpose = StreamPurpose::new("floor")
+        let purpose = StreamPurpose::new(kind)
             .with_str(location)
             .with(depth.into())
             .with(*count);
@@ -99,3 +110,15 @@ impl DenizenRng {
         WorldSeed(self.seed).stream(purpose)
     }
 }
+
+/// Dungeons the player has completed: their fixed inhabitants are no longer placed.
+#[derive(Resource, Reflect, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[reflect(Resource, Default, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CompletedDungeons(pub std::collections::BTreeSet<String>);
+
+/// The moon phase (0-23), which the host advances; were-humans change on phase 6.
+#[derive(
+    Resource, Reflect, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize,
+)]
+#[reflect(Resource, Default, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MoonPhase(pub u8);

@@ -6,6 +6,7 @@ use bevy_ecs::prelude::*;
 use denizen_core::floor::FloorGrid;
 use denizen_core::{RequestError, WorldSeed};
 
+use crate::components::Fixed;
 use crate::{DenizenPlugin, FloorGenerated, FloorMap, Species};
 
 /// An `App` with the plugin whose reference floor for `location` and `depth` has been
@@ -31,16 +32,13 @@ fn generate(app: &mut App, seed: u64, location: &str, depth: u32) {
         location,
         depth,
     )));
-    world.write_message(FloorGenerated {
-        location: location.to_owned(),
-        depth,
-        player: None,
-    });
+    world.write_message(FloorGenerated::new(location, depth));
     app.update();
 }
 
 /// Populates the reference floor `floors` times through the plugin (clearing the floor
-/// between generations) and counts the spawned monsters by chosen template.
+/// between generations) and counts the spawned population by chosen template (fixed
+/// inhabitants are not counted: they are not drawn).
 pub fn sample_floors(
     plugin: DenizenPlugin,
     location: &str,
@@ -56,10 +54,13 @@ pub fn sample_floors(
             generate(&mut app, seed, location, depth);
         }
         let world = app.world_mut();
-        let mut monsters = world.query_filtered::<(Entity, &Species), With<Species>>();
-        let spawned: Vec<(Entity, Species)> = monsters.iter(world).map(|(e, s)| (e, *s)).collect();
-        for (entity, s) in spawned {
-            counts[s.id.index()] += 1;
+        let mut monsters = world.query::<(Entity, &Species, Has<Fixed>)>();
+        let spawned: Vec<(Entity, Species, bool)> =
+            monsters.iter(world).map(|(e, s, f)| (e, *s, f)).collect();
+        for (entity, s, fixed) in spawned {
+            if !fixed {
+                counts[s.id.index()] += 1;
+            }
             world.despawn(entity);
         }
     }
