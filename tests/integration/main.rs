@@ -6,6 +6,7 @@ mod encounters;
 mod monte_carlo;
 mod plugin;
 mod spec_numbers;
+mod world;
 
 use denizen::prelude::*;
 

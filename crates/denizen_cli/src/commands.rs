@@ -9,6 +9,7 @@ use denizen_core::encounters::{
     BaseEncounters, Carry, EncounterSettings, EncounterTable, Stop, reference_base,
 };
 use denizen_core::odds::{ChiSquared, Odds};
+use denizen_core::wander::WanderRule;
 use denizen_core::{DataError, Level, RequestError, Ruleset, Selector, StreamPurpose, WorldSeed};
 use statrs::distribution::{ChiSquared as ChiSquaredDist, ContinuousCDF};
 
@@ -78,6 +79,15 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Output format (table or csv).
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+    },
+    /// Exact chance of a wandering arrival per ten-minute check, for every depth of a
+    /// dungeon.
+    WanderOdds {
+        /// Dungeon key.
+        location: String,
+        /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Table)]
         format: Format,
     },
@@ -249,6 +259,35 @@ pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> Result<(), 
             }
             let (title, level) = describe(&rules, location, *depth)?;
             simulate(&rules, &title, level, *placements, *seed, *format, out, err)
+        }
+        Command::WanderOdds { location, format } => {
+            let env = rules.locations.get(location)?;
+            let Some(dungeon) = &env.dungeon else {
+                return Err(CliError::Usage(format!(
+                    "`{location}` is not a dungeon: wandering checks run only in dungeons"
+                )));
+            };
+            let rows = env
+                .levels()
+                .iter()
+                .map(|level| {
+                    let rule = WanderRule {
+                        max_depth: dungeon.depths,
+                        difficulty: level.difficulty,
+                    };
+                    vec![
+                        Cell::Int(level.depth.into()),
+                        Cell::Prob(rule.probability()),
+                    ]
+                })
+                .collect();
+            Table {
+                title: format!("{}: chance of a wandering arrival per check", env.name),
+                columns: vec!["depth", "probability"],
+                rows,
+            }
+            .write(*format, out)
+            .map_err(stdout)
         }
         Command::Floor {
             location,

@@ -184,3 +184,28 @@ fn encounters_lists_groups() {
     assert!(stderr(&out).contains("groups from"));
     assert_eq!(denizen("encounters lots").status.code(), Some(2));
 }
+
+#[test]
+fn wander_odds_and_countryside_tables() {
+    let out = denizen("wander-odds astral --format csv");
+    assert_eq!(
+        stdout(&out),
+        "depth,probability\n1,1.000000000000000\n2,1.000000000000000\n3,1.000000000000000\n\
+         4,1.000000000000000\n5,1.000000000000000\n"
+    );
+    let caves = stdout(&denizen("wander-odds goblin-caves --format csv"));
+    assert!(
+        caves.contains("\n1,0.100000000000000\n") && caves.contains("\n10,0.400000000000000\n")
+    );
+    assert_eq!(denizen("wander-odds village").status.code(), Some(2));
+
+    let plains = stdout(&denizen("odds countryside:plains 0 --format csv"));
+    assert!(plains.starts_with("species,name,probability\n"));
+    assert!(
+        plains.contains("\n50,The Goblin King,"),
+        "the wildcard reaches the Goblin King"
+    );
+    let sizes = stdout(&denizen("population countryside:tundra 0 --format csv"));
+    assert_eq!(sizes.lines().count(), 12, "header and 11 sizes");
+    assert!(sizes.contains("\n15,0.066660000000000\n"));
+}

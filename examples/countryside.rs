@@ -1,0 +1,59 @@
+//! One countryside encounter per terrain, on an open 64 x 16 tactical map.
+//!
+//! `cargo run --release --example countryside -- [--seed N]`
+
+use bevy_app::App;
+use bevy_ecs::prelude::*;
+use denizen::bevy::DenizenPlugin;
+use denizen::bevy::prelude::*;
+
+const TERRAINS: [&str; 9] = [
+    "plains",
+    "forest",
+    "jungle",
+    "river",
+    "swamp",
+    "desert",
+    "tundra",
+    "mountains",
+    "road",
+];
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let seed = args
+        .iter()
+        .position(|a| a == "--seed")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1);
+    let mut app = App::new();
+    app.add_plugins(DenizenPlugin::with_seed(seed));
+    let mut open = FloorGrid::new(64, 16);
+    for square in open.squares().collect::<Vec<_>>() {
+        open.set(square, Tile::Floor);
+    }
+    for terrain in TERRAINS {
+        app.insert_resource(FloorMap(open.clone()));
+        app.world_mut().write_message(CountrysideEncounter {
+            terrain: format!("countryside:{terrain}"),
+        });
+        app.update();
+        let world = app.world_mut();
+        let catalogue = world.resource::<Catalogue>().clone();
+        let mut found: Vec<(Entity, Species, GridPos)> = world
+            .query::<(Entity, &Species, &GridPos)>()
+            .iter(world)
+            .map(|(e, s, p)| (e, *s, *p))
+            .collect();
+        found.sort_by_key(|(_, _, p)| (p.y, p.x));
+        let names: Vec<String> = found
+            .iter()
+            .map(|(_, s, p)| format!("{} ({},{})", catalogue.species(s.form).name, p.x, p.y))
+            .collect();
+        println!("{terrain:<10} {:>2}: {}", found.len(), names.join(", "));
+        for (entity, ..) in found {
+            world.despawn(entity);
+        }
+    }
+}

@@ -1,0 +1,334 @@
+//! The living world through the plugin: the clock and its checks, wandering arrivals,
+//! summoning, countryside encounters, fixed inhabitants and construction variants.
+
+use bevy_app::prelude::*;
+use bevy_ecs::prelude::*;
+use denizen::bevy::prelude::*;
+use denizen::bevy::{CombatStats, DenizenPlugin, Disposition};
+use denizen::prelude::*;
+
+fn dungeon_app(seed: u64, location: &str, depth: u32) -> App {
+    let mut app = App::new();
+    app.add_plugins(DenizenPlugin::with_seed(seed));
+    app.insert_resource(FloorMap(FloorGrid::reference(
+        WorldSeed(seed),
+        location,
+        depth,
+    )));
+    app.world_mut()
+        .write_message(FloorGenerated::new(location, depth));
+    app.update();
+    app
+}
+
+fn messages<M: Message + Clone>(app: &App) -> Vec<M> {
+    let messages = app.world().resource::<Messages<M>>();
+    messages.iter_current_update_messages().cloned().collect()
+}
+
+#[derive(Resource, Default)]
+struct Checks(Vec<&'static str>);
+
+fn count_checks(app: &mut App) {
+    app.init_resource::<Checks>()
+        .add_systems(TenMinuteCheck, |mut c: ResMut<Checks>| c.0.push("ten"))
+        .add_systems(HourlyCheck, |mut c: ResMut<Checks>| c.0.push("hour"));
+}
+
+#[test]
+fn advancing_125_minutes_runs_12_checks_with_hourly_instead_of_every_sixth() {
+    let mut app = dungeon_app(1, "goblin-caves", 2);
+    count_checks(&mut app);
+    app.world_mut().resource_mut::<GameClock>().advance(125);
+    app.update();
+    let checks = app.world().resource::<Checks>().0.clone();
+    assert_eq!(checks.len(), 12);
+    let expected: Vec<&str> = (1..=12)
+        .map(|n| if n % 6 == 0 { "hour" } else { "ten" })
+        .collect();
+    assert_eq!(checks, expected);
+    // Nothing more until the next boundary; 5 more minutes reach minute 130.
+    app.update();
+    assert_eq!(app.world().resource::<Checks>().0.len(), 12);
+    app.world_mut().resource_mut::<GameClock>().advance(5);
+    app.update();
+    assert_eq!(app.world().resource::<Checks>().0.len(), 13);
+    // The host can run the hourly check directly for a long action.
+    app.world_mut().run_schedule(HourlyCheck);
+    assert_eq!(app.world().resource::<Checks>().0.last(), Some(&"hour"));
+}
+
+fn monster_count(app: &mut App) -> usize {
+    let world = app.world_mut();
+    world.query::<&Species>().iter(world).count()
+}
+
+#[test]
+fn the_astral_plane_always_brings_an_arrival_and_arrivals_wander() {
+    let mut app = dungeon_app(2, "astral", 3);
+    let before = monster_count(&mut app);
+    app.world_mut().resource_mut::<GameClock>().advance(60);
+    app.update();
+    let arrivals: Vec<WanderingArrival> = messages(&app);
+    assert_eq!(arrivals.len(), 6, "R(5) < 8 always");
+    assert_eq!(monster_count(&mut app), before + 6);
+    let rules = Ruleset::omega();
+    for arrival in arrivals {
+        let world = app.world();
+        assert!(world.get::<Disposition>(arrival.entity).unwrap().wandering);
+        let species = world.get::<Species>(arrival.entity).unwrap();
+        assert!(
+            rules.catalogue.is_ordinary(species.id),
+            "from the ordinary pool"
+        );
+    }
+}
+
+#[test]
+fn no_arrivals_outside_the_current_dungeon() {
+    let mut app = dungeon_app(3, "astral", 2);
+    // The player leaves for the countryside: the dungeon is still the current dungeon,
+    // but the environment is not.
+    app.world_mut()
+        .resource_mut::<CurrentLocation>()
+        .environment = "countryside".into();
+    app.world_mut().resource_mut::<GameClock>().advance(600);
+    app.update();
+    assert!(messages::<WanderingArrival>(&app).is_empty());
+    let location = app.world().resource::<CurrentLocation>().clone();
+    assert_eq!(location.dungeon.as_deref(), Some("astral"));
+}
+
+#[test]
+fn wandering_frequency_matches_the_exact_chance() {
+    // Sewers depth 12: difficulty 5, R(18) < 5 has 2,778 buckets of 10,000.
+    let mut app = dungeon_app(4, "sewers", 12);
+    let checks = 3_000u32;
+    let mut arrivals = 0;
+    for _ in 0..checks / 60 {
+        app.world_mut().resource_mut::<GameClock>().advance(600);
+        app.update();
+        arrivals += messages::<WanderingArrival>(&app).len() as u32;
+        // Keep the floor from filling up: despawn the arrivals.
+        let world = app.world_mut();
+        let ids: Vec<Entity> = world
+            .query_filtered::<Entity, With<Species>>()
+            .iter(world)
+            .collect();
+        for id in ids {
+            let at = *world.get::<GridPos>(id).unwrap();
+            world
+                .resource_mut::<FloorMap>()
+                .0
+                .set_occupied(Square { x: at.x, y: at.y }, false);
+            world.despawn(id);
+        }
+    }
+    let p = 0.2778;
+    let n = f64::from(checks);
+    let sigma = (n * p * (1.0 - p)).sqrt();
+    assert!(
+        (f64::from(arrivals) - n * p).abs() < 4.0 * sigma,
+        "{arrivals} of {checks}"
+    );
+}
+
+#[test]
+fn summoning_with_no_free_neighbour_makes_nothing() {
+    let mut app = App::new();
+    app.add_plugins(DenizenPlugin::with_seed(5));
+    let closet = FloorGrid::from_rows(&["###", "#.#", "###"]).unwrap();
+    app.insert_resource(FloorMap(closet));
+    app.world_mut().write_message(Summon {
+        at: Square { x: 1, y: 1 },
+        kind: SummonKind::Hostile,
+    });
+    app.update();
+    assert_eq!(monster_count(&mut app), 0);
+    assert_eq!(
+        messages::<Summoned>(&app),
+        [Summoned {
+            entity: None,
+            at: None
+        }]
+    );
+
+    let open = FloorGrid::from_rows(&["#####", "#...#", "#...#", "#...#", "#####"]).unwrap();
+    app.insert_resource(FloorMap(open));
+    let rules = Ruleset::omega();
+    let goblin = rules.catalogue.species_id("goblin").unwrap();
+    app.world_mut().write_message(Summon {
+        at: Square { x: 2, y: 2 },
+        kind: SummonKind::Named(goblin),
+    });
+    app.update();
+    let made = messages::<Summoned>(&app);
+    assert_eq!(
+        made[0].at,
+        Some(Square { x: 3, y: 3 }),
+        "the first neighbour in order"
+    );
+    let entity = made[0].entity.unwrap();
+    assert_eq!(app.world().get::<Species>(entity).unwrap().id, goblin);
+}
+
+#[test]
+fn countryside_encounters_scatter_with_awareness_64() {
+    let mut app = App::new();
+    app.add_plugins(DenizenPlugin::with_seed(6));
+    let mut tactical = FloorGrid::new(64, 16);
+    for s in tactical.squares().collect::<Vec<_>>() {
+        tactical.set(s, Tile::Floor);
+    }
+    let mut sizes = Vec::new();
+    for _ in 0..40 {
+        app.insert_resource(FloorMap(tactical.clone()));
+        app.world_mut().write_message(CountrysideEncounter {
+            terrain: "countryside:river".into(),
+        });
+        app.update();
+        let world = app.world_mut();
+        let found: Vec<(Entity, Awareness, GridPos)> = world
+            .query::<(Entity, &Awareness, &GridPos)>()
+            .iter(world)
+            .map(|(e, a, p)| (e, *a, *p))
+            .collect();
+        sizes.push(found.len());
+        for (id, awareness, at) in found {
+            assert_eq!(awareness.0, 64);
+            assert!(at.x < 64 && at.y < 16);
+            world.despawn(id);
+        }
+        assert_eq!(world.resource::<CurrentLocation>().difficulty, 7);
+    }
+    assert!(
+        sizes
+            .iter()
+            .all(|n| [1, 2, 3, 4, 5, 6, 8, 9, 10, 12, 15].contains(n)),
+        "{sizes:?}"
+    );
+}
+
+#[test]
+fn fixed_inhabitants_until_completed_with_the_volcano_gap() {
+    let rules = Ruleset::omega();
+    let has = |app: &mut App, key: &str| {
+        let id = rules.catalogue.species_id(key).unwrap();
+        let world = app.world_mut();
+        world
+            .query_filtered::<&Species, With<Fixed>>()
+            .iter(world)
+            .any(|s| s.id == id)
+    };
+    let mut caves = dungeon_app(7, "goblin-caves", 10);
+    assert!(has(&mut caves, "goblin_king"));
+    // Population is still 11 on top of him.
+    assert_eq!(monster_count(&mut caves), 12);
+
+    let generate = |completed: bool, cavern: bool, gap: bool| {
+        let plugin = DenizenPlugin {
+            cavern_gap: gap,
+            ..DenizenPlugin::with_seed(8)
+        };
+        let mut app = App::new();
+        app.add_plugins(plugin);
+        if completed {
+            app.world_mut()
+                .resource_mut::<CompletedDungeons>()
+                .0
+                .insert("volcano".into());
+        }
+        app.insert_resource(FloorMap(FloorGrid::reference(WorldSeed(8), "volcano", 20)));
+        app.world_mut().write_message(FloorGenerated {
+            cavern,
+            ..FloorGenerated::new("volcano", 20)
+        });
+        app.update();
+        app
+    };
+    assert!(has(&mut generate(false, false, true), "demon_emperor"));
+    assert!(!has(&mut generate(true, false, true), "demon_emperor"));
+    assert!(
+        has(&mut generate(true, true, true), "demon_emperor"),
+        "the cavern gap"
+    );
+    assert!(
+        !has(&mut generate(true, true, false), "demon_emperor"),
+        "gap switched off"
+    );
+}
+
+#[test]
+fn arena_bouts_and_were_turns() {
+    let mut app = App::new();
+    app.add_plugins(DenizenPlugin::with_seed(9));
+    let arena = FloorGrid::from_rows(&["##########", "#........#", "##########"]).unwrap();
+    app.insert_resource(FloorMap(arena));
+    app.world_mut().write_message(ArenaBout {
+        counter: 3,
+        rank: 0,
+        at: Square { x: 8, y: 1 },
+    });
+    app.update();
+    let world = app.world_mut();
+    let (species, stats, awareness, sleep, name) = world
+        .query_filtered::<(&Species, &CombatStats, &Awareness, &Sleep, &MonsterName), With<ArenaOpponent>>()
+        .single(world)
+        .map(|(a, b, c, d, e)| (*a, *b, *c, *d, e.clone()))
+        .unwrap();
+    let rules = Ruleset::omega();
+    assert_eq!(rules.catalogue.get(species.id).key, "goblin");
+    assert_eq!((stats.0.hp, stats.0.hit, stats.0.damage), (18, 20, 12));
+    assert_eq!(awareness.0, 50);
+    assert!(sleep.awake);
+    assert!(name.0.ends_with(" the goblin"));
+
+    // A peaceful were-human changes only on moon phase 6.
+    let were = rules.catalogue.species_id("were_human").unwrap();
+    app.world_mut().write_message(Summon {
+        at: Square { x: 1, y: 1 },
+        kind: SummonKind::Named(were),
+    });
+    app.update();
+    let entity = messages::<Summoned>(&app)[0].entity.unwrap();
+    app.world_mut()
+        .get_mut::<Disposition>(entity)
+        .unwrap()
+        .hostile = false;
+    let hp = app.world().get::<CombatStats>(entity).unwrap().0.hp;
+    app.world_mut().trigger(SpecialTurn { entity });
+    assert_eq!(app.world().get::<Species>(entity).unwrap().form, were);
+    app.world_mut().resource_mut::<MoonPhase>().0 = 6;
+    app.world_mut().trigger(SpecialTurn { entity });
+    app.world_mut().flush();
+    let form = app.world().get::<Species>(entity).unwrap().form;
+    assert_ne!(form, were);
+    let body = rules.catalogue.get(form);
+    assert_eq!(
+        app.world().get::<CombatStats>(entity).unwrap().0.hp,
+        hp + body.hp
+    );
+    let name = app.world().get::<MonsterName>(entity).unwrap().0.clone();
+    assert_eq!(name, format!("were-{}", body.name));
+}
+
+#[test]
+fn a_statue_wakes_one_difficulty_up_and_hostile() {
+    let mut app = dungeon_app(10, "goblin-caves", 1);
+    let at = Square { x: 0, y: 0 };
+    let mut band_two = false;
+    for _ in 0..30 {
+        app.world_mut().write_message(StatueWakes { at });
+        app.update();
+        let made = messages::<Summoned>(&app);
+        let entity = made[0].entity.unwrap();
+        assert_eq!(made[0].at, Some(at));
+        let world = app.world();
+        assert!(world.get::<Disposition>(entity).unwrap().hostile);
+        // Caves depth 1 is difficulty 1: the statue draws from the difficulty-2 pool.
+        let id = world.get::<Species>(entity).unwrap().id.0;
+        assert!(id < 45);
+        band_two |= id >= 31;
+    }
+    assert!(band_two, "band 2 (beyond the difficulty-1 pool) appears");
+}
