@@ -116,3 +116,38 @@ fn omegas_range_helper_matches_its_bucket_weights() {
         assert!(p > P_FLOOR, "k = {k}: p = {p}");
     }
 }
+
+#[test]
+fn countryside_terrains_match_their_exact_odds_and_sizes() {
+    let rules = omega();
+    for (seed, terrain) in ["plains", "river", "swamp", "mountains", "road"]
+        .iter()
+        .enumerate()
+    {
+        let key = format!("countryside:{terrain}");
+        let l = level(&rules, &key, 0);
+        let counts = sample(l, 3000 + seed as u64, PLACEMENTS);
+        let p = p_value(&counts, &Odds::of(&l.selector));
+        assert!(p > P_FLOOR, "{key}: p = {p}");
+    }
+    // Encounter sizes: the product (R(5)+1)(R(3)+1) against its exact distribution.
+    let rule = level(&rules, "countryside:desert", 0).population;
+    let dist = rule.distribution();
+    let mut rng = WorldSeed(17).stream(StreamPurpose::new("sizes"));
+    let mut counts = vec![0u64; dist.len()];
+    let n = 60_000;
+    for _ in 0..n {
+        let size = rule.sample(&mut rng);
+        counts[dist
+            .iter()
+            .position(|&(c, _)| c == size)
+            .expect("a listed size")] += 1;
+    }
+    let expected: Vec<f64> = dist.iter().map(|&(_, p)| p * n as f64).collect();
+    let test = denizen::ChiSquared::test(&counts, &expected);
+    let p = 1.0
+        - ChiSquaredDist::new(test.degrees_of_freedom as f64)
+            .unwrap()
+            .cdf(test.statistic);
+    assert!(p > P_FLOOR, "sizes: p = {p}");
+}
