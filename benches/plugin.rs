@@ -9,7 +9,7 @@ use std::hint::black_box;
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
 use denizen::bevy::prelude::*;
-use denizen::bevy::{CombatStats, DenizenPlugin, Disposition};
+use denizen::bevy::{DenizenPlugin, Disposition};
 use denizen::prelude::WorldSeed;
 use divan::Bencher;
 
@@ -60,20 +60,7 @@ fn spawn_batch_of_prepared_bundles(bencher: Bencher, monsters: usize) {
     let mut source =
         denizen::bevy::scene::reference_scene(DenizenPlugin::with_seed(1), location, depth)
             .unwrap();
-    let world = source.world_mut();
-    let mut q = world.query::<(
-        &Species,
-        &Sleep,
-        &Inventory,
-        &Awareness,
-        &GridPos,
-        &CombatStats,
-        &Disposition,
-    )>();
-    let bundles: Vec<_> = q
-        .iter(world)
-        .map(|(a, b, c, d, e, f, g)| (*a, *b, c.clone(), *d, *e, *f, *g))
-        .collect();
+    let bundles = denizen::bevy::scene::monsters(source.world_mut());
     assert_eq!(bundles.len(), monsters);
     let mut world = World::new();
     bencher.bench_local(|| {

@@ -341,20 +341,7 @@ fn no_unique_item_is_ever_random_loot() {
 #[test]
 fn components_round_trip_through_serde_and_reflection() {
     let mut app = reference_scene(DenizenPlugin::with_seed(4), "volcano", 16).unwrap();
-    let world = app.world_mut();
-    let mut q = world.query::<(
-        &Species,
-        &Sleep,
-        &Inventory,
-        &Awareness,
-        &GridPos,
-        &CombatStats,
-        &Disposition,
-    )>();
-    let rows: Vec<_> = q
-        .iter(world)
-        .map(|(a, b, c, d, e, f, g)| (*a, *b, c.clone(), *d, *e, *f, *g))
-        .collect();
+    let rows = denizen::bevy::scene::monsters(app.world_mut());
     assert!(
         rows.iter().any(|r| !r.2.0.is_empty()),
         "some monster carries something"

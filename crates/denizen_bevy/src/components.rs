@@ -20,6 +20,17 @@ pub struct Species {
     pub form: SpeciesId,
 }
 
+/// The components every monster is spawned with, in one tuple.
+pub type MonsterBundle = (
+    Species,
+    Sleep,
+    Inventory,
+    Awareness,
+    GridPos,
+    CombatStats,
+    Disposition,
+);
+
 /// Sleep: the template's rating and whether the monster is awake now.
 #[derive(
     Component, Reflect, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize,

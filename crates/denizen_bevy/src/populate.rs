@@ -8,8 +8,8 @@ use denizen_core::populate::{FloorPlan, Placement, plan_fixed, plan_floor};
 use denizen_core::rng::Generator;
 
 use crate::components::{
-    Awareness, CombatStats, Disposition, Fixed, GridPos, Identity, Inventory, MonsterName, Sleep,
-    Species,
+    Awareness, CombatStats, Disposition, Fixed, GridPos, Identity, Inventory, MonsterBundle,
+    MonsterName, Sleep, Species,
 };
 use crate::messages::{
     FloorGenerated, FloorPopulated, FloorRejected, MonsterSpawned, PlacementFailed,
@@ -39,17 +39,6 @@ impl Default for PopulationSettings {
         }
     }
 }
-
-/// The bundle every monster is spawned with.
-pub(crate) type MonsterBundle = (
-    Species,
-    Sleep,
-    Inventory,
-    Awareness,
-    GridPos,
-    CombatStats,
-    Disposition,
-);
 
 /// Runs `plan` with a construction [`Builder`] over the world's rules, chronicle and
 /// unique-item ledger at a difficulty. The ledger is taken out for the call and put back.

@@ -6,7 +6,9 @@ use bevy_ecs::prelude::*;
 use denizen_core::floor::FloorGrid;
 use denizen_core::{RequestError, WorldSeed};
 
-use crate::components::Fixed;
+use crate::components::{
+    Awareness, CombatStats, Disposition, Fixed, GridPos, Inventory, MonsterBundle, Sleep,
+};
 use crate::{DenizenPlugin, FloorGenerated, FloorMap, Species};
 
 /// An `App` with the plugin whose reference floor for `location` and `depth` has been
@@ -65,4 +67,22 @@ pub fn sample_floors(
         }
     }
     Ok(counts)
+}
+
+/// A copy of every monster's components (for a save, a comparison, or spawning the same
+/// monsters elsewhere).
+pub fn monsters(world: &mut World) -> Vec<MonsterBundle> {
+    let mut query = world.query::<(
+        &Species,
+        &Sleep,
+        &Inventory,
+        &Awareness,
+        &GridPos,
+        &CombatStats,
+        &Disposition,
+    )>();
+    query
+        .iter(world)
+        .map(|(a, b, c, d, e, f, g)| (*a, *b, c.clone(), *d, *e, *f, *g))
+        .collect()
 }

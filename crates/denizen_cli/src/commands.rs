@@ -18,7 +18,7 @@ use denizen_bevy::scene::{reference_scene, sample_floors};
 use denizen_bevy::view::{render_floor, roster};
 
 use crate::spoiler;
-use crate::table::{Cell, Format, Table};
+use crate::table::{Cell, Format, Table, TextFormat};
 
 /// Monster-population rules: exact odds, sampling and spoilers.
 #[derive(Debug, Parser)]
@@ -78,9 +78,9 @@ pub enum Command {
         /// World seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Output format (table or csv).
-        #[arg(long, value_enum, default_value_t = Format::Table)]
-        format: Format,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = TextFormat::Table)]
+        format: TextFormat,
     },
     /// Exact chance of a wandering arrival per ten-minute check, for every depth of a
     /// dungeon.
@@ -114,9 +114,9 @@ pub enum Command {
         /// World seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Output format (table or csv).
-        #[arg(long, value_enum, default_value_t = Format::Table)]
-        format: Format,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = TextFormat::Table)]
+        format: TextFormat,
     },
     /// Places the encounter groups of one base floor (Captive's generator) and lists them.
     Encounters {
@@ -128,9 +128,9 @@ pub enum Command {
         /// World seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Output format (table or csv).
-        #[arg(long, value_enum, default_value_t = Format::Table)]
-        format: Format,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = TextFormat::Table)]
+        format: TextFormat,
     },
     /// Writes markdown spoiler tables for every dungeon and depth.
     Spoiler {
@@ -252,13 +252,17 @@ pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> Result<(), 
             seed,
             format,
         } => {
-            if *format == Format::Json {
-                return Err(CliError::Usage(
-                    "simulate prints table or csv, not json".into(),
-                ));
-            }
             let (title, level) = describe(&rules, location, *depth)?;
-            simulate(&rules, &title, level, *placements, *seed, *format, out, err)
+            simulate(
+                &rules,
+                &title,
+                level,
+                *placements,
+                *seed,
+                (*format).into(),
+                out,
+                err,
+            )
         }
         Command::WanderOdds { location, format } => {
             let env = rules.locations.get(location)?;
@@ -306,11 +310,6 @@ pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> Result<(), 
             seed,
             format,
         } => {
-            if *format == Format::Json {
-                return Err(CliError::Usage(
-                    "sample prints table or csv, not json".into(),
-                ));
-            }
             let (title, level) = describe(&rules, location, *depth)?;
             let odds = Odds::of(&level.selector);
             let plugin = DenizenPlugin::with_seed(*seed).with_rules(rules.clone());
@@ -318,7 +317,7 @@ pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> Result<(), 
             let counts = sample_floors(plugin, location, *depth, *floors)?;
             let seconds = started.elapsed().as_secs_f64();
             let title = format!("{title}: {floors} floors through the plugin, seed {seed}");
-            compare(&rules, &title, &counts, &odds, *format, out, err)?;
+            compare(&rules, &title, &counts, &odds, (*format).into(), out, err)?;
             writeln!(err, "{floors} floors in {seconds:.3} s").map_err(stdout)
         }
         Command::Encounters {
@@ -326,14 +325,7 @@ pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> Result<(), 
             floors,
             seed,
             format,
-        } => {
-            if *format == Format::Json {
-                return Err(CliError::Usage(
-                    "encounters prints table or csv, not json".into(),
-                ));
-            }
-            encounters(*map, *floors, *seed, *format, out, err)
-        }
+        } => encounters(*map, *floors, *seed, (*format).into(), out, err),
         Command::Spoiler { out: dir } => {
             std::fs::create_dir_all(dir).map_err(io_error(dir))?;
             for (name, text) in spoiler::render_all(&rules) {

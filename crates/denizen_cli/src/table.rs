@@ -15,6 +15,24 @@ pub enum Format {
     Json,
 }
 
+/// Output formats of the commands that print counts and a summary (no JSON).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum TextFormat {
+    /// Aligned columns for reading.
+    Table,
+    /// Comma-separated values with a header row.
+    Csv,
+}
+
+impl From<TextFormat> for Format {
+    fn from(format: TextFormat) -> Self {
+        match format {
+            TextFormat::Table => Format::Table,
+            TextFormat::Csv => Format::Csv,
+        }
+    }
+}
+
 /// One cell: text or a number printed the way its column wants.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Cell {

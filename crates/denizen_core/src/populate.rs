@@ -88,16 +88,27 @@ pub fn plan_floor<R: Rng + ?Sized>(
         let species = level.selector.sample(rng);
         let monster = builder.build(rng, species);
         take(&mut taken, square);
-        if builder.catalogue.get(monster.form).has(Status::WaterOnly) {
-            water.push(square);
-        }
-        placements.push(Placement { square, monster });
+        place(builder, &mut placements, &mut water, square, monster);
     }
     FloorPlan {
         requested,
         placements,
         water,
     }
+}
+
+/// Records a placement; a water-only creature's square becomes water.
+fn place(
+    builder: &Builder<'_>,
+    placements: &mut Vec<Placement>,
+    water: &mut Vec<Square>,
+    square: Square,
+    monster: Monster,
+) {
+    if builder.catalogue.get(monster.form).has(Status::WaterOnly) {
+        water.push(square);
+    }
+    placements.push(Placement { square, monster });
 }
 
 /// Places a dungeon level's fixed inhabitants (the Goblin King, the elemental lords, ...)
@@ -157,10 +168,7 @@ pub fn plan_scatter<R: Rng + ?Sized>(
         let mut monster = builder.build(rng, species);
         let square = early.unwrap_or_else(|| coordinates(rng));
         monster.awareness = scatter.awareness;
-        if builder.catalogue.get(monster.form).has(Status::WaterOnly) {
-            water.push(square);
-        }
-        placements.push(Placement { square, monster });
+        place(builder, &mut placements, &mut water, square, monster);
     }
     FloorPlan {
         requested,
