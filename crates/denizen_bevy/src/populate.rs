@@ -98,25 +98,31 @@ fn populate(world: &mut World, request: &FloorGenerated) {
     };
     let settings = *world.resource::<PopulationSettings>();
     let completed = world.resource::<CompletedDungeons>().0.contains(&env.key);
-    let mut fixed_rng =
+    let fixed = env.dungeon.as_ref().map_or(&[][..], |d| &d.fixed[..]);
+    // Fixed inhabitants draw from their own stream, so the population is the same
+    // whether or not they are placed; only levels that have one open it.
+    let mut fixed_rng = fixed.iter().any(|f| f.depth == level.depth).then(|| {
         world
             .resource_mut::<DenizenRng>()
-            .next_stream("fixed", &request.location, request.depth);
+            .next_stream("fixed", &request.location, request.depth)
+    });
     let mut rng = world
         .resource_mut::<DenizenRng>()
         .next_floor(&request.location, request.depth);
-    let fixed = env.dungeon.as_ref().map_or(&[][..], |d| &d.fixed[..]);
     let (fixed, plan) = with_builder(world, &mut rng, level.difficulty, |rng, builder, world| {
         let grid = &world.resource::<FloorMap>().0;
-        let fixed = plan_fixed(
-            &mut fixed_rng,
-            fixed,
-            level.depth,
-            grid,
-            builder,
-            completed,
-            settings.cavern_gap && request.cavern,
-        );
+        let fixed = match fixed_rng.as_mut() {
+            Some(fixed_rng) => plan_fixed(
+                fixed_rng,
+                fixed,
+                level.depth,
+                grid,
+                builder,
+                completed,
+                settings.cavern_gap && request.cavern,
+            ),
+            None => Vec::new(),
+        };
         let mut blocked: Vec<Square> = fixed.iter().map(|p| p.square).collect();
         blocked.extend(request.player.filter(|_| settings.exclude_player_square));
         (fixed, plan_floor(rng, level, grid, builder, None, &blocked))
