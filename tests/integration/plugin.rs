@@ -377,3 +377,49 @@ fn components_round_trip_through_serde_and_reflection() {
     let back = <Inventory as bevy_reflect::FromReflect>::from_reflect(dynamic.as_ref()).unwrap();
     assert_eq!(back, inventory);
 }
+
+#[test]
+fn public_types_are_registered_for_reflection() {
+    use denizen::bevy::{
+        CompletedDungeons, DenizenRng, MoonPhase, PopulationSettings, UniqueItems,
+    };
+    use std::any::TypeId;
+    let mut app = App::new();
+    app.add_plugins(DenizenPlugin::default());
+    let registry = app.world().resource::<AppTypeRegistry>().clone();
+    let registry = registry.read();
+    let types = [
+        TypeId::of::<Species>(),
+        TypeId::of::<Sleep>(),
+        TypeId::of::<Inventory>(),
+        TypeId::of::<Awareness>(),
+        TypeId::of::<GridPos>(),
+        TypeId::of::<CombatStats>(),
+        TypeId::of::<Disposition>(),
+        TypeId::of::<MonsterName>(),
+        TypeId::of::<Identity>(),
+        TypeId::of::<Fixed>(),
+        TypeId::of::<Catalogue>(),
+        TypeId::of::<CurrentLocation>(),
+        TypeId::of::<FloorMap>(),
+        TypeId::of::<UniqueItems>(),
+        TypeId::of::<DenizenRng>(),
+        TypeId::of::<CompletedDungeons>(),
+        TypeId::of::<MoonPhase>(),
+        TypeId::of::<PopulationSettings>(),
+        TypeId::of::<GameClock>(),
+        TypeId::of::<EncounterGroup>(),
+        TypeId::of::<EncounterStats>(),
+        TypeId::of::<Carries>(),
+        TypeId::of::<ArenaOpponent>(),
+        TypeId::of::<FloorGenerated>(),
+        TypeId::of::<WanderingArrival>(),
+        TypeId::of::<Summon>(),
+    ];
+    for (i, t) in types.iter().enumerate() {
+        assert!(
+            registry.get(*t).is_some(),
+            "type {i} of the list is not registered"
+        );
+    }
+}

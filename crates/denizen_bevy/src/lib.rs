@@ -163,6 +163,7 @@ impl Plugin for DenizenPlugin {
             .add_message::<summon::Summoned>()
             .add_message::<countryside::CountrysideEncounter>()
             .add_message::<variants::ArenaBout>()
+            .register_type::<PopulationSettings>()
             .register_type::<CompletedDungeons>()
             .register_type::<MoonPhase>()
             .register_type::<clock::GameClock>()

@@ -2,6 +2,7 @@
 
 use bevy_ecs::message::MessageCursor;
 use bevy_ecs::prelude::*;
+use bevy_reflect::prelude::*;
 use denizen_core::construct::{Builder, Identity as IdentityKind, Preference};
 use denizen_core::floor::Square;
 use denizen_core::populate::{FloorPlan, Placement, plan_fixed, plan_floor};
@@ -19,7 +20,8 @@ use crate::resources::{
 };
 
 /// Behaviour switches of population, from the plugin's settings.
-#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Resource, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
+#[reflect(Resource, Default, Debug, PartialEq)]
 pub struct PopulationSettings {
     /// Nymph or satyr.
     pub preference: Preference,
