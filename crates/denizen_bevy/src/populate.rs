@@ -5,7 +5,7 @@ use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
 use denizen_core::construct::{Builder, Identity as IdentityKind, Preference};
 use denizen_core::floor::Square;
-use denizen_core::populate::{FloorPlan, Placement, plan_fixed, plan_floor};
+use denizen_core::populate::{FloorPlan, Placement, plan_fixed, plan_floor, plan_scatter};
 use denizen_core::rng::Generator;
 
 use crate::components::{
@@ -80,7 +80,9 @@ pub(crate) fn populate_floors(world: &mut World, mut cursor: Local<MessageCursor
     }
 }
 
-fn populate(world: &mut World, request: &FloorGenerated) {
+/// Populates one floor: fixed inhabitants, then the population by the floor search (or
+/// scattered, for environments that scatter), then the spawn and the messages.
+pub(crate) fn populate(world: &mut World, request: &FloorGenerated) {
     let catalogue = world.resource::<Catalogue>().clone();
     let rules = catalogue.rules();
     let found = rules
@@ -127,7 +129,12 @@ fn populate(world: &mut World, request: &FloorGenerated) {
         };
         let mut blocked: Vec<Square> = fixed.iter().map(|p| p.square).collect();
         blocked.extend(request.player.filter(|_| settings.exclude_player_square));
-        (fixed, plan_floor(rng, level, grid, builder, None, &blocked))
+        let plan = match &env.scatter {
+            // The countryside's tactical map: coordinates without a search.
+            Some(scatter) => plan_scatter(rng, level, scatter, builder),
+            None => plan_floor(rng, level, grid, builder, None, &blocked),
+        };
+        (fixed, plan)
     });
     let mut location = world.resource_mut::<CurrentLocation>();
     let dungeon = if env.is_dungeon() {
