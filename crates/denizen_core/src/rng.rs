@@ -26,6 +26,13 @@ pub fn bucket<R: Rng + ?Sized>(rng: &mut R) -> u32 {
     zone_word(rng) % BUCKETS
 }
 
+/// Consumes the words of one bucket draw without computing it (a draw whose value
+/// changes nothing still advances the stream exactly as [`bucket`] would).
+#[inline]
+pub fn skip_bucket<R: Rng + ?Sized>(rng: &mut R) {
+    zone_word(rng);
+}
+
 /// A raw word below [`BUCKET_ZONE`]: its remainder by 10,000 is an exactly uniform bucket.
 #[inline]
 fn zone_word<R: Rng + ?Sized>(rng: &mut R) -> u32 {

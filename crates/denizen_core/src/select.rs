@@ -74,12 +74,11 @@ pub struct Selector {
     steps: Vec<Step>,
 }
 
-/// Consumes draws whose value changes nothing (kept out of line: most steps skip none).
-#[cold]
-#[inline(never)]
+/// Consumes draws whose value changes nothing: each is one bucket's worth of words.
+#[inline]
 fn skip<R: Rng + ?Sized>(rng: &mut R, draws: u8) {
     for _ in 0..draws {
-        rng::bucket(rng);
+        rng::skip_bucket(rng);
     }
 }
 
