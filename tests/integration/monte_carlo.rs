@@ -16,16 +16,34 @@ fn sample(level: &Level, seed: u64, n: u64) -> Vec<u64> {
     counts
 }
 
-/// The p-value of observed counts against a level's exact odds.
-fn p_value(counts: &[u64], odds: &Odds) -> f64 {
+/// The p-value of observed counts against probabilities (scaled to the total observed).
+fn p_of(counts: &[u64], probabilities: impl Iterator<Item = f64>) -> f64 {
     let n: u64 = counts.iter().sum();
-    let expected: Vec<f64> = odds.by_species().iter().map(|p| p * n as f64).collect();
+    let expected: Vec<f64> = probabilities.map(|p| p * n as f64).collect();
     let test = denizen::ChiSquared::test(counts, &expected);
     if test.statistic.is_infinite() {
         return 0.0;
     }
     let dist = ChiSquaredDist::new(test.degrees_of_freedom as f64).unwrap();
     1.0 - dist.cdf(test.statistic)
+}
+
+/// The p-value of observed counts against a level's exact odds.
+fn p_value(counts: &[u64], odds: &Odds) -> f64 {
+    p_of(counts, odds.by_species().iter().copied())
+}
+
+/// The p-value of `n` sampled counts of a population rule against its distribution.
+fn population_p(rule: PopulationRule, seed: u64, n: u32) -> f64 {
+    let dist = rule.distribution();
+    let mut rng = WorldSeed(seed).stream(StreamPurpose::new("population"));
+    let mut counts = vec![0u64; dist.len()];
+    for _ in 0..n {
+        let count = rule.sample(&mut rng);
+        let at = dist.iter().position(|&(c, _)| c == count);
+        counts[at.expect("a listed count")] += 1;
+    }
+    p_of(&counts, dist.iter().map(|&(_, p)| p))
 }
 
 /// Bound on the p-value: a correct rule falls below it once in a million seeds, while a
@@ -75,24 +93,7 @@ fn the_check_rejects_a_wrong_rule() {
 #[test]
 fn population_counts_match_their_distribution() {
     let rules = omega();
-    let rule = level(&rules, "volcano", 18).population;
-    let mut rng = WorldSeed(5).stream(StreamPurpose::new("population"));
-    let dist = rule.distribution();
-    let mut counts = vec![0u64; dist.len()];
-    for _ in 0..60_000 {
-        let n = rule.sample(&mut rng);
-        let at = dist
-            .iter()
-            .position(|&(c, _)| c == n)
-            .expect("a listed count");
-        counts[at] += 1;
-    }
-    let expected: Vec<f64> = dist.iter().map(|&(_, p)| p * 60_000.0).collect();
-    let test = denizen::ChiSquared::test(&counts, &expected);
-    let p = 1.0
-        - ChiSquaredDist::new(test.degrees_of_freedom as f64)
-            .unwrap()
-            .cdf(test.statistic);
+    let p = population_p(level(&rules, "volcano", 18).population, 5, 60_000);
     assert!(p > P_FLOOR, "p = {p}");
 }
 
@@ -105,14 +106,8 @@ fn omegas_range_helper_matches_its_bucket_weights() {
         for _ in 0..n {
             counts[denizen::rng::range(&mut rng, k) as usize] += 1;
         }
-        let expected: Vec<f64> = (0..k)
-            .map(|v| f64::from(denizen::rng::bucket_weight(v, k)) / 10_000.0 * n as f64)
-            .collect();
-        let test = denizen::ChiSquared::test(&counts, &expected);
-        let p = 1.0
-            - ChiSquaredDist::new(test.degrees_of_freedom as f64)
-                .unwrap()
-                .cdf(test.statistic);
+        let weights = (0..k).map(|v| f64::from(denizen::rng::bucket_weight(v, k)) / 10_000.0);
+        let p = p_of(&counts, weights);
         assert!(p > P_FLOOR, "k = {k}: p = {p}");
     }
 }
@@ -131,23 +126,10 @@ fn countryside_terrains_match_their_exact_odds_and_sizes() {
         assert!(p > P_FLOOR, "{key}: p = {p}");
     }
     // Encounter sizes: the product (R(5)+1)(R(3)+1) against its exact distribution.
-    let rule = level(&rules, "countryside:desert", 0).population;
-    let dist = rule.distribution();
-    let mut rng = WorldSeed(17).stream(StreamPurpose::new("sizes"));
-    let mut counts = vec![0u64; dist.len()];
-    let n = 60_000;
-    for _ in 0..n {
-        let size = rule.sample(&mut rng);
-        counts[dist
-            .iter()
-            .position(|&(c, _)| c == size)
-            .expect("a listed size")] += 1;
-    }
-    let expected: Vec<f64> = dist.iter().map(|&(_, p)| p * n as f64).collect();
-    let test = denizen::ChiSquared::test(&counts, &expected);
-    let p = 1.0
-        - ChiSquaredDist::new(test.degrees_of_freedom as f64)
-            .unwrap()
-            .cdf(test.statistic);
+    let p = population_p(
+        level(&rules, "countryside:desert", 0).population,
+        17,
+        60_000,
+    );
     assert!(p > P_FLOOR, "sizes: p = {p}");
 }

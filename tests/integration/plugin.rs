@@ -348,15 +348,7 @@ fn components_round_trip_through_serde_and_reflection() {
     );
     for row in &rows {
         let text = ron::to_string(row).unwrap();
-        let back: (
-            Species,
-            Sleep,
-            Inventory,
-            Awareness,
-            GridPos,
-            CombatStats,
-            Disposition,
-        ) = ron::from_str(&text).unwrap();
+        let back: denizen::bevy::MonsterBundle = ron::from_str(&text).unwrap();
         assert_eq!(&back, row);
     }
     // Through the type registry, as an inspector or a reflection-based save would.

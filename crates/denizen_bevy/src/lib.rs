@@ -32,8 +32,8 @@ use denizen_core::objects::ItemLedger;
 use denizen_core::{DataError, Ruleset};
 
 pub use components::{
-    Awareness, CombatStats, Disposition, Fixed, GridPos, Identity, Inventory, MonsterName, Sleep,
-    Species,
+    Awareness, CombatStats, Disposition, Fixed, GridPos, Identity, Inventory, MonsterBundle,
+    MonsterName, Sleep, Species,
 };
 pub use messages::{
     FloorGenerated, FloorPopulated, FloorRejected, MonsterSpawned, PlacementFailed,

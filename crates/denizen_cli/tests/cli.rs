@@ -18,6 +18,14 @@ fn stderr(output: &Output) -> String {
     String::from_utf8(output.stderr.clone()).unwrap()
 }
 
+/// The sum of the `observed` column of `species,name,observed,expected` CSV.
+fn observed_total(csv: &str) -> u64 {
+    csv.lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(2).unwrap().parse::<u64>().unwrap())
+        .sum()
+}
+
 #[test]
 fn odds_csv_has_the_exact_header_and_twelve_decimals() {
     let out = denizen("odds goblin-caves 1 --format csv");
@@ -71,11 +79,7 @@ fn simulate_prints_observed_and_expected_with_a_summary() {
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(text.starts_with("species,name,observed,expected\n"));
-    let observed: u64 = text
-        .lines()
-        .skip(1)
-        .map(|l| l.split(',').nth(2).unwrap().parse::<u64>().unwrap())
-        .sum();
+    let observed = observed_total(&text);
     assert_eq!(observed, 50_000);
     let err = stderr(&out);
     assert!(err.contains("chi-squared"), "{err}");
@@ -153,11 +157,7 @@ fn sample_runs_floors_through_the_plugin() {
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(text.starts_with("species,name,observed,expected\n"));
-    let observed: u64 = text
-        .lines()
-        .skip(1)
-        .map(|l| l.split(',').nth(2).unwrap().parse::<u64>().unwrap())
-        .sum();
+    let observed = observed_total(&text);
     assert_eq!(observed, 20 * 11, "sewers floors above depth 18 place 11");
     assert!(stderr(&out).contains("chi-squared"));
     assert_eq!(

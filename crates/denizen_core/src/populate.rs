@@ -185,20 +185,30 @@ mod tests {
     use crate::objects::ItemLedger;
     use crate::rng::{StreamPurpose, WorldSeed};
 
-    fn make_plan(rules: &Ruleset, grid: &FloorGrid, seed: u64, count: Option<u32>) -> FloorPlan {
-        let level = rules.locations.get("sewers").unwrap().level(5).unwrap();
+    /// Runs `f` with a builder over the shipped rules and a fresh ledger.
+    fn with_builder<T>(
+        rules: &Ruleset,
+        difficulty: i64,
+        f: impl FnOnce(&mut Builder<'_>) -> T,
+    ) -> T {
         let mut ledger = ItemLedger::new(&rules.catalogue);
         let chronicle = Chronicle::default();
-        let mut builder = Builder {
+        f(&mut Builder {
             catalogue: &rules.catalogue,
             ledger: &mut ledger,
             chronicle: &chronicle,
             preference: Preference::Either,
             temple_deity: None,
-            difficulty: level.difficulty,
-        };
+            difficulty,
+        })
+    }
+
+    fn make_plan(rules: &Ruleset, grid: &FloorGrid, seed: u64, count: Option<u32>) -> FloorPlan {
+        let level = rules.locations.get("sewers").unwrap().level(5).unwrap();
         let mut rng = WorldSeed(seed).stream(StreamPurpose::new("plan"));
-        plan_floor(&mut rng, level, grid, &mut builder, count, &[])
+        with_builder(rules, level.difficulty, |builder| {
+            plan_floor(&mut rng, level, grid, builder, count, &[])
+        })
     }
 
     #[test]
@@ -224,21 +234,13 @@ mod tests {
         let river = rules.locations.get("countryside:river").unwrap();
         let level = river.level(0).unwrap();
         let scatter = river.scatter.unwrap();
-        let mut ledger = ItemLedger::new(&rules.catalogue);
-        let chronicle = Chronicle::default();
-        let mut builder = Builder {
-            catalogue: &rules.catalogue,
-            ledger: &mut ledger,
-            chronicle: &chronicle,
-            preference: Preference::Either,
-            temple_deity: None,
-            difficulty: 7,
-        };
         let mut sizes = std::collections::BTreeSet::new();
         let mut shared = false;
         for seed in 0..300 {
             let mut rng = WorldSeed(seed).stream(StreamPurpose::new("scatter"));
-            let plan = plan_scatter(&mut rng, level, &scatter, &mut builder);
+            let plan = with_builder(&rules, 7, |builder| {
+                plan_scatter(&mut rng, level, &scatter, builder)
+            });
             sizes.insert(plan.placements.len());
             let mut squares: Vec<Square> = plan.placements.iter().map(|p| p.square).collect();
             for p in &plan.placements {
