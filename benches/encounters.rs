@@ -5,7 +5,7 @@
 
 use std::hint::black_box;
 
-use denizen::encounters::{BaseEncounters, EncounterSettings, EncounterTable, reference_base};
+use denizen::captive::{BaseEncounters, EncounterSettings, EncounterTable, reference_base};
 use denizen::prelude::{StreamPurpose, WorldSeed};
 use divan::Bencher;
 
@@ -15,7 +15,7 @@ fn main() {
 
 #[divan::bench(args = [0, 5, 37, 120])]
 fn one_base_floor(bencher: Bencher, map: u32) {
-    let table = EncounterTable::captive();
+    let table = EncounterTable::shipped();
     let grid = reference_base(WorldSeed(1), map);
     let mut rng = WorldSeed(1).stream(StreamPurpose::new("bench"));
     bencher.bench_local(|| {

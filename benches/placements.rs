@@ -28,8 +28,8 @@ fn run(bencher: Bencher, selector: &Selector) {
 /// The ordinary pool at each difficulty band edge.
 #[divan::bench(args = [0, 3, 7, 10])]
 fn ordinary_pool(bencher: Bencher, difficulty: i64) {
-    let rules = Ruleset::omega();
-    let selector = Selector::ordinary_pool(&rules.catalogue, difficulty).unwrap();
+    let rules = OmegaRules::shipped();
+    let selector = Selector::ordinary_pool(&rules.bestiary, difficulty).unwrap();
     run(bencher, &selector);
 }
 
@@ -42,7 +42,7 @@ fn ordinary_pool(bencher: Bencher, difficulty: i64) {
     "volcano:1", "volcano:10", "volcano:20",
 ])]
 fn themed_recipe(bencher: Bencher, at: &str) {
-    let rules = Ruleset::omega();
+    let rules = OmegaRules::shipped();
     let (key, depth) = at.split_once(':').unwrap();
     let level = rules
         .locations

@@ -1,21 +1,40 @@
-//! Populating a floor through the plugin against spawning the same number of prepared
-//! bundles, per floor size.
+//! Populating a floor: the plugin against the code it replaces, per floor size.
 //!
-//! `cargo bench --bench plugin`. Both sides despawn the previous floor's monsters inside
-//! the timed iteration, so each iteration is "replace a floor's monsters".
+//! `cargo bench --bench plugin`. Every row replaces a floor's monsters: it despawns the
+//! previous ones (freeing their squares) inside the timed iteration, then makes a floor of
+//! 11, 21 or 31 monsters on the same reference floor.
+//!
+//! - `spawn_batch`: `World::spawn_batch` of the same components prepared in advance (the
+//!   monsters of one populated floor, cloned): the limit.
+//! - `plain_system`: what a Bevy developer would write instead: a system that picks each
+//!   species with `rand`'s `WeightedIndex` over the floor's exact odds, finds a square by
+//!   random probing and spawns with `Commands` (the same components, from the template, with
+//!   no construction), run by `app.update()` on a message.
+//! - `planning_only`: the plugin's planning alone, through the rules crate: the floor's
+//!   stream, the count, the square search, species, construction and possessions.
+//! - `plugin`: message in, entities out: `FloorGenerated`, `app.update()`, one
+//!   `MonsterSpawned` per monster.
 
 use std::hint::black_box;
 
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
-use denizen::bevy::prelude::*;
-use denizen::bevy::{DenizenPlugin, Disposition};
-use denizen::prelude::WorldSeed;
+use denizen::omega::Stats;
+use denizen::omega::construct::Builder;
+use denizen::omega::objects::ItemLedger;
+use denizen::omega::populate::plan_floor;
+use denizen::omega::reference::reference_floor;
+use denizen::prelude::*;
+use denizen::rng::Generator;
 use divan::Bencher;
+use rand::distr::Distribution;
+use rand::distr::weighted::WeightedIndex;
 
 fn main() {
     divan::main();
 }
+
+const SEED: u64 = 1;
 
 /// Locations whose count rule always gives the floor size: caves 11, castle 21
 /// (depths 1-7), volcano 31 (depths 1-3).
@@ -27,46 +46,173 @@ fn floor_of(monsters: usize) -> (&'static str, u32) {
     }
 }
 
+/// Despawns every creature and frees the squares it held.
 fn clear(world: &mut World) {
-    let mut q = world.query_filtered::<Entity, With<Species>>();
-    let all: Vec<Entity> = q.iter(world).collect();
-    for e in all {
-        world.despawn(e);
+    let mut q = world.query_filtered::<(Entity, &GridPos), With<Creature>>();
+    let all: Vec<(Entity, GridPos)> = q.iter(world).map(|(e, p)| (e, *p)).collect();
+    for (entity, at) in all {
+        if let Some(mut map) = world.get_resource_mut::<FloorMap>() {
+            map.0.set_occupied(at.into(), false);
+        }
+        world.despawn(entity);
     }
 }
 
-/// Message in, entities out: the full update of an app with the plugin.
+/// The limit: `World::spawn_batch` of the same components prepared in advance.
 #[divan::bench(args = [11, 21, 31])]
-fn plugin_populates_a_floor(bencher: Bencher, monsters: usize) {
+fn spawn_batch(bencher: Bencher, monsters: usize) {
     let (location, depth) = floor_of(monsters);
+    let mut source =
+        denizen::bevy::omega::scene::reference_scene(SEED, OmegaPlugin::default(), location, depth)
+            .unwrap();
+    let prepared: Vec<(Creature, GridPos, MonsterBundle)> =
+        denizen::bevy::omega::scene::monsters(source.world_mut())
+            .into_iter()
+            .map(|(at, bundle)| (Creature, at, bundle))
+            .collect();
+    assert_eq!(prepared.len(), monsters);
+    let mut world = World::new();
+    bencher.bench_local(|| {
+        clear(&mut world);
+        let ids: Vec<Entity> = world.spawn_batch(prepared.clone()).collect();
+        black_box(ids.len())
+    });
+}
+
+/// The request of the plain system.
+#[derive(Message, Clone, Copy)]
+struct PlainFloor;
+
+/// What the plain system draws from: the floor's odds as a `WeightedIndex`, the templates.
+#[derive(Resource)]
+struct PlainRules {
+    species: Vec<SpeciesId>,
+    weights: WeightedIndex<f64>,
+    rules: OmegaRules,
+    monsters: usize,
+    rng: Generator,
+}
+
+/// The plain system: weighted species, random probing for a free floor square, `Commands`.
+fn plain_populate(
+    mut requests: MessageReader<PlainFloor>,
+    mut plain: ResMut<PlainRules>,
+    mut map: ResMut<FloorMap>,
+    mut commands: Commands,
+) {
+    let plain = &mut *plain;
+    for _ in requests.read() {
+        for _ in 0..plain.monsters {
+            let species = plain.species[plain.weights.sample(&mut plain.rng)];
+            let (width, height) = (map.0.width(), map.0.height());
+            let at = loop {
+                let at = Square {
+                    x: rand::RngExt::random_range(&mut plain.rng, 0..width),
+                    y: rand::RngExt::random_range(&mut plain.rng, 0..height),
+                };
+                if map.0.is_acceptable(at) {
+                    break at;
+                }
+            };
+            map.0.set_occupied(at, true);
+            let t = plain.rules.bestiary.get(species);
+            commands.spawn((
+                Creature,
+                GridPos::from(at),
+                (
+                    Species {
+                        id: species,
+                        form: species,
+                    },
+                    Glyph(t.glyph),
+                    Sleep {
+                        rating: t.sleep,
+                        awake: false,
+                    },
+                    Inventory::default(),
+                    Awareness(t.awareness),
+                    CombatStats(Stats {
+                        hp: t.hp,
+                        hit: t.hit,
+                        ac: t.ac,
+                        damage: t.damage,
+                        speed: t.speed,
+                        level: t.level,
+                        xp: t.xp,
+                    }),
+                    Disposition::default(),
+                ),
+            ));
+        }
+    }
+}
+
+#[divan::bench(args = [11, 21, 31])]
+fn plain_system(bencher: Bencher, monsters: usize) {
+    let (location, depth) = floor_of(monsters);
+    let rules = OmegaRules::shipped();
+    let level = rules.locations.get(location).unwrap().level(depth).unwrap();
+    let odds = Odds::of(&level.selector);
+    let (species, weights): (Vec<SpeciesId>, Vec<f64>) = odds.nonzero().unzip();
     let mut app = App::new();
-    app.add_plugins(DenizenPlugin::with_seed(1));
-    let grid = FloorGrid::reference(WorldSeed(1), location, depth);
+    app.add_message::<PlainFloor>()
+        .insert_resource(FloorMap(reference_floor(WorldSeed(SEED), location, depth)))
+        .insert_resource(PlainRules {
+            species,
+            weights: WeightedIndex::new(weights).unwrap(),
+            rules: rules.clone(),
+            monsters,
+            rng: WorldSeed(SEED).stream(StreamPurpose::new("plain")),
+        })
+        .add_systems(Update, plain_populate);
     bencher.bench_local(|| {
         let world = app.world_mut();
         clear(world);
-        world.insert_resource(FloorMap(grid.clone()));
-        world.write_message(FloorGenerated::new(location, depth));
+        world.write_message(PlainFloor);
         app.update();
         black_box(app.world().entities().len())
     });
 }
 
-/// The baseline: `World::spawn_batch` of the same number of component bundles prepared
-/// in advance (the monsters of one populated floor, cloned each time).
 #[divan::bench(args = [11, 21, 31])]
-fn spawn_batch_of_prepared_bundles(bencher: Bencher, monsters: usize) {
+fn planning_only(bencher: Bencher, monsters: usize) {
     let (location, depth) = floor_of(monsters);
-    let mut source =
-        denizen::bevy::scene::reference_scene(DenizenPlugin::with_seed(1), location, depth)
-            .unwrap();
-    let bundles = denizen::bevy::scene::monsters(source.world_mut());
-    assert_eq!(bundles.len(), monsters);
-    let mut world = World::new();
+    let rules = OmegaRules::shipped();
+    let level = rules.locations.get(location).unwrap().level(depth).unwrap();
+    let grid = reference_floor(WorldSeed(SEED), location, depth);
+    let mut ledger = ItemLedger::new(rules.bestiary.items());
+    let chronicle = Chronicle::default();
+    let mut generation = 0;
     bencher.bench_local(|| {
-        clear(&mut world);
-        let ids: Vec<Entity> = world.spawn_batch(bundles.clone()).collect();
-        black_box(ids.len())
+        let purpose = StreamPurpose::event("floor", location, depth, generation);
+        generation += 1;
+        let mut rng = WorldSeed(SEED).stream(purpose);
+        let mut builder = Builder {
+            bestiary: &rules.bestiary,
+            ledger: &mut ledger,
+            chronicle: &chronicle,
+            preference: Preference::Either,
+            temple_deity: None,
+            difficulty: level.difficulty,
+        };
+        let floor = plan_floor(&mut rng, level, &grid, &mut builder, None, &[]);
+        assert_eq!(floor.plan.spawns.len(), monsters);
+        black_box(floor)
+    });
+}
+
+#[divan::bench(args = [11, 21, 31])]
+fn plugin(bencher: Bencher, monsters: usize) {
+    let (location, depth) = floor_of(monsters);
+    let mut app = App::new();
+    app.add_plugins(DenizenPlugins::with_seed(SEED));
+    app.insert_resource(FloorMap(reference_floor(WorldSeed(SEED), location, depth)));
+    bencher.bench_local(|| {
+        let world = app.world_mut();
+        clear(world);
+        world.write_message(FloorGenerated::new(location, depth));
+        app.update();
+        black_box(app.world().entities().len())
     });
 }
 
@@ -76,7 +222,8 @@ fn spawn_batch_of_prepared_bundles(bencher: Bencher, monsters: usize) {
 #[divan::bench]
 fn clock_advances_one_game_day(bencher: Bencher) {
     let mut app =
-        denizen::bevy::scene::reference_scene(DenizenPlugin::with_seed(1), "sewers", 12).unwrap();
+        denizen::bevy::omega::scene::reference_scene(SEED, OmegaPlugin::default(), "sewers", 12)
+            .unwrap();
     bencher.bench_local(|| {
         app.world_mut().resource_mut::<GameClock>().advance(24 * 60);
         app.update();
@@ -91,7 +238,7 @@ fn clock_advances_one_game_day(bencher: Bencher) {
             world
                 .resource_mut::<FloorMap>()
                 .0
-                .set_occupied(Square { x: at.x, y: at.y }, false);
+                .set_occupied(Square::from(*at), false);
             world.despawn(*entity);
         }
         black_box(gone.len())

@@ -7,11 +7,8 @@
 use std::process::ExitCode;
 
 use bevy_app::App;
-use denizen::bevy::DenizenPlugin;
-use denizen::bevy::encounters::Encounters;
-use denizen::bevy::prelude::*;
-use denizen::encounters::reference_base;
-use denizen::prelude::WorldSeed;
+use denizen::captive::reference_base;
+use denizen::prelude::*;
 
 fn main() -> ExitCode {
     let mut map = 3;
@@ -34,51 +31,18 @@ fn main() -> ExitCode {
     }
 
     let mut app = App::new();
-    app.add_plugins(DenizenPlugin::with_seed(seed));
+    app.add_plugins((DenizenPlugin::with_seed(seed), CaptivePlugin::default()));
     app.insert_resource(FloorMap(reference_base(WorldSeed(seed), map)));
     app.world_mut()
         .write_message(BaseFloorGenerated { map, floors: 3 });
     app.update();
 
     let world = app.world_mut();
-    let table = world.resource::<Encounters>().table.clone();
-    let mut groups = world.query::<(&EncounterGroup, &GridPos, &GroupMembers)>();
-    let mut rows: Vec<_> = groups
-        .iter(world)
-        .map(|(g, p, m)| (*g, *p, m.members().to_vec()))
-        .collect();
-    rows.sort_by_key(|(_, p, _)| (p.y, p.x));
-    let map_text = world.resource::<FloorMap>().0.render(|at| {
-        rows.iter()
-            .find(|(_, p, _)| p.x == at.x && p.y == at.y)
-            .and_then(|(g, ..)| table.get(g.type_id).map(|t| t.glyph))
-    });
+    let groups = world.query::<&EncounterGroup>().iter(world).count();
     println!(
-        "base map {map}, seed {seed}: {} groups\n\n{map_text}",
-        rows.len()
+        "base map {map}, seed {seed}: {groups} groups\n\n{}",
+        render_floor(world)
     );
-    for (group, at, members) in rows {
-        let stats: Vec<EncounterStats> = members
-            .iter()
-            .filter_map(|&m| world.get::<EncounterStats>(m).copied())
-            .collect();
-        let strength: Vec<u32> = stats.iter().map(|s| s.0.strength).collect();
-        let carried = members
-            .iter()
-            .find_map(|&m| world.get::<Carries>(m))
-            .map(|c| format!("{:?}", c.0));
-        println!(
-            "{} {:<13} ({:>2},{:>2})  {} x  speed {:>2}  strength {}-{}  {}",
-            table.get(group.type_id).map_or('?', |t| t.glyph),
-            table.get(group.type_id).map_or("?", |t| t.name.as_str()),
-            at.x,
-            at.y,
-            members.len(),
-            group.speed,
-            strength.iter().min().unwrap_or(&0),
-            strength.iter().max().unwrap_or(&0),
-            carried.unwrap_or_default(),
-        );
-    }
+    print!("{}", captive_roster(world));
     ExitCode::SUCCESS
 }

@@ -4,8 +4,7 @@
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
-use denizen::bevy::DenizenPlugin;
-use denizen::bevy::prelude::*;
+use denizen::prelude::*;
 
 const TERRAINS: [&str; 9] = [
     "plains",
@@ -28,7 +27,7 @@ fn main() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(1);
     let mut app = App::new();
-    app.add_plugins(DenizenPlugin::with_seed(seed));
+    app.add_plugins(DenizenPlugins::with_seed(seed));
     let mut open = FloorGrid::new(64, 16);
     for square in open.squares().collect::<Vec<_>>() {
         open.set(square, Tile::Floor);
@@ -40,7 +39,7 @@ fn main() {
         });
         app.update();
         let world = app.world_mut();
-        let catalogue = world.resource::<Catalogue>().clone();
+        let rules = world.resource::<OmegaRuleset>().clone();
         let mut found: Vec<(Entity, Species, GridPos)> = world
             .query::<(Entity, &Species, &GridPos)>()
             .iter(world)
@@ -49,7 +48,10 @@ fn main() {
         found.sort_by_key(|(_, _, p)| (p.y, p.x));
         let names: Vec<String> = found
             .iter()
-            .map(|(_, s, p)| format!("{} ({},{})", catalogue.species(s.form).name, p.x, p.y))
+            .map(|(_, s, p)| {
+                let name = rules.species(s.form).map_or("?", |t| t.name.as_str());
+                format!("{name} ({},{})", p.x, p.y)
+            })
             .collect();
         println!("{terrain:<10} {:>2}: {}", found.len(), names.join(", "));
         for (entity, ..) in found {

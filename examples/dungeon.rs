@@ -5,9 +5,10 @@
 
 use std::process::ExitCode;
 
-use denizen::bevy::DenizenPlugin;
-use denizen::bevy::scene::reference_scene;
-use denizen::bevy::view::{render_floor, roster};
+use denizen::bevy::omega::OmegaPlugin;
+use denizen::bevy::omega::scene::reference_scene;
+use denizen::bevy::omega::view::roster;
+use denizen::bevy::view::render_floor;
 
 fn main() -> ExitCode {
     let mut words = std::env::args().skip(1);
@@ -29,7 +30,7 @@ fn main() -> ExitCode {
         Some(Ok(d)) => d,
         Some(Err(_)) => return fail("the depth is a whole number"),
     };
-    let mut app = match reference_scene(DenizenPlugin::with_seed(seed), location, depth) {
+    let mut app = match reference_scene(seed, OmegaPlugin::default(), location, depth) {
         Ok(app) => app,
         Err(e) => return fail(&e.to_string()),
     };

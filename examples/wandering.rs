@@ -8,9 +8,8 @@ use std::process::ExitCode;
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
-use denizen::bevy::DenizenPlugin;
-use denizen::bevy::prelude::*;
-use denizen::prelude::WorldSeed;
+use denizen::omega::reference::reference_floor;
+use denizen::prelude::*;
 
 fn main() -> ExitCode {
     let mut words = std::env::args().skip(1);
@@ -33,9 +32,9 @@ fn main() -> ExitCode {
     let Ok(depth) = positional.get(1).map_or(Ok(12), |d| d.parse::<u32>()) else {
         return fail("the depth is a whole number");
     };
-    let plugin = DenizenPlugin::with_seed(seed);
-    if let Err(e) = plugin
-        .rules
+    let omega = OmegaPlugin::default();
+    if let Err(e) = omega
+        .rules()
         .locations
         .get(&location)
         .and_then(|env| env.level(depth))
@@ -44,12 +43,8 @@ fn main() -> ExitCode {
     }
 
     let mut app = App::new();
-    app.add_plugins(plugin);
-    app.insert_resource(FloorMap(FloorGrid::reference(
-        WorldSeed(seed),
-        &location,
-        depth,
-    )));
+    app.add_plugins((DenizenPlugin::with_seed(seed), omega));
+    app.insert_resource(FloorMap(reference_floor(WorldSeed(seed), &location, depth)));
     app.world_mut()
         .write_message(FloorGenerated::new(location.clone(), depth));
     app.update();
@@ -61,7 +56,7 @@ fn main() -> ExitCode {
         app.world_mut().resource_mut::<GameClock>().advance(10);
         app.update();
         let minute = step * 10;
-        let catalogue = app.world().resource::<Catalogue>().clone();
+        let rules = app.world().resource::<OmegaRuleset>().clone();
         let messages = app.world().resource::<Messages<WanderingArrival>>();
         for arrival in messages.iter_current_update_messages() {
             arrivals += 1;
@@ -74,7 +69,9 @@ fn main() -> ExitCode {
                 "{:02}:{:02}  {kind:<10}  {:<24} at ({:>2},{:>2})",
                 minute / 60,
                 minute % 60,
-                catalogue.species(arrival.species).name,
+                rules
+                    .species(arrival.species)
+                    .map_or("?", |t| t.name.as_str()),
                 arrival.at.x,
                 arrival.at.y
             );

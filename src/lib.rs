@@ -2,15 +2,36 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-pub use denizen_core::*;
+pub use denizen_core::{data, floor, formula, layout, plan, rng, stats};
 
-/// The Bevy plugin: components, resources, messages and the population system.
+/// Captive's encounter groups: the table, the generator, base floors (feature `captive`).
+#[cfg(feature = "captive")]
+pub use denizen_captive as captive;
+/// Omega 0.90.4's rules: bestiary, objects, locations, exact odds, construction, wandering
+/// (feature `omega`).
+#[cfg(feature = "omega")]
+pub use denizen_omega as omega;
+
+/// The Bevy plugins: the neutral plugin and one per rule set (feature `bevy`).
+#[cfg(feature = "bevy")]
 pub use denizen_bevy as bevy;
 
-/// The types most programs need, in one import: `use denizen::prelude::*;`.
+/// The types most programs need, in one glob import that never clashes:
+/// `use denizen::prelude::*;`. It holds the plugins' types when the `bevy` feature is on.
 pub mod prelude {
+    #[cfg(feature = "bevy")]
+    pub use denizen_bevy::prelude::*;
+    #[cfg(feature = "captive")]
+    pub use denizen_captive::{
+        Carry, Category, EncounterSettings, EncounterTable, EncounterType, Growth, Overflow,
+    };
     pub use denizen_core::{
-        Branch, Catalogue, DataError, Dice, Environment, Level, Locations, Odds, PopulationRule,
-        RequestError, Ruleset, Selector, SpeciesId, StreamPurpose, WorldSeed,
+        ChiSquared, DataError, Dice, FloorGrid, Origin, Plan, Rect, Room, RoomKind, Spawn, Square,
+        StreamPurpose, Tile, WorldSeed,
+    };
+    #[cfg(feature = "omega")]
+    pub use denizen_omega::{
+        Bestiary, Branch, Chronicle, Environment, Identity, Level, Locations, Odds, OmegaRules,
+        PopulationRule, Preference, RequestError, Selector, SpeciesId, SpeciesTemplate,
     };
 }

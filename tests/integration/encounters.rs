@@ -2,14 +2,13 @@
 
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
-use denizen::bevy::DenizenPlugin;
-use denizen::bevy::prelude::*;
-use denizen::encounters::{Carry, reference_base};
-use denizen::prelude::WorldSeed;
+
+use denizen::captive::{Carry, reference_base};
+use denizen::prelude::*;
 
 fn base(map: u32, floors: u32, seed: u64) -> App {
     let mut app = App::new();
-    app.add_plugins(DenizenPlugin::with_seed(seed));
+    app.add_plugins(DenizenPlugins::with_seed(seed));
     app.insert_resource(FloorMap(reference_base(WorldSeed(seed), map)));
     app.world_mut()
         .write_message(BaseFloorGenerated { map, floors });
@@ -45,11 +44,14 @@ fn groups_and_members_are_related_entities() {
         for &m in members {
             assert_eq!(world.get::<MemberOf>(m).unwrap().0, *entity);
             assert_eq!(
-                world.get::<Species>(m).unwrap().id.0,
-                u16::from(group.type_id)
+                world.get::<EncounterMember>(m).unwrap().type_id,
+                group.type_id
             );
             assert_eq!(world.get::<GridPos>(m), Some(at));
             assert!(world.get::<EncounterStats>(m).is_some());
+            // A member is a creature of its own rule set, never an Omega monster.
+            assert!(world.get::<Creature>(m).is_some());
+            assert!(world.get::<Species>(m).is_none() && world.get::<Sleep>(m).is_none());
         }
     }
     let bearers = world.query::<&Carries>().iter(world).count();
@@ -96,7 +98,7 @@ fn same_seed_same_groups() {
         let mut app = base(9, 4, seed);
         let world = app.world_mut();
         let mut rows: Vec<String> = world
-            .query::<(&Species, &GridPos, &EncounterStats)>()
+            .query::<(&EncounterMember, &GridPos, &EncounterStats)>()
             .iter(world)
             .map(|row| format!("{row:?}"))
             .collect();
@@ -105,4 +107,46 @@ fn same_seed_same_groups() {
     };
     assert_eq!(dump(8), dump(8));
     assert_ne!(dump(8), dump(9));
+}
+
+/// Every member gets one `MonsterSpawned` with the encounter origin, after its components.
+#[test]
+fn members_are_announced_once_each_with_their_components() {
+    #[derive(Resource, Default)]
+    struct Seen(Vec<(Entity, Origin)>);
+    let mut app = App::new();
+    app.add_plugins(DenizenPlugins::with_seed(2))
+        .init_resource::<Seen>()
+        .add_observer(
+            |ev: On<MonsterSpawned>,
+             mut seen: ResMut<Seen>,
+             members: Query<(&EncounterMember, &EncounterStats, &MemberOf, &Glyph)>| {
+                assert!(
+                    members.get(ev.entity).is_ok(),
+                    "components before the event"
+                );
+                seen.0.push((ev.entity, ev.origin));
+            },
+        );
+    app.insert_resource(FloorMap(reference_base(WorldSeed(2), 6)));
+    app.world_mut()
+        .write_message(BaseFloorGenerated { map: 6, floors: 3 });
+    app.update();
+    let world = app.world_mut();
+    let mut members: Vec<Entity> = world
+        .query_filtered::<Entity, With<EncounterMember>>()
+        .iter(world)
+        .collect();
+    let mut seen: Vec<Entity> = world.resource::<Seen>().0.iter().map(|s| s.0).collect();
+    assert!(members.len() > 20);
+    assert!(
+        world
+            .resource::<Seen>()
+            .0
+            .iter()
+            .all(|s| s.1 == Origin::EncounterGroup)
+    );
+    members.sort();
+    seen.sort();
+    assert_eq!(seen, members);
 }

@@ -4,17 +4,13 @@
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
 use denizen::bevy::prelude::*;
-use denizen::bevy::{CombatStats, DenizenPlugin, Disposition};
+use denizen::omega::reference::reference_floor;
 use denizen::prelude::*;
 
 fn dungeon_app(seed: u64, location: &str, depth: u32) -> App {
     let mut app = App::new();
-    app.add_plugins(DenizenPlugin::with_seed(seed));
-    app.insert_resource(FloorMap(FloorGrid::reference(
-        WorldSeed(seed),
-        location,
-        depth,
-    )));
+    app.add_plugins(DenizenPlugins::with_seed(seed));
+    app.insert_resource(FloorMap(reference_floor(WorldSeed(seed), location, depth)));
     app.world_mut()
         .write_message(FloorGenerated::new(location, depth));
     app.update();
@@ -72,13 +68,13 @@ fn the_astral_plane_always_brings_an_arrival_and_arrivals_wander() {
     let arrivals: Vec<WanderingArrival> = messages(&app);
     assert_eq!(arrivals.len(), 6, "R(5) < 8 always");
     assert_eq!(monster_count(&mut app), before + 6);
-    let rules = Ruleset::omega();
+    let rules = OmegaRules::shipped();
     for arrival in arrivals {
         let world = app.world();
         assert!(world.get::<Disposition>(arrival.entity).unwrap().wandering);
         let species = world.get::<Species>(arrival.entity).unwrap();
         assert!(
-            rules.catalogue.is_ordinary(species.id),
+            rules.bestiary.is_ordinary(species.id),
             "from the ordinary pool"
         );
     }
@@ -136,7 +132,7 @@ fn wandering_frequency_matches_the_exact_chance() {
 #[test]
 fn summoning_with_no_free_neighbour_makes_nothing() {
     let mut app = App::new();
-    app.add_plugins(DenizenPlugin::with_seed(5));
+    app.add_plugins(DenizenPlugins::with_seed(5));
     let closet = FloorGrid::from_rows(&["###", "#.#", "###"]).unwrap();
     app.insert_resource(FloorMap(closet));
     app.world_mut().write_message(Summon {
@@ -155,8 +151,8 @@ fn summoning_with_no_free_neighbour_makes_nothing() {
 
     let open = FloorGrid::from_rows(&["#####", "#...#", "#...#", "#...#", "#####"]).unwrap();
     app.insert_resource(FloorMap(open));
-    let rules = Ruleset::omega();
-    let goblin = rules.catalogue.species_id("goblin").unwrap();
+    let rules = OmegaRules::shipped();
+    let goblin = rules.bestiary.species_id("goblin").unwrap();
     app.world_mut().write_message(Summon {
         at: Square { x: 2, y: 2 },
         kind: SummonKind::Named(goblin),
@@ -175,7 +171,7 @@ fn summoning_with_no_free_neighbour_makes_nothing() {
 #[test]
 fn countryside_encounters_scatter_with_awareness_64() {
     let mut app = App::new();
-    app.add_plugins(DenizenPlugin::with_seed(6));
+    app.add_plugins(DenizenPlugins::with_seed(6));
     let mut tactical = FloorGrid::new(64, 16);
     for s in tactical.squares().collect::<Vec<_>>() {
         tactical.set(s, Tile::Floor);
@@ -211,9 +207,9 @@ fn countryside_encounters_scatter_with_awareness_64() {
 
 #[test]
 fn fixed_inhabitants_until_completed_with_the_volcano_gap() {
-    let rules = Ruleset::omega();
+    let rules = OmegaRules::shipped();
     let has = |app: &mut App, key: &str| {
-        let id = rules.catalogue.species_id(key).unwrap();
+        let id = rules.bestiary.species_id(key).unwrap();
         let world = app.world_mut();
         world
             .query_filtered::<&Species, With<Fixed>>()
@@ -226,19 +222,15 @@ fn fixed_inhabitants_until_completed_with_the_volcano_gap() {
     assert_eq!(monster_count(&mut caves), 12);
 
     let generate = |completed: bool, cavern: bool, gap: bool| {
-        let plugin = DenizenPlugin {
-            cavern_gap: gap,
-            ..DenizenPlugin::with_seed(8)
-        };
         let mut app = App::new();
-        app.add_plugins(plugin);
+        app.add_plugins(DenizenPlugins::with_seed(8).set(OmegaPlugin::default().cavern_gap(gap)));
         if completed {
             app.world_mut()
                 .resource_mut::<CompletedDungeons>()
                 .0
                 .insert("volcano".into());
         }
-        app.insert_resource(FloorMap(FloorGrid::reference(WorldSeed(8), "volcano", 20)));
+        app.insert_resource(FloorMap(reference_floor(WorldSeed(8), "volcano", 20)));
         app.world_mut().write_message(FloorGenerated {
             cavern,
             ..FloorGenerated::new("volcano", 20)
@@ -261,7 +253,7 @@ fn fixed_inhabitants_until_completed_with_the_volcano_gap() {
 #[test]
 fn arena_bouts_and_were_turns() {
     let mut app = App::new();
-    app.add_plugins(DenizenPlugin::with_seed(9));
+    app.add_plugins(DenizenPlugins::with_seed(9));
     let arena = FloorGrid::from_rows(&["##########", "#........#", "##########"]).unwrap();
     app.insert_resource(FloorMap(arena));
     app.world_mut().write_message(ArenaBout {
@@ -276,15 +268,15 @@ fn arena_bouts_and_were_turns() {
         .single(world)
         .map(|(a, b, c, d, e)| (*a, *b, *c, *d, e.clone()))
         .unwrap();
-    let rules = Ruleset::omega();
-    assert_eq!(rules.catalogue.get(species.id).key, "goblin");
+    let rules = OmegaRules::shipped();
+    assert_eq!(rules.bestiary.get(species.id).key, "goblin");
     assert_eq!((stats.0.hp, stats.0.hit, stats.0.damage), (18, 20, 12));
     assert_eq!(awareness.0, 50);
     assert!(sleep.awake);
     assert!(name.0.ends_with(" the goblin"));
 
     // A peaceful were-human changes only on moon phase 6.
-    let were = rules.catalogue.species_id("were_human").unwrap();
+    let were = rules.bestiary.species_id("were_human").unwrap();
     app.world_mut().write_message(Summon {
         at: Square { x: 1, y: 1 },
         kind: SummonKind::Named(were),
@@ -303,7 +295,7 @@ fn arena_bouts_and_were_turns() {
     app.world_mut().flush();
     let form = app.world().get::<Species>(entity).unwrap().form;
     assert_ne!(form, were);
-    let body = rules.catalogue.get(form);
+    let body = rules.bestiary.get(form);
     assert_eq!(
         app.world().get::<CombatStats>(entity).unwrap().0.hp,
         hp + body.hp

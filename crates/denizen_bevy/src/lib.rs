@@ -1,57 +1,45 @@
-//! The denizen Bevy plugin: populate roguelike floors with monsters as entities.
+//! The denizen Bevy plugins: roguelike floors populated with creatures as entities.
 //!
-//! The host fills [`FloorMap`], writes [`FloorGenerated`], and on the next run of the
-//! plugin's schedule gets one entity per monster, a [`MonsterSpawned`] event on each, and
-//! a [`FloorPopulated`] (or [`PlacementFailed`], [`FloorRejected`]) message. The rules run
-//! in the pure `denizen_core` crate; this crate only turns their plans into entities.
+//! [`DenizenPlugins`] gathers a neutral [`DenizenPlugin`] (the world seed and stream ledger,
+//! [`FloorMap`], the [`GameClock`](clock::GameClock) and its check schedules, the
+//! [`DenizenSystems`] sets, the one apply step) and one plugin per rule set, each behind a
+//! cargo feature: [`OmegaPlugin`](omega::OmegaPlugin) (`omega`) and
+//! [`CaptivePlugin`](captive::CaptivePlugin) (`captive`). The host fills [`FloorMap`],
+//! writes a rule set's request message, and on the next run of the plugins' schedule gets
+//! one entity per creature and a [`MonsterSpawned`] event on each. The rules run in the
+//! pure rule-set crates; this crate only turns their plans into entities.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod apply;
+#[cfg(feature = "captive")]
+pub mod captive;
 pub mod clock;
-pub mod components;
-pub mod countryside;
-pub mod encounters;
-pub mod messages;
-mod populate;
-pub mod resources;
-pub mod scene;
-pub mod summon;
-pub mod variants;
+pub mod floor;
+#[cfg(feature = "omega")]
+pub mod omega;
+pub mod streams;
 pub mod view;
-pub mod wander;
-
-use std::sync::Arc;
 
 use bevy_app::prelude::*;
+use bevy_app::{PluginGroup, PluginGroupBuilder};
 use bevy_ecs::intern::Interned;
 use bevy_ecs::prelude::*;
 use bevy_ecs::schedule::ScheduleLabel;
-use denizen_core::construct::Preference;
-use denizen_core::objects::ItemLedger;
-use denizen_core::{DataError, Ruleset};
 
-pub use components::{
-    Awareness, CombatStats, Disposition, Fixed, GridPos, Identity, Inventory, MonsterBundle,
-    MonsterName, Sleep, Species,
-};
-pub use messages::{
-    FloorGenerated, FloorPopulated, FloorRejected, MonsterSpawned, PlacementFailed,
-};
-pub use populate::PopulationSettings;
-pub use resources::{
-    Catalogue, Chronicle, CompletedDungeons, CurrentLocation, DenizenRng, FloorMap, MoonPhase,
-    UniqueItems,
-};
+pub use apply::{Creature, Glyph, GridPos, MonsterSpawned};
+pub use floor::FloorMap;
+pub use streams::DenizenRng;
 
-/// The plugin's systems, in the order they run inside the plugin's schedule.
+/// The plugins' systems, in the order they run inside the plugins' schedule.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DenizenSystems {
-    /// Reads [`FloorGenerated`] and spawns the floor's monsters. Order the host's floor
-    /// generator before it and anything that reads monsters after it.
+    /// Populates the floors the host asked for (Omega's `FloorGenerated`). Order the
+    /// host's floor generator before it and anything that reads creatures after it.
     Populate,
-    /// Reads [`BaseFloorGenerated`](encounters::BaseFloorGenerated) and spawns the map's
-    /// encounter groups; runs after `Populate`.
+    /// Places encounter groups on the base floors the host asked for (Captive's
+    /// `BaseFloorGenerated`); runs after `Populate`.
     Encounters,
     /// Countryside encounters, summonings, waking statues and arena bouts the host asked
     /// for; runs after `Encounters`.
@@ -62,7 +50,9 @@ pub enum DenizenSystems {
     Clock,
 }
 
-/// Populates floors with monsters. Everything is set up in `build`.
+/// The neutral part every rule set needs: the world seed and stream ledger
+/// ([`DenizenRng`]), [`FloorMap`], the game clock and its check schedules, the
+/// [`DenizenSystems`] sets in the chosen schedule. Everything is set up in `build`.
 ///
 /// ```
 /// use bevy_app::App;
@@ -72,40 +62,21 @@ pub enum DenizenSystems {
 /// ```
 #[derive(Clone, Debug)]
 pub struct DenizenPlugin {
-    /// The world seed: the same seed and inputs give the same monsters.
-    pub seed: u64,
-    /// Bestiary and locations (Omega 0.90.4 by default).
-    pub rules: Arc<Ruleset>,
-    /// Nymph or satyr, the source's player preference.
-    pub preference: Preference,
-    /// Treat the player's square as occupied during placement. Off: the source does not
-    /// exclude it (faithful).
-    pub exclude_player_square: bool,
-    /// The schedule the systems run in (`Update` by default).
-    pub schedule: Interned<dyn ScheduleLabel>,
-    /// The encounter table and settings for base floors (Captive's by default).
-    pub encounters: encounters::Encounters,
-    /// Keep the source's cavern gap for fixed inhabitants (the Demon Emperor can return
-    /// on a cavern-type bottom level of a completed volcano). On: faithful.
-    pub cavern_gap: bool,
+    seed: u64,
+    schedule: Interned<dyn ScheduleLabel>,
 }
 
 impl Default for DenizenPlugin {
     fn default() -> Self {
         Self {
             seed: 0,
-            rules: Arc::new(Ruleset::omega()),
-            preference: Preference::Either,
-            exclude_player_square: false,
             schedule: Update.intern(),
-            encounters: encounters::Encounters::default(),
-            cavern_gap: true,
         }
     }
 }
 
 impl DenizenPlugin {
-    /// The shipped Omega rules with a world seed.
+    /// A world seed: the same seed and inputs give the same creatures.
     pub fn with_seed(seed: u64) -> Self {
         Self {
             seed,
@@ -113,107 +84,33 @@ impl DenizenPlugin {
         }
     }
 
-    /// A game's own rules.
-    pub fn with_rules(mut self, rules: Ruleset) -> Self {
-        self.rules = Arc::new(rules);
-        self
-    }
-
-    /// A game's own bestiary and locations as RON text, validated now: a bad file is an
-    /// error here, never a panic later.
-    pub fn from_ron(
-        seed: u64,
-        bestiary: &str,
-        bestiary_file: &str,
-        locations: &str,
-        locations_file: &str,
-    ) -> Result<Self, DataError> {
-        let rules = Ruleset::from_ron(bestiary, bestiary_file, locations, locations_file)?;
-        Ok(Self::with_seed(seed).with_rules(rules))
-    }
-
-    /// Runs the systems in another schedule (such as a turn schedule of the host's).
+    /// Runs the systems in another schedule (such as a turn schedule of the host's)
+    /// instead of `Update`.
     pub fn in_schedule(mut self, schedule: impl ScheduleLabel) -> Self {
         self.schedule = schedule.intern();
         self
+    }
+
+    /// The world seed.
+    pub fn seed(&self) -> u64 {
+        self.seed
     }
 }
 
 impl Plugin for DenizenPlugin {
     fn build(&self, app: &mut App) {
-        let ledger = ItemLedger::new(&self.rules.catalogue);
-        app.insert_resource(Catalogue(self.rules.clone()))
-            .insert_resource(UniqueItems(ledger))
-            .insert_resource(DenizenRng::new(self.seed))
-            .insert_resource(PopulationSettings {
-                preference: self.preference,
-                exclude_player_square: self.exclude_player_square,
-                cavern_gap: self.cavern_gap,
-            })
-            .init_resource::<CompletedDungeons>()
-            .init_resource::<MoonPhase>()
+        app.insert_resource(DenizenRng::new(self.seed))
+            .init_resource::<FloorMap>()
             .init_resource::<clock::GameClock>()
             .init_schedule(clock::TenMinuteCheck)
             .init_schedule(clock::HourlyCheck)
-            .add_systems(clock::TenMinuteCheck, wander::wandering_check)
-            .add_systems(clock::HourlyCheck, wander::wandering_check)
-            .add_message::<wander::WanderingArrival>()
-            .add_message::<summon::Summon>()
-            .add_message::<summon::StatueWakes>()
-            .add_message::<summon::Summoned>()
-            .add_message::<countryside::CountrysideEncounter>()
-            .add_message::<variants::ArenaBout>()
-            .register_type::<PopulationSettings>()
-            .register_type::<CompletedDungeons>()
-            .register_type::<MoonPhase>()
-            .register_type::<clock::GameClock>()
-            .register_type::<wander::WanderingArrival>()
-            .register_type::<summon::Summon>()
-            .register_type::<summon::SummonKind>()
-            .register_type::<summon::StatueWakes>()
-            .register_type::<summon::Summoned>()
-            .register_type::<countryside::CountrysideEncounter>()
-            .register_type::<variants::ArenaBout>()
-            .register_type::<variants::ArenaOpponent>()
-            .add_observer(variants::were_turn)
-            .init_resource::<CurrentLocation>()
-            .init_resource::<FloorMap>()
-            .init_resource::<Chronicle>()
-            .insert_resource(self.encounters.clone())
-            .add_message::<encounters::BaseFloorGenerated>()
-            .add_message::<encounters::EncountersPlaced>()
-            .add_message::<encounters::CarryDropped>()
-            .register_type::<encounters::Encounters>()
-            .register_type::<encounters::BaseFloorGenerated>()
-            .register_type::<encounters::EncountersPlaced>()
-            .register_type::<encounters::CarryDropped>()
-            .register_type::<encounters::EncounterGroup>()
-            .register_type::<encounters::EncounterStats>()
-            .register_type::<encounters::Carries>()
-            .add_message::<FloorGenerated>()
-            .add_message::<FloorPopulated>()
-            .add_message::<PlacementFailed>()
-            .add_message::<FloorRejected>()
-            .register_type::<Species>()
-            .register_type::<Sleep>()
-            .register_type::<Inventory>()
-            .register_type::<Awareness>()
-            .register_type::<GridPos>()
-            .register_type::<CombatStats>()
-            .register_type::<Disposition>()
-            .register_type::<Fixed>()
-            .register_type::<MonsterName>()
-            .register_type::<Identity>()
-            .register_type::<Catalogue>()
-            .register_type::<CurrentLocation>()
-            .register_type::<FloorMap>()
-            .register_type::<UniqueItems>()
-            .register_type::<Chronicle>()
             .register_type::<DenizenRng>()
-            .register_type::<FloorGenerated>()
-            .register_type::<FloorPopulated>()
-            .register_type::<PlacementFailed>()
-            .register_type::<FloorRejected>()
+            .register_type::<FloorMap>()
+            .register_type::<clock::GameClock>()
+            .register_type::<Creature>()
+            .register_type::<GridPos>()
+            .register_type::<Glyph>()
+            .register_type::<MonsterSpawned>()
             .configure_sets(
                 self.schedule,
                 (
@@ -226,45 +123,77 @@ impl Plugin for DenizenPlugin {
             )
             .add_systems(
                 self.schedule,
-                (
-                    populate::populate_floors
-                        .in_set(DenizenSystems::Populate)
-                        .run_if(on_message::<FloorGenerated>),
-                    encounters::place_encounters
-                        .in_set(DenizenSystems::Encounters)
-                        .run_if(on_message::<encounters::BaseFloorGenerated>),
-                    (
-                        countryside::countryside_encounters
-                            .run_if(on_message::<countryside::CountrysideEncounter>),
-                        summon::summon_creatures.run_if(on_message::<summon::Summon>),
-                        summon::wake_statues.run_if(on_message::<summon::StatueWakes>),
-                        variants::arena_bouts.run_if(on_message::<variants::ArenaBout>),
-                    )
-                        .chain()
-                        .in_set(DenizenSystems::Arrivals),
-                    clock::drive_clock.in_set(DenizenSystems::Clock),
-                ),
-            )
-            .add_observer(encounters::drop_on_death);
+                clock::drive_clock.in_set(DenizenSystems::Clock),
+            );
     }
 }
 
-/// The types most games need: `use denizen_bevy::prelude::*;`.
+/// The schedule a rule-set plugin adds its systems to: the one [`DenizenPlugin`] chose,
+/// adding a default [`DenizenPlugin`] first when the host did not.
+#[cfg_attr(not(any(feature = "omega", feature = "captive")), allow(dead_code))]
+pub(crate) fn denizen_schedule(app: &mut App) -> Interned<dyn ScheduleLabel> {
+    if !app.is_plugin_added::<DenizenPlugin>() {
+        app.add_plugins(DenizenPlugin::default());
+    }
+    app.get_added_plugins::<DenizenPlugin>()
+        .first()
+        .map_or_else(|| Update.intern(), |core| core.schedule)
+}
+
+/// Every denizen plugin the enabled features bring: [`DenizenPlugin`] with the seed and
+/// schedule, then each rule set's plugin with its defaults. Replace one with
+/// `.set(...)` to change its switches.
+///
+/// ```
+/// use bevy_app::prelude::*;
+/// use denizen_bevy::DenizenPlugins;
+///
+/// App::new().add_plugins(DenizenPlugins::with_seed(42));
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct DenizenPlugins {
+    core: DenizenPlugin,
+}
+
+impl DenizenPlugins {
+    /// Every plugin, with this world seed.
+    pub fn with_seed(seed: u64) -> Self {
+        Self {
+            core: DenizenPlugin::with_seed(seed),
+        }
+    }
+
+    /// Runs every plugin's systems in another schedule instead of `Update`.
+    pub fn in_schedule(mut self, schedule: impl ScheduleLabel) -> Self {
+        self.core = self.core.in_schedule(schedule);
+        self
+    }
+}
+
+impl PluginGroup for DenizenPlugins {
+    fn build(self) -> PluginGroupBuilder {
+        let group = PluginGroupBuilder::start::<Self>().add(self.core);
+        #[cfg(feature = "omega")]
+        let group = group.add(omega::OmegaPlugin::default());
+        #[cfg(feature = "captive")]
+        let group = group.add(captive::CaptivePlugin::default());
+        group
+    }
+}
+
+/// The types most games need, in one glob import that never clashes:
+/// `use denizen_bevy::prelude::*;`.
 pub mod prelude {
+    #[cfg(feature = "captive")]
+    pub use crate::captive::prelude::*;
     pub use crate::clock::{GameClock, HourlyCheck, TenMinuteCheck};
-    pub use crate::countryside::CountrysideEncounter;
-    pub use crate::encounters::{
-        BaseFloorGenerated, Carries, CarryDropped, EncounterGroup, EncounterStats, Encounters,
-        EncountersPlaced, GroupMembers, MemberOf,
-    };
-    pub use crate::summon::{StatueWakes, Summon, SummonKind, Summoned};
-    pub use crate::variants::{ArenaBout, ArenaOpponent, SpecialTurn};
-    pub use crate::wander::WanderingArrival;
+    #[cfg(feature = "omega")]
+    pub use crate::omega::prelude::*;
+    pub use crate::view::render_floor;
     pub use crate::{
-        Awareness, Catalogue, CombatStats, CurrentLocation, DenizenPlugin, DenizenSystems,
-        Disposition, Fixed, FloorGenerated, FloorMap, FloorPopulated, FloorRejected, GridPos,
-        Identity, Inventory, MonsterName, MonsterSpawned, PlacementFailed, Sleep, Species,
+        Creature, DenizenPlugin, DenizenPlugins, DenizenRng, DenizenSystems, FloorMap, Glyph,
+        GridPos, MonsterSpawned,
     };
-    pub use crate::{CompletedDungeons, MoonPhase};
-    pub use denizen_core::floor::{FloorGrid, Square, Tile};
+    pub use denizen_core::floor::{FloorGrid, Rect, Room, RoomKind, Square, Tile};
+    pub use denizen_core::plan::Origin;
 }

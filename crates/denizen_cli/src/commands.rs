@@ -5,17 +5,17 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::{Parser, Subcommand};
-use denizen_core::encounters::{
-    BaseEncounters, Carry, EncounterSettings, EncounterTable, Stop, reference_base,
+use denizen_bevy::omega::OmegaPlugin;
+use denizen_bevy::omega::scene::{reference_scene, sample_floors};
+use denizen_bevy::omega::view::roster;
+use denizen_bevy::view::render_floor;
+use denizen_captive::{
+    BaseEncounters, Carry, EncounterSettings, EncounterTable, Stop, encounter_stream,
+    reference_base,
 };
-use denizen_core::odds::{ChiSquared, Odds};
-use denizen_core::wander::WanderRule;
-use denizen_core::{DataError, Level, RequestError, Ruleset, Selector, StreamPurpose, WorldSeed};
-use statrs::distribution::{ChiSquared as ChiSquaredDist, ContinuousCDF};
-
-use denizen_bevy::DenizenPlugin;
-use denizen_bevy::scene::{reference_scene, sample_floors};
-use denizen_bevy::view::{render_floor, roster};
+use denizen_core::{ChiSquared, DataError, StreamPurpose, WorldSeed};
+use denizen_omega::wander::WanderRule;
+use denizen_omega::{Level, Odds, OmegaRules, RequestError, Selector};
 
 use crate::spoiler;
 use crate::table::{Cell, Format, Table, TextFormat};
@@ -170,9 +170,9 @@ fn io_error(path: &Path) -> impl FnOnce(std::io::Error) -> CliError + '_ {
 }
 
 /// Loads the rules the command line asks for: shipped data unless files are given.
-pub fn load_rules(cli: &Cli) -> Result<Ruleset, CliError> {
+pub fn load_rules(cli: &Cli) -> Result<OmegaRules, CliError> {
     if cli.bestiary.is_none() && cli.locations.is_none() {
-        return Ok(Ruleset::omega());
+        return Ok(OmegaRules::shipped());
     }
     let read = |path: &Option<PathBuf>, shipped: &'static str, name: &'static str| match path {
         Some(p) => std::fs::read_to_string(p)
@@ -182,15 +182,15 @@ pub fn load_rules(cli: &Cli) -> Result<Ruleset, CliError> {
     };
     let (bestiary, bestiary_file) = read(
         &cli.bestiary,
-        denizen_core::catalogue::OMEGA_BESTIARY,
-        denizen_core::catalogue::OMEGA_BESTIARY_FILE,
+        denizen_omega::bestiary::OMEGA_BESTIARY,
+        denizen_omega::bestiary::OMEGA_BESTIARY_FILE,
     )?;
     let (locations, locations_file) = read(
         &cli.locations,
-        denizen_core::location::OMEGA_LOCATIONS,
-        denizen_core::location::OMEGA_LOCATIONS_FILE,
+        denizen_omega::location::OMEGA_LOCATIONS,
+        denizen_omega::location::OMEGA_LOCATIONS_FILE,
     )?;
-    Ok(Ruleset::from_ron(
+    Ok(OmegaRules::from_ron(
         &bestiary,
         &bestiary_file,
         &locations,
@@ -217,9 +217,9 @@ pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> Result<(), 
             .map_err(stdout)
         }
         Command::Pool { difficulty, format } => {
-            let selector = Selector::ordinary_pool(&rules.catalogue, i64::from(*difficulty))
+            let selector = Selector::ordinary_pool(&rules.bestiary, i64::from(*difficulty))
                 .map_err(|e| CliError::Usage(e.problem))?;
-            let size = rules.catalogue.pool_size(i64::from(*difficulty));
+            let size = rules.bestiary.pool_size(i64::from(*difficulty));
             let title = format!("Ordinary pool at difficulty {difficulty}: {size} species");
             odds_table(&rules, &title, &Odds::of(&selector))
                 .write(*format, out)
@@ -298,8 +298,8 @@ pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> Result<(), 
             depth,
             seed,
         } => {
-            let plugin = DenizenPlugin::with_seed(*seed).with_rules(rules);
-            let mut app = reference_scene(plugin, location, *depth)?;
+            let omega = OmegaPlugin::default().with_rules(rules);
+            let mut app = reference_scene(*seed, omega, location, *depth)?;
             let world = app.world_mut();
             write!(out, "{}\n{}", render_floor(world), roster(world)).map_err(stdout)
         }
@@ -312,9 +312,9 @@ pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> Result<(), 
         } => {
             let (title, level) = describe(&rules, location, *depth)?;
             let odds = Odds::of(&level.selector);
-            let plugin = DenizenPlugin::with_seed(*seed).with_rules(rules.clone());
+            let omega = OmegaPlugin::default().with_rules(rules.clone());
             let started = Instant::now();
-            let counts = sample_floors(plugin, location, *depth, *floors)?;
+            let counts = sample_floors(*seed, omega, location, *depth, *floors)?;
             let seconds = started.elapsed().as_secs_f64();
             let title = format!("{title}: {floors} floors through the plugin, seed {seed}");
             compare(&rules, &title, &counts, &odds, (*format).into(), out, err)?;
@@ -340,7 +340,7 @@ pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> Result<(), 
 
 /// The level at a location and depth, with a title line naming both.
 fn describe<'a>(
-    rules: &'a Ruleset,
+    rules: &'a OmegaRules,
     location: &str,
     depth: u32,
 ) -> Result<(String, &'a Level), CliError> {
@@ -358,13 +358,13 @@ fn describe<'a>(
 }
 
 /// Rows `species,name,probability` for the species with a nonzero chance.
-fn odds_table(rules: &Ruleset, title: &str, odds: &Odds) -> Table {
+fn odds_table(rules: &OmegaRules, title: &str, odds: &Odds) -> Table {
     let rows = odds
         .nonzero()
         .map(|(id, p)| {
             vec![
                 Cell::Int(id.0.into()),
-                Cell::Text(rules.catalogue.get(id).name.clone()),
+                Cell::Text(rules.bestiary.get(id).name.clone()),
                 Cell::Prob(p),
             ]
         })
@@ -378,7 +378,7 @@ fn odds_table(rules: &Ruleset, title: &str, odds: &Odds) -> Table {
 
 #[allow(clippy::too_many_arguments)]
 fn simulate(
-    rules: &Ruleset,
+    rules: &OmegaRules,
     title: &str,
     level: &Level,
     placements: u64,
@@ -414,11 +414,11 @@ fn encounters(
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> Result<(), CliError> {
-    let table = EncounterTable::captive();
+    let table = EncounterTable::shipped();
     let grid = reference_base(WorldSeed(seed), map);
     let floors = floors.unwrap_or(if map == 0 { 1 } else { 3 });
-    let purpose = StreamPurpose::new("encounters").with(map.into());
-    let mut rng = WorldSeed(seed).stream(purpose);
+    // The plugin's stream for the first stage on this map: the same groups it spawns.
+    let mut rng = encounter_stream(WorldSeed(seed), map, 0);
     let plan = BaseEncounters::new(&table, EncounterSettings::default(), map, floors)
         .place(&mut rng, &grid);
     let rows = plan
@@ -501,7 +501,7 @@ fn stdout(e: std::io::Error) -> CliError {
 /// Prints observed counts against `N x` exact odds (`N` the total observed), then a
 /// chi-squared line on `err`.
 fn compare(
-    rules: &Ruleset,
+    rules: &OmegaRules,
     title: &str,
     counts: &[u64],
     odds: &Odds,
@@ -519,7 +519,7 @@ fn compare(
         .map(|(i, (&o, &e))| {
             vec![
                 Cell::Int(i as i64),
-                Cell::Text(rules.catalogue.species()[i].name.clone()),
+                Cell::Text(rules.bestiary.species()[i].name.clone()),
                 Cell::Int(o as i64),
                 Cell::Real(e),
             ]
@@ -533,13 +533,12 @@ fn compare(
     .write(format, out)
     .map_err(stdout)?;
     let test = ChiSquared::test(counts, &expected);
-    let p = ChiSquaredDist::new(test.degrees_of_freedom as f64)
-        .map(|d| 1.0 - d.cdf(test.statistic))
-        .unwrap_or(f64::NAN);
     writeln!(
         err,
         "chi-squared {:.3} on {} degrees of freedom: p = {:.4}",
-        test.statistic, test.degrees_of_freedom, p
+        test.statistic,
+        test.degrees_of_freedom,
+        test.p_value()
     )
     .map_err(stdout)
 }

@@ -2,6 +2,12 @@
 
 use std::process::{Command, Output};
 
+use bevy_app::prelude::*;
+use bevy_ecs::prelude::*;
+use denizen_bevy::prelude::*;
+use denizen_captive::reference_base;
+use denizen_core::WorldSeed;
+
 /// Runs `denizen` with the words of a command line.
 fn denizen(line: &str) -> Output {
     Command::new(env!("CARGO_BIN_EXE_denizen"))
@@ -213,4 +219,65 @@ fn wander_odds_and_countryside_tables() {
     let sizes = stdout(&denizen("population countryside:tundra 0 --format csv"));
     assert_eq!(sizes.lines().count(), 12, "header and 11 sizes");
     assert!(sizes.contains("\n15,0.066660000000000\n"));
+}
+
+/// `denizen encounters <map> --seed S` prints exactly the groups the plugin spawns for
+/// that map and seed (on the reference base floor, the first generation of the map).
+#[test]
+fn the_command_line_lists_what_the_plugin_spawns() {
+    for (map, seed, floors) in [(0, 1, 1), (5, 7, 3), (37, 3, 3), (120, 11, 2)] {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_denizen"))
+            .args(["encounters", &map.to_string(), "--seed", &seed.to_string()])
+            .args(["--floors", &floors.to_string(), "--format", "csv"])
+            .output()
+            .expect("the binary runs");
+        assert!(output.status.success());
+        let csv = String::from_utf8(output.stdout).unwrap();
+        // type, cell_x, cell_y, size, speed, strength_min, strength_max of each row
+        let mut printed: Vec<Vec<u64>> = csv
+            .lines()
+            .skip(1)
+            .map(|l| {
+                l.split(',')
+                    .skip(1)
+                    .take(7)
+                    .map(|v| v.parse().unwrap())
+                    .collect()
+            })
+            .collect();
+        let mut app = App::new();
+        app.add_plugins(DenizenPlugins::with_seed(seed));
+        app.insert_resource(FloorMap(reference_base(WorldSeed(seed), map)));
+        app.world_mut()
+            .write_message(BaseFloorGenerated { map, floors });
+        app.update();
+        let world = app.world_mut();
+        let groups: Vec<(EncounterGroup, GridPos, Vec<Entity>)> = world
+            .query::<(&EncounterGroup, &GridPos, &GroupMembers)>()
+            .iter(world)
+            .map(|(g, p, m)| (*g, *p, m.members().to_vec()))
+            .collect();
+        let mut spawned: Vec<Vec<u64>> = groups
+            .iter()
+            .map(|(g, p, members)| {
+                let strength: Vec<u32> = members
+                    .iter()
+                    .map(|&m| world.get::<EncounterStats>(m).unwrap().0.strength)
+                    .collect();
+                vec![
+                    g.type_id.into(),
+                    p.x.into(),
+                    p.y.into(),
+                    members.len() as u64,
+                    g.speed.into(),
+                    (*strength.iter().min().unwrap()).into(),
+                    (*strength.iter().max().unwrap()).into(),
+                ]
+            })
+            .collect();
+        assert!(!printed.is_empty(), "map {map}");
+        printed.sort();
+        spawned.sort();
+        assert_eq!(printed, spawned, "map {map}, seed {seed}");
+    }
 }

@@ -1,10 +1,7 @@
-//! The floor grid: tiles and occupied squares, Omega's square search, and a reference
-//! rooms-and-corridors layout for examples and tests.
+//! The floor grid every rule set places creatures on: tiles, occupied squares, rooms, and
+//! an optional dig order.
 
-use rand::Rng;
 use serde::{Deserialize, Serialize};
-
-use crate::rng::{self, StreamPurpose, WorldSeed};
 
 /// What a square is made of.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -69,12 +66,73 @@ pub struct FloorGrid {
     /// squares never dug). Empty when the floor has no dig order.
     #[serde(default)]
     carve: Vec<u32>,
+    /// The rooms the floor's generator made, in the order it made them.
+    #[serde(default)]
+    rooms: Vec<Room>,
 }
 
-/// The most probes the square search makes before it reports the floor full. With one
-/// acceptable square on a 100 x 100 floor, a probe finds it with chance at least 1/10,000,
-/// so a search that still fails after this many has a chance below e^-100 of being wrong.
-pub const MAX_PROBES: u32 = 1_000_000;
+/// A rectangle of squares: `x..x + width` by `y..y + height`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
+pub struct Rect {
+    /// Left column.
+    pub x: u32,
+    /// Top row.
+    pub y: u32,
+    /// Columns.
+    pub width: u32,
+    /// Rows.
+    pub height: u32,
+}
+
+impl Rect {
+    /// Whether a square lies inside.
+    pub fn contains(&self, at: Square) -> bool {
+        (self.x..self.x.saturating_add(self.width)).contains(&at.x)
+            && (self.y..self.y.saturating_add(self.height)).contains(&at.y)
+    }
+
+    /// Every square inside, row by row.
+    pub fn squares(self) -> impl Iterator<Item = Square> {
+        (self.y..self.y.saturating_add(self.height)).flat_map(move |y| {
+            (self.x..self.x.saturating_add(self.width)).map(move |x| Square { x, y })
+        })
+    }
+}
+
+/// What kind of room a generator made: rule sets that populate rooms by kind (nests, pits,
+/// vaults) read it; the others ignore it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
+pub enum RoomKind {
+    /// A plain room.
+    #[default]
+    Ordinary,
+    /// A room with an inner room, pillars or a maze inside.
+    Inner,
+    /// Overlapping rectangles.
+    Overlapping,
+    /// A cross of two rectangles.
+    Cross,
+    /// A monster nest.
+    Nest,
+    /// A monster pit.
+    Pit,
+    /// A lesser vault.
+    LesserVault,
+    /// A greater vault.
+    GreaterVault,
+}
+
+/// A room of a floor: its kind and the rectangle it covers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
+pub struct Room {
+    /// What the room is.
+    pub kind: RoomKind,
+    /// Where it is.
+    pub rect: Rect,
+}
 
 impl FloorGrid {
     /// A floor of walls.
@@ -86,6 +144,7 @@ impl FloorGrid {
             tiles: vec![Tile::Wall; n],
             occupied: vec![false; n],
             carve: Vec::new(),
+            rooms: Vec::new(),
         }
     }
 
@@ -163,7 +222,8 @@ impl FloorGrid {
         }
     }
 
-    /// Omega's `spaceok`: open floor, no creature (secret squares are not floor).
+    /// Open floor with no creature on it: where square searches may place a creature
+    /// (Omega's `spaceok`; secret squares are not floor).
     pub fn is_acceptable(&self, at: Square) -> bool {
         self.index(at)
             .is_some_and(|i| self.tiles[i] == Tile::Floor && !self.occupied[i])
@@ -231,50 +291,14 @@ impl FloorGrid {
             .count()
     }
 
-    /// Omega's `findspace`: a random square; if it is not acceptable, alternately scan
-    /// right along its row or down its column for the first acceptable one, and repeat.
-    ///
-    /// Not uniform: squares just right of or below blocked runs are favoured. Returns
-    /// `None` when no square is acceptable (found out after 16 failed probes) and after
-    /// [`MAX_PROBES`] probes.
-    pub fn find_space<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Square> {
-        self.find_space_where(rng, |at| self.is_acceptable(at))
+    /// The rooms, in the order the generator made them.
+    pub fn rooms(&self) -> &[Room] {
+        &self.rooms
     }
 
-    /// [`find_space`](Self::find_space) with another acceptance test (a planning overlay
-    /// that also excludes squares taken since the grid was drawn).
-    pub fn find_space_where<R: Rng + ?Sized>(
-        &self,
-        rng: &mut R,
-        acceptable: impl Fn(Square) -> bool,
-    ) -> Option<Square> {
-        let mut along_row = true;
-        for probe in 0..MAX_PROBES {
-            // A full floor is only counted once a few probes have failed, so that the
-            // common case does not scan the whole grid for every placement.
-            if probe == 16 && !self.squares().any(&acceptable) {
-                return None;
-            }
-            let x = rng::range(rng, self.width);
-            let y = rng::range(rng, self.height);
-            if acceptable(Square { x, y }) {
-                return Some(Square { x, y });
-            }
-            let found = if along_row {
-                (x + 1..self.width)
-                    .map(|x| Square { x, y })
-                    .find(|&s| acceptable(s))
-            } else {
-                (y + 1..self.height)
-                    .map(|y| Square { x, y })
-                    .find(|&s| acceptable(s))
-            };
-            along_row = !along_row;
-            if found.is_some() {
-                return found;
-            }
-        }
-        None
+    /// Records a room (its squares are not changed: the generator digs them).
+    pub fn add_room(&mut self, room: Room) {
+        self.rooms.push(room);
     }
 
     /// The floor as text, one row a line, with `glyph_at` drawn over the tiles.
@@ -289,81 +313,6 @@ impl FloorGrid {
         }
         text
     }
-
-    /// The reference floor of a location and depth for a world seed: 64 x 32 squares of
-    /// [`rooms_and_corridors`](Self::rooms_and_corridors) from the seed's layout stream.
-    pub fn reference(seed: WorldSeed, location: &str, depth: u32) -> Self {
-        let purpose = StreamPurpose::new("layout")
-            .with_str(location)
-            .with(depth.into());
-        Self::rooms_and_corridors(&mut seed.stream(purpose), 64, 32)
-    }
-
-    /// A reference layout: rooms joined by corridors, a pool of water, secret squares in
-    /// some corridors and stairs. Deterministic for a given generator state.
-    pub fn rooms_and_corridors<R: Rng + ?Sized>(rng: &mut R, width: u32, height: u32) -> Self {
-        let mut grid = Self::new(width, height);
-        if width < 8 || height < 8 {
-            return grid;
-        }
-        let mut rooms: Vec<(u32, u32, u32, u32)> = Vec::new();
-        for _ in 0..60 {
-            if rooms.len() == 9 {
-                break;
-            }
-            let w = 4 + rng::range(rng, (width / 5).clamp(1, 9));
-            let h = 3 + rng::range(rng, (height / 5).clamp(1, 5));
-            if w + 2 >= width || h + 2 >= height {
-                continue;
-            }
-            let x = 1 + rng::range(rng, width - w - 1);
-            let y = 1 + rng::range(rng, height - h - 1);
-            let clear = rooms.iter().all(|&(rx, ry, rw, rh)| {
-                x + w + 1 < rx || rx + rw + 1 < x || y + h + 1 < ry || ry + rh + 1 < y
-            });
-            if clear {
-                rooms.push((x, y, w, h));
-            }
-        }
-        for &(x, y, w, h) in &rooms {
-            for yy in y..y + h {
-                for xx in x..x + w {
-                    grid.set(Square { x: xx, y: yy }, Tile::Floor);
-                }
-            }
-        }
-        rooms.sort_by_key(|&(x, _, _, _)| x);
-        let centre = |&(x, y, w, h): &(u32, u32, u32, u32)| (x + w / 2, y + h / 2);
-        for (n, pair) in rooms.windows(2).enumerate() {
-            let (ax, ay) = centre(&pair[0]);
-            let (bx, by) = centre(&pair[1]);
-            let mut path = Vec::new();
-            for x in ax.min(bx)..=ax.max(bx) {
-                path.push(Square { x, y: ay });
-            }
-            for y in ay.min(by)..=ay.max(by) {
-                path.push(Square { x: bx, y });
-            }
-            for (i, at) in path.iter().enumerate() {
-                if grid.tile(*at) == Tile::Wall {
-                    // Every third corridor hides one square behind a secret passage.
-                    let secret = n % 3 == 2 && i == path.len() / 2;
-                    grid.set(*at, if secret { Tile::Secret } else { Tile::Floor });
-                }
-            }
-        }
-        if let Some(&(x, y, w, h)) = rooms.get(1) {
-            for yy in y + 1..y + h.min(3) {
-                for xx in x + 1..x + w.min(4) {
-                    grid.set(Square { x: xx, y: yy }, Tile::Water);
-                }
-            }
-        }
-        if let Some(&(x, y, _, _)) = rooms.last() {
-            grid.set(Square { x, y }, Tile::Stairs);
-        }
-        grid
-    }
 }
 
 #[cfg(test)]
@@ -371,48 +320,79 @@ mod tests {
     use super::*;
 
     #[test]
-    fn search_finds_the_only_free_square_and_reports_a_full_floor() {
-        let mut grid = FloorGrid::from_rows(&["#####", "#..s#", "#~..#", "#####"]).unwrap();
-        let mut rng = WorldSeed(1).stream(StreamPurpose::new("space"));
-        for at in [
-            Square { x: 1, y: 1 },
-            Square { x: 2, y: 1 },
-            Square { x: 2, y: 2 },
-        ] {
-            grid.set_occupied(at, true);
-        }
-        assert_eq!(grid.acceptable_count(), 1);
-        for _ in 0..50 {
-            assert_eq!(grid.find_space(&mut rng), Some(Square { x: 3, y: 2 }));
-        }
-        grid.set_occupied(Square { x: 3, y: 2 }, true);
-        assert_eq!(grid.find_space(&mut rng), None);
-        assert_eq!(FloorGrid::new(0, 0).find_space(&mut rng), None);
+    fn rows_read_back_as_they_were_written() {
+        let rows = ["#####", "#..s#", "#~+>#", "#^H.#", "#####"];
+        let grid = FloorGrid::from_rows(&rows).unwrap();
+        assert_eq!((grid.width(), grid.height()), (5, 5));
+        assert_eq!(grid.render(|_| None), rows.join("\n") + "\n");
+        assert_eq!(
+            grid.tile(Square { x: 9, y: 9 }),
+            Tile::Wall,
+            "outside is wall"
+        );
+        assert!(FloorGrid::from_rows(&["#.", "#"]).is_none(), "ragged rows");
+        assert!(FloorGrid::from_rows(&["#?"]).is_none(), "unknown glyph");
     }
 
     #[test]
-    fn the_search_favours_squares_after_blocked_runs() {
-        // Row 0: a wall run then two floor squares; the first after the run collects the
-        // scans of every probe that lands on the run.
-        let grid = FloorGrid::from_rows(&["######..", "########"]).unwrap();
-        let mut rng = WorldSeed(2).stream(StreamPurpose::new("bias"));
-        let mut first = 0;
-        for _ in 0..4000 {
-            if grid.find_space(&mut rng) == Some(Square { x: 6, y: 0 }) {
-                first += 1;
+    fn occupancy_decides_acceptable_squares() {
+        let mut grid = FloorGrid::from_rows(&["#..s", "~..#"]).unwrap();
+        assert_eq!(
+            grid.acceptable_count(),
+            4,
+            "secret and water squares are not floor"
+        );
+        grid.set_occupied(Square { x: 1, y: 0 }, true);
+        assert!(!grid.is_acceptable(Square { x: 1, y: 0 }));
+        assert_eq!(grid.acceptable_count(), 3);
+        grid.set_occupied(Square { x: 1, y: 0 }, false);
+        assert!(grid.is_acceptable(Square { x: 1, y: 0 }));
+    }
+
+    #[test]
+    fn dig_order_numbers_squares_outwards_from_the_entrance() {
+        let mut grid = FloorGrid::from_rows(&["...#.", "#.###"]).unwrap();
+        grid.carve_from(Square { x: 0, y: 0 });
+        let numbers: Vec<Option<u32>> = grid.squares().map(|s| grid.carve_number(s)).collect();
+        assert_eq!(
+            numbers,
+            [
+                Some(1),
+                Some(2),
+                Some(3),
+                None,
+                None,
+                None,
+                Some(4),
+                None,
+                None,
+                None,
+            ]
+        );
+    }
+
+    #[test]
+    fn rooms_are_kept_in_order_and_cover_their_rectangle() {
+        let mut grid = FloorGrid::new(10, 10);
+        let rect = Rect {
+            x: 2,
+            y: 3,
+            width: 4,
+            height: 2,
+        };
+        grid.add_room(Room {
+            kind: RoomKind::Nest,
+            rect,
+        });
+        grid.add_room(Room::default());
+        assert_eq!(
+            grid.rooms()[0],
+            Room {
+                kind: RoomKind::Nest,
+                rect
             }
-        }
-        assert!(first > 3000, "{first}");
-    }
-
-    #[test]
-    fn reference_layout_has_rooms_water_and_secrets() {
-        let mut rng = WorldSeed(3).stream(StreamPurpose::new("layout"));
-        let grid = FloorGrid::rooms_and_corridors(&mut rng, 64, 24);
-        let text = grid.render(|_| None);
-        assert_eq!(text.lines().count(), 24);
-        assert!(grid.acceptable_count() > 150, "{text}");
-        assert!(text.contains('~') && text.contains('s'), "{text}");
-        assert!(FloorGrid::from_rows(&["#.", "#"]).is_none());
+        );
+        assert_eq!(rect.squares().count(), 8);
+        assert!(rect.contains(Square { x: 5, y: 4 }) && !rect.contains(Square { x: 6, y: 4 }));
     }
 }

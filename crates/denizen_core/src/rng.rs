@@ -1,8 +1,9 @@
-//! Seeded, portable randomness: per-purpose ChaCha8 streams, Omega's bucketed range, dice.
+//! Seeded, portable randomness: per-purpose ChaCha8 streams, an unbiased uniform draw, dice.
 //!
-//! Rules draw raw `u32` words from the generator and turn them into values with the
-//! functions here, so a seed's results depend only on the ChaCha8 stream (fixed by its
-//! specification), never on the distribution code of a `rand` release.
+//! Rules draw raw `u32` words from the generator and turn them into values with their own
+//! functions (these, or a rule set's own helper such as Omega's bucketed `R(k)`), so a
+//! seed's results depend only on the ChaCha8 stream (fixed by its specification), never on
+//! the distribution code of a `rand` release.
 
 use std::fmt;
 use std::str::FromStr;
@@ -12,79 +13,6 @@ use serde::{Deserialize, Serialize};
 
 /// The generator every rule draws from: ChaCha8, seeded and positioned by [`WorldSeed::stream`].
 pub type Generator = rand::rngs::ChaCha8Rng;
-
-/// Number of buckets in Omega's random helper: a draw is reduced to `b` in `0..BUCKETS`.
-pub const BUCKETS: u32 = 10_000;
-
-/// Largest multiple of [`BUCKETS`] that fits in a `u32`; words at or above it are redrawn
-/// so that every bucket is exactly equally likely.
-const BUCKET_ZONE: u32 = (u32::MAX / BUCKETS) * BUCKETS;
-
-/// One bucket `b`, uniform on `0..10_000`.
-#[inline]
-pub fn bucket<R: Rng + ?Sized>(rng: &mut R) -> u32 {
-    zone_word(rng) % BUCKETS
-}
-
-/// Consumes the words of one bucket draw without computing it (a draw whose value
-/// changes nothing still advances the stream exactly as [`bucket`] would).
-#[inline]
-pub fn skip_bucket<R: Rng + ?Sized>(rng: &mut R) {
-    zone_word(rng);
-}
-
-/// A raw word below [`BUCKET_ZONE`]: its remainder by 10,000 is an exactly uniform bucket.
-#[inline]
-fn zone_word<R: Rng + ?Sized>(rng: &mut R) -> u32 {
-    loop {
-        let word = rng.next_u32();
-        if word < BUCKET_ZONE {
-            return word;
-        }
-    }
-}
-
-/// Omega's `random_range`: `R(k) = floor(b * k / 10000)` with `b` uniform on `0..10000`,
-/// and `R(0) = 0`. The result lies in `0..k`; it is exactly uniform only when `k` divides
-/// 10,000 (so `R(3)` gives 0, 1, 2 with 3334, 3333 and 3333 buckets).
-#[inline]
-pub fn range<R: Rng + ?Sized>(rng: &mut R, k: u32) -> u32 {
-    if k == 0 {
-        return 0;
-    }
-    value_of_word(zone_word(rng), k)
-}
-
-/// `bucket_value(word % 10000, k)` without the dependent chain of the remainder: with
-/// `word = 10000 q + b`, `floor(word k / 10000) = q k + floor(b k / 10000)`, and both
-/// products can be formed side by side. Same value, shorter latency per draw.
-#[inline]
-fn value_of_word(word: u32, k: u32) -> u32 {
-    let (word, k) = (u64::from(word), u64::from(k));
-    let buckets = u64::from(BUCKETS);
-    (word * k / buckets - word / buckets * k) as u32
-}
-
-/// The value `R(k)` returns for bucket `b` (with `k > 0`).
-#[inline]
-pub fn bucket_value(b: u32, k: u32) -> u32 {
-    (u64::from(b) * u64::from(k) / u64::from(BUCKETS)) as u32
-}
-
-/// How many of the 10,000 buckets make `R(k)` return `v`: the exact weight of `v`.
-///
-/// `R(0)` returns 0 from every bucket. Values outside `0..k` have weight 0.
-pub fn bucket_weight(v: u32, k: u32) -> u32 {
-    if k == 0 {
-        return if v == 0 { BUCKETS } else { 0 };
-    }
-    if v >= k {
-        return 0;
-    }
-    // b maps to v exactly when v * 10000 <= b * k < (v + 1) * 10000.
-    let first = |v: u32| (u64::from(v) * u64::from(BUCKETS)).div_ceil(u64::from(k));
-    (first(v + 1) - first(v)) as u32
-}
 
 /// A value uniform on `0..n` (for `n > 0`), unbiased: words in the short final zone are
 /// redrawn. Used by rules that roll plain dice rather than Omega's bucketed helper.
@@ -142,6 +70,16 @@ impl StreamPurpose {
             (h ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
         });
         self.with(hash).with(text.len() as u64)
+    }
+
+    /// The purpose of the `generation`-th event of a `kind` (`"floor"`, `"wander"`, ...) at
+    /// a place and depth: how the plugin's stream ledger names every stream it hands out,
+    /// so a tool that asks for the same event gets the same stream.
+    pub fn event(kind: &str, place: &str, depth: u32, generation: u64) -> Self {
+        Self::new(kind)
+            .with_str(place)
+            .with(depth.into())
+            .with(generation)
     }
 
     /// The 64-bit stream number.
@@ -219,53 +157,6 @@ impl FromStr for Dice {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn bucket_weights_match_the_spec_examples() {
-        assert_eq!(
-            (0..3).map(|v| bucket_weight(v, 3)).collect::<Vec<_>>(),
-            [3334, 3333, 3333]
-        );
-        let r12: Vec<u32> = (0..12).map(|v| bucket_weight(v, 12)).collect();
-        assert_eq!(
-            r12,
-            [834, 833, 833, 834, 833, 833, 834, 833, 833, 834, 833, 833]
-        );
-        let r15: Vec<u32> = (0..15).map(|v| bucket_weight(v, 15)).collect();
-        assert_eq!(&r15[..3], &[667, 667, 666]);
-        let r132: Vec<u32> = (0..132).map(|v| bucket_weight(v, 132)).collect();
-        assert!(r132.iter().all(|&w| w == 75 || w == 76));
-        assert_eq!(bucket_weight(0, 0), 10_000);
-        assert_eq!(bucket_weight(1, 0), 0);
-    }
-
-    #[test]
-    fn bucket_weights_count_the_buckets() {
-        for k in 1..=400 {
-            let mut counted = vec![0u32; k as usize];
-            for b in 0..BUCKETS {
-                counted[bucket_value(b, k) as usize] += 1;
-            }
-            let weights: Vec<u32> = (0..k).map(|v| bucket_weight(v, k)).collect();
-            assert_eq!(counted, weights, "k = {k}");
-        }
-    }
-
-    #[test]
-    fn the_short_formula_equals_the_bucket_formula() {
-        let mut rng = WorldSeed(77).stream(StreamPurpose::new("formula"));
-        let mut words: Vec<u32> = (0..2000).map(|_| rng.next_u32() % BUCKET_ZONE).collect();
-        words.extend([0, 1, 9_999, 10_000, BUCKET_ZONE - 1, BUCKET_ZONE - 10_000]);
-        for k in (1..=300).chain([1_000, 9_999, 10_000]) {
-            for &word in &words {
-                assert_eq!(
-                    value_of_word(word, k),
-                    bucket_value(word % BUCKETS, k),
-                    "word {word}, k {k}"
-                );
-            }
-        }
-    }
 
     #[test]
     fn streams_are_deterministic_and_separate() {

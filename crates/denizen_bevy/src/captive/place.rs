@@ -1,0 +1,105 @@
+//! Captive's encounter stage as a system: plan a base floor's groups with the rules, spawn
+//! the groups, then apply their members through the one apply step.
+
+use bevy_ecs::lifecycle::Despawn;
+use bevy_ecs::message::MessageCursor;
+use bevy_ecs::prelude::*;
+use denizen_captive::base::{STREAM_KIND, STREAM_PLACE};
+use denizen_captive::{BaseEncounters, EncounterPlan};
+use denizen_core::plan::{Origin, Plan, Spawn};
+
+use super::components::{Carries, EncounterGroup, EncounterMember, EncounterStats, MemberOf};
+use super::messages::{BaseFloorGenerated, CarryDropped, EncountersPlaced};
+use super::resources::CaptiveRuleset;
+use crate::apply::{Glyph, GridPos, apply};
+use crate::floor::FloorMap;
+use crate::streams::DenizenRng;
+
+/// Observer: a despawned bearer drops its base map or clipboard.
+pub(crate) fn drop_on_death(
+    death: On<Despawn<Carries>>,
+    bearers: Query<(&Carries, &GridPos)>,
+    mut dropped: MessageWriter<CarryDropped>,
+) {
+    if let Ok((carries, at)) = bearers.get(death.entity) {
+        dropped.write(CarryDropped {
+            carry: carries.0,
+            at: *at,
+        });
+    }
+}
+
+/// Reads every [`BaseFloorGenerated`] and spawns the map's groups.
+pub(crate) fn place_encounters(
+    world: &mut World,
+    mut cursor: Local<MessageCursor<BaseFloorGenerated>>,
+) {
+    let requests: Vec<BaseFloorGenerated> = {
+        let messages = world.resource::<Messages<BaseFloorGenerated>>();
+        cursor.read(messages).copied().collect()
+    };
+    for request in requests {
+        let rules = world.resource::<CaptiveRuleset>().clone();
+        let mut rng =
+            world
+                .resource_mut::<DenizenRng>()
+                .next_stream(STREAM_KIND, STREAM_PLACE, request.map);
+        let plan = {
+            let grid = &world.resource::<FloorMap>().0;
+            BaseEncounters::new(&rules.table, rules.settings, request.map, request.floors)
+                .place(&mut rng, grid)
+        };
+        spawn_groups(world, &rules, &plan);
+        world.write_message(EncountersPlaced {
+            map: request.map,
+            groups: plan.groups.len() as u32,
+            stopped: plan.stopped,
+        });
+    }
+}
+
+/// Spawns a plan's groups (one batch), then their members through the apply step: each
+/// member related to its group, the first of a carrying group holding [`Carries`].
+fn spawn_groups(world: &mut World, rules: &CaptiveRuleset, plan: &EncounterPlan) {
+    let groups: Vec<Entity> = world
+        .spawn_batch(plan.groups.iter().map(|g| {
+            (
+                EncounterGroup {
+                    type_id: g.type_id,
+                    speed: g.speed,
+                },
+                GridPos::from(g.cell),
+            )
+        }))
+        .collect();
+    let mut members = Plan::default();
+    let mut carried = Vec::new();
+    for (group, &entity) in plan.groups.iter().zip(&groups) {
+        let glyph = Glyph(rules.table.get(group.type_id).map_or('?', |t| t.glyph));
+        for (i, member) in group.members.iter().enumerate() {
+            if i == 0
+                && let Some(carry) = group.carries
+            {
+                carried.push((members.spawns.len(), carry));
+            }
+            members.spawns.push(Spawn {
+                at: group.cell,
+                origin: Origin::EncounterGroup,
+                creature: (
+                    EncounterMember {
+                        type_id: group.type_id,
+                    },
+                    glyph,
+                    EncounterStats(*member),
+                    MemberOf(entity),
+                ),
+            });
+        }
+    }
+    let mut carried = carried.into_iter().peekable();
+    apply(world, members, |world, i, entity| {
+        if let Some((_, carry)) = carried.next_if(|&(at, _)| at == i) {
+            world.entity_mut(entity).insert(Carries(carry));
+        }
+    });
+}

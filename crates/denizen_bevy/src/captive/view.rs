@@ -1,0 +1,48 @@
+//! The roster of a base floor's encounter groups: one line per group.
+
+use std::fmt::Write;
+
+use bevy_ecs::prelude::*;
+
+use super::components::{Carries, EncounterGroup, EncounterStats, GroupMembers};
+use super::resources::CaptiveRuleset;
+use crate::apply::GridPos;
+
+/// One line per group, in map order: the type's glyph and name, the cell, the number of
+/// members, speed, the members' strength range and what the bearer carries. A type the
+/// table does not have shows as `?`.
+pub fn roster(world: &mut World) -> String {
+    let rules = world.resource::<CaptiveRuleset>().clone();
+    let mut groups = world.query::<(&EncounterGroup, &GridPos, &GroupMembers)>();
+    let mut rows: Vec<_> = groups
+        .iter(world)
+        .map(|(g, p, m)| (*g, *p, m.members().to_vec()))
+        .collect();
+    rows.sort_by_key(|(_, p, _)| (p.y, p.x));
+    let mut text = String::new();
+    for (group, at, members) in rows {
+        let strength: Vec<u32> = members
+            .iter()
+            .filter_map(|&m| world.get::<EncounterStats>(m).map(|s| s.0.strength))
+            .collect();
+        let carried = members
+            .iter()
+            .find_map(|&m| world.get::<Carries>(m))
+            .map(|c| format!("{:?}", c.0));
+        let kind = rules.table.get(group.type_id);
+        let _ = writeln!(
+            text,
+            "{} {:<13} ({:>2},{:>2})  {} x  speed {:>2}  strength {}-{}  {}",
+            kind.map_or('?', |t| t.glyph),
+            kind.map_or("?", |t| t.name.as_str()),
+            at.x,
+            at.y,
+            members.len(),
+            group.speed,
+            strength.iter().min().unwrap_or(&0),
+            strength.iter().max().unwrap_or(&0),
+            carried.unwrap_or_default(),
+        );
+    }
+    text
+}

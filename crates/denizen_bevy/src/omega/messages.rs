@@ -1,0 +1,75 @@
+//! Messages in and out of Omega's floor population.
+
+use bevy_ecs::prelude::*;
+use bevy_reflect::prelude::*;
+use denizen_core::floor::Square;
+
+/// Written by the host after it has filled [`FloorMap`](crate::FloorMap): populate this
+/// floor of this Omega location.
+#[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
+#[reflect(Debug, PartialEq)]
+pub struct FloorGenerated {
+    /// Location key, such as `goblin-caves`.
+    pub location: String,
+    /// Depth (ignored outside dungeons).
+    pub depth: u32,
+    /// The player's square, excluded from placement only when the plugin is told to
+    /// (the source does not exclude it).
+    pub player: Option<Square>,
+    /// The floor is a cavern-type level (matters only for the faithful gap of fixed
+    /// inhabitants marked for it).
+    pub cavern: bool,
+}
+
+impl FloorGenerated {
+    /// Populate `location` at `depth`, the player's square not given, not a cavern.
+    pub fn new(location: impl Into<String>, depth: u32) -> Self {
+        Self {
+            location: location.into(),
+            depth,
+            player: None,
+            cavern: false,
+        }
+    }
+}
+
+/// A floor was populated.
+#[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
+#[reflect(Debug, PartialEq)]
+pub struct FloorPopulated {
+    /// Location key.
+    pub location: String,
+    /// Depth.
+    pub depth: u32,
+    /// Placements the count rule asked for.
+    pub requested: u32,
+    /// Monsters spawned.
+    pub placed: u32,
+}
+
+/// The floor ran out of acceptable squares: population stopped after `placed` monsters.
+#[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
+#[reflect(Debug, PartialEq)]
+pub struct PlacementFailed {
+    /// Location key.
+    pub location: String,
+    /// Depth.
+    pub depth: u32,
+    /// Monsters placed before the floor was full.
+    pub placed: u32,
+    /// Placements that found no square.
+    pub missing: u32,
+}
+
+/// A [`FloorGenerated`] the rules cannot serve (unknown location, depth out of range);
+/// nothing was spawned and no state changed.
+#[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
+#[reflect(Debug, PartialEq)]
+pub struct FloorRejected {
+    /// Location key as given.
+    pub location: String,
+    /// Depth as given.
+    pub depth: u32,
+    /// Why, in one line.
+    pub reason: String,
+}

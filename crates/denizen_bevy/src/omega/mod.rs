@@ -1,0 +1,200 @@
+//! Omega 0.90.4 in play: floors populated from `FloorGenerated`, wandering arrivals on the
+//! clock, summoning, waking statues, countryside encounters, arena bouts and were-forms.
+
+pub mod components;
+pub mod countryside;
+pub mod messages;
+mod populate;
+pub mod resources;
+pub mod scene;
+pub mod summon;
+pub mod variants;
+pub mod view;
+pub mod wander;
+
+use std::sync::Arc;
+
+use bevy_app::prelude::*;
+use bevy_ecs::prelude::*;
+use denizen_core::DataError;
+use denizen_omega::OmegaRules;
+use denizen_omega::construct::Preference;
+use denizen_omega::objects::ItemLedger;
+
+use crate::{DenizenSystems, clock, denizen_schedule};
+use components::{
+    ArenaOpponent, Awareness, CombatStats, Disposition, Fixed, Inventory, MonsterIdentity,
+    MonsterName, Sleep, Species,
+};
+use messages::{FloorGenerated, FloorPopulated, FloorRejected, PlacementFailed};
+use resources::{
+    CompletedDungeons, CurrentLocation, MoonPhase, OmegaChronicle, OmegaRuleset, OmegaSettings,
+    UniqueItems,
+};
+
+/// Omega's population rules as a plugin: the host writes [`FloorGenerated`] after filling
+/// [`FloorMap`](crate::FloorMap) and gets one entity per monster with [`Species`],
+/// [`Sleep`], [`Inventory`], [`Awareness`], [`CombatStats`], [`Disposition`] (plus
+/// [`MonsterName`], [`MonsterIdentity`], [`Fixed`], [`ArenaOpponent`] where they apply).
+/// Adds a default [`DenizenPlugin`](crate::DenizenPlugin) if the host has not.
+///
+/// ```
+/// use bevy_app::App;
+/// use denizen_bevy::DenizenPlugin;
+/// use denizen_bevy::omega::OmegaPlugin;
+///
+/// App::new().add_plugins((DenizenPlugin::with_seed(7), OmegaPlugin::default().cavern_gap(false)));
+/// ```
+#[derive(Clone, Debug)]
+pub struct OmegaPlugin {
+    rules: Arc<OmegaRules>,
+    settings: OmegaSettings,
+}
+
+impl Default for OmegaPlugin {
+    /// Omega 0.90.4's shipped rules with the faithful switches.
+    fn default() -> Self {
+        Self {
+            rules: Arc::new(OmegaRules::shipped()),
+            settings: OmegaSettings::default(),
+        }
+    }
+}
+
+impl OmegaPlugin {
+    /// A game's own rules.
+    pub fn with_rules(mut self, rules: OmegaRules) -> Self {
+        self.rules = Arc::new(rules);
+        self
+    }
+
+    /// A game's own bestiary and locations as RON text, validated now: a bad file is an
+    /// error here, never a panic later.
+    pub fn from_ron(
+        bestiary: &str,
+        bestiary_file: &str,
+        locations: &str,
+        locations_file: &str,
+    ) -> Result<Self, DataError> {
+        let rules = OmegaRules::from_ron(bestiary, bestiary_file, locations, locations_file)?;
+        Ok(Self::default().with_rules(rules))
+    }
+
+    /// Who nymph-or-satyr templates become (the source's player preference; either by
+    /// default).
+    pub fn preference(mut self, preference: Preference) -> Self {
+        self.settings.preference = preference;
+        self
+    }
+
+    /// Treat the player's square ([`FloorGenerated::player`]) as occupied during
+    /// placement. Off by default: the source does not exclude it.
+    pub fn exclude_player_square(mut self, exclude: bool) -> Self {
+        self.settings.exclude_player_square = exclude;
+        self
+    }
+
+    /// Keep the source's cavern gap for fixed inhabitants (the Demon Emperor can return
+    /// on a cavern-type bottom level of a completed volcano). On by default: faithful.
+    pub fn cavern_gap(mut self, keep: bool) -> Self {
+        self.settings.cavern_gap = keep;
+        self
+    }
+
+    /// The rules this plugin populates with.
+    pub fn rules(&self) -> &OmegaRules {
+        &self.rules
+    }
+}
+
+impl Plugin for OmegaPlugin {
+    fn build(&self, app: &mut App) {
+        let schedule = denizen_schedule(app);
+        let ledger = ItemLedger::new(self.rules.bestiary.items());
+        app.insert_resource(OmegaRuleset(self.rules.clone()))
+            .insert_resource(UniqueItems(ledger))
+            .insert_resource(self.settings)
+            .init_resource::<CurrentLocation>()
+            .init_resource::<OmegaChronicle>()
+            .init_resource::<CompletedDungeons>()
+            .init_resource::<MoonPhase>()
+            .add_message::<FloorGenerated>()
+            .add_message::<FloorPopulated>()
+            .add_message::<PlacementFailed>()
+            .add_message::<FloorRejected>()
+            .add_message::<wander::WanderingArrival>()
+            .add_message::<summon::Summon>()
+            .add_message::<summon::StatueWakes>()
+            .add_message::<summon::Summoned>()
+            .add_message::<countryside::CountrysideEncounter>()
+            .add_message::<variants::ArenaBout>()
+            .register_type::<Species>()
+            .register_type::<Sleep>()
+            .register_type::<Inventory>()
+            .register_type::<Awareness>()
+            .register_type::<CombatStats>()
+            .register_type::<Disposition>()
+            .register_type::<MonsterName>()
+            .register_type::<MonsterIdentity>()
+            .register_type::<Fixed>()
+            .register_type::<ArenaOpponent>()
+            .register_type::<OmegaRuleset>()
+            .register_type::<UniqueItems>()
+            .register_type::<OmegaSettings>()
+            .register_type::<CurrentLocation>()
+            .register_type::<OmegaChronicle>()
+            .register_type::<CompletedDungeons>()
+            .register_type::<MoonPhase>()
+            .register_type::<FloorGenerated>()
+            .register_type::<FloorPopulated>()
+            .register_type::<PlacementFailed>()
+            .register_type::<FloorRejected>()
+            .register_type::<wander::WanderingArrival>()
+            .register_type::<summon::Summon>()
+            .register_type::<summon::SummonKind>()
+            .register_type::<summon::StatueWakes>()
+            .register_type::<summon::Summoned>()
+            .register_type::<countryside::CountrysideEncounter>()
+            .register_type::<variants::ArenaBout>()
+            .register_type::<variants::SpecialTurn>()
+            .add_systems(clock::TenMinuteCheck, wander::wandering_check)
+            .add_systems(clock::HourlyCheck, wander::wandering_check)
+            .add_systems(
+                schedule,
+                (
+                    populate::populate_floors
+                        .in_set(DenizenSystems::Populate)
+                        .run_if(on_message::<FloorGenerated>),
+                    (
+                        countryside::countryside_encounters
+                            .run_if(on_message::<countryside::CountrysideEncounter>),
+                        summon::summon_creatures.run_if(on_message::<summon::Summon>),
+                        summon::wake_statues.run_if(on_message::<summon::StatueWakes>),
+                        variants::arena_bouts.run_if(on_message::<variants::ArenaBout>),
+                    )
+                        .chain()
+                        .in_set(DenizenSystems::Arrivals),
+                ),
+            )
+            .add_observer(variants::were_turn);
+    }
+}
+
+/// The Omega types most games need: `use denizen_bevy::omega::prelude::*;`.
+pub mod prelude {
+    pub use super::OmegaPlugin;
+    pub use super::components::{
+        ArenaOpponent, Awareness, CombatStats, Disposition, Fixed, Inventory, MonsterBundle,
+        MonsterIdentity, MonsterName, Sleep, Species,
+    };
+    pub use super::countryside::CountrysideEncounter;
+    pub use super::messages::{FloorGenerated, FloorPopulated, FloorRejected, PlacementFailed};
+    pub use super::resources::{
+        CompletedDungeons, CurrentLocation, MoonPhase, OmegaChronicle, OmegaRuleset, OmegaSettings,
+        UniqueItems,
+    };
+    pub use super::summon::{StatueWakes, Summon, SummonKind, Summoned};
+    pub use super::variants::{ArenaBout, SpecialTurn};
+    pub use super::view::roster as omega_roster;
+    pub use super::wander::WanderingArrival;
+}

@@ -1,0 +1,93 @@
+//! Resources the Omega plugin keeps: the rules, where the player is, unique items, the
+//! game's chronicle, completed dungeons, the moon and the plugin's switches.
+
+use std::sync::Arc;
+
+use bevy_ecs::prelude::*;
+use bevy_reflect::prelude::*;
+use denizen_omega::OmegaRules;
+use denizen_omega::construct::{Chronicle, Preference};
+use denizen_omega::objects::ItemLedger;
+use denizen_omega::species::{SpeciesId, SpeciesTemplate};
+use serde::{Deserialize, Serialize};
+
+/// The Omega rules in use: bestiary, locations and variants. Shared, read-only, rebuilt
+/// from data rather than saved.
+#[derive(Resource, Reflect, Clone, Debug)]
+#[reflect(opaque)]
+#[reflect(Resource, Debug)]
+pub struct OmegaRuleset(pub Arc<OmegaRules>);
+
+impl OmegaRuleset {
+    /// One species template, or `None` when the bestiary has no such id (an id from a
+    /// save of another bestiary).
+    pub fn species(&self, id: SpeciesId) -> Option<&SpeciesTemplate> {
+        self.0.bestiary.try_get(id)
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &OmegaRules {
+        &self.0
+    }
+}
+
+/// Where the population rules last ran: the environment, the dungeon (when the
+/// environment is one), the depth and the difficulty there.
+#[derive(Resource, Reflect, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[reflect(Resource, Default, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CurrentLocation {
+    /// Environment key, such as `sewers` or `village`.
+    pub environment: String,
+    /// The dungeon key when the environment is a dungeon.
+    pub dungeon: Option<String>,
+    /// Depth (1 outside dungeons).
+    pub depth: u32,
+    /// Difficulty at this location and depth.
+    pub difficulty: i64,
+}
+
+/// Which unique items exist in the world (made, taken or unmade).
+#[derive(Resource, Reflect, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[reflect(Resource, Debug, PartialEq, Serialize, Deserialize)]
+pub struct UniqueItems(pub ItemLedger);
+
+/// The game's history read by the adventurer and officeholder constructors. The host
+/// replaces it with its own log and offices; the default has none and stand-ins.
+#[derive(Resource, Reflect, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[reflect(Resource, Default, Debug, PartialEq, Serialize, Deserialize)]
+pub struct OmegaChronicle(pub Chronicle);
+
+/// Dungeons the player has completed: their fixed inhabitants are no longer placed.
+#[derive(Resource, Reflect, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[reflect(Resource, Default, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CompletedDungeons(pub std::collections::BTreeSet<String>);
+
+/// The moon phase (0-23), which the host advances; were-humans change on phase 6.
+#[derive(
+    Resource, Reflect, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize,
+)]
+#[reflect(Resource, Default, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MoonPhase(pub u8);
+
+/// The Omega plugin's switches, from its builder.
+#[derive(Resource, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
+#[reflect(Resource, Default, Debug, PartialEq)]
+pub struct OmegaSettings {
+    /// Nymph or satyr.
+    pub preference: Preference,
+    /// Treat the player's square as occupied. Off by default, as in the source.
+    pub exclude_player_square: bool,
+    /// Keep the source's gap: a cavern-type level whose fixed inhabitant is marked for it
+    /// (the volcano's bottom) ignores completion. On by default.
+    pub cavern_gap: bool,
+}
+
+impl Default for OmegaSettings {
+    fn default() -> Self {
+        Self {
+            preference: Preference::Either,
+            exclude_player_square: false,
+            cavern_gap: true,
+        }
+    }
+}

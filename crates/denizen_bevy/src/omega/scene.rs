@@ -1,0 +1,91 @@
+//! Ready-made headless scenes: a populated reference floor, and many floors sampled through
+//! the plugin (what the `dungeon` example and the `denizen` command use).
+
+use bevy_app::App;
+use bevy_ecs::prelude::*;
+use denizen_core::rng::WorldSeed;
+use denizen_omega::RequestError;
+use denizen_omega::reference::reference_floor;
+
+use super::OmegaPlugin;
+use super::components::{
+    Awareness, CombatStats, Disposition, Fixed, Inventory, MonsterBundle, Sleep, Species,
+};
+use super::messages::FloorGenerated;
+use crate::DenizenPlugin;
+use crate::apply::{Glyph, GridPos};
+use crate::floor::FloorMap;
+
+/// An `App` with [`DenizenPlugin`] (this seed) and `omega`, whose reference floor for
+/// `location` and `depth` has been generated and populated (one update). Fails on an
+/// unknown location or depth.
+pub fn reference_scene(
+    seed: u64,
+    omega: OmegaPlugin,
+    location: &str,
+    depth: u32,
+) -> Result<App, RequestError> {
+    omega.rules().locations.get(location)?.level(depth)?;
+    let mut app = App::new();
+    app.add_plugins((DenizenPlugin::with_seed(seed), omega));
+    generate(&mut app, seed, location, depth);
+    Ok(app)
+}
+
+/// Fills the reference floor and asks for its population; the next update spawns it.
+fn generate(app: &mut App, seed: u64, location: &str, depth: u32) {
+    let world = app.world_mut();
+    world.insert_resource(FloorMap(reference_floor(WorldSeed(seed), location, depth)));
+    world.write_message(FloorGenerated::new(location, depth));
+    app.update();
+}
+
+/// Populates the reference floor `floors` times through the plugin (clearing the floor
+/// between generations) and counts the spawned population by chosen template (fixed
+/// inhabitants are not counted: they are not drawn).
+pub fn sample_floors(
+    seed: u64,
+    omega: OmegaPlugin,
+    location: &str,
+    depth: u32,
+    floors: u32,
+) -> Result<Vec<u64>, RequestError> {
+    let species = omega.rules().bestiary.species().len();
+    let mut app = reference_scene(seed, omega, location, depth)?;
+    let mut counts = vec![0u64; species];
+    for floor in 0..floors {
+        if floor > 0 {
+            generate(&mut app, seed, location, depth);
+        }
+        let world = app.world_mut();
+        let mut monsters = world.query::<(Entity, &Species, Has<Fixed>)>();
+        let spawned: Vec<(Entity, Species, bool)> =
+            monsters.iter(world).map(|(e, s, f)| (e, *s, f)).collect();
+        for (entity, s, fixed) in spawned {
+            if !fixed && let Some(count) = counts.get_mut(s.id.index()) {
+                *count += 1;
+            }
+            world.despawn(entity);
+        }
+    }
+    Ok(counts)
+}
+
+/// A copy of every Omega monster's square and components (for a save, a comparison, or
+/// spawning the same monsters elsewhere).
+pub fn monsters(world: &mut World) -> Vec<(GridPos, MonsterBundle)> {
+    let mut query = world.query::<(
+        &GridPos,
+        &Species,
+        &Glyph,
+        &Sleep,
+        &Inventory,
+        &Awareness,
+        &CombatStats,
+        &Disposition,
+    )>();
+    query
+        .iter(world)
+        .map(|(p, a, b, c, d, e, f, g)| (*p, (*a, *b, *c, d.clone(), *e, *f, *g)))
+        .collect()
+}

@@ -1,0 +1,75 @@
+//! Wandering arrivals: the system both check schedules run.
+
+use bevy_ecs::prelude::*;
+use bevy_reflect::prelude::*;
+use denizen_core::plan::Plan;
+use denizen_omega::select::Selector;
+use denizen_omega::species::SpeciesId;
+use denizen_omega::wander::WanderRule;
+
+use super::populate::{spawn_monsters, with_builder};
+use super::resources::{CurrentLocation, OmegaRuleset};
+use crate::apply::GridPos;
+use crate::floor::FloorMap;
+use crate::streams::DenizenRng;
+
+/// A wandering creature arrived on the current floor.
+#[derive(Message, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
+#[reflect(Debug, PartialEq)]
+pub struct WanderingArrival {
+    /// The new monster.
+    pub entity: Entity,
+    /// Its template.
+    pub species: SpeciesId,
+    /// Where it arrived.
+    pub at: GridPos,
+}
+
+/// One wandering check: only while the player is in the current dungeon; the chance is
+/// `R(dungeon depth) < difficulty`, the creature comes from the ordinary pool (not the
+/// themed recipe), placed by the floor search, marked wandering, and its square is not
+/// turned to water (as in the source).
+pub(crate) fn wandering_check(world: &mut World) {
+    let location = world.resource::<CurrentLocation>().clone();
+    let Some(dungeon) = location
+        .dungeon
+        .clone()
+        .filter(|d| *d == location.environment)
+    else {
+        return;
+    };
+    let rules = world.resource::<OmegaRuleset>().0.clone();
+    let Ok(env) = rules.locations.get(&dungeon) else {
+        return;
+    };
+    let Some(max_depth) = env.dungeon.as_ref().map(|d| d.depths) else {
+        return;
+    };
+    let rule = WanderRule {
+        max_depth,
+        difficulty: location.difficulty,
+    };
+    let Ok(pool) = Selector::ordinary_pool(&rules.bestiary, location.difficulty) else {
+        return;
+    };
+    let mut rng =
+        world
+            .resource_mut::<DenizenRng>()
+            .next_stream("wander", &dungeon, location.depth);
+    let arrival = with_builder(
+        world,
+        &mut rng,
+        location.difficulty,
+        |rng, builder, world| rule.check(rng, &world.resource::<FloorMap>().0, &pool, builder),
+    );
+    if let Some(spawn) = arrival {
+        let at = GridPos::from(spawn.at);
+        let species = spawn.creature.species;
+        let entity = spawn_monsters(world, Plan::one(spawn))[0];
+        world.write_message(WanderingArrival {
+            entity,
+            species,
+            at,
+        });
+    }
+}

@@ -1,0 +1,672 @@
+//! Captive's encounter generator: groups placed by random probes, their type from a
+//! cycling cursor checked against the table, members whose stats grow with the map number
+//! under hard caps.
+
+use denizen_core::floor::{FloorGrid, Square, Tile};
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+
+use crate::table::{Category, EncounterTable, EncounterType, RING};
+use denizen_core::rng;
+
+/// Strength never exceeds this.
+pub const STRENGTH_CAP: u32 = 65_500;
+/// Armature and skill never exceed this.
+pub const STAT_CAP: u32 = 253;
+
+/// What a group carries and drops when its bearer dies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
+pub enum Carry {
+    /// A map of one floor of the base.
+    BaseMap {
+        /// The floor (handed out from the last one down).
+        floor: u32,
+    },
+    /// A numbered clipboard (a password), carried by special groups.
+    Clipboard {
+        /// Its number, 0, 1, 2, ... in the order special groups are made.
+        index: u32,
+    },
+}
+
+/// One member of a group.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
+pub struct Member {
+    /// Position code inside the cell (formation slot).
+    pub slot: u8,
+    /// Strength, at most 65,500.
+    pub strength: u32,
+    /// Armature, at most 253.
+    pub armature: u32,
+    /// Skill, at most 253.
+    pub skill: u32,
+}
+
+/// One encounter group.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Group {
+    /// Its type id (slot of the table).
+    pub type_id: u8,
+    /// The cell it stands on.
+    pub cell: Square,
+    /// Group speed: the type's base plus 0..7.
+    pub speed: u32,
+    /// The members.
+    pub members: Vec<Member>,
+    /// What it carries.
+    pub carries: Option<Carry>,
+}
+
+/// How strength beyond 16 bits is handled.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
+pub enum Overflow {
+    /// Compute in full and cap at 65,500 (default).
+    #[default]
+    Saturate,
+    /// Faithful: `base x multiplier` is kept to 16 bits, so large bases on late maps wrap
+    /// to small values (an original bug).
+    Wrap,
+}
+
+/// How armature and skill are rolled.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
+pub enum Growth {
+    /// As the generator's code does: base + 0..3, whatever the map (default).
+    #[default]
+    Code,
+    /// As the guide's prose says: they grow with the map like strength (capped at 253).
+    Prose,
+}
+
+/// Settings of the encounter stage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
+pub struct EncounterSettings {
+    /// Random cells probed (300 in the source).
+    pub attempts: u32,
+    /// Cells with a dig number up to this are never used (10 in the source), when the
+    /// floor has a dig order.
+    pub entrance_clearance: u32,
+    /// Bytes of group memory (`8 x (size + 1)` per group); `None` for no limit. The
+    /// source's pool is 4,088 bytes.
+    pub memory_budget: Option<u32>,
+    /// Strength overflow.
+    pub overflow: Overflow,
+    /// Armature and skill growth.
+    pub growth: Growth,
+}
+
+impl Default for EncounterSettings {
+    fn default() -> Self {
+        Self {
+            attempts: 300,
+            entrance_clearance: 10,
+            memory_budget: Some(4_088),
+            overflow: Overflow::Saturate,
+            growth: Growth::Code,
+        }
+    }
+}
+
+/// Why the stage stopped before its last attempt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
+pub enum Stop {
+    /// No type of this category passes on this map (the source would search forever).
+    NoEligibleType(Category),
+    /// The group memory is full.
+    MemoryFull,
+}
+
+/// The groups of one base floor.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EncounterPlan {
+    /// The map number.
+    pub map: u32,
+    /// Its family mask.
+    pub mask: u8,
+    /// Groups in creation order.
+    pub groups: Vec<Group>,
+    /// Probes made.
+    pub attempts: u32,
+    /// Why the stage stopped early, if it did.
+    pub stopped: Option<Stop>,
+}
+
+/// The state of one map's encounter generation: two cursors, base maps left, the next
+/// clipboard number and the memory used.
+pub struct BaseEncounters<'a> {
+    table: &'a EncounterTable,
+    settings: EncounterSettings,
+    map: u32,
+    mask: u8,
+    normal_cursor: u8,
+    special_cursor: u8,
+    maps_left: u32,
+    next_clipboard: u32,
+    memory_used: u32,
+}
+
+impl<'a> BaseEncounters<'a> {
+    /// Starts a map: cursors at 0, one base map for each of `floors` floors.
+    pub fn new(
+        table: &'a EncounterTable,
+        settings: EncounterSettings,
+        map: u32,
+        floors: u32,
+    ) -> Self {
+        Self {
+            table,
+            settings,
+            map,
+            mask: table.family_mask(map),
+            normal_cursor: 0,
+            special_cursor: 0,
+            maps_left: floors,
+            next_clipboard: 0,
+            memory_used: 0,
+        }
+    }
+
+    /// Steps a cursor (+1 mod 64 before each test) to the next accepted type; at most one
+    /// turn of the ring, so it always ends.
+    fn next_type(&mut self, category: Category) -> Option<u8> {
+        let (table, map, mask) = (self.table, self.map, self.mask);
+        let cursor = match category {
+            Category::Normal => &mut self.normal_cursor,
+            Category::Fire | Category::Special => &mut self.special_cursor,
+        };
+        for _ in 0..RING {
+            *cursor = (*cursor + 1) % RING as u8;
+            if table.accepts(*cursor, category, map, mask) {
+                return Some(*cursor);
+            }
+        }
+        None
+    }
+
+    /// The regular stage: up to `attempts` random cells. A cell is used when it is floor or
+    /// fire, holds no group or creature, and (with a dig order) lies beyond the entrance
+    /// clearance; fire cells get fire types, floor cells normal ones.
+    pub fn place<R: Rng + ?Sized>(&mut self, rng: &mut R, grid: &FloorGrid) -> EncounterPlan {
+        let mut groups: Vec<Group> = Vec::new();
+        let mut stopped = None;
+        let mut attempts = 0;
+        if grid.width() > 0 && grid.height() > 0 {
+            for _ in 0..self.settings.attempts {
+                attempts += 1;
+                let cell = Square {
+                    x: rng::uniform(rng, grid.width()),
+                    y: rng::uniform(rng, grid.height()),
+                };
+                let category = match grid.tile(cell) {
+                    Tile::Floor => Category::Normal,
+                    Tile::Fire => Category::Fire,
+                    _ => continue,
+                };
+                let near_entrance = grid
+                    .carve_number(cell)
+                    .is_some_and(|n| n <= self.settings.entrance_clearance);
+                let undug = grid.has_carve_order() && grid.carve_number(cell).is_none();
+                if near_entrance
+                    || undug
+                    || grid.is_occupied(cell)
+                    || groups.iter().any(|g| g.cell == cell)
+                {
+                    continue;
+                }
+                let Some(type_id) = self.next_type(category) else {
+                    stopped = Some(Stop::NoEligibleType(category));
+                    break;
+                };
+                match self.group(rng, type_id, cell, 0, None) {
+                    Some(group) => groups.push(group),
+                    None => {
+                        stopped = Some(Stop::MemoryFull);
+                        break;
+                    }
+                }
+            }
+        }
+        EncounterPlan {
+            map: self.map,
+            mask: self.mask,
+            groups,
+            attempts,
+            stopped,
+        }
+    }
+
+    /// A group made by a special stage at a cell: the second cursor is set to `cursor`
+    /// first (the prisoner uses 30, door guards 5, clipboard carriers 7), and the group
+    /// carries the next clipboard.
+    pub fn special<R: Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        cell: Square,
+        cursor: u8,
+    ) -> Result<Group, Stop> {
+        self.special_cursor = cursor % RING as u8;
+        let type_id = self
+            .next_type(Category::Special)
+            .ok_or(Stop::NoEligibleType(Category::Special))?;
+        let clipboard = Carry::Clipboard {
+            index: self.next_clipboard,
+        };
+        let group = self
+            .group(rng, type_id, cell, 0, Some(clipboard))
+            .ok_or(Stop::MemoryFull)?;
+        self.next_clipboard += 1;
+        Ok(group)
+    }
+
+    /// A cupboard-trap group at a cell: a normal type from the normal cursor, members a
+    /// little stronger (+2 on the strength multiplier), and a base map while any are left.
+    pub fn trap<R: Rng + ?Sized>(&mut self, rng: &mut R, cell: Square) -> Result<Group, Stop> {
+        let type_id = self
+            .next_type(Category::Normal)
+            .ok_or(Stop::NoEligibleType(Category::Normal))?;
+        self.group(rng, type_id, cell, 2, None)
+            .ok_or(Stop::MemoryFull)
+    }
+
+    /// One group: size and speed from one 16-bit word, members from rotations of it.
+    /// `None` when the group memory cannot hold it.
+    fn group<R: Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        type_id: u8,
+        cell: Square,
+        bonus: u32,
+        carry: Option<Carry>,
+    ) -> Option<Group> {
+        let t = self.table.get(type_id)?;
+        let word = rng.next_u32() as u16;
+        // 1 + five random bits, uniform on 1..=32: full groups are the most common.
+        let size = t.max_group.min(1 + u32::from(word & 31));
+        let need = 8 * (size + 1);
+        if let Some(budget) = self.settings.memory_budget
+            && self.memory_used + need > budget
+        {
+            return None;
+        }
+        self.memory_used += need;
+        let speed = t.speed + u32::from((word >> 5) & 15) / 2;
+        let carries = carry.or_else(|| {
+            (self.maps_left > 0).then(|| {
+                self.maps_left -= 1;
+                Carry::BaseMap {
+                    floor: self.maps_left,
+                }
+            })
+        });
+        let slots = formation(t.max_group);
+        let mut r = word.rotate_left(3);
+        let members = (0..size as usize)
+            .map(|i| {
+                let member = self.member(t, r, bonus, slots.get(i).copied().unwrap_or(i as u8));
+                r = r.rotate_right(5);
+                member
+            })
+            .collect();
+        Some(Group {
+            type_id,
+            cell,
+            speed,
+            members,
+            carries,
+        })
+    }
+
+    fn member(&self, t: &EncounterType, r: u16, bonus: u32, slot: u8) -> Member {
+        let r = u64::from(r);
+        let m = u64::from(self.map.saturating_add(1).min(127));
+        let k = 3 * m - 2 + u64::from(bonus);
+        let d = u64::from(if self.map <= 16 {
+            self.map / 2
+        } else {
+            self.map / 4
+        });
+        let grow = |base: u32, wrap: bool, cap: u32| -> u32 {
+            let mut s0 = u64::from(base) * k;
+            if wrap {
+                s0 &= 0xFFFF;
+            }
+            let extra = (r * d) >> 16;
+            let mut s = s0 + ((s0 * r) >> 16) + extra;
+            if s > u64::from(cap) {
+                s = (s - extra / 2).min(u64::from(cap));
+            }
+            s as u32
+        };
+        let strength = grow(
+            t.strength,
+            self.settings.overflow == Overflow::Wrap,
+            STRENGTH_CAP,
+        );
+        let (armature, skill) = match self.settings.growth {
+            Growth::Code => (
+                (t.armature + ((r >> 1) & 3) as u32).min(STAT_CAP),
+                (t.skill + ((r >> 9) & 3) as u32).min(STAT_CAP),
+            ),
+            Growth::Prose => (
+                grow(t.armature, false, STAT_CAP),
+                grow(t.skill, false, STAT_CAP),
+            ),
+        };
+        Member {
+            slot,
+            strength,
+            armature,
+            skill,
+        }
+    }
+}
+
+/// Position codes of members inside a cell, by the type's largest group.
+fn formation(max_group: u32) -> Vec<u8> {
+    match max_group {
+        9 => vec![0, 8, 6, 2, 7, 4, 1, 3, 5],
+        5 => vec![0, 6, 4, 8, 2],
+        4 => vec![0, 6, 8, 2],
+        2 => vec![0x13, 0x15],
+        1 => vec![0x14],
+        n => (0..n.min(255) as u8).collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::Slot;
+    use denizen_core::rng::{StreamPurpose, WorldSeed};
+    use proptest::prelude::*;
+
+    fn open_floor(width: u32, height: u32, tile: Tile) -> FloorGrid {
+        let mut grid = FloorGrid::new(width, height);
+        for s in grid.squares().collect::<Vec<_>>() {
+            grid.set(s, tile);
+        }
+        grid
+    }
+
+    fn run(map: u32, grid: &FloorGrid, settings: EncounterSettings, seed: u64) -> EncounterPlan {
+        let table = EncounterTable::shipped();
+        let mut rng = WorldSeed(seed).stream(StreamPurpose::new("encounters"));
+        BaseEncounters::new(&table, settings, map, 3).place(&mut rng, grid)
+    }
+
+    #[test]
+    fn map_zero_alternates_types_2_and_12() {
+        let plan = run(
+            0,
+            &open_floor(64, 32, Tile::Floor),
+            EncounterSettings::default(),
+            1,
+        );
+        let types: Vec<u8> = plan.groups.iter().map(|g| g.type_id).collect();
+        assert!(types.len() > 20);
+        for (i, t) in types.iter().enumerate() {
+            assert_eq!(*t, if i % 2 == 0 { 2 } else { 12 }, "{types:?}");
+        }
+    }
+
+    #[test]
+    fn groups_walk_the_eligible_types_round_robin() {
+        // Map 5 has mask 6; the notes list the normal types of mask 6 with their earliest
+        // maps, which leaves these with earliest map <= 5, in id order.
+        let eligible = [10, 11, 12, 13, 14, 15, 16, 17, 21, 22, 25, 32];
+        let settings = EncounterSettings {
+            memory_budget: None,
+            ..EncounterSettings::default()
+        };
+        let plan = run(5, &open_floor(64, 32, Tile::Floor), settings, 2);
+        assert!(plan.groups.len() > 2 * eligible.len());
+        for (i, g) in plan.groups.iter().enumerate() {
+            assert_eq!(g.type_id, eligible[i % eligible.len()]);
+        }
+    }
+
+    #[test]
+    fn fire_cells_get_fire_types_only() {
+        let mut grid = open_floor(64, 32, Tile::Floor);
+        for s in grid.squares().filter(|s| s.x % 2 == 0).collect::<Vec<_>>() {
+            grid.set(s, Tile::Fire);
+        }
+        let table = EncounterTable::shipped();
+        for map in [0, 3, 5, 10] {
+            let plan = run(map, &grid, EncounterSettings::default(), 3);
+            for g in &plan.groups {
+                let category = table.get(g.type_id).unwrap().category;
+                let expected = match grid.tile(g.cell) {
+                    Tile::Fire => Category::Fire,
+                    _ => Category::Normal,
+                };
+                assert_eq!(category, expected, "map {map}");
+            }
+            assert!(plan.groups.iter().any(|g| grid.tile(g.cell) == Tile::Fire));
+        }
+    }
+
+    #[test]
+    fn caps_hold_at_map_200_and_wrap_is_a_switch() {
+        let table = EncounterTable::shipped();
+        let grid = open_floor(64, 32, Tile::Floor);
+        // Map 200 is a planet base whose mask admits the family-1 types with base 300.
+        let map = (200..260)
+            .find(|&m| m % 11 != 10 && table.family_mask(m) & 1 == 1)
+            .unwrap();
+        let settings = EncounterSettings {
+            memory_budget: None,
+            ..EncounterSettings::default()
+        };
+        let plan = run(map, &grid, settings, 4);
+        let mut capped = 0;
+        for g in &plan.groups {
+            for m in &g.members {
+                assert!(
+                    m.strength <= STRENGTH_CAP && m.armature <= STAT_CAP && m.skill <= STAT_CAP
+                );
+                capped += usize::from(m.strength == STRENGTH_CAP);
+            }
+        }
+        assert!(capped > 0, "base 300 x 379 exceeds the cap");
+        let prose = run(
+            map,
+            &grid,
+            EncounterSettings {
+                growth: Growth::Prose,
+                ..settings
+            },
+            4,
+        );
+        assert!(
+            prose
+                .groups
+                .iter()
+                .flat_map(|g| &g.members)
+                .any(|m| m.armature == STAT_CAP)
+        );
+        // Faithful wrap: base 300 on map 80 keeps 300 x 241 to 16 bits, 6,764.
+        let map80 = 80;
+        assert_eq!(table.family_mask(map80) & 1, 1, "map 80 admits family 1");
+        let wrap = run(
+            map80,
+            &grid,
+            EncounterSettings {
+                overflow: Overflow::Wrap,
+                ..settings
+            },
+            5,
+        );
+        let big = wrap
+            .groups
+            .iter()
+            .find(|g| table.get(g.type_id).unwrap().strength == 300)
+            .unwrap();
+        for m in &big.members {
+            assert!(
+                (6_764..2 * 6_764 + 40).contains(&m.strength),
+                "{}",
+                m.strength
+            );
+        }
+    }
+
+    #[test]
+    fn a_quarter_of_nine_groups_are_short() {
+        // Type 2 has groups up to 9: size = min(9, uniform 1..=32), so 24/32 are full.
+        let table = EncounterTable::shipped();
+        let mut rng = WorldSeed(6).stream(StreamPurpose::new("sizes"));
+        let (mut nines, n) = (0u32, 20_000u32);
+        let mut base = BaseEncounters::new(
+            &table,
+            EncounterSettings {
+                memory_budget: None,
+                ..Default::default()
+            },
+            0,
+            0,
+        );
+        for _ in 0..n {
+            let g = base.group(&mut rng, 2, Square::default(), 0, None).unwrap();
+            assert!((1..=9).contains(&g.members.len()));
+            nines += u32::from(g.members.len() == 9);
+        }
+        let share = f64::from(nines) / f64::from(n);
+        let sigma = (0.75f64 * 0.25 / f64::from(n)).sqrt();
+        assert!((share - 0.75).abs() < 4.0 * sigma, "{share}");
+    }
+
+    #[test]
+    fn base_maps_then_memory_then_clearance() {
+        let grid = open_floor(64, 32, Tile::Floor);
+        let plan = run(0, &grid, EncounterSettings::default(), 7);
+        let carried: Vec<Option<Carry>> = plan.groups.iter().take(4).map(|g| g.carries).collect();
+        assert_eq!(
+            carried,
+            [
+                Some(Carry::BaseMap { floor: 2 }),
+                Some(Carry::BaseMap { floor: 1 }),
+                Some(Carry::BaseMap { floor: 0 }),
+                None
+            ]
+        );
+        // 4,088 bytes: the stage stops when the next group no longer fits.
+        assert_eq!(plan.stopped, Some(Stop::MemoryFull));
+        let used: u32 = plan
+            .groups
+            .iter()
+            .map(|g| 8 * (g.members.len() as u32 + 1))
+            .sum();
+        assert!(used <= 4_088 && used + 80 > 4_088, "{used}");
+
+        let mut dug = grid.clone();
+        dug.carve_from(Square { x: 0, y: 0 });
+        let plan = run(0, &dug, EncounterSettings::default(), 8);
+        assert!(
+            plan.groups
+                .iter()
+                .all(|g| dug.carve_number(g.cell).unwrap() > 10)
+        );
+    }
+
+    #[test]
+    fn special_stages_carry_numbered_clipboards() {
+        let table = EncounterTable::shipped();
+        let mut rng = WorldSeed(9).stream(StreamPurpose::new("special"));
+        let mut station = BaseEncounters::new(&table, EncounterSettings::default(), 10, 1);
+        let at = Square { x: 3, y: 3 };
+        let prisoner = station.special(&mut rng, at, 30).unwrap();
+        assert_eq!(prisoner.type_id, 31);
+        let guard = station.special(&mut rng, at, 5).unwrap();
+        let carrier = station.special(&mut rng, at, 7).unwrap();
+        assert_eq!((guard.type_id, carrier.type_id), (6, 8));
+        let numbers: Vec<Option<Carry>> = [prisoner, guard, carrier]
+            .iter()
+            .map(|g| g.carries)
+            .collect();
+        assert_eq!(
+            numbers,
+            [0, 1, 2].map(|index| Some(Carry::Clipboard { index }))
+        );
+        // On a planet base the prisoner's family is not allowed: the cursor goes on round
+        // the ring to the door guard.
+        let mut base = BaseEncounters::new(&table, EncounterSettings::default(), 0, 1);
+        assert_eq!(base.special(&mut rng, at, 30).unwrap().type_id, 6);
+        let no_specials = EncounterTable::new(vec![Slot::Empty; RING], vec![], 8, vec![3]).unwrap();
+        let mut none = BaseEncounters::new(&no_specials, EncounterSettings::default(), 0, 1);
+        assert_eq!(
+            none.special(&mut rng, at, 30).unwrap_err(),
+            Stop::NoEligibleType(Category::Special)
+        );
+    }
+
+    #[test]
+    fn trap_groups_are_stronger() {
+        let table = EncounterTable::shipped();
+        let settings = EncounterSettings::default();
+        let at = Square::default();
+        for seed in 0..50 {
+            let mut a = WorldSeed(seed).stream(StreamPurpose::new("trap"));
+            let mut b = WorldSeed(seed).stream(StreamPurpose::new("trap"));
+            let trap = BaseEncounters::new(&table, settings, 6, 0)
+                .trap(&mut a, at)
+                .unwrap();
+            let plain = BaseEncounters::new(&table, settings, 6, 0)
+                .group(&mut b, trap.type_id, at, 0, None)
+                .unwrap();
+            // Map 6: multiplier 3 x 7 - 2 = 19 for regular groups, 21 for traps.
+            for (t, p) in trap.members.iter().zip(&plain.members) {
+                assert!(t.strength > p.strength);
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// Any table and any grid: the stage ends, within its attempts, without panicking.
+        #[test]
+        fn no_table_or_floor_loops_or_panics(
+            raw in proptest::collection::vec((0u8..4, 0u32..12, 0u8..10, 0u32..400, 0u32..20), RING),
+            rows in proptest::collection::vec(proptest::collection::vec(0u8..4, 1..20), 0..12),
+            map in 0u32..300,
+            seed in any::<u64>(),
+            budget in proptest::option::of(0u32..5000),
+        ) {
+            let slots = raw.iter().map(|&(kind, max, family, strength, min_map)| match kind {
+                0 => Slot::Empty,
+                1 => Slot::Placeholder,
+                k => Slot::Type(EncounterType {
+                    name: String::new(), glyph: 'x',
+                    category: if k == 2 { Category::Normal } else { Category::Fire },
+                    max_group: max, armature: strength % 300, strength, speed: 3, skill: strength % 250,
+                    min_map, family, flags: 0,
+                }),
+            }).collect();
+            let table = EncounterTable::new(slots, vec![3, 5], 8, vec![3, 5, 6]).unwrap();
+            let width = rows.first().map_or(0, |r| r.len());
+            let text: Vec<String> = rows.iter().map(|r| (0..width).map(|i| match r.get(i).copied().unwrap_or(0) {
+                0 => '#', 1 => '.', 2 => '^', _ => 'H',
+            }).collect()).collect();
+            let refs: Vec<&str> = text.iter().map(String::as_str).collect();
+            let grid = FloorGrid::from_rows(&refs).unwrap_or_default();
+            let settings = EncounterSettings { memory_budget: budget, ..EncounterSettings::default() };
+            let mut rng = WorldSeed(seed).stream(StreamPurpose::new("prop"));
+            let plan = BaseEncounters::new(&table, settings, map, 2).place(&mut rng, &grid);
+            prop_assert!(plan.attempts <= 300);
+            prop_assert!(plan.groups.len() as u32 <= plan.attempts);
+            for g in &plan.groups {
+                prop_assert!(matches!(grid.tile(g.cell), Tile::Floor | Tile::Fire));
+                for m in &g.members {
+                    prop_assert!(m.strength <= STRENGTH_CAP && m.armature <= STAT_CAP && m.skill <= STAT_CAP);
+                }
+            }
+        }
+    }
+}

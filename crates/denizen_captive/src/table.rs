@@ -1,0 +1,197 @@
+//! The encounter table: 64 slots of encounter types on the ring the type cursors walk, and
+//! each map's family mask.
+
+use denizen_core::data::{DataError, Entry, load_ron};
+use serde::{Deserialize, Serialize};
+
+/// The Captive encounter table shipped with denizen.
+pub const CAPTIVE_ENCOUNTERS: &str = include_str!("../data/captive.encounters.ron");
+/// The name [`EncounterTable::shipped`] reports in errors.
+pub const CAPTIVE_ENCOUNTERS_FILE: &str = "captive.encounters.ron";
+
+/// The ring the type cursor walks: type ids `0..RING`.
+pub const RING: usize = 64;
+
+/// Where a type may be placed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
+pub enum Category {
+    /// On ordinary floor.
+    Normal,
+    /// Only on fire.
+    Fire,
+    /// Only by dedicated stages (prisoner, door guards, clipboard carriers).
+    Special,
+}
+
+/// One encounter type of the table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EncounterType {
+    /// Display name (neutral in the shipped table: none is published).
+    pub name: String,
+    /// Map glyph.
+    pub glyph: char,
+    /// Where it may be placed.
+    pub category: Category,
+    /// Largest group.
+    pub max_group: u32,
+    /// Armature base.
+    pub armature: u32,
+    /// Strength base.
+    pub strength: u32,
+    /// Speed base.
+    pub speed: u32,
+    /// Skill base.
+    pub skill: u32,
+    /// Earliest map number it may appear on.
+    pub min_map: u32,
+    /// Setup family: 0 always allowed, f >= 1 needs bit f - 1 of the map's mask.
+    pub family: u8,
+    /// Raw flag bits kept from the source record.
+    #[serde(default)]
+    pub flags: u16,
+}
+
+impl EncounterType {
+    /// A type's family must name one of the eight bits of a family mask (or none).
+    fn check(&self, entry: Entry<'_>) -> Result<(), DataError> {
+        if self.family > 8 {
+            return Err(entry.invalid("family", format!("family {} is outside 0..=8", self.family)));
+        }
+        Ok(())
+    }
+}
+
+/// A slot of the ring.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Slot {
+    /// Nothing here.
+    Empty,
+    /// A record that exists but never passes (group size 0).
+    Placeholder,
+    /// A usable type.
+    Type(EncounterType),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TableFile {
+    early_masks: Vec<u8>,
+    station_mask: u8,
+    late_masks: Vec<u8>,
+    slots: Vec<Slot>,
+}
+
+/// The encounter table of one game, validated: 64 slots and the family masks per map.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EncounterTable {
+    early_masks: Vec<u8>,
+    station_mask: u8,
+    late_masks: Vec<u8>,
+    slots: Vec<Slot>,
+}
+
+impl EncounterTable {
+    /// Captive's table.
+    pub fn shipped() -> Self {
+        Self::from_ron(CAPTIVE_ENCOUNTERS, CAPTIVE_ENCOUNTERS_FILE)
+            .expect("the embedded Captive table is valid (the test suite loads it)")
+    }
+
+    /// Loads a table from RON text; `file` names it in errors. Needs exactly 64 slots and
+    /// at least one late mask.
+    pub fn from_ron(text: &str, file: &str) -> Result<Self, DataError> {
+        let data: TableFile = load_ron(text, file)?;
+        let whole = Entry::new(file, "table");
+        if data.slots.len() != RING {
+            return Err(whole.invalid(
+                "slots",
+                format!("{} slots, the ring has {RING}", data.slots.len()),
+            ));
+        }
+        if data.late_masks.is_empty() {
+            return Err(whole.invalid("late_masks", "the list is empty"));
+        }
+        for (i, slot) in data.slots.iter().enumerate() {
+            if let Slot::Type(t) = slot {
+                t.check(Entry::new(file, &format!("slots[{i}] {:?}", t.name)))?;
+            }
+        }
+        Ok(Self {
+            early_masks: data.early_masks,
+            station_mask: data.station_mask,
+            late_masks: data.late_masks,
+            slots: data.slots,
+        })
+    }
+
+    /// A table from slots and masks (tests and games building tables in code).
+    pub fn new(
+        slots: Vec<Slot>,
+        early_masks: Vec<u8>,
+        station_mask: u8,
+        late_masks: Vec<u8>,
+    ) -> Option<Self> {
+        (slots.len() == RING && !late_masks.is_empty()).then_some(Self {
+            early_masks,
+            station_mask,
+            late_masks,
+            slots,
+        })
+    }
+
+    /// The type in a slot, if it is usable.
+    pub fn get(&self, id: u8) -> Option<&EncounterType> {
+        match self.slots.get(usize::from(id)) {
+            Some(Slot::Type(t)) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// The map's family mask: station maps (every 11th, map % 11 == 10) use the station
+    /// mask, maps 0-9 the early table, later bases the generator's congruential pick.
+    pub fn family_mask(&self, map: u32) -> u8 {
+        if map % 11 == 10 {
+            return self.station_mask;
+        }
+        if let Some(&mask) = self.early_masks.get(map as usize) {
+            return mask;
+        }
+        let mut x = map as u16;
+        for _ in 0..2 {
+            x = x.wrapping_mul(0x5E5).wrapping_add(0x29);
+        }
+        let pick = ((3 * u32::from(x)) >> 16) as usize;
+        self.late_masks[pick % self.late_masks.len()]
+    }
+
+    /// The acceptance test, in the source's order: category, the type exists, not too
+    /// early, and its family allowed by the mask.
+    pub fn accepts(&self, id: u8, category: Category, map: u32, mask: u8) -> bool {
+        self.get(id).is_some_and(|t| {
+            t.category == category
+                && t.max_group > 0
+                && t.min_map <= map
+                && (t.family == 0
+                    || mask & (1u8.checked_shl(u32::from(t.family) - 1).unwrap_or(0)) != 0)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn family_masks_follow_the_notes() {
+        let table = EncounterTable::shipped();
+        let early: Vec<u8> = (0..10).map(|m| table.family_mask(m)).collect();
+        assert_eq!(early, [3, 3, 3, 5, 3, 6, 5, 3, 5, 5]);
+        assert_eq!(table.family_mask(10), 8);
+        assert_eq!(table.family_mask(21), 8);
+        for map in (11..400).filter(|m| m % 11 != 10) {
+            assert!([3, 5, 6].contains(&table.family_mask(map)), "map {map}");
+        }
+    }
+}

@@ -1,0 +1,135 @@
+//! Data files: the one RON loader, and the error that names the file, entry and field.
+//!
+//! Every rule set loads its files with [`load_ron`] and validates them entry by entry with
+//! an [`Entry`], so every consistency error reads the same way:
+//! `file: entry: field `name`: problem`.
+
+use serde::de::DeserializeOwned;
+
+/// A data file (a bestiary, a locations file, an encounter table, ...) that cannot be used.
+///
+/// Every variant names the file; syntax errors carry RON's line and column, and
+/// consistency errors name the entry and field at fault.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DataError {
+    /// The text is not valid RON for the expected shape.
+    #[error("{file}:{line}:{column}: {message}")]
+    Syntax {
+        /// The file's name as given to the loader.
+        file: String,
+        /// 1-based line of the problem.
+        line: usize,
+        /// 1-based column of the problem.
+        column: usize,
+        /// RON's description of the problem.
+        message: String,
+    },
+    /// The text parsed, but an entry is inconsistent.
+    #[error("{file}: {entry}: field `{field}`: {problem}")]
+    Invalid {
+        /// The file's name as given to the loader.
+        file: String,
+        /// The entry at fault, such as `species[50] "goblin_king"`.
+        entry: String,
+        /// The field at fault, as a path inside the entry (`recipe.otherwise.range`).
+        field: String,
+        /// What is wrong.
+        problem: String,
+    },
+}
+
+impl DataError {
+    /// An inconsistent entry of a file.
+    pub fn invalid(
+        file: &str,
+        entry: impl Into<String>,
+        field: impl Into<String>,
+        problem: impl Into<String>,
+    ) -> Self {
+        Self::Invalid {
+            file: file.to_owned(),
+            entry: entry.into(),
+            field: field.into(),
+            problem: problem.into(),
+        }
+    }
+}
+
+/// Parses a data file's RON text into its shape `T`; `file` names it in errors.
+///
+/// A syntax error, a missing or unknown field or a value of the wrong type is a
+/// [`DataError::Syntax`] with RON's line and column.
+pub fn load_ron<T: DeserializeOwned>(text: &str, file: &str) -> Result<T, DataError> {
+    ron::from_str(text).map_err(|error| DataError::Syntax {
+        file: file.to_owned(),
+        line: error.span.start.line,
+        column: error.span.start.col,
+        message: error.code.to_string(),
+    })
+}
+
+/// One entry of a data file under validation: its file and how errors name it
+/// (`species[50] "goblin_king"`). Loaders validate each entry through one of these.
+#[derive(Clone, Copy, Debug)]
+pub struct Entry<'a> {
+    file: &'a str,
+    name: &'a str,
+}
+
+impl<'a> Entry<'a> {
+    /// The entry `name` of `file`.
+    pub fn new(file: &'a str, name: &'a str) -> Self {
+        Self { file, name }
+    }
+
+    /// The file the entry belongs to.
+    pub fn file(&self) -> &'a str {
+        self.file
+    }
+
+    /// The entry's name in errors.
+    pub fn name(&self) -> &'a str {
+        self.name
+    }
+
+    /// The error for a field of this entry.
+    pub fn invalid(&self, field: impl Into<String>, problem: impl Into<String>) -> DataError {
+        DataError::invalid(self.file, self.name, field, problem)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Shape {
+        count: u32,
+    }
+
+    #[test]
+    fn syntax_errors_carry_the_file_line_and_column() {
+        let err = load_ron::<Shape>("(\n  count: many,\n)", "mine.ron").unwrap_err();
+        let DataError::Syntax {
+            file, line, column, ..
+        } = &err
+        else {
+            panic!("{err}")
+        };
+        assert_eq!((file.as_str(), *line), ("mine.ron", 2));
+        assert!(*column > 1);
+        let unknown = load_ron::<Shape>("(count: 1, extra: 2)", "mine.ron").unwrap_err();
+        assert!(unknown.to_string().contains("extra"), "{unknown}");
+    }
+
+    #[test]
+    fn entries_name_file_entry_and_field() {
+        let entry = Entry::new("mine.ron", "species[3] \"rat\"");
+        assert_eq!(
+            entry.invalid("band", "too high").to_string(),
+            "mine.ron: species[3] \"rat\": field `band`: too high"
+        );
+    }
+}

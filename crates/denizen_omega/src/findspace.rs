@@ -1,0 +1,100 @@
+//! Omega's square search (`findspace`): where a new creature of a floor's population or a
+//! wandering arrival stands.
+
+use denizen_core::floor::{FloorGrid, Square};
+use rand::Rng;
+
+use crate::rng;
+
+/// The most probes the square search makes before it reports the floor full. With one
+/// acceptable square on a 100 x 100 floor, a probe finds it with chance at least 1/10,000,
+/// so a search that still fails after this many has a chance below e^-100 of being wrong.
+pub const MAX_PROBES: u32 = 1_000_000;
+
+/// Omega's `findspace`: a random square; if it is not acceptable (open floor, nobody on
+/// it), alternately scan right along its row or down its column for the first acceptable
+/// one, and repeat.
+///
+/// Not uniform: squares just right of or below blocked runs are favoured. Returns `None`
+/// when no square is acceptable (found out after 16 failed probes) and after
+/// [`MAX_PROBES`] probes.
+pub fn find_space<R: Rng + ?Sized>(grid: &FloorGrid, rng: &mut R) -> Option<Square> {
+    find_space_where(grid, rng, |at| grid.is_acceptable(at))
+}
+
+/// [`find_space`] with another acceptance test (a planning overlay that also excludes
+/// squares taken since the grid was drawn).
+pub fn find_space_where<R: Rng + ?Sized>(
+    grid: &FloorGrid,
+    rng: &mut R,
+    acceptable: impl Fn(Square) -> bool,
+) -> Option<Square> {
+    let mut along_row = true;
+    for probe in 0..MAX_PROBES {
+        // A full floor is only counted once a few probes have failed, so that the
+        // common case does not scan the whole grid for every placement.
+        if probe == 16 && !grid.squares().any(&acceptable) {
+            return None;
+        }
+        let x = rng::range(rng, grid.width());
+        let y = rng::range(rng, grid.height());
+        if acceptable(Square { x, y }) {
+            return Some(Square { x, y });
+        }
+        let found = if along_row {
+            (x + 1..grid.width())
+                .map(|x| Square { x, y })
+                .find(|&s| acceptable(s))
+        } else {
+            (y + 1..grid.height())
+                .map(|y| Square { x, y })
+                .find(|&s| acceptable(s))
+        };
+        along_row = !along_row;
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use denizen_core::rng::{StreamPurpose, WorldSeed};
+
+    #[test]
+    fn search_finds_the_only_free_square_and_reports_a_full_floor() {
+        let mut grid = FloorGrid::from_rows(&["#####", "#..s#", "#~..#", "#####"]).unwrap();
+        let mut rng = WorldSeed(1).stream(StreamPurpose::new("space"));
+        for at in [
+            Square { x: 1, y: 1 },
+            Square { x: 2, y: 1 },
+            Square { x: 2, y: 2 },
+        ] {
+            grid.set_occupied(at, true);
+        }
+        assert_eq!(grid.acceptable_count(), 1);
+        for _ in 0..50 {
+            assert_eq!(find_space(&grid, &mut rng), Some(Square { x: 3, y: 2 }));
+        }
+        grid.set_occupied(Square { x: 3, y: 2 }, true);
+        assert_eq!(find_space(&grid, &mut rng), None);
+        assert_eq!(find_space(&FloorGrid::new(0, 0), &mut rng), None);
+    }
+
+    #[test]
+    fn the_search_favours_squares_after_blocked_runs() {
+        // Row 0: a wall run then two floor squares; the first after the run collects the
+        // scans of every probe that lands on the run.
+        let grid = FloorGrid::from_rows(&["######..", "########"]).unwrap();
+        let mut rng = WorldSeed(2).stream(StreamPurpose::new("bias"));
+        let mut first = 0;
+        for _ in 0..4000 {
+            if find_space(&grid, &mut rng) == Some(Square { x: 6, y: 0 }) {
+                first += 1;
+            }
+        }
+        assert!(first > 3000, "{first}");
+    }
+}

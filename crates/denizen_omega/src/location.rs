@@ -1,0 +1,417 @@
+//! Locations: each environment's difficulty, and each dungeon's depths, population bonus
+//! and themed recipe, loaded from a RON locations file and compiled per depth.
+
+use std::collections::HashMap;
+
+use serde::Deserialize;
+
+use crate::bestiary::Bestiary;
+use crate::population::PopulationRule;
+use crate::recipe::{Recipe, RecipeData, RecipeError};
+use crate::select::Selector;
+use crate::species::SpeciesId;
+use denizen_core::data::{DataError, Entry, load_ron};
+use denizen_core::formula::{Formula, Kind, Vars};
+
+/// The Omega 0.90.4 locations shipped with denizen.
+pub const OMEGA_LOCATIONS: &str = include_str!("../data/omega.locations.ron");
+/// The name [`Locations::shipped`] reports in errors.
+pub const OMEGA_LOCATIONS_FILE: &str = "omega.locations.ron";
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LocationsFile {
+    default_difficulty: String,
+    environments: Vec<EnvironmentData>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EnvironmentData {
+    key: String,
+    name: String,
+    #[serde(default)]
+    aliases: Vec<String>,
+    #[serde(default)]
+    difficulty: Option<String>,
+    #[serde(default)]
+    dungeon: Option<DungeonData>,
+    #[serde(default)]
+    recipe: Option<RecipeData>,
+    #[serde(default)]
+    population: Option<PopulationRule>,
+    #[serde(default)]
+    scatter: Option<Scatter>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DungeonData {
+    depths: u32,
+    #[serde(default)]
+    population_bonus: u32,
+    recipe: RecipeData,
+    #[serde(default)]
+    fixed: Vec<FixedData>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FixedData {
+    depth: u32,
+    species: String,
+    #[serde(default)]
+    unless_completed: bool,
+    #[serde(default)]
+    cavern_ignores_completion: bool,
+}
+
+/// How an environment without a floor search places its population (the countryside's
+/// tactical map): coordinates drawn on a `width` x `height` map without any check, so
+/// placements can collide.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scatter {
+    /// Map width (64 for the tactical map).
+    pub width: u32,
+    /// Map height (16).
+    pub height: u32,
+    /// Awareness every placed creature gets (the map width in the source).
+    pub awareness: i32,
+    /// Coordinates are drawn before the species (true where the source passes them to
+    /// `m_create` for the ordinary pool) instead of after construction.
+    #[serde(default)]
+    pub coordinates_first: bool,
+}
+
+/// A creature a dungeon level always has, placed before its population.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FixedInhabitant {
+    /// The level.
+    pub depth: u32,
+    /// The species.
+    pub species: SpeciesId,
+    /// Not placed once the dungeon is completed.
+    pub unless_completed: bool,
+    /// Faithful gap: on a cavern-type level the completion check is skipped (the
+    /// volcano's bottom level in the source).
+    pub cavern_ignores_completion: bool,
+}
+
+/// The rules of one level: its difficulty, placement count and species choice.
+#[derive(Clone, Debug)]
+pub struct Level {
+    /// Depth `D` (1 for an environment that is not a dungeon).
+    pub depth: u32,
+    /// Difficulty from the environment's formula.
+    pub difficulty: i64,
+    /// How many placements a populated floor gets.
+    pub population: PopulationRule,
+    /// The species choice of one placement.
+    pub selector: Selector,
+}
+
+/// A dungeon's shape: how deep it goes, its recipe and its fixed inhabitants.
+#[derive(Clone, Debug)]
+pub struct Dungeon {
+    /// Number of levels: depths run `1..=depths`.
+    pub depths: u32,
+    /// Placements added to Omega's count rule on every floor.
+    pub population_bonus: u32,
+    /// The themed recipe.
+    pub recipe: Recipe,
+    /// Creatures placed on particular levels before the population.
+    pub fixed: Vec<FixedInhabitant>,
+}
+
+/// One environment (a dungeon, a town, the countryside, ...).
+#[derive(Clone, Debug)]
+pub struct Environment {
+    /// Key used on the command line and in saves, such as `goblin-caves`.
+    pub key: String,
+    /// Display name.
+    pub name: String,
+    /// The difficulty formula in depth `D`.
+    pub difficulty: Formula,
+    /// Present for dungeons, which are populated level by level.
+    pub dungeon: Option<Dungeon>,
+    /// Present where placement scatters coordinates instead of searching for a square.
+    pub scatter: Option<Scatter>,
+    levels: Vec<Level>,
+}
+
+impl Environment {
+    /// Depths this environment has: `1..=depths` for a dungeon, just 1 otherwise.
+    pub fn depths(&self) -> std::ops::RangeInclusive<u32> {
+        1..=self.levels.len() as u32
+    }
+
+    /// Whether this environment is a dungeon.
+    pub fn is_dungeon(&self) -> bool {
+        self.dungeon.is_some()
+    }
+
+    /// The level rules at a depth. Environments that are not dungeons have one level,
+    /// whatever depth is asked for (their difficulty does not depend on it).
+    pub fn level(&self, depth: u32) -> Result<&Level, RequestError> {
+        if !self.is_dungeon() {
+            return Ok(&self.levels[0]);
+        }
+        depth
+            .checked_sub(1)
+            .and_then(|i| self.levels.get(i as usize))
+            .ok_or_else(|| RequestError::DepthOutOfRange {
+                location: self.key.clone(),
+                depth,
+                depths: self.levels.len() as u32,
+            })
+    }
+
+    /// All levels, shallowest first.
+    pub fn levels(&self) -> &[Level] {
+        &self.levels
+    }
+}
+
+/// A request the rules cannot answer (unknown location, depth out of range).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RequestError {
+    /// No environment has this key.
+    #[error("unknown location `{location}` (known: {known})")]
+    UnknownLocation {
+        /// The key asked for.
+        location: String,
+        /// The known keys, comma-separated.
+        known: String,
+    },
+    /// The dungeon has no such depth.
+    #[error("`{location}` has depths 1 to {depths}, not {depth}")]
+    DepthOutOfRange {
+        /// The dungeon's key.
+        location: String,
+        /// The depth asked for.
+        depth: u32,
+        /// The dungeon's number of levels.
+        depths: u32,
+    },
+}
+
+/// Every environment of a game, validated and compiled against its bestiary.
+#[derive(Clone, Debug)]
+pub struct Locations {
+    default_difficulty: i64,
+    environments: Vec<Environment>,
+    keys: HashMap<String, usize>,
+}
+
+impl Locations {
+    /// The shipped Omega 0.90.4 locations, against the shipped Omega bestiary.
+    pub fn shipped(bestiary: &Bestiary) -> Self {
+        Self::from_ron(OMEGA_LOCATIONS, OMEGA_LOCATIONS_FILE, bestiary)
+            .expect("the embedded Omega locations are valid (the test suite loads them)")
+    }
+
+    /// Loads and validates a locations file; `file` names it in errors.
+    ///
+    /// Every recipe is compiled at every depth of its dungeon here, so a species key that
+    /// does not exist, a formula that fails at some depth, or a pool with nothing to draw
+    /// is reported now rather than during play.
+    pub fn from_ron(text: &str, file: &str, bestiary: &Bestiary) -> Result<Self, DataError> {
+        let data: LocationsFile = load_ron(text, file)?;
+        let whole = Entry::new(file, "locations");
+        let default_formula =
+            number_formula(whole, "default_difficulty", &data.default_difficulty)?;
+        let default_difficulty = default_formula
+            .number(&Vars {
+                depth: 1,
+                ..Vars::default()
+            })
+            .map_err(|e| whole.invalid("default_difficulty", e.to_string()))?;
+        let mut environments = Vec::with_capacity(data.environments.len());
+        let mut keys = HashMap::new();
+        for (i, env) in data.environments.into_iter().enumerate() {
+            let name = format!("environments[{i}] {:?}", env.key);
+            let entry = Entry::new(file, &name);
+            for key in std::iter::once(&env.key).chain(&env.aliases) {
+                if keys.insert(key.clone(), i).is_some() {
+                    let field = if *key == env.key { "key" } else { "aliases" };
+                    return Err(entry.invalid(field, format!("duplicate key {key:?}")));
+                }
+            }
+            environments.push(Environment::load(entry, env, &default_formula, bestiary)?);
+        }
+        Ok(Self {
+            default_difficulty,
+            environments,
+            keys,
+        })
+    }
+
+    /// All environments, in file order.
+    pub fn environments(&self) -> &[Environment] {
+        &self.environments
+    }
+
+    /// The dungeons, in file order.
+    pub fn dungeons(&self) -> impl Iterator<Item = &Environment> {
+        self.environments.iter().filter(|e| e.is_dungeon())
+    }
+
+    /// The environment with this key.
+    pub fn get(&self, key: &str) -> Result<&Environment, RequestError> {
+        self.keys
+            .get(key)
+            .map(|&i| &self.environments[i])
+            .ok_or_else(|| RequestError::UnknownLocation {
+                location: key.to_owned(),
+                known: self
+                    .environments
+                    .iter()
+                    .map(|e| e.key.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            })
+    }
+
+    /// Difficulty of an environment the file does not list: the default formula at
+    /// depth 1 (3 in Omega, whose "anything else" covers the Court of the Archmage).
+    pub fn default_difficulty(&self) -> i64 {
+        self.default_difficulty
+    }
+}
+
+impl Environment {
+    /// Validates one environment and compiles its levels.
+    fn load(
+        entry: Entry<'_>,
+        data: EnvironmentData,
+        default_difficulty: &Formula,
+        bestiary: &Bestiary,
+    ) -> Result<Self, DataError> {
+        let difficulty = match &data.difficulty {
+            Some(text) => number_formula(entry, "difficulty", text)?,
+            None => default_difficulty.clone(),
+        };
+        let dungeon = match data.dungeon {
+            Some(_) if data.recipe.is_some() || data.population.is_some() => {
+                return Err(entry.invalid(
+                    "recipe",
+                    "a dungeon's recipe and population belong in `dungeon`",
+                ));
+            }
+            Some(d) => Some(Dungeon::load(entry, d, bestiary)?),
+            None => None,
+        };
+        let own_recipe = data
+            .recipe
+            .as_ref()
+            .map(|r| Recipe::from_data(r, bestiary, "recipe"))
+            .transpose()
+            .map_err(|e| level_error(entry, 1, "", e))?;
+        let (depths, prefix) = dungeon.as_ref().map_or((1, ""), |d| (d.depths, "dungeon."));
+        let mut levels = Vec::with_capacity(depths as usize);
+        for depth in 1..=depths {
+            let vars = Vars {
+                depth: i64::from(depth),
+                ..Vars::default()
+            };
+            let difficulty = difficulty.number(&vars).map_err(|e| {
+                let at = format!("{} at depth {depth}", entry.name());
+                Entry::new(entry.file(), &at).invalid("difficulty", e.to_string())
+            })?;
+            let (recipe, population) = match &dungeon {
+                Some(d) => (
+                    &d.recipe,
+                    PopulationRule::omega(difficulty, d.population_bonus),
+                ),
+                None => (
+                    own_recipe.as_ref().unwrap_or(&Recipe::Pool),
+                    data.population
+                        .unwrap_or(PopulationRule::omega(difficulty, 0)),
+                ),
+            };
+            let vars = Vars { difficulty, ..vars };
+            let selector = Selector::compile(recipe, vars, bestiary, "recipe")
+                .map_err(|e| level_error(entry, depth, prefix, e))?;
+            levels.push(Level {
+                depth,
+                difficulty,
+                population,
+                selector,
+            });
+        }
+        Ok(Self {
+            key: data.key,
+            name: data.name,
+            difficulty,
+            dungeon,
+            scatter: data.scatter,
+            levels,
+        })
+    }
+}
+
+impl Dungeon {
+    /// Validates a dungeon: at least one level, its recipe, its fixed inhabitants.
+    fn load(entry: Entry<'_>, data: DungeonData, bestiary: &Bestiary) -> Result<Self, DataError> {
+        if data.depths == 0 {
+            return Err(entry.invalid("dungeon.depths", "a dungeon needs at least one level"));
+        }
+        let recipe = Recipe::from_data(&data.recipe, bestiary, "recipe")
+            .map_err(|e| level_error(entry, 1, "dungeon.", e))?;
+        let fixed = data
+            .fixed
+            .iter()
+            .enumerate()
+            .map(|(n, f)| FixedInhabitant::load(entry, n, f, data.depths, bestiary))
+            .collect::<Result<_, _>>()?;
+        Ok(Self {
+            depths: data.depths,
+            population_bonus: data.population_bonus,
+            recipe,
+            fixed,
+        })
+    }
+}
+
+impl FixedInhabitant {
+    /// Validates the `n`-th fixed inhabitant of a dungeon of `depths` levels.
+    fn load(
+        entry: Entry<'_>,
+        n: usize,
+        data: &FixedData,
+        depths: u32,
+        bestiary: &Bestiary,
+    ) -> Result<Self, DataError> {
+        let field = format!("dungeon.fixed[{n}]");
+        let species = bestiary.species_id(&data.species).ok_or_else(|| {
+            entry.invalid(
+                format!("{field}.species"),
+                format!("no species has the key {:?}", data.species),
+            )
+        })?;
+        if !(1..=depths).contains(&data.depth) {
+            return Err(entry.invalid(
+                format!("{field}.depth"),
+                format!("depth {} is outside 1..={depths}", data.depth),
+            ));
+        }
+        Ok(Self {
+            depth: data.depth,
+            species,
+            unless_completed: data.unless_completed,
+            cavern_ignores_completion: data.cavern_ignores_completion,
+        })
+    }
+}
+
+/// A difficulty formula (a number in `D`).
+fn number_formula(entry: Entry<'_>, field: &str, text: &str) -> Result<Formula, DataError> {
+    Formula::parse(text, Kind::Number, false).map_err(|e| entry.invalid(field, e.to_string()))
+}
+
+/// A recipe error of an environment at one depth, its field under `prefix`.
+fn level_error(entry: Entry<'_>, depth: u32, prefix: &str, e: RecipeError) -> DataError {
+    let at = format!("{} at depth {depth}", entry.name());
+    Entry::new(entry.file(), &at).invalid(format!("{prefix}{}", e.field), e.problem)
+}

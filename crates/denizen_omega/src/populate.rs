@@ -1,0 +1,262 @@
+//! Populating a floor: Omega's `populate_level` as a pure plan (count, then for each
+//! placement the square first and then the species, construction, water).
+
+use denizen_core::floor::{FloorGrid, Square, Tile};
+use denizen_core::plan::{Origin, Plan, Spawn};
+use fixedbitset::FixedBitSet;
+use rand::Rng;
+
+use crate::construct::{Builder, Monster};
+use crate::findspace::find_space_where;
+use crate::location::{FixedInhabitant, Level, Scatter};
+use crate::rng;
+use crate::species::Status;
+
+/// A floor's population as planned: the placements the count rule asked for, and what
+/// was placed. (Changes to unique items are made in the builder's ledger.)
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FloorPlan {
+    /// Placements the count rule asked for.
+    pub requested: u32,
+    /// The monsters placed, in placement order, and the squares turned into water under
+    /// water-only creatures.
+    pub plan: Plan<Monster>,
+}
+
+impl FloorPlan {
+    /// Placements that found no acceptable square (0 unless the floor filled up).
+    pub fn missing(&self) -> u32 {
+        self.requested
+            .saturating_sub(self.plan.spawns.len().try_into().unwrap_or(u32::MAX))
+    }
+}
+
+/// Plans the ordinary population of a dungeon floor.
+///
+/// `count` placements are made (the level's count rule when `None`). Each finds its square
+/// with the source's search, then draws its species from the level's selector, then is
+/// constructed; a water-only creature's square becomes water. When the floor has no
+/// acceptable square left, planning stops and [`FloorPlan::missing`] says how many were
+/// not placed. `blocked` squares (the player's, when a game excludes it) count as occupied.
+/// The grid is not changed (the plan says what to apply); the builder's ledger records any
+/// unique item construction makes.
+pub fn plan_floor<R: Rng + ?Sized>(
+    rng: &mut R,
+    level: &Level,
+    grid: &FloorGrid,
+    builder: &mut Builder<'_>,
+    count: Option<u32>,
+    blocked: &[Square],
+) -> FloorPlan {
+    let requested = count.unwrap_or_else(|| level.population.sample(rng));
+    // Squares taken since the grid was drawn, one bit each: cheaper than a copy of it.
+    let width = grid.width() as usize;
+    let mut taken = FixedBitSet::with_capacity(width * grid.height() as usize);
+    let bit = |at: Square| at.y as usize * width + at.x as usize;
+    for &at in blocked
+        .iter()
+        .filter(|at| at.x < grid.width() && at.y < grid.height())
+    {
+        taken.insert(bit(at));
+    }
+    let mut plan = Plan::default();
+    for _ in 0..requested {
+        let found = find_space_where(grid, rng, |at| {
+            grid.is_acceptable(at) && !taken.contains(bit(at))
+        });
+        let Some(square) = found else {
+            break;
+        };
+        let species = level.selector.sample(rng);
+        let monster = builder.build(rng, species);
+        taken.insert(bit(square));
+        place(builder, &mut plan, square, Origin::FloorPopulation, monster);
+    }
+    FloorPlan { requested, plan }
+}
+
+/// Records a placement; a water-only creature's square becomes water.
+fn place(
+    builder: &Builder<'_>,
+    plan: &mut Plan<Monster>,
+    at: Square,
+    origin: Origin,
+    monster: Monster,
+) {
+    if builder.bestiary.get(monster.form).has(Status::WaterOnly) {
+        plan.tiles.push((at, Tile::Water));
+    }
+    plan.spawns.push(Spawn {
+        at,
+        origin,
+        creature: monster,
+    });
+}
+
+/// Places a dungeon level's fixed inhabitants (the Goblin King, the elemental lords, ...)
+/// with the floor search, before its population: each unless the dungeon is completed,
+/// except where the data marks the faithful gap of a cavern-type level and
+/// `cavern_gap` (the floor is a cavern and the gap is kept) holds.
+pub fn plan_fixed<R: Rng + ?Sized>(
+    rng: &mut R,
+    fixed: &[FixedInhabitant],
+    depth: u32,
+    grid: &FloorGrid,
+    builder: &mut Builder<'_>,
+    completed: bool,
+    cavern_gap: bool,
+) -> Vec<Spawn<Monster>> {
+    let mut placements: Vec<Spawn<Monster>> = Vec::new();
+    for inhabitant in fixed.iter().filter(|f| f.depth == depth) {
+        let suppressed = inhabitant.unless_completed
+            && completed
+            && !(cavern_gap && inhabitant.cavern_ignores_completion);
+        if suppressed {
+            continue;
+        }
+        let taken: Vec<Square> = placements.iter().map(|p| p.at).collect();
+        let Some(at) = find_space_where(grid, rng, |at| {
+            grid.is_acceptable(at) && !taken.contains(&at)
+        }) else {
+            break;
+        };
+        let monster = builder.build(rng, inhabitant.species);
+        placements.push(Spawn {
+            at,
+            origin: Origin::FixedInhabitant,
+            creature: monster,
+        });
+    }
+    placements
+}
+
+/// Plans an encounter that scatters coordinates instead of searching (the countryside's
+/// tactical map): the count, then per placement the species, construction and unchecked
+/// coordinates (drawn first instead where the data says so). Every creature gets the
+/// scatter's awareness; water-only creatures' squares become water. Placements may share
+/// a square.
+pub fn plan_scatter<R: Rng + ?Sized>(
+    rng: &mut R,
+    level: &Level,
+    scatter: &Scatter,
+    builder: &mut Builder<'_>,
+) -> FloorPlan {
+    let requested = level.population.sample(rng);
+    let mut plan = Plan::default();
+    let coordinates = |rng: &mut R| Square {
+        x: rng::range(rng, scatter.width),
+        y: rng::range(rng, scatter.height),
+    };
+    for _ in 0..requested {
+        let early = scatter.coordinates_first.then(|| coordinates(rng));
+        let species = level.selector.sample(rng);
+        let mut monster = builder.build(rng, species);
+        let square = early.unwrap_or_else(|| coordinates(rng));
+        monster.awareness = scatter.awareness;
+        place(builder, &mut plan, square, Origin::Countryside, monster);
+    }
+    FloorPlan { requested, plan }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::OmegaRules;
+    use crate::construct::{Chronicle, Preference};
+    use crate::objects::ItemLedger;
+    use denizen_core::rng::{StreamPurpose, WorldSeed};
+
+    /// Runs `f` with a builder over the shipped rules and a fresh ledger.
+    fn with_builder<T>(
+        rules: &OmegaRules,
+        difficulty: i64,
+        f: impl FnOnce(&mut Builder<'_>) -> T,
+    ) -> T {
+        let mut ledger = ItemLedger::new(rules.bestiary.items());
+        let chronicle = Chronicle::default();
+        f(&mut Builder {
+            bestiary: &rules.bestiary,
+            ledger: &mut ledger,
+            chronicle: &chronicle,
+            preference: Preference::Either,
+            temple_deity: None,
+            difficulty,
+        })
+    }
+
+    fn make_plan(rules: &OmegaRules, grid: &FloorGrid, seed: u64, count: Option<u32>) -> FloorPlan {
+        let level = rules.locations.get("sewers").unwrap().level(5).unwrap();
+        let mut rng = WorldSeed(seed).stream(StreamPurpose::new("plan"));
+        with_builder(rules, level.difficulty, |builder| {
+            plan_floor(&mut rng, level, grid, builder, count, &[])
+        })
+    }
+
+    #[test]
+    fn a_small_floor_fills_and_reports_the_rest() {
+        let rules = OmegaRules::shipped();
+        let grid = FloorGrid::from_rows(&["#######", "#.....#", "#######"]).unwrap();
+        let plan = make_plan(&rules, &grid, 1, Some(11));
+        assert_eq!(plan.plan.spawns.len(), 5);
+        assert_eq!(plan.missing(), 6);
+        let mut squares: Vec<Square> = plan.plan.spawns.iter().map(|p| p.at).collect();
+        squares.sort();
+        squares.dedup();
+        assert_eq!(squares.len(), 5);
+        let walls = FloorGrid::new(10, 10);
+        let none = make_plan(&rules, &walls, 2, None);
+        assert!(none.plan.spawns.is_empty());
+        assert_eq!(none.missing(), 11);
+    }
+
+    #[test]
+    fn countryside_scatter_collides_and_sets_awareness() {
+        let rules = OmegaRules::shipped();
+        let river = rules.locations.get("countryside:river").unwrap();
+        let level = river.level(0).unwrap();
+        let scatter = river.scatter.unwrap();
+        let mut sizes = std::collections::BTreeSet::new();
+        let mut shared = false;
+        for seed in 0..300 {
+            let mut rng = WorldSeed(seed).stream(StreamPurpose::new("scatter"));
+            let plan = with_builder(&rules, 7, |builder| {
+                plan_scatter(&mut rng, level, &scatter, builder)
+            });
+            sizes.insert(plan.plan.spawns.len());
+            let mut squares: Vec<Square> = plan.plan.spawns.iter().map(|p| p.at).collect();
+            for p in &plan.plan.spawns {
+                assert_eq!(p.creature.awareness, 64);
+                assert!(p.at.x < 64 && p.at.y < 16);
+                if rules.bestiary.get(p.creature.form).has(Status::WaterOnly) {
+                    assert!(plan.plan.tiles.contains(&(p.at, Tile::Water)));
+                }
+            }
+            squares.sort();
+            let before = squares.len();
+            squares.dedup();
+            shared |= squares.len() < before;
+        }
+        assert!(
+            shared,
+            "coordinates are not checked, so squares are sometimes shared"
+        );
+        assert!(!sizes.contains(&7) && sizes.contains(&15) && sizes.contains(&1));
+    }
+
+    #[test]
+    fn water_only_creatures_get_water() {
+        let rules = OmegaRules::shipped();
+        let grid = crate::reference::reference_floor(WorldSeed(4), "sewers", 5);
+        let mut seen = 0;
+        for seed in 0..200 {
+            let plan = make_plan(&rules, &grid, seed, None);
+            for p in &plan.plan.spawns {
+                let water_only = rules.bestiary.get(p.creature.form).has(Status::WaterOnly);
+                assert_eq!(water_only, plan.plan.tiles.contains(&(p.at, Tile::Water)));
+                seen += usize::from(water_only);
+            }
+        }
+        // Trout and striped bass: 1.15% of placements at depth 5, about 25 in 200 floors.
+        assert!(seen > 5, "the sewers make water-only creatures: {seen}");
+    }
+}

@@ -1,0 +1,250 @@
+//! Species templates: one entry of Omega's monster table, and its flags.
+
+use bitflags::bitflags;
+use serde::{Deserialize, Serialize};
+
+use crate::items::{Colour, Uniqueness};
+
+/// A species' index: its position in the bestiary (0-149 for Omega).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
+pub struct SpeciesId(pub u16);
+
+impl SpeciesId {
+    /// The index as a `usize`, for slices.
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+}
+
+/// Initial status flags of a species, as a data file lists them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[allow(missing_docs)]
+pub enum Status {
+    Awake,
+    Edible,
+    Flying,
+    Greedy,
+    Hostile,
+    Hungry,
+    Intangible,
+    Invisible,
+    Mobile,
+    Needy,
+    Poisonous,
+    Swimming,
+    Wandering,
+    /// Lives only in water (the source's ONLYSWIM): its starting square becomes water.
+    WaterOnly,
+}
+
+bitflags! {
+    /// A set of [`Status`] flags, one bit each: what [`SpeciesTemplate::has`] tests.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+    pub struct StatusSet: u16 {
+        #[allow(missing_docs)]
+        const AWAKE = 1 << 0;
+        #[allow(missing_docs)]
+        const EDIBLE = 1 << 1;
+        #[allow(missing_docs)]
+        const FLYING = 1 << 2;
+        #[allow(missing_docs)]
+        const GREEDY = 1 << 3;
+        #[allow(missing_docs)]
+        const HOSTILE = 1 << 4;
+        #[allow(missing_docs)]
+        const HUNGRY = 1 << 5;
+        #[allow(missing_docs)]
+        const INTANGIBLE = 1 << 6;
+        #[allow(missing_docs)]
+        const INVISIBLE = 1 << 7;
+        #[allow(missing_docs)]
+        const MOBILE = 1 << 8;
+        #[allow(missing_docs)]
+        const NEEDY = 1 << 9;
+        #[allow(missing_docs)]
+        const POISONOUS = 1 << 10;
+        #[allow(missing_docs)]
+        const SWIMMING = 1 << 11;
+        #[allow(missing_docs)]
+        const WANDERING = 1 << 12;
+        #[allow(missing_docs)]
+        const WATER_ONLY = 1 << 13;
+    }
+}
+
+impl From<Status> for StatusSet {
+    fn from(status: Status) -> Self {
+        match status {
+            Status::Awake => Self::AWAKE,
+            Status::Edible => Self::EDIBLE,
+            Status::Flying => Self::FLYING,
+            Status::Greedy => Self::GREEDY,
+            Status::Hostile => Self::HOSTILE,
+            Status::Hungry => Self::HUNGRY,
+            Status::Intangible => Self::INTANGIBLE,
+            Status::Invisible => Self::INVISIBLE,
+            Status::Mobile => Self::MOBILE,
+            Status::Needy => Self::NEEDY,
+            Status::Poisonous => Self::POISONOUS,
+            Status::Swimming => Self::SWIMMING,
+            Status::Wandering => Self::WANDERING,
+            Status::WaterOnly => Self::WATER_ONLY,
+        }
+    }
+}
+
+/// Damage kinds a species ignores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[allow(missing_docs)]
+pub enum Immunity {
+    Acid,
+    Cold,
+    Electricity,
+    Fear,
+    Flame,
+    Gaze,
+    Infection,
+    NegativeEnergy,
+    NormalDamage,
+    OtherMagic,
+    Poison,
+    Sleep,
+    Theft,
+}
+
+/// An identity-specific constructor a template goes through when it is made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Construction {
+    /// An adventurer from the game's log; dead ones return as undead.
+    LogAdventurer,
+    /// A historical officeholder (one of fifteen roles).
+    Officeholder,
+    /// A random occupation name.
+    Occupation,
+    /// A random occupation name, and a later change of form.
+    Were,
+    /// A deity suffix on the name.
+    Angel,
+    /// Becomes a nymph or a satyr by the player's preference.
+    NymphOrSatyr,
+}
+
+/// The named behaviour routines of a species (names only; the host game implements them).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[allow(missing_docs)]
+pub struct Behaviour {
+    pub talk: String,
+    pub movement: String,
+    pub melee: String,
+    pub strike: String,
+    pub special: String,
+}
+
+/// One species template: a row of the monster table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpeciesTemplate {
+    /// Stable key that data files use to refer to the species.
+    pub key: String,
+    /// Name as shown to the player.
+    pub name: String,
+    /// Bestiary band: the ordinary pool at difficulty `d` draws from bands `0..=d`.
+    pub band: u8,
+    /// Listed level: feeds item levels and variant bonuses, not selection.
+    pub level: i32,
+    /// Hit points.
+    pub hp: i32,
+    /// To-hit rating.
+    pub hit: i32,
+    /// Armour class.
+    pub ac: i32,
+    /// Damage rating.
+    pub damage: i32,
+    /// Awareness (sense) range.
+    pub awareness: i32,
+    /// Wakeup distance.
+    pub wakeup: i32,
+    /// Action delay: lower is faster.
+    pub speed: i32,
+    /// Sleep rating 0-100: awake at construction when the rating is below `R(100)`.
+    pub sleep: i32,
+    /// Treasure allowance: `R(treasure)` random items at construction.
+    pub treasure: u32,
+    /// Experience value.
+    pub xp: i32,
+    /// Key of the item the species starts with, if any.
+    pub fixed_item: Option<String>,
+    /// Anything but `Common` reserves the template for special construction.
+    pub uniqueness: Uniqueness,
+    /// Initial status flags.
+    pub status: Vec<Status>,
+    /// Immunities.
+    pub immunities: Vec<Immunity>,
+    /// Named behaviour routines.
+    pub behaviour: Behaviour,
+    /// Melee pattern string.
+    pub melee_pattern: String,
+    /// Map glyph.
+    pub glyph: char,
+    /// Glyph colour.
+    pub colour: Colour,
+    /// Identity-specific constructor, if any.
+    pub construction: Option<Construction>,
+    /// `status` as a set, filled when the bestiary is loaded (for [`Self::has`]).
+    #[serde(skip)]
+    status_set: StatusSet,
+}
+
+impl SpeciesTemplate {
+    /// Whether the species has an initial status flag.
+    pub fn has(&self, status: Status) -> bool {
+        self.status_set.contains(status.into())
+    }
+
+    /// The initial status flags as a set.
+    pub fn statuses(&self) -> StatusSet {
+        self.status_set
+    }
+
+    /// Whether the ordinary pool may produce it (it is not reserved for special construction).
+    pub fn is_ordinary(&self) -> bool {
+        self.uniqueness == Uniqueness::Common
+    }
+
+    /// Fills the flag set from the listed statuses (the loader calls this once).
+    pub(crate) fn index_statuses(&mut self) {
+        self.status_set = self
+            .status
+            .iter()
+            .fold(StatusSet::empty(), |set, &s| set | s.into());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_status_has_its_own_bit() {
+        let all = [
+            Status::Awake,
+            Status::Edible,
+            Status::Flying,
+            Status::Greedy,
+            Status::Hostile,
+            Status::Hungry,
+            Status::Intangible,
+            Status::Invisible,
+            Status::Mobile,
+            Status::Needy,
+            Status::Poisonous,
+            Status::Swimming,
+            Status::Wandering,
+            Status::WaterOnly,
+        ];
+        let set = all.iter().fold(StatusSet::empty(), |s, &f| s | f.into());
+        assert_eq!(set.bits().count_ones() as usize, all.len());
+        assert_eq!(set, StatusSet::all());
+    }
+}

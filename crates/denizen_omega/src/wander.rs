@@ -1,0 +1,182 @@
+//! Later arrivals: the ten-minute wandering check, and summoning next to a square.
+
+use rand::Rng;
+
+use denizen_core::floor::{FloorGrid, Square, Tile};
+use denizen_core::plan::{Origin, Spawn};
+
+use crate::construct::{Builder, Monster};
+use crate::findspace::find_space;
+use crate::rng::{self, BUCKETS, bucket_weight};
+use crate::select::Selector;
+use crate::species::SpeciesId;
+
+/// Omega's `wandercheck`: a creature arrives when `R(max depth of the dungeon) <
+/// difficulty`. One description serves the check and its exact chance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WanderRule {
+    /// The dungeon's number of levels (the `R` range).
+    pub max_depth: u32,
+    /// The current difficulty.
+    pub difficulty: i64,
+}
+
+impl WanderRule {
+    /// Whether this check brings an arrival.
+    pub fn passes<R: Rng + ?Sized>(&self, rng: &mut R) -> bool {
+        i64::from(rng::range(rng, self.max_depth)) < self.difficulty
+    }
+
+    /// The exact chance that a check brings an arrival (1 when difficulty exceeds every
+    /// value the draw can give, as on the Astral Plane).
+    pub fn probability(&self) -> f64 {
+        (0..self.max_depth.max(1))
+            .filter(|&v| i64::from(v) < self.difficulty)
+            .map(|v| f64::from(bucket_weight(v, self.max_depth)))
+            .sum::<f64>()
+            / f64::from(BUCKETS)
+    }
+
+    /// One check: if it passes, a square by the floor search, then a creature from the
+    /// ordinary pool at the current difficulty, marked wandering. The source does not
+    /// turn a water-only arrival's square to water, and neither does this. `None` when the
+    /// check fails or the floor is full.
+    pub fn check<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        grid: &FloorGrid,
+        pool: &Selector,
+        builder: &mut Builder<'_>,
+    ) -> Option<Spawn<Monster>> {
+        if !self.passes(rng) {
+            return None;
+        }
+        let at = find_space(grid, rng)?;
+        let species = pool.sample(rng);
+        let mut monster = builder.build(rng, species);
+        monster.wandering = true;
+        Some(Spawn {
+            at,
+            origin: Origin::WanderingArrival,
+            creature: monster,
+        })
+    }
+}
+
+/// The eight neighbours of a square in the order the source tries them.
+pub const NEIGHBOURS: [(i64, i64); 8] = [
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+];
+
+/// The first neighbour of `at`, in [`NEIGHBOURS`] order, that is floor and holds no
+/// creature.
+pub fn summon_square(grid: &FloorGrid, at: Square) -> Option<Square> {
+    NEIGHBOURS.iter().find_map(|&(dx, dy)| {
+        let x = u32::try_from(i64::from(at.x) + dx).ok()?;
+        let y = u32::try_from(i64::from(at.y) + dy).ok()?;
+        let square = Square { x, y };
+        (grid.tile(square) == Tile::Floor && !grid.is_occupied(square)).then_some(square)
+    })
+}
+
+/// What a summoning makes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Summoning {
+    /// Any template of the whole bestiary (`R(150)` in Omega), made hostile: items,
+    /// traps and hostile magic.
+    Hostile,
+    /// The ordinary pool at the local difficulty, wandering: the summoning spell and
+    /// monsters' own summons.
+    Ordinary,
+    /// This species.
+    Named(SpeciesId),
+}
+
+/// Omega's `summon`: the template is drawn first (for `Hostile`), then the first free
+/// neighbour is found; with none free nothing is made.
+pub fn summon<R: Rng + ?Sized>(
+    rng: &mut R,
+    kind: Summoning,
+    grid: &FloorGrid,
+    at: Square,
+    pool: &Selector,
+    builder: &mut Builder<'_>,
+) -> Option<Spawn<Monster>> {
+    let chosen = match kind {
+        Summoning::Hostile => {
+            let count = builder.bestiary.species().len() as u32;
+            Some(SpeciesId(rng::range(rng, count) as u16))
+        }
+        Summoning::Named(id) => Some(id),
+        Summoning::Ordinary => None,
+    };
+    let square = summon_square(grid, at)?;
+    let species = chosen.unwrap_or_else(|| pool.sample(rng));
+    let mut monster = builder.build(rng, species);
+    match kind {
+        Summoning::Hostile => monster.hostile = true,
+        Summoning::Ordinary => monster.wandering = true,
+        Summoning::Named(_) => {}
+    }
+    Some(Spawn {
+        at: square,
+        origin: Origin::Summoning,
+        creature: monster,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chances_match_the_source_notes() {
+        let chance = |max_depth, difficulty| {
+            WanderRule {
+                max_depth,
+                difficulty,
+            }
+            .probability()
+        };
+        // Sewers (18 levels) at difficulties 3..6: R(18) is uneven.
+        let sewers: Vec<f64> = (3..=6).map(|d| chance(18, d)).collect();
+        for (got, expected) in sewers.iter().zip([0.1667, 0.2223, 0.2778, 0.3334]) {
+            assert!((got - expected).abs() < 1e-12, "{got}");
+        }
+        assert_eq!(chance(5, 8), 1.0, "the astral plane is certain");
+        assert!((chance(10, 1) - 0.1).abs() < 1e-12);
+        assert!((chance(20, 10) - 0.5).abs() < 1e-12);
+    }
+
+    #[test]
+    fn summoning_takes_the_first_free_neighbour() {
+        let mut grid =
+            FloorGrid::from_rows(&["#####", "#...#", "#...#", "#...#", "#####"]).unwrap();
+        let centre = Square { x: 2, y: 2 };
+        assert_eq!(summon_square(&grid, centre), Some(Square { x: 3, y: 3 }));
+        grid.set_occupied(Square { x: 3, y: 3 }, true);
+        assert_eq!(summon_square(&grid, centre), Some(Square { x: 3, y: 1 }));
+        for (dx, dy) in NEIGHBOURS {
+            let s = Square {
+                x: (2 + dx) as u32,
+                y: (2 + dy) as u32,
+            };
+            grid.set_occupied(s, true);
+        }
+        assert_eq!(summon_square(&grid, centre), None);
+        // Off-grid neighbours are skipped; (1, 1) is the corner's only floor neighbour.
+        assert_eq!(summon_square(&grid, Square { x: 0, y: 0 }), None);
+        grid.set_occupied(Square { x: 1, y: 1 }, false);
+        assert_eq!(
+            summon_square(&grid, Square { x: 0, y: 0 }),
+            Some(Square { x: 1, y: 1 })
+        );
+    }
+}

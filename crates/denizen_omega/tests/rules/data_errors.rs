@@ -1,0 +1,255 @@
+//! Bad data files give a clear error naming the file, entry and field; never a panic.
+
+use denizen_core::DataError;
+use denizen_omega::bestiary::OMEGA_BESTIARY;
+use denizen_omega::location::OMEGA_LOCATIONS;
+use denizen_omega::*;
+
+fn bestiary_error(text: &str) -> String {
+    Bestiary::from_ron(text, "mine.ron")
+        .unwrap_err()
+        .to_string()
+}
+
+fn locations_error(text: &str) -> String {
+    let bestiary = Bestiary::shipped();
+    Locations::from_ron(text, "places.ron", &bestiary)
+        .unwrap_err()
+        .to_string()
+}
+
+/// The shipped bestiary with one piece of text replaced (which must occur).
+fn edited(original: &str, from: &str, to: &str) -> String {
+    assert!(original.contains(from), "{from:?} is in the shipped file");
+    original.replacen(from, to, 1)
+}
+
+#[test]
+fn syntax_errors_carry_line_and_column() {
+    let text = edited(
+        OMEGA_BESTIARY,
+        "            hp: 1,\n",
+        "            hp: one,\n",
+    );
+    let expected_line = 1 + text.lines().position(|l| l.trim() == "hp: one,").unwrap();
+    let err = Bestiary::from_ron(&text, "mine.ron").unwrap_err();
+    match &err {
+        DataError::Syntax {
+            file, line, column, ..
+        } => {
+            assert_eq!(file, "mine.ron");
+            assert_eq!(*line, expected_line);
+            assert!(*column > 1);
+        }
+        other => panic!("expected a syntax error, got {other}"),
+    }
+    let prefix = format!("mine.ron:{expected_line}:");
+    assert!(err.to_string().starts_with(&prefix), "{err}");
+    let unknown = edited(
+        OMEGA_BESTIARY,
+        "            hp: 1,\n",
+        "            hitpoints: 1,\n",
+    );
+    assert!(bestiary_error(&unknown).contains("hitpoints"));
+    assert!(bestiary_error("").starts_with("mine.ron:"));
+}
+
+#[test]
+fn duplicate_species_key() {
+    let text = edited(
+        OMEGA_BESTIARY,
+        "key: \"mendicant_priest\"",
+        "key: \"hornet\"",
+    );
+    let err = bestiary_error(&text);
+    assert_eq!(
+        err,
+        "mine.ron: species[1] \"hornet\": field `key`: duplicate key"
+    );
+}
+
+#[test]
+fn duplicate_item_key() {
+    let text = edited(
+        OMEGA_BESTIARY,
+        "key: \"uncut_diamonds\"",
+        "key: \"disposeable_garage_door_opener\"",
+    );
+    assert!(bestiary_error(&text).contains("items[1]"));
+}
+
+#[test]
+fn dangling_fixed_item() {
+    let text = edited(
+        OMEGA_BESTIARY,
+        "fixed_item: Some(\"dagger\")",
+        "fixed_item: Some(\"spork\")",
+    );
+    let err = bestiary_error(&text);
+    assert_eq!(
+        err,
+        "mine.ron: species[15] \"goblin\": field `fixed_item`: no item has the key \"spork\""
+    );
+}
+
+#[test]
+fn band_out_of_range_or_out_of_order() {
+    let text = edited(OMEGA_BESTIARY, "band_count: 11", "band_count: 10");
+    let err = bestiary_error(&text);
+    assert!(
+        err.contains("species[140] \"death\": field `band`: band 10 is outside 0..10"),
+        "{err}"
+    );
+    let text = edited(
+        OMEGA_BESTIARY,
+        "key: \"grunt\",\n            name: \"grunt\",\n            band: 1",
+        "key: \"grunt\",\n            name: \"grunt\",\n            band: 4",
+    );
+    let err = bestiary_error(&text);
+    assert!(
+        err.contains("species[10] \"tse_tse_fly\": field `band`"),
+        "{err}"
+    );
+}
+
+#[test]
+fn empty_ordinary_pool() {
+    // Reserve every band-0 species: the difficulty-0 pool would retry forever.
+    let mut text = OMEGA_BESTIARY.to_owned();
+    let mut reserved = 0;
+    for key in [
+        "hornet",
+        "mendicant_priest",
+        "itinerant_merchant",
+        "guardsman",
+        "log_npc",
+        "sheep",
+        "merchant",
+        "0th_level_npc",
+    ] {
+        let start = text.find(&format!("key: \"{key}\"")).unwrap();
+        let at = start + text[start..].find("uniqueness: Common").unwrap();
+        text.replace_range(
+            at..at + "uniqueness: Common".len(),
+            "uniqueness: UniqueMade",
+        );
+        reserved += 1;
+    }
+    assert_eq!(reserved, 8);
+    let err = bestiary_error(&text);
+    assert!(err.contains("species[0..9]: field `uniqueness`"), "{err}");
+    assert!(err.contains("ordinary pool is empty"), "{err}");
+}
+
+#[test]
+fn empty_species_list() {
+    let err = bestiary_error("(band_count: 1, species: [], items: [])");
+    assert_eq!(
+        err,
+        "mine.ron: bestiary: field `species`: the list is empty"
+    );
+}
+
+#[test]
+fn dangling_species_in_a_recipe() {
+    let text = edited(
+        OMEGA_LOCATIONS,
+        "Species(\"blipper\")",
+        "Species(\"flipper\")",
+    );
+    let err = locations_error(&text);
+    assert_eq!(
+        err,
+        "places.ron: environments[1] \"sewers\" at depth 1: field \
+         `dungeon.recipe.otherwise.entries[2]`: no species has the key \"flipper\""
+    );
+}
+
+#[test]
+fn bad_formulas_and_ranges() {
+    let text = edited(OMEGA_LOCATIONS, "range: \"D + 3\"", "range: \"D +\"");
+    let err = locations_error(&text);
+    assert!(err.contains("\"sewers\""), "{err}");
+    assert!(err.contains("`dungeon.recipe.otherwise.range`"), "{err}");
+    assert!(err.contains("ends too early"), "{err}");
+
+    let text = edited(OMEGA_LOCATIONS, "range: \"D + 3\"", "range: \"20000 + D\"");
+    let err = locations_error(&text);
+    assert!(err.contains("a range must be 0..=10000"), "{err}");
+
+    let text = edited(
+        OMEGA_LOCATIONS,
+        "range: \"D + 3\"",
+        "range: \"12 / (4 - D)\"",
+    );
+    let err = locations_error(&text);
+    assert!(err.contains("at depth 4"), "{err}");
+    assert!(err.contains("divides by zero"), "{err}");
+
+    let text = edited(
+        OMEGA_LOCATIONS,
+        "difficulty: Some(\"D / 6 + 3\")",
+        "difficulty: Some(\"D < 6\")",
+    );
+    let err = locations_error(&text);
+    assert!(err.contains("field `difficulty`"), "{err}");
+    assert!(err.contains("expected a number"), "{err}");
+}
+
+#[test]
+fn band_pick_out_of_range_and_duplicate_location() {
+    let text = edited(
+        OMEGA_LOCATIONS,
+        "Bands(from: 4, to: 9)",
+        "Bands(from: 4, to: 12)",
+    );
+    let err = locations_error(&text);
+    assert!(err.contains("\"volcano\""), "{err}");
+    assert!(err.contains("`dungeon.recipe.then`"), "{err}");
+    let text = edited(OMEGA_LOCATIONS, "key: \"sewers\"", "key: \"goblin-caves\"");
+    assert!(locations_error(&text).contains("field `key`: duplicate key"));
+}
+
+#[test]
+fn a_band_pick_with_only_reserved_species_is_refused() {
+    // Band 10 holds only reserved templates: retrying there would never end.
+    let text = edited(
+        OMEGA_LOCATIONS,
+        "Bands(from: 4, to: 9)",
+        "Bands(from: 10, to: 10)",
+    );
+    let err = locations_error(&text);
+    assert!(err.contains("none of them is ordinary"), "{err}");
+}
+
+#[test]
+fn a_game_adds_a_dungeon_without_rust() {
+    let extra = r#"
+        (
+            key: "crypt",
+            name: "Crypt",
+            difficulty: Some("D + 3"),
+            dungeon: Some((
+                depths: 3,
+                population_bonus: 4,
+                recipe: Roll(range: "10", when: "r < 2 * D", then: Species("ghost"), otherwise: Pool),
+            )),
+        ),"#;
+    let text = edited(
+        OMEGA_LOCATIONS,
+        "    environments: [",
+        &format!("    environments: [{extra}"),
+    );
+    let bestiary = Bestiary::shipped();
+    let locations = Locations::from_ron(&text, "mine.ron", &bestiary).unwrap();
+    let crypt = locations.get("crypt").unwrap();
+    let deepest = crypt.level(3).unwrap();
+    assert_eq!(deepest.difficulty, 6);
+    let odds = Odds::of(&deepest.selector);
+    let ghost = bestiary.species_id("ghost").unwrap();
+    let pool_ghost = Odds::of(&Selector::ordinary_pool(&bestiary, 6).unwrap()).species(ghost);
+    assert!((odds.species(ghost) - (0.6 + 0.4 * pool_ghost)).abs() < 1e-12);
+    assert_eq!(deepest.population.distribution(), [(15, 0.5), (18, 0.5)]);
+    let err = crypt.level(4).unwrap_err();
+    assert_eq!(err.to_string(), "`crypt` has depths 1 to 3, not 4");
+}
