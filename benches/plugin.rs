@@ -1,24 +1,32 @@
 //! Populating a floor: the plugin against the code it replaces, per floor size.
 //!
 //! `cargo bench --bench plugin`. Every row replaces a floor's monsters: it despawns the
-//! previous ones (freeing their squares) inside the timed iteration, then makes a floor of
-//! 11, 21 or 31 monsters on the same reference floor.
+//! previous ones and clears the world's change trackers (as every frame of an app does)
+//! inside the timed iteration, then makes a floor of 11, 21 or 31 monsters on the same
+//! reference floor.
 //!
 //! - `spawn_batch`: `World::spawn_batch` of the same components prepared in advance (the
 //!   monsters of one populated floor, cloned): the limit.
 //! - `plain_system`: what a Bevy developer would write instead: a system that picks each
 //!   species with `rand`'s `WeightedIndex` over the floor's exact odds, finds a square by
 //!   random probing and spawns with `Commands` (the same components, from the template, with
-//!   no construction), run by `app.update()` on a message.
+//!   no construction), on a message.
 //! - `planning_only`: the plugin's planning alone, through the rules crate: the floor's
 //!   stream, the count, the square search, species, construction and possessions.
-//! - `plugin`: message in, entities out: `FloorGenerated`, `app.update()`, one
+//! - `plugin`: message in, entities out: `FloorGenerated`, the plugins' schedule, one
 //!   `MonsterSpawned` per monster.
+//!
+//! The two rows that run systems run them the way a turn-based game does: in the host's
+//! own `Turn` schedule (the plugins installed with `in_schedule(Turn)`), with a fresh copy
+//! of the floor and the message buffers advanced each turn. The fixed cost of a whole
+//! `App::update()` (the `Main` schedules), which a game pays once a frame whatever it
+//! runs, is the separate `main_update` row.
 
 use std::hint::black_box;
 
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
+use bevy_ecs::schedule::ScheduleLabel;
 use denizen::omega::Stats;
 use denizen::omega::construct::Builder;
 use denizen::omega::objects::ItemLedger;
@@ -46,20 +54,35 @@ fn floor_of(monsters: usize) -> (&'static str, u32) {
     }
 }
 
-/// Despawns every creature and frees the squares it held.
+/// The host's turn schedule the system rows run in.
+#[derive(ScheduleLabel, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Turn;
+
+/// Despawns every creature and clears the change trackers (the removed-component buffers
+/// an app clears every frame).
 fn clear(world: &mut World) {
-    let mut q = world.query_filtered::<(Entity, &GridPos), With<Creature>>();
-    let all: Vec<(Entity, GridPos)> = q.iter(world).map(|(e, p)| (e, *p)).collect();
-    for (entity, at) in all {
-        if let Some(mut map) = world.get_resource_mut::<FloorMap>() {
-            map.0.set_occupied(at.into(), false);
-        }
+    let mut q = world.query_filtered::<Entity, With<Creature>>();
+    let all: Vec<Entity> = q.iter(world).collect();
+    for entity in all {
         world.despawn(entity);
     }
+    world.clear_trackers();
+}
+
+/// One turn of the host: a fresh copy of the floor, the request, the `Turn` schedule, and
+/// the message buffers of the request and its answer advanced.
+fn turn<M: Message, A: Message>(app: &mut App, floor: &FloorGrid, request: M) {
+    let world = app.world_mut();
+    clear(world);
+    world.insert_resource(FloorMap(floor.clone()));
+    world.write_message(request);
+    world.run_schedule(Turn);
+    world.resource_mut::<Messages<M>>().update();
+    world.resource_mut::<Messages<A>>().update();
 }
 
 /// The limit: `World::spawn_batch` of the same components prepared in advance.
-#[divan::bench(args = [11, 21, 31])]
+#[divan::bench(args = [11, 21, 31], sample_count = 1000, sample_size = 10)]
 fn spawn_batch(bencher: Bencher, monsters: usize) {
     let (location, depth) = floor_of(monsters);
     let mut source =
@@ -83,6 +106,10 @@ fn spawn_batch(bencher: Bencher, monsters: usize) {
 #[derive(Message, Clone, Copy)]
 struct PlainFloor;
 
+/// The plain system's answer: a floor was populated.
+#[derive(Message, Clone, Copy)]
+struct PlainDone;
+
 /// What the plain system draws from: the floor's odds as a `WeightedIndex`, the templates.
 #[derive(Resource)]
 struct PlainRules {
@@ -98,6 +125,7 @@ fn plain_populate(
     mut requests: MessageReader<PlainFloor>,
     mut plain: ResMut<PlainRules>,
     mut map: ResMut<FloorMap>,
+    mut done: MessageWriter<PlainDone>,
     mut commands: Commands,
 ) {
     let plain = &mut *plain;
@@ -144,19 +172,22 @@ fn plain_populate(
                 ),
             ));
         }
+        done.write(PlainDone);
     }
 }
 
-#[divan::bench(args = [11, 21, 31])]
+#[divan::bench(args = [11, 21, 31], sample_count = 1000, sample_size = 10)]
 fn plain_system(bencher: Bencher, monsters: usize) {
     let (location, depth) = floor_of(monsters);
     let rules = OmegaRules::shipped();
     let level = rules.locations.get(location).unwrap().level(depth).unwrap();
     let odds = Odds::of(&level.selector);
     let (species, weights): (Vec<SpeciesId>, Vec<f64>) = odds.nonzero().unzip();
+    let floor = reference_floor(WorldSeed(SEED), location, depth);
     let mut app = App::new();
-    app.add_message::<PlainFloor>()
-        .insert_resource(FloorMap(reference_floor(WorldSeed(SEED), location, depth)))
+    app.init_schedule(Turn)
+        .add_message::<PlainFloor>()
+        .add_message::<PlainDone>()
         .insert_resource(PlainRules {
             species,
             weights: WeightedIndex::new(weights).unwrap(),
@@ -164,17 +195,14 @@ fn plain_system(bencher: Bencher, monsters: usize) {
             monsters,
             rng: WorldSeed(SEED).stream(StreamPurpose::new("plain")),
         })
-        .add_systems(Update, plain_populate);
+        .add_systems(Turn, plain_populate);
     bencher.bench_local(|| {
-        let world = app.world_mut();
-        clear(world);
-        world.write_message(PlainFloor);
-        app.update();
+        turn::<PlainFloor, PlainDone>(&mut app, &floor, PlainFloor);
         black_box(app.world().entities().len())
     });
 }
 
-#[divan::bench(args = [11, 21, 31])]
+#[divan::bench(args = [11, 21, 31], sample_count = 1000, sample_size = 10)]
 fn planning_only(bencher: Bencher, monsters: usize) {
     let (location, depth) = floor_of(monsters);
     let rules = OmegaRules::shipped();
@@ -201,16 +229,27 @@ fn planning_only(bencher: Bencher, monsters: usize) {
     });
 }
 
-#[divan::bench(args = [11, 21, 31])]
+#[divan::bench(args = [11, 21, 31], sample_count = 1000, sample_size = 10)]
 fn plugin(bencher: Bencher, monsters: usize) {
     let (location, depth) = floor_of(monsters);
+    let floor = reference_floor(WorldSeed(SEED), location, depth);
+    let mut app = App::new();
+    app.init_schedule(Turn)
+        .add_plugins(DenizenPlugins::with_seed(SEED).in_schedule(Turn));
+    bencher.bench_local(|| {
+        let request = FloorGenerated::new(location, depth);
+        turn::<FloorGenerated, FloorPopulated>(&mut app, &floor, request);
+        black_box(app.world().entities().len())
+    });
+}
+
+/// The fixed cost of a frame: one `App::update()` with the plugins installed and nothing to
+/// do (the `Main` schedules, message buffers, change trackers).
+#[divan::bench(sample_count = 1000, sample_size = 10)]
+fn main_update(bencher: Bencher) {
     let mut app = App::new();
     app.add_plugins(DenizenPlugins::with_seed(SEED));
-    app.insert_resource(FloorMap(reference_floor(WorldSeed(SEED), location, depth)));
     bencher.bench_local(|| {
-        let world = app.world_mut();
-        clear(world);
-        world.write_message(FloorGenerated::new(location, depth));
         app.update();
         black_box(app.world().entities().len())
     });

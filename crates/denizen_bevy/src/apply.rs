@@ -11,7 +11,7 @@ use bevy_ecs::bundle::NoBundleEffect;
 use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
 use denizen_core::floor::Square;
-use denizen_core::plan::{Origin, Plan};
+use denizen_core::plan::{Origin, Plan, Spawn};
 use serde::{Deserialize, Serialize};
 
 use crate::floor::FloorMap;
@@ -82,31 +82,76 @@ pub struct MonsterSpawned {
     pub origin: Origin,
 }
 
-/// Applies a plan whose creatures are component bundles: tile changes and occupancy on
-/// [`FloorMap`], one batch of entities (each with [`Creature`] and its [`GridPos`]), then
-/// `finish` for each new entity in plan order (the rule set's optional components), then
-/// one [`MonsterSpawned`] per creature in plan order. Returns the entities in plan order.
+/// The spawning half of the apply step: a rule set spawns a plan's creatures through it,
+/// one batch per set of components (its "shape"), and each entity lands at its creature's
+/// place in plan order.
+pub(crate) struct Batches<'w> {
+    world: &'w mut World,
+    ids: Vec<Entity>,
+}
+
+impl Batches<'_> {
+    /// Spawns one shape's creatures, given with their plan positions and squares, in one
+    /// batch; each gets [`Creature`] and its [`GridPos`] besides its bundle.
+    pub(crate) fn spawn<B>(&mut self, group: Vec<(usize, Square, B)>)
+    where
+        B: Bundle<Effect: NoBundleEffect>,
+    {
+        if group.is_empty() {
+            return;
+        }
+        let places: Vec<usize> = group.iter().map(|(i, ..)| *i).collect();
+        let bundles = group
+            .into_iter()
+            .map(|(_, at, bundle)| (Creature, GridPos::from(at), bundle));
+        for (entity, i) in self.world.spawn_batch(bundles).zip(places) {
+            self.ids[i] = entity;
+        }
+    }
+
+    /// The world, to insert the rare components no batch carries.
+    pub(crate) fn world(&mut self) -> &mut World {
+        self.world
+    }
+
+    /// The entity of the creature at a plan position (once its batch is spawned).
+    pub(crate) fn entity(&self, i: usize) -> Entity {
+        self.ids[i]
+    }
+}
+
+/// Applies a plan: tile changes and occupancy on [`FloorMap`], then `spawn` makes the
+/// entities through [`Batches`] (one batch per shape, every component the rule set gives
+/// its creatures), then one [`MonsterSpawned`] per creature in plan order. Returns the
+/// entities in plan order.
 #[cfg_attr(not(any(feature = "omega", feature = "captive")), allow(dead_code))]
-pub(crate) fn apply<B>(
+pub(crate) fn apply<C>(
     world: &mut World,
-    plan: Plan<B>,
-    mut finish: impl FnMut(&mut World, usize, Entity),
-) -> Vec<Entity>
-where
-    B: Bundle<Effect: NoBundleEffect>,
-{
+    plan: Plan<C>,
+    spawn: impl FnOnce(&mut Batches<'_>, Vec<Spawn<C>>),
+) -> Vec<Entity> {
     plan.apply_to(&mut world.resource_mut::<FloorMap>().0);
     let origins: Vec<Origin> = plan.spawns.iter().map(|s| s.origin).collect();
-    let bundles = plan
-        .spawns
-        .into_iter()
-        .map(|s| (Creature, GridPos::from(s.at), s.creature));
-    let ids: Vec<Entity> = world.spawn_batch(bundles).collect();
-    for (i, &entity) in ids.iter().enumerate() {
-        finish(world, i, entity);
-    }
-    for (&entity, origin) in ids.iter().zip(origins) {
-        world.trigger(MonsterSpawned { entity, origin });
+    let mut batches = Batches {
+        world,
+        ids: vec![Entity::PLACEHOLDER; origins.len()],
+    };
+    spawn(&mut batches, plan.spawns);
+    let Batches { world, ids } = batches;
+    debug_assert!(
+        !ids.contains(&Entity::PLACEHOLDER),
+        "every creature of a plan is spawned"
+    );
+    // Nothing can start observing while no event is triggered, so one look suffices.
+    let observed = world
+        .event_key::<MonsterSpawned>()
+        .is_some_and(|key| world.observers().try_get_observers(key).is_some());
+    if observed {
+        for (&entity, origin) in ids.iter().zip(origins) {
+            if entity != Entity::PLACEHOLDER {
+                world.trigger(MonsterSpawned { entity, origin });
+            }
+        }
     }
     ids
 }

@@ -1,6 +1,7 @@
 //! The floor grid every rule set places creatures on: tiles, occupied squares, rooms, and
 //! an optional dig order.
 
+use fixedbitset::FixedBitSet;
 use serde::{Deserialize, Serialize};
 
 /// What a square is made of.
@@ -69,6 +70,88 @@ pub struct FloorGrid {
     /// The rooms the floor's generator made, in the order it made them.
     #[serde(default)]
     rooms: Vec<Room>,
+}
+
+/// The squares of a floor a creature may be placed on (open floor, nobody on it), one bit
+/// each, row by row; a planner takes squares out as it fills them, without touching the
+/// floor itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FreeSquares {
+    width: u32,
+    height: u32,
+    bits: FixedBitSet,
+    count: usize,
+}
+
+/// Bits in one block of a [`FixedBitSet`].
+const BLOCK_BITS: u32 = usize::BITS;
+
+/// Multiplying eight bytes of 0 or 1 by this moves byte `j` to bit `56 + j`, with no carry
+/// between them: the top byte of the product is the eight squares as bits.
+const PACK: u64 = 0x0102_0408_1020_4080;
+
+impl FreeSquares {
+    /// Width of the floor in squares.
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// Height of the floor in squares.
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// How many squares are still free.
+    pub fn count(&self) -> usize {
+        self.count
+    }
+
+    fn index(&self, at: Square) -> Option<usize> {
+        (at.x < self.width && at.y < self.height)
+            .then(|| at.y as usize * self.width as usize + at.x as usize)
+    }
+
+    /// Whether a square is free (squares outside the floor are not).
+    pub fn contains(&self, at: Square) -> bool {
+        self.index(at).is_some_and(|i| self.bits.contains(i))
+    }
+
+    /// Takes a square out (a creature now stands there); nothing happens for a square
+    /// outside the floor or already taken.
+    pub fn take(&mut self, at: Square) {
+        if let Some(i) = self.index(at).filter(|&i| self.bits.contains(i)) {
+            self.bits.remove(i);
+            self.count -= 1;
+        }
+    }
+
+    /// The first free square right of `at` on its row (a block of squares at a time).
+    pub fn next_in_row(&self, at: Square) -> Option<Square> {
+        let start = self.index(at)? + 1;
+        let end = (at.y as usize + 1) * self.width as usize;
+        let (blocks, block) = (self.bits.as_slice(), BLOCK_BITS as usize);
+        let mut i = start;
+        while i < end {
+            let bits = blocks[i / block] >> (i % block);
+            if bits != 0 {
+                let found = i + bits.trailing_zeros() as usize;
+                return (found < end).then(|| Square {
+                    x: (found % self.width as usize) as u32,
+                    y: at.y,
+                });
+            }
+            i = (i / block + 1) * block;
+        }
+        None
+    }
+
+    /// The first free square below `at` in its column.
+    pub fn next_in_column(&self, at: Square) -> Option<Square> {
+        self.index(at)?;
+        (at.y + 1..self.height)
+            .map(|y| Square { x: at.x, y })
+            .find(|&s| self.contains(s))
+    }
 }
 
 /// A rectangle of squares: `x..x + width` by `y..y + height`.
@@ -282,6 +365,40 @@ impl FloorGrid {
         (0..self.height).flat_map(move |y| (0..width).map(move |x| Square { x, y }))
     }
 
+    /// The squares a creature may be placed on now, one bit each: what square searches
+    /// scan instead of asking square by square.
+    pub fn free_squares(&self) -> FreeSquares {
+        let block = BLOCK_BITS as usize;
+        let blocks = self
+            .tiles
+            .chunks(block)
+            .zip(self.occupied.chunks(block))
+            .map(|(tiles, occupied)| {
+                // A byte per square (0 or 1), then eight bytes packed into eight bits at a
+                // time: square j of a group lands on bit j.
+                let mut bytes = [0u8; 64];
+                for (byte, (&t, &o)) in bytes.iter_mut().zip(tiles.iter().zip(occupied)) {
+                    *byte = u8::from(t == Tile::Floor) & u8::from(!o);
+                }
+                bytes[..block]
+                    .chunks_exact(8)
+                    .enumerate()
+                    .fold(0usize, |bits, (k, eight)| {
+                        let mut group = [0u8; 8];
+                        group.copy_from_slice(eight);
+                        let packed = u64::from_le_bytes(group).wrapping_mul(PACK) >> 56;
+                        bits | (packed as usize) << (8 * k)
+                    })
+            });
+        let bits = FixedBitSet::with_capacity_and_blocks(self.tiles.len(), blocks);
+        FreeSquares {
+            width: self.width,
+            height: self.height,
+            count: bits.count_ones(..),
+            bits,
+        }
+    }
+
     /// How many squares are acceptable for placement.
     pub fn acceptable_count(&self) -> usize {
         self.tiles
@@ -347,6 +464,58 @@ mod tests {
         assert_eq!(grid.acceptable_count(), 3);
         grid.set_occupied(Square { x: 1, y: 0 }, false);
         assert!(grid.is_acceptable(Square { x: 1, y: 0 }));
+    }
+
+    #[test]
+    fn free_squares_follow_tiles_and_occupancy() {
+        let mut grid = FloorGrid::from_rows(&["#..s..", "~...#.", "......"]).unwrap();
+        grid.set_occupied(Square { x: 2, y: 1 }, true);
+        let mut free = grid.free_squares();
+        for at in grid.squares() {
+            assert_eq!(free.contains(at), grid.is_acceptable(at), "{at:?}");
+        }
+        assert_eq!(free.count(), grid.acceptable_count());
+        let at = |x, y| Square { x, y };
+        assert_eq!(free.next_in_row(at(0, 0)), Some(at(1, 0)));
+        assert_eq!(
+            free.next_in_row(at(2, 0)),
+            Some(at(4, 0)),
+            "the secret square is skipped"
+        );
+        assert_eq!(free.next_in_row(at(5, 0)), None, "the row ends");
+        assert_eq!(
+            free.next_in_column(at(2, 0)),
+            Some(at(2, 2)),
+            "the occupied square is skipped"
+        );
+        assert_eq!(free.next_in_column(at(0, 0)), Some(at(0, 2)));
+        assert_eq!(free.next_in_column(at(9, 0)), None, "outside the floor");
+        free.take(at(2, 2));
+        free.take(at(2, 2));
+        assert_eq!(free.count(), grid.acceptable_count() - 1);
+        assert_eq!(free.next_in_column(at(2, 0)), None);
+        // Every square of a larger floor, against the square-by-square answer.
+        let mut big = FloorGrid::new(67, 41);
+        for (n, at) in big.squares().collect::<Vec<_>>().into_iter().enumerate() {
+            big.set(at, if n % 7 < 4 { Tile::Floor } else { Tile::Water });
+            big.set_occupied(at, n % 11 == 3);
+        }
+        let free = big.free_squares();
+        assert!(
+            big.squares()
+                .all(|at| free.contains(at) == big.is_acceptable(at))
+        );
+        assert_eq!(free.count(), big.acceptable_count());
+        // Rows that span words: a 100-wide floor with one free square far along.
+        let mut wide = FloorGrid::new(100, 2);
+        wide.set(at(97, 1), Tile::Floor);
+        let free = wide.free_squares();
+        assert_eq!(free.next_in_row(at(3, 1)), Some(at(97, 1)));
+        assert_eq!(
+            free.next_in_row(at(3, 0)),
+            None,
+            "never past the end of the row"
+        );
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Omega's square search (`findspace`): where a new creature of a floor's population or a
 //! wandering arrival stands.
 
-use denizen_core::floor::{FloorGrid, Square};
+use denizen_core::floor::{FloorGrid, FreeSquares, Square};
 use rand::Rng;
 
 use crate::rng;
@@ -19,36 +19,30 @@ pub const MAX_PROBES: u32 = 1_000_000;
 /// when no square is acceptable (found out after 16 failed probes) and after
 /// [`MAX_PROBES`] probes.
 pub fn find_space<R: Rng + ?Sized>(grid: &FloorGrid, rng: &mut R) -> Option<Square> {
-    find_space_where(grid, rng, |at| grid.is_acceptable(at))
+    find_free(&grid.free_squares(), rng)
 }
 
-/// [`find_space`] with another acceptance test (a planning overlay that also excludes
-/// squares taken since the grid was drawn).
-pub fn find_space_where<R: Rng + ?Sized>(
-    grid: &FloorGrid,
-    rng: &mut R,
-    acceptable: impl Fn(Square) -> bool,
-) -> Option<Square> {
+/// [`find_space`] over a planner's set of free squares (the floor's, less the squares
+/// taken since): the same probes, the same scans, the same draws.
+pub fn find_free<R: Rng + ?Sized>(free: &FreeSquares, rng: &mut R) -> Option<Square> {
     let mut along_row = true;
     for probe in 0..MAX_PROBES {
-        // A full floor is only counted once a few probes have failed, so that the
-        // common case does not scan the whole grid for every placement.
-        if probe == 16 && !grid.squares().any(&acceptable) {
+        // A full floor is only given up on once a few probes have failed, as the source
+        // draws them.
+        if probe == 16 && free.count() == 0 {
             return None;
         }
-        let x = rng::range(rng, grid.width());
-        let y = rng::range(rng, grid.height());
-        if acceptable(Square { x, y }) {
-            return Some(Square { x, y });
+        let at = Square {
+            x: rng::range(rng, free.width()),
+            y: rng::range(rng, free.height()),
+        };
+        if free.contains(at) {
+            return Some(at);
         }
         let found = if along_row {
-            (x + 1..grid.width())
-                .map(|x| Square { x, y })
-                .find(|&s| acceptable(s))
+            free.next_in_row(at)
         } else {
-            (y + 1..grid.height())
-                .map(|y| Square { x, y })
-                .find(|&s| acceptable(s))
+            free.next_in_column(at)
         };
         along_row = !along_row;
         if found.is_some() {

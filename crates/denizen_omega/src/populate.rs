@@ -3,11 +3,10 @@
 
 use denizen_core::floor::{FloorGrid, Square, Tile};
 use denizen_core::plan::{Origin, Plan, Spawn};
-use fixedbitset::FixedBitSet;
 use rand::Rng;
 
 use crate::construct::{Builder, Monster};
-use crate::findspace::find_space_where;
+use crate::findspace::find_free;
 use crate::location::{FixedInhabitant, Level, Scatter};
 use crate::rng;
 use crate::species::Status;
@@ -49,27 +48,22 @@ pub fn plan_floor<R: Rng + ?Sized>(
     blocked: &[Square],
 ) -> FloorPlan {
     let requested = count.unwrap_or_else(|| level.population.sample(rng));
-    // Squares taken since the grid was drawn, one bit each: cheaper than a copy of it.
-    let width = grid.width() as usize;
-    let mut taken = FixedBitSet::with_capacity(width * grid.height() as usize);
-    let bit = |at: Square| at.y as usize * width + at.x as usize;
-    for &at in blocked
-        .iter()
-        .filter(|at| at.x < grid.width() && at.y < grid.height())
-    {
-        taken.insert(bit(at));
+    // The floor's free squares, less the ones taken since: the grid itself is not copied.
+    let mut free = grid.free_squares();
+    for &at in blocked {
+        free.take(at);
     }
-    let mut plan = Plan::default();
+    let mut plan = Plan {
+        spawns: Vec::with_capacity((requested as usize).min(free.count())),
+        tiles: Vec::new(),
+    };
     for _ in 0..requested {
-        let found = find_space_where(grid, rng, |at| {
-            grid.is_acceptable(at) && !taken.contains(bit(at))
-        });
-        let Some(square) = found else {
+        let Some(square) = find_free(&free, rng) else {
             break;
         };
         let species = level.selector.sample(rng);
         let monster = builder.build(rng, species);
-        taken.insert(bit(square));
+        free.take(square);
         place(builder, &mut plan, square, Origin::FloorPopulation, monster);
     }
     FloorPlan { requested, plan }
@@ -107,6 +101,7 @@ pub fn plan_fixed<R: Rng + ?Sized>(
     cavern_gap: bool,
 ) -> Vec<Spawn<Monster>> {
     let mut placements: Vec<Spawn<Monster>> = Vec::new();
+    let mut free = grid.free_squares();
     for inhabitant in fixed.iter().filter(|f| f.depth == depth) {
         let suppressed = inhabitant.unless_completed
             && completed
@@ -114,12 +109,10 @@ pub fn plan_fixed<R: Rng + ?Sized>(
         if suppressed {
             continue;
         }
-        let taken: Vec<Square> = placements.iter().map(|p| p.at).collect();
-        let Some(at) = find_space_where(grid, rng, |at| {
-            grid.is_acceptable(at) && !taken.contains(&at)
-        }) else {
+        let Some(at) = find_free(&free, rng) else {
             break;
         };
+        free.take(at);
         let monster = builder.build(rng, inhabitant.species);
         placements.push(Spawn {
             at,

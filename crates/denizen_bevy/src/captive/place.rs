@@ -58,8 +58,9 @@ pub(crate) fn place_encounters(
     }
 }
 
-/// Spawns a plan's groups (one batch), then their members through the apply step: each
-/// member related to its group, the first of a carrying group holding [`Carries`].
+/// Spawns a plan's groups (one batch), then their members through the apply step (one
+/// batch for bearers, one for the rest): each member related to its group, the first of a
+/// carrying group holding [`Carries`].
 fn spawn_groups(world: &mut World, rules: &CaptiveRuleset, plan: &EncounterPlan) {
     let groups: Vec<Entity> = world
         .spawn_batch(plan.groups.iter().map(|g| {
@@ -77,11 +78,7 @@ fn spawn_groups(world: &mut World, rules: &CaptiveRuleset, plan: &EncounterPlan)
     for (group, &entity) in plan.groups.iter().zip(&groups) {
         let glyph = Glyph(rules.table.get(group.type_id).map_or('?', |t| t.glyph));
         for (i, member) in group.members.iter().enumerate() {
-            if i == 0
-                && let Some(carry) = group.carries
-            {
-                carried.push((members.spawns.len(), carry));
-            }
+            carried.push(group.carries.filter(|_| i == 0));
             members.spawns.push(Spawn {
                 at: group.cell,
                 origin: Origin::EncounterGroup,
@@ -96,10 +93,15 @@ fn spawn_groups(world: &mut World, rules: &CaptiveRuleset, plan: &EncounterPlan)
             });
         }
     }
-    let mut carried = carried.into_iter().peekable();
-    apply(world, members, |world, i, entity| {
-        if let Some((_, carry)) = carried.next_if(|&(at, _)| at == i) {
-            world.entity_mut(entity).insert(Carries(carry));
+    apply(world, members, |batches, spawns| {
+        let (mut bearers, mut others) = (Vec::new(), Vec::with_capacity(spawns.len()));
+        for ((i, spawn), carry) in spawns.into_iter().enumerate().zip(carried) {
+            match carry {
+                Some(carry) => bearers.push((i, spawn.at, (spawn.creature, Carries(carry)))),
+                None => others.push((i, spawn.at, spawn.creature)),
+            }
         }
+        batches.spawn(bearers);
+        batches.spawn(others);
     });
 }

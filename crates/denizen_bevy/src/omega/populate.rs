@@ -3,7 +3,7 @@
 use bevy_ecs::message::MessageCursor;
 use bevy_ecs::prelude::*;
 use denizen_core::floor::Square;
-use denizen_core::plan::{Origin, Plan};
+use denizen_core::plan::{Origin, Plan, Spawn};
 use denizen_core::rng::Generator;
 use denizen_omega::construct::{Builder, Identity, Monster};
 use denizen_omega::populate::{plan_fixed, plan_floor, plan_scatter};
@@ -153,62 +153,60 @@ pub(crate) fn populate(world: &mut World, request: &FloorGenerated) {
     }
 }
 
-/// What a planned monster gets besides its bundle: a name, an identity and the marker of
-/// its origin, each only when it has one.
-struct Extras {
-    name: Option<String>,
-    identity: Identity,
-    origin: Origin,
-}
-
-/// Applies a plan of Omega monsters through the one apply step: each monster's bundle,
-/// then a name, an identity, [`Fixed`] for fixed inhabitants and [`ArenaOpponent`] for
-/// arena opponents where they apply. Returns the entities in plan order.
+/// Applies a plan of Omega monsters through the one apply step, one batch per shape: the
+/// monster's bundle, with [`MonsterName`] and [`MonsterIdentity`] where construction gave
+/// them; then [`Fixed`] on fixed inhabitants and [`ArenaOpponent`] on arena opponents
+/// (rare, so inserted one by one). Returns the entities in plan order.
 pub(crate) fn spawn_monsters(world: &mut World, plan: Plan<Monster>) -> Vec<Entity> {
     let rules = world.resource::<OmegaRuleset>().0.clone();
-    let mut extras = Vec::with_capacity(plan.spawns.len());
-    let mut plan = plan;
-    for spawn in &mut plan.spawns {
-        extras.push(Extras {
-            name: spawn.creature.name.take(),
-            identity: std::mem::take(&mut spawn.creature.identity),
-            origin: spawn.origin,
-        });
-    }
-    let plan = plan.map(|monster| bundle(&rules.bestiary.get(monster.form).glyph, monster));
-    apply(world, plan, |world, i, entity| {
-        let extra = &mut extras[i];
-        let marker = matches!(extra.origin, Origin::FixedInhabitant | Origin::Arena);
-        if extra.name.is_none() && extra.identity == Identity::Ordinary && !marker {
-            return;
-        }
-        let mut entity = world.entity_mut(entity);
-        if let Some(name) = extra.name.take() {
-            entity.insert(MonsterName(name));
-        }
-        if extra.identity != Identity::Ordinary {
-            entity.insert(MonsterIdentity(std::mem::take(&mut extra.identity)));
-        }
-        match extra.origin {
-            Origin::FixedInhabitant => {
-                entity.insert(Fixed);
+    apply(world, plan, |batches, spawns| {
+        let mut plain = Vec::with_capacity(spawns.len());
+        let (mut named, mut identified, mut both) = (Vec::new(), Vec::new(), Vec::new());
+        let mut marked = Vec::new();
+        for (i, spawn) in spawns.into_iter().enumerate() {
+            let Spawn {
+                at,
+                origin,
+                creature: mut monster,
+            } = spawn;
+            if matches!(origin, Origin::FixedInhabitant | Origin::Arena) {
+                marked.push((i, origin));
             }
-            Origin::Arena => {
-                entity.insert(ArenaOpponent);
+            let name = monster.name.take().map(MonsterName);
+            let identity = std::mem::take(&mut monster.identity);
+            let identity = (identity != Identity::Ordinary).then_some(MonsterIdentity(identity));
+            let glyph = rules.bestiary.get(monster.form).glyph;
+            let base = bundle(glyph, monster);
+            match (name, identity) {
+                (None, None) => plain.push((i, at, base)),
+                (Some(name), None) => named.push((i, at, (base, name))),
+                (None, Some(identity)) => identified.push((i, at, (base, identity))),
+                (Some(name), Some(identity)) => both.push((i, at, (base, name, identity))),
             }
-            _ => {}
+        }
+        batches.spawn(plain);
+        batches.spawn(named);
+        batches.spawn(identified);
+        batches.spawn(both);
+        for (i, origin) in marked {
+            let entity = batches.entity(i);
+            let mut entity = batches.world().entity_mut(entity);
+            match origin {
+                Origin::Arena => entity.insert(ArenaOpponent),
+                _ => entity.insert(Fixed),
+            };
         }
     })
 }
 
 /// The components of a planned monster.
-fn bundle(glyph: &char, m: Monster) -> MonsterBundle {
+fn bundle(glyph: char, m: Monster) -> MonsterBundle {
     (
         Species {
             id: m.species,
             form: m.form,
         },
-        Glyph(*glyph),
+        Glyph(glyph),
         Sleep {
             rating: m.sleep_rating,
             awake: m.awake,
