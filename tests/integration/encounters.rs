@@ -150,3 +150,36 @@ fn members_are_announced_once_each_with_their_components() {
     seen.sort();
     assert_eq!(seen, members);
 }
+
+/// Group membership survives a reflection-based save: `MemberOf` and `GroupMembers` go
+/// through the type registry and back.
+#[test]
+fn group_membership_round_trips_through_reflection() {
+    use bevy_reflect::serde::{ReflectDeserializer, ReflectSerializer};
+    use serde::de::DeserializeSeed;
+    let mut app = base(3, 3, 4);
+    let world = app.world_mut();
+    let (member, of) = world
+        .query::<(Entity, &MemberOf)>()
+        .iter(world)
+        .map(|(e, m)| (e, *m))
+        .next()
+        .unwrap();
+    let members = world.get::<GroupMembers>(of.0).unwrap().clone();
+    assert!(members.members().contains(&member));
+    let registry = world.resource::<AppTypeRegistry>().read();
+    let text = ron::to_string(&ReflectSerializer::new(&of, &registry)).unwrap();
+    let mut de = ron::Deserializer::from_str(&text).unwrap();
+    let back = ReflectDeserializer::new(&registry)
+        .deserialize(&mut de)
+        .unwrap();
+    let back = <MemberOf as bevy_reflect::FromReflect>::from_reflect(back.as_ref()).unwrap();
+    assert_eq!(back, of);
+    let text = ron::to_string(&ReflectSerializer::new(&members, &registry)).unwrap();
+    let mut de = ron::Deserializer::from_str(&text).unwrap();
+    let back = ReflectDeserializer::new(&registry)
+        .deserialize(&mut de)
+        .unwrap();
+    let back = <GroupMembers as bevy_reflect::FromReflect>::from_reflect(back.as_ref()).unwrap();
+    assert_eq!(back, members);
+}

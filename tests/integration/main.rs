@@ -2,5 +2,7 @@
 //! a module per topic (the rules have their own tests in their crates).
 
 mod encounters;
+mod layout;
 mod plugin;
+mod registration;
 mod world;

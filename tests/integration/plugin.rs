@@ -371,3 +371,144 @@ fn components_round_trip_through_serde_and_reflection() {
     let back = <Inventory as bevy_reflect::FromReflect>::from_reflect(dynamic.as_ref()).unwrap();
     assert_eq!(back, inventory);
 }
+
+/// The plugin spawns exactly the plan the rules make from the floor's first-generation
+/// stream: the same squares, species, sleep and possessions (so the rules' golden floors
+/// are what a game gets).
+#[test]
+fn the_plugin_spawns_the_rules_plan() {
+    use denizen::omega::construct::Builder;
+    use denizen::omega::objects::ItemLedger;
+    use denizen::omega::populate::{plan_fixed, plan_floor};
+    let rules = OmegaRules::shipped();
+    for (location, depth, seed) in [
+        ("goblin-caves", 10, 3),
+        ("volcano", 20, 3),
+        ("castle", 8, 2),
+    ] {
+        let level = level_of(&rules, location, depth);
+        let grid = reference_floor(WorldSeed(seed), location, depth);
+        let mut ledger = ItemLedger::new(rules.bestiary.items());
+        let chronicle = Chronicle::default();
+        let mut builder = Builder {
+            bestiary: &rules.bestiary,
+            ledger: &mut ledger,
+            chronicle: &chronicle,
+            preference: Preference::Either,
+            temple_deity: None,
+            difficulty: level.difficulty,
+        };
+        let stream = |kind| WorldSeed(seed).stream(StreamPurpose::event(kind, location, depth, 0));
+        let env = rules.locations.get(location).unwrap();
+        let fixed = env.dungeon.as_ref().map_or(Vec::new(), |d| {
+            plan_fixed(
+                &mut stream("fixed"),
+                &d.fixed,
+                depth,
+                &grid,
+                &mut builder,
+                false,
+                true,
+            )
+        });
+        let blocked: Vec<Square> = fixed.iter().map(|s| s.at).collect();
+        let floor = plan_floor(
+            &mut stream("floor"),
+            level,
+            &grid,
+            &mut builder,
+            None,
+            &blocked,
+        );
+        let mut planned: Vec<String> = fixed
+            .iter()
+            .chain(&floor.plan.spawns)
+            .map(|s| {
+                let m = &s.creature;
+                format!(
+                    "{:?} {:?} {} {:?}",
+                    GridPos::from(s.at),
+                    m.species,
+                    m.awake,
+                    m.possessions
+                )
+            })
+            .collect();
+        let mut app = reference_scene(seed, OmegaPlugin::default(), location, depth).unwrap();
+        let world = app.world_mut();
+        let mut spawned: Vec<String> = world
+            .query::<(&GridPos, &Species, &Sleep, &Inventory)>()
+            .iter(world)
+            .map(|(p, s, z, i)| format!("{p:?} {:?} {} {:?}", s.id, z.awake, i.0))
+            .collect();
+        planned.sort();
+        spawned.sort();
+        assert!(!fixed.is_empty() || location == "castle");
+        assert_eq!(spawned, planned, "{location} {depth}");
+    }
+}
+
+fn level_of<'a>(rules: &'a OmegaRules, location: &str, depth: u32) -> &'a Level {
+    rules.locations.get(location).unwrap().level(depth).unwrap()
+}
+
+/// The text views never panic, whatever the bestiary: a game's own bestiary smaller than
+/// the encounter table, encounter members on the same floor, and a monster whose species
+/// the rules do not have (a save from another bestiary).
+#[test]
+fn views_never_panic_on_a_small_bestiary() {
+    const BESTIARY: &str = r#"(
+        band_count: 1,
+        species: [(
+            key: "rat", name: "rat", band: 0, level: 1, hp: 2, hit: 1, ac: 1, damage: 1,
+            awareness: 5, wakeup: 1, speed: 5, sleep: 50, treasure: 0, xp: 1,
+            fixed_item: None, uniqueness: Common, status: [Mobile], immunities: [],
+            behaviour: (talk: "", movement: "", melee: "", strike: "", special: ""),
+            melee_pattern: "", glyph: 'r', colour: Brown, construction: None,
+        )],
+        items: [],
+    )"#;
+    const LOCATIONS: &str = r#"(
+        default_difficulty: "0",
+        environments: [(key: "cellar", name: "Cellar",
+            dungeon: Some((depths: 1, recipe: Pool)))],
+    )"#;
+    let omega = OmegaPlugin::from_ron(BESTIARY, "small.ron", LOCATIONS, "cellar.ron").unwrap();
+    let mut app = App::new();
+    app.add_plugins(DenizenPlugins::with_seed(3).set(omega));
+    app.insert_resource(FloorMap(denizen::captive::reference_base(WorldSeed(3), 7)));
+    app.world_mut()
+        .write_message(FloorGenerated::new("cellar", 1));
+    app.world_mut()
+        .write_message(BaseFloorGenerated { map: 7, floors: 3 });
+    app.update();
+    let stranger = Species {
+        id: SpeciesId(400),
+        form: SpeciesId(400),
+    };
+    app.world_mut()
+        .spawn((stranger, Glyph('X'), GridPos { x: 0, y: 0 }));
+    let world = app.world_mut();
+    let map = render_floor(world);
+    assert!(map.contains('r') && map.starts_with('X'), "{map}");
+    let members = world.query::<&EncounterMember>().iter(world).count();
+    assert!(members > 20);
+    let roster = omega_roster(world);
+    assert_eq!(
+        roster.lines().count(),
+        12,
+        "11 rats and the stranger:\n{roster}"
+    );
+    assert!(roster.lines().any(|l| l.starts_with("X ?")), "{roster}");
+    assert!(!captive_roster(world).is_empty());
+}
+
+/// Both preludes glob-import together, and each name that used to clash (the rules' type
+/// against the plugin's component or resource of the same name) now means one thing: this
+/// test fails by not compiling.
+#[test]
+fn the_preludes_glob_import_together() {
+    let components: Option<(Species, MonsterIdentity, OmegaChronicle, OmegaRuleset)> = None;
+    let rules: Option<(SpeciesTemplate, Identity, Chronicle, Bestiary)> = None;
+    assert!(components.is_none() && rules.is_none());
+}

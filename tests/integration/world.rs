@@ -324,3 +324,48 @@ fn a_statue_wakes_one_difficulty_up_and_hostile() {
     }
     assert!(band_two, "band 2 (beyond the difficulty-1 pool) appears");
 }
+
+/// An observer of `MonsterSpawned` sees `Fixed` on fixed inhabitants and `ArenaOpponent`
+/// on arena opponents: the event fires once every component is in place.
+#[test]
+fn spawn_events_come_after_the_markers() {
+    #[derive(Resource, Default)]
+    struct Seen(Vec<(Origin, bool)>);
+    let mut app = App::new();
+    app.add_plugins(DenizenPlugins::with_seed(7))
+        .init_resource::<Seen>()
+        .add_observer(
+            |ev: On<MonsterSpawned>,
+             mut seen: ResMut<Seen>,
+             markers: Query<(Has<Fixed>, Has<ArenaOpponent>)>| {
+                let (fixed, arena) = markers.get(ev.entity).unwrap();
+                let marked = match ev.origin {
+                    Origin::FixedInhabitant => fixed,
+                    Origin::Arena => arena,
+                    _ => !fixed && !arena,
+                };
+                seen.0.push((ev.origin, marked));
+            },
+        );
+    app.insert_resource(FloorMap(reference_floor(WorldSeed(7), "goblin-caves", 10)));
+    app.world_mut()
+        .write_message(FloorGenerated::new("goblin-caves", 10));
+    app.world_mut().write_message(ArenaBout {
+        counter: 1,
+        rank: 0,
+        at: Square { x: 1, y: 1 },
+    });
+    app.update();
+    let seen = &app.world().resource::<Seen>().0;
+    assert!(seen.iter().all(|&(_, marked)| marked), "{seen:?}");
+    for origin in [
+        Origin::FixedInhabitant,
+        Origin::Arena,
+        Origin::FloorPopulation,
+    ] {
+        assert!(
+            seen.iter().any(|&(o, _)| o == origin),
+            "{origin:?}: {seen:?}"
+        );
+    }
+}

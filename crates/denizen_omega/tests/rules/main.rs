@@ -3,6 +3,8 @@
 
 mod data_errors;
 mod determinism;
+mod golden;
+mod modules;
 mod monte_carlo;
 mod spec_numbers;
 

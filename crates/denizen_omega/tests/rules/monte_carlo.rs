@@ -127,3 +127,37 @@ fn countryside_terrains_match_their_exact_odds_and_sizes() {
     );
     assert!(p > P_FLOOR, "sizes: p = {p}");
 }
+
+/// Random possessions drawn by `create_object` with uniques put back, against their exact
+/// odds at item levels 0, 3, 7 and 11; and the same samples judged against another level's
+/// odds (a level apart), which the check must reject.
+#[test]
+fn possessions_match_their_exact_odds() {
+    use denizen_omega::objects::ItemLedger;
+    let rules = omega();
+    let items = rules.bestiary.items();
+    let table = rules.bestiary.object_table();
+    for (seed, (level, other)) in [(0, 1), (3, 4), (7, 8), (11, 10)].into_iter().enumerate() {
+        let mut ledger = ItemLedger::new(items);
+        let mut rng = WorldSeed(500 + seed as u64).stream(StreamPurpose::new("possessions"));
+        let mut counts = vec![0u64; items.len()];
+        for object in table.possessions(&mut rng, items, &mut ledger, level, PLACEMENTS as u32) {
+            counts[object.item.index()] += 1;
+        }
+        assert_eq!(
+            counts.iter().sum::<u64>(),
+            PLACEMENTS,
+            "every draw makes an object"
+        );
+        assert_eq!(ledger, ItemLedger::new(items), "uniques are put back");
+        let exact = table.possession_odds(items, &ledger, level);
+        let p = p_of(&counts, exact.iter().copied());
+        assert!(p > P_FLOOR, "level {level}: p = {p}");
+        let wrong = table.possession_odds(items, &ledger, other);
+        let wrong = p_of(&counts, wrong.iter().copied());
+        assert!(
+            wrong < P_FLOOR,
+            "level {level} judged as {other}: p = {wrong}"
+        );
+    }
+}

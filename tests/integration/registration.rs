@@ -1,0 +1,125 @@
+//! Every component on every entity a full scenario spawns, and every resource the plugins
+//! insert (message buffers included), is registered for reflection: inspectors and
+//! reflection-based saves see all of denizen's state. The scenario, not a hand-kept list,
+//! decides what is checked.
+
+use bevy_app::prelude::*;
+use bevy_ecs::prelude::*;
+use denizen::captive::reference_base;
+use denizen::omega::reference::reference_floor;
+use denizen::prelude::*;
+
+/// An app that has used every feature: a floor with a fixed inhabitant, renamed monsters,
+/// summons, a statue, a countryside encounter, an arena bout, a were-human's change,
+/// wandering arrivals, encounter groups and a dropped base map.
+fn scenario() -> App {
+    let mut app = App::new();
+    app.add_plugins(DenizenPlugins::with_seed(12));
+    let world = app.world_mut();
+    world.insert_resource(FloorMap(reference_floor(WorldSeed(12), "astral", 2)));
+    world.write_message(FloorGenerated::new("astral", 2));
+    app.update();
+    let rules = OmegaRules::shipped();
+    let id = |key| rules.bestiary.species_id(key).unwrap();
+    // A square in the open, so every summons finds a free neighbour.
+    let at = {
+        let map = &app.world().resource::<FloorMap>().0;
+        let open = |at: Square| {
+            (at.x.saturating_sub(1)..=at.x + 1).all(|x| {
+                (at.y.saturating_sub(1)..=at.y + 1).all(|y| map.is_acceptable(Square { x, y }))
+            })
+        };
+        map.squares().find(|&at| open(at)).unwrap()
+    };
+    for kind in [
+        SummonKind::Named(id("archangel")),
+        SummonKind::Named(id("hiscore_npc")),
+        SummonKind::Named(id("were_human")),
+        SummonKind::Hostile,
+        SummonKind::Ordinary,
+    ] {
+        app.world_mut().write_message(Summon { at, kind });
+    }
+    app.world_mut().write_message(StatueWakes { at });
+    app.world_mut().write_message(ArenaBout {
+        counter: 20,
+        rank: 2,
+        at,
+    });
+    app.update();
+    let were = {
+        let world = app.world_mut();
+        let mut q = world.query::<(Entity, &Species)>();
+        q.iter(world)
+            .find(|(_, s)| s.id == id("were_human"))
+            .map(|(e, _)| e)
+            .unwrap()
+    };
+    app.world_mut().resource_mut::<MoonPhase>().0 = 6;
+    app.world_mut().trigger(SpecialTurn { entity: were });
+    app.world_mut().resource_mut::<GameClock>().advance(60);
+    app.update();
+    app.world_mut().write_message(CountrysideEncounter {
+        terrain: "countryside:plains".into(),
+    });
+    app.update();
+    app.insert_resource(FloorMap(reference_base(WorldSeed(12), 4)));
+    app.world_mut()
+        .write_message(BaseFloorGenerated { map: 4, floors: 3 });
+    app.update();
+    let bearer = {
+        let world = app.world_mut();
+        let mut q = world.query_filtered::<Entity, With<Carries>>();
+        q.iter(world).next().unwrap()
+    };
+    app.world_mut().despawn(bearer);
+    app.update();
+    app
+}
+
+/// The type paths of denizen's own types inside a component or resource name
+/// (`bevy_ecs::message::Messages<denizen_bevy::omega::messages::FloorGenerated>` holds one).
+fn denizen_paths(name: &str) -> Vec<&str> {
+    name.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+        .filter(|part| part.starts_with("denizen"))
+        .collect()
+}
+
+#[test]
+fn every_component_and_resource_of_a_full_scenario_is_registered() {
+    let app = scenario();
+    let world = app.world();
+    let registry = world.resource::<AppTypeRegistry>().read();
+    let mut checked = std::collections::BTreeSet::new();
+    let mut missing = std::collections::BTreeSet::new();
+    for entity in world.iter_entities() {
+        for (_, info) in world.inspect_entity(entity.id()).unwrap() {
+            let name = info.name().to_string();
+            for path in denizen_paths(&name) {
+                checked.insert(path.to_owned());
+                if registry.get_with_type_path(path).is_none() {
+                    missing.insert(path.to_owned());
+                }
+            }
+        }
+    }
+    assert!(missing.is_empty(), "not registered: {missing:?}");
+    // The scenario did reach every kind of state (a sanity check of the scenario itself).
+    for expected in [
+        "denizen_bevy::apply::Creature",
+        "denizen_bevy::omega::components::Fixed",
+        "denizen_bevy::omega::components::MonsterIdentity",
+        "denizen_bevy::omega::components::ArenaOpponent",
+        "denizen_bevy::omega::messages::FloorGenerated",
+        "denizen_bevy::omega::wander::WanderingArrival",
+        "denizen_bevy::captive::components::MemberOf",
+        "denizen_bevy::captive::components::GroupMembers",
+        "denizen_bevy::captive::messages::CarryDropped",
+        "denizen_bevy::streams::DenizenRng",
+    ] {
+        assert!(
+            checked.contains(expected),
+            "the scenario has no {expected}: {checked:?}"
+        );
+    }
+}
