@@ -36,7 +36,7 @@ pub struct Names {
     /// Random occupations of ordinary humans (`R(len)`).
     #[serde(default)]
     pub occupations: Vec<String>,
-    /// Deities 1..=len; angels take a suffix " of <deity>".
+    /// Deities 1..=len; angels take a suffix `" of <deity>"`.
     #[serde(default)]
     pub deities: Vec<String>,
     /// Item keys of the deities' holy symbols, in deity order.

@@ -250,7 +250,7 @@ impl Variants {
     /// A were-human's change of form: the new form is drawn (`R(count) + start`, redrawn
     /// while unsuitable); the monster takes its ac, damage, speed and body, adds its hp
     /// and experience, becomes hostile if the form is, and keeps its own hit, level,
-    /// awareness, sleep and possessions. It is renamed "were-<form>".
+    /// awareness, sleep and possessions. It is renamed `"were-<form>"`.
     pub fn change_form<R: Rng + ?Sized>(
         &self,
         rng: &mut R,
