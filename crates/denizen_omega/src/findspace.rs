@@ -16,8 +16,8 @@ pub const MAX_PROBES: u32 = 1_000_000;
 /// one, and repeat.
 ///
 /// Not uniform: squares just right of or below blocked runs are favoured. Returns `None`
-/// when no square is acceptable (found out after 16 failed probes) and after
-/// [`MAX_PROBES`] probes.
+/// at once when no square is acceptable (the source would search forever; nothing is
+/// drawn), and after [`MAX_PROBES`] probes.
 pub fn find_space<R: Rng + ?Sized>(grid: &FloorGrid, rng: &mut R) -> Option<Square> {
     find_free(&grid.free_squares(), rng)
 }
@@ -25,13 +25,11 @@ pub fn find_space<R: Rng + ?Sized>(grid: &FloorGrid, rng: &mut R) -> Option<Squa
 /// [`find_space`] over a planner's set of free squares (the floor's, less the squares
 /// taken since): the same probes, the same scans, the same draws.
 pub fn find_free<R: Rng + ?Sized>(free: &FreeSquares, rng: &mut R) -> Option<Square> {
+    if free.count() == 0 {
+        return None;
+    }
     let mut along_row = true;
-    for probe in 0..MAX_PROBES {
-        // A full floor is only given up on once a few probes have failed, as the source
-        // draws them.
-        if probe == 16 && free.count() == 0 {
-            return None;
-        }
+    for _ in 0..MAX_PROBES {
         let at = Square {
             x: rng::range(rng, free.width()),
             y: rng::range(rng, free.height()),
@@ -75,6 +73,20 @@ mod tests {
         grid.set_occupied(Square { x: 3, y: 2 }, true);
         assert_eq!(find_space(&grid, &mut rng), None);
         assert_eq!(find_space(&FloorGrid::new(0, 0), &mut rng), None);
+    }
+
+    #[test]
+    fn a_square_only_a_direct_probe_reaches_is_still_found() {
+        // The only free square is the first: no row or column scan reaches it, so the
+        // search keeps probing (over a hundred probes on average) until one lands on it.
+        let mut grid = FloorGrid::from_rows(&["..........", ".........."]).unwrap();
+        for at in grid.squares().skip(1).collect::<Vec<_>>() {
+            grid.set_occupied(at, true);
+        }
+        let mut rng = WorldSeed(5).stream(StreamPurpose::new("corner"));
+        for _ in 0..20 {
+            assert_eq!(find_space(&grid, &mut rng), Some(Square { x: 0, y: 0 }));
+        }
     }
 
     #[test]
