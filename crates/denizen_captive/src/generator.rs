@@ -606,6 +606,116 @@ mod tests {
         );
     }
 
+    /// One type of each category, all of group size `max`, for tests that need a known
+    /// table.
+    fn one_type_table(max: u32) -> EncounterTable {
+        let mut slots = vec![Slot::Empty; RING];
+        slots[1] = Slot::Type(EncounterType {
+            name: "one".into(),
+            glyph: 'o',
+            category: Category::Normal,
+            max_group: max,
+            armature: 10,
+            strength: 10,
+            speed: 3,
+            skill: 10,
+            min_map: 0,
+            family: 0,
+            flags: 0,
+        });
+        EncounterTable::new(slots, vec![3], 8, vec![3]).unwrap()
+    }
+
+    /// Floors with no squares give no groups, whatever their other side.
+    #[test]
+    fn empty_floors_give_no_groups() {
+        let table = EncounterTable::shipped();
+        for (w, h) in [(0, 0), (5, 0), (0, 5)] {
+            let plan = BaseEncounters::new(&table, EncounterSettings::default(), 3, 3).place(
+                &mut WorldSeed(1).stream(StreamPurpose::new("empty")),
+                &FloorGrid::new(w, h),
+            );
+            assert!(plan.groups.is_empty() && plan.attempts == 0, "{w} x {h}");
+        }
+    }
+
+    /// "A cell holds at most one group": 300 attempts on a 4 x 3 floor hit the same
+    /// cells again and again, and never place a second group there.
+    #[test]
+    fn a_cell_holds_at_most_one_group() {
+        let table = one_type_table(1);
+        let settings = EncounterSettings {
+            memory_budget: None,
+            ..EncounterSettings::default()
+        };
+        let grid = open_floor(4, 3, Tile::Floor);
+        let plan = BaseEncounters::new(&table, settings, 0, 0)
+            .place(&mut WorldSeed(2).stream(StreamPurpose::new("crowd")), &grid);
+        let mut cells: Vec<Square> = plan.groups.iter().map(|g| g.cell).collect();
+        assert_eq!(cells.len(), 12, "every cell once");
+        cells.sort();
+        cells.dedup();
+        assert_eq!(cells.len(), 12);
+    }
+
+    /// The second cursor is 6 bits: a start value wraps modulo 64 (250 is 58, so the
+    /// next accepted type is the first special one after 58, round the ring).
+    #[test]
+    fn the_special_cursor_wraps_at_64() {
+        let table = EncounterTable::shipped();
+        let at = Square { x: 1, y: 1 };
+        let mut rng = WorldSeed(3).stream(StreamPurpose::new("wrap"));
+        let mut from = |cursor| {
+            BaseEncounters::new(&table, EncounterSettings::default(), 10, 0)
+                .special(&mut rng, at, cursor)
+                .unwrap()
+                .type_id
+        };
+        assert_eq!(from(250), from(58));
+        assert_eq!(from(94), from(30));
+        assert_eq!(from(30), 31);
+    }
+
+    /// A group takes `8 x (size + 1)` bytes and fits while the pool has that many left:
+    /// a budget of exactly two single-member groups holds two, not one and not three.
+    #[test]
+    fn the_memory_pool_holds_groups_that_fit_exactly() {
+        let table = one_type_table(1);
+        for (budget, groups) in [(31, 1), (32, 2), (47, 2), (48, 3)] {
+            let settings = EncounterSettings {
+                memory_budget: Some(budget),
+                ..EncounterSettings::default()
+            };
+            let plan = BaseEncounters::new(&table, settings, 0, 0).place(
+                &mut WorldSeed(4).stream(StreamPurpose::new("pool")),
+                &open_floor(64, 32, Tile::Floor),
+            );
+            assert_eq!(plan.groups.len(), groups, "budget {budget}");
+            assert_eq!(plan.stopped, Some(Stop::MemoryFull));
+        }
+    }
+
+    /// Past the cap, half of the map term is taken off before clamping (source notes,
+    /// individuals): map 60, base 181 (`S0` = 32,761, `d` = 15). With `r` = 65,477 the
+    /// sum is 65,506 and the map term 14, giving 65,499; with `r` = 65,465 the sum is
+    /// exactly 65,500, which is not past the cap and stays.
+    #[test]
+    fn strength_past_the_cap_loses_half_the_map_term() {
+        let table = one_type_table(1);
+        let base = BaseEncounters::new(&table, EncounterSettings::default(), 60, 0);
+        let t = EncounterType {
+            strength: 181,
+            ..table.get(1).unwrap().clone()
+        };
+        assert_eq!(base.member(&t, 65_477, 0, 0).strength, 65_499);
+        assert_eq!(base.member(&t, 65_465, 0, 0).strength, 65_500);
+        assert_eq!(
+            base.member(&t, 0, 0, 0).strength,
+            32_761,
+            "r = 0 adds nothing"
+        );
+    }
+
     #[test]
     fn trap_groups_are_stronger() {
         let table = EncounterTable::shipped();

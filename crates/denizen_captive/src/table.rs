@@ -183,6 +183,46 @@ impl EncounterTable {
 mod tests {
     use super::*;
 
+    /// Families name one of the mask's eight bits (or none): 8 loads, 9 does not.
+    #[test]
+    fn families_fit_the_mask() {
+        let family = |f: u8| {
+            let text = CAPTIVE_ENCOUNTERS.replacen("family: 1,", &format!("family: {f},"), 1);
+            assert_ne!(text, CAPTIVE_ENCOUNTERS);
+            EncounterTable::from_ron(&text, "mine.ron")
+        };
+        assert!(family(8).is_ok());
+        let err = family(9).unwrap_err().to_string();
+        assert!(
+            err.contains("field `family`: family 9 is outside 0..=8"),
+            "{err}"
+        );
+    }
+
+    /// A type whose largest group is 0 does not exist: it never passes.
+    #[test]
+    fn a_type_of_group_size_zero_never_passes() {
+        let kind = |max_group| EncounterType {
+            name: "x".into(),
+            glyph: 'x',
+            category: Category::Normal,
+            max_group,
+            armature: 1,
+            strength: 1,
+            speed: 1,
+            skill: 1,
+            min_map: 0,
+            family: 0,
+            flags: 0,
+        };
+        let mut slots = vec![Slot::Empty; RING];
+        slots[1] = Slot::Type(kind(0));
+        slots[2] = Slot::Type(kind(1));
+        let table = EncounterTable::new(slots, vec![], 8, vec![3]).unwrap();
+        assert!(!table.accepts(1, Category::Normal, 5, 3));
+        assert!(table.accepts(2, Category::Normal, 5, 3));
+    }
+
     #[test]
     fn family_masks_follow_the_notes() {
         let table = EncounterTable::shipped();

@@ -108,11 +108,8 @@ impl Bestiary {
         if species.is_empty() {
             return Err(whole.invalid("species", "the list is empty"));
         }
-        for (field, len) in [("species", species.len()), ("items", items.len())] {
-            if len > usize::from(u16::MAX) {
-                return Err(whole.invalid(field, "more than 65535 entries"));
-            }
-        }
+        check_count(whole, "species", species.len())?;
+        check_count(whole, "items", items.len())?;
         let item_keys = item_keys(file, &items)?;
         let mut species_keys = HashMap::with_capacity(species.len());
         let mut fixed_items = Vec::with_capacity(species.len());
@@ -277,12 +274,11 @@ impl Bestiary {
     /// `difficulty + 1`, or the whole bestiary at a difficulty of `band_count - 1` or more
     /// (and, as in the source, at a negative difficulty).
     pub fn pool_boundary(&self, difficulty: i64) -> usize {
-        let next_band = difficulty.saturating_add(1);
-        if difficulty >= 0 && next_band < i64::from(self.band_count) {
-            self.band_starts[next_band as usize]
-        } else {
-            self.species.len()
-        }
+        usize::try_from(difficulty)
+            .ok()
+            .and_then(|d| self.band_starts.get(d.checked_add(1)?))
+            .copied()
+            .unwrap_or(self.species.len())
     }
 
     /// How many species the ordinary pool can produce at a difficulty.
@@ -292,6 +288,20 @@ impl Bestiary {
             .filter(|&&o| o)
             .count()
     }
+}
+
+/// The most species, and the most items, a bestiary may list: their ids are 16-bit.
+pub const MAX_ENTRIES: usize = u16::MAX as usize;
+
+/// A list of species or items fits the 16-bit ids.
+fn check_count(entry: Entry<'_>, field: &str, len: usize) -> Result<(), DataError> {
+    if len > MAX_ENTRIES {
+        return Err(entry.invalid(
+            field,
+            format!("{len} entries; at most {MAX_ENTRIES} fit the ids"),
+        ));
+    }
+    Ok(())
 }
 
 /// Item keys to ids; a key may appear once.
@@ -428,5 +438,22 @@ mod tests {
             "phantom is listed below its band"
         );
         assert_eq!(c.try_get(SpeciesId(150)), None);
+        assert_eq!(c.try_get(goblin).map(|t| t.name.as_str()), Some("goblin"));
+        assert_eq!(c.file(), OMEGA_BESTIARY_FILE);
+        // The object notes' class weights, in order: thing, food, nine classes of 10,
+        // artifact 5 (135 in all).
+        let weights: Vec<u32> = c.object_classes().iter().map(|w| w.weight).collect();
+        assert_eq!(weights, [20, 20, 10, 10, 10, 10, 10, 10, 10, 10, 10, 5]);
+    }
+
+    #[test]
+    fn lists_fit_the_sixteen_bit_ids() {
+        let entry = Entry::new("mine.ron", "bestiary");
+        assert!(check_count(entry, "items", MAX_ENTRIES).is_ok());
+        let err = check_count(entry, "items", MAX_ENTRIES + 1).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "mine.ron: bestiary: field `items`: 65536 entries; at most 65535 fit the ids"
+        );
     }
 }

@@ -153,11 +153,6 @@ impl ObjectTable {
         }
     }
 
-    /// Whether the table can produce anything at all.
-    pub fn is_empty(&self) -> bool {
-        self.classes.is_empty()
-    }
-
     /// Whether slot `s` of a class is redrawn (its guard row is made or taken).
     fn blocked(&self, class: &ClassSlots, slot: usize, ledger: &ItemLedger) -> bool {
         class
@@ -429,6 +424,34 @@ mod tests {
             0.0,
             "cash and corpses are never made"
         );
+    }
+
+    /// `create_object` marks an unmade unique as made (the returned copy keeps the row's
+    /// old state), and a made unique is never produced again.
+    #[test]
+    fn a_unique_is_made_once() {
+        use denizen_core::rng::{StreamPurpose, WorldSeed};
+        let bestiary = crate::Bestiary::shipped();
+        let items = bestiary.items();
+        let table = bestiary.object_table();
+        let mut ledger = ItemLedger::new(items);
+        let mut rng = WorldSeed(8).stream(StreamPurpose::new("uniques"));
+        let mut made = Vec::new();
+        for _ in 0..20_000 {
+            let (object, state) = table.create(&mut rng, items, &mut ledger, 20).unwrap();
+            if state == Uniqueness::UniqueUnmade {
+                assert_eq!(ledger.state(object.item), Uniqueness::UniqueMade);
+                assert!(
+                    !made.contains(&object.item),
+                    "made twice: {:?}",
+                    object.item
+                );
+                made.push(object.item);
+            } else {
+                assert_eq!(state, Uniqueness::Common, "a made unique came back");
+            }
+        }
+        assert!(made.len() > 5, "{made:?}");
     }
 
     #[test]

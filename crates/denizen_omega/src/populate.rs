@@ -236,6 +236,54 @@ mod tests {
         assert!(!sizes.contains(&7) && sizes.contains(&15) && sizes.contains(&1));
     }
 
+    /// Fixed inhabitants come unless their dungeon is completed; the volcano's Demon
+    /// Emperor also comes on a completed volcano when the floor is a cavern and the
+    /// source's gap is kept (source notes, fixed inhabitants).
+    #[test]
+    fn fixed_inhabitants_follow_completion_and_the_cavern_gap() {
+        let rules = OmegaRules::shipped();
+        let placed = |location: &str, depth, completed, gap| {
+            let env = rules.locations.get(location).unwrap();
+            let grid = crate::reference::reference_floor(WorldSeed(1), location, depth);
+            let mut rng = WorldSeed(1).stream(StreamPurpose::new("fixed"));
+            with_builder(&rules, 5, |builder| {
+                let fixed = &env.dungeon.as_ref().unwrap().fixed;
+                plan_fixed(&mut rng, fixed, depth, &grid, builder, completed, gap)
+            })
+            .len()
+        };
+        // (completed, cavern gap kept and the floor a cavern) -> placed
+        for (completed, gap, emperor) in [
+            (false, false, 1),
+            (false, true, 1),
+            (true, false, 0),
+            (true, true, 1),
+        ] {
+            assert_eq!(
+                placed("volcano", 20, completed, gap),
+                emperor,
+                "{completed} {gap}"
+            );
+        }
+        for (completed, gap, king) in [
+            (false, false, 1),
+            (false, true, 1),
+            (true, false, 0),
+            (true, true, 0),
+        ] {
+            assert_eq!(
+                placed("goblin-caves", 10, completed, gap),
+                king,
+                "{completed} {gap}"
+            );
+        }
+        assert_eq!(
+            placed("goblin-caves", 9, false, false),
+            0,
+            "only on its level"
+        );
+    }
+
     #[test]
     fn water_only_creatures_get_water() {
         let rules = OmegaRules::shipped();

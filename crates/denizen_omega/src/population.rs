@@ -105,6 +105,20 @@ mod tests {
         assert_eq!(PopulationRule::omega(-5, 0).distribution(), [(11, 1.0)]);
     }
 
+    /// `R(k)` for `k` above 10,000 cannot give every value: `R(20000)` gives only even
+    /// numbers, each with one bucket in 10,000, and the distribution lists only those.
+    #[test]
+    fn counts_no_bucket_gives_are_left_out() {
+        let rule = PopulationRule::Steps {
+            range: 20_000,
+            step: 1,
+            base: 0,
+        };
+        let counts = rule.distribution();
+        assert_eq!(counts.len(), 10_000);
+        assert!(counts.iter().all(|&(c, p)| c % 2 == 0 && p == 1e-4));
+    }
+
     #[test]
     fn the_countryside_product_matches_the_source_notes() {
         // Values 1, 2, 3, 4, 5, 6, 8, 9, 10, 12, 15 with .06668, .13334, .13334, .13334,

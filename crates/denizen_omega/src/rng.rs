@@ -14,12 +14,6 @@ pub const BUCKETS: u32 = 10_000;
 /// so that every bucket is exactly equally likely.
 const BUCKET_ZONE: u32 = (u32::MAX / BUCKETS) * BUCKETS;
 
-/// One bucket `b`, uniform on `0..10_000`.
-#[inline]
-pub fn bucket<R: Rng + ?Sized>(rng: &mut R) -> u32 {
-    zone_word(rng) % BUCKETS
-}
-
 /// Consumes the words of one bucket draw without computing it (a draw whose value
 /// changes nothing still advances the stream exactly as [`bucket`] would).
 #[inline]
@@ -114,6 +108,51 @@ mod tests {
             let weights: Vec<u32> = (0..k).map(|v| bucket_weight(v, k)).collect();
             assert_eq!(counted, weights, "k = {k}");
         }
+    }
+
+    /// A generator that returns the given words in order.
+    struct Scripted(std::vec::IntoIter<u32>);
+
+    impl rand::TryRng for Scripted {
+        type Error = std::convert::Infallible;
+
+        fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+            Ok(self.0.next().expect("enough scripted words"))
+        }
+
+        fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+            Ok(u64::from(self.try_next_u32()?))
+        }
+
+        fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+            dst.fill(0);
+            Ok(())
+        }
+    }
+
+    /// Every bucket is exactly equally likely: a word in the short last block of the `u32`
+    /// range (from the last whole multiple of 10,000 up) is redrawn, and the next word
+    /// decides.
+    #[test]
+    fn words_past_the_last_whole_block_are_redrawn() {
+        let zone = (u32::MAX / BUCKETS) * BUCKETS;
+        let draw = |words: Vec<u32>| range(&mut Scripted(words.into_iter()), BUCKETS);
+        assert_eq!(
+            draw(vec![zone - 1, 5]),
+            9_999,
+            "the last word of the zone counts"
+        );
+        assert_eq!(
+            draw(vec![zone, 10_007]),
+            7,
+            "the first word past it is redrawn"
+        );
+        assert_eq!(draw(vec![u32::MAX, zone, 3]), 3);
+        assert_eq!(
+            range(&mut Scripted(vec![].into_iter()), 0),
+            0,
+            "R(0) draws nothing"
+        );
     }
 
     #[test]

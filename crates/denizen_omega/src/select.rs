@@ -424,6 +424,64 @@ mod tests {
         }
     }
 
+    /// Recipes the shipped data does not have: a draw that cannot change the species folded
+    /// straight into a leaf (its word still drawn), `R(0)` (nothing drawn) folded away, and
+    /// a band pick that keeps reserved templates starting past band 0. The packed sampler
+    /// must draw word for word like the plain walk, and the pick must be uniform over its
+    /// bands.
+    #[test]
+    fn folded_draws_and_band_picks_off_the_shipped_paths() {
+        use crate::recipe::RecipeData;
+        let rules = OmegaRules::shipped();
+        let species = |key: &str| Box::new(RecipeData::Species(key.into()));
+        let roll = |range: &str, when: &str| RecipeData::Roll {
+            range: range.into(),
+            when: when.into(),
+            then: species("goblin"),
+            otherwise: species("hornet"),
+        };
+        let picks = RecipeData::Bands {
+            from: 1,
+            to: 3,
+            retry: false,
+        };
+        let vars = Vars {
+            depth: 2,
+            difficulty: 2,
+            roll: None,
+        };
+        for (data, words) in [(roll("10", "D == 1"), 1), (roll("0", "r == 0"), 0)] {
+            let recipe = Recipe::from_data(&data, &rules.bestiary, "recipe").unwrap();
+            let selector = Selector::compile(&recipe, vars, &rules.bestiary, "recipe").unwrap();
+            let mut a = WorldSeed(4).stream(StreamPurpose::new("fold"));
+            let mut b = WorldSeed(4).stream(StreamPurpose::new("fold"));
+            for _ in 0..200 {
+                assert_eq!(selector.sample(&mut a), walk(&selector, &mut b));
+            }
+            assert_eq!(a.next_u32(), b.next_u32(), "same words consumed");
+            let mut c = WorldSeed(4).stream(StreamPurpose::new("fold"));
+            for _ in 0..200 {
+                selector.sample(&mut c);
+            }
+            let mut d = WorldSeed(4).stream(StreamPurpose::new("fold"));
+            for _ in 0..200 * words {
+                rng::skip_bucket(&mut d);
+            }
+            assert_eq!(c.next_u32(), d.next_u32(), "{words} word(s) a placement");
+        }
+        let recipe = Recipe::from_data(&picks, &rules.bestiary, "recipe").unwrap();
+        let selector = Selector::compile(&recipe, vars, &rules.bestiary, "recipe").unwrap();
+        let odds = crate::Odds::of(&selector);
+        let span = rules.bestiary.bands(1, 3);
+        assert_eq!(odds.nonzero().count(), span.len());
+        for (id, p) in odds.nonzero() {
+            assert!(span.contains(&id.index()));
+            let bucket = id.index() - span.start;
+            let expected = f64::from(rng::bucket_weight(bucket as u32, span.len() as u32));
+            assert!((p - expected / 10_000.0).abs() < 1e-15);
+        }
+    }
+
     #[test]
     fn astral_depth_tests_for_other_depths_become_skips() {
         let rules = OmegaRules::shipped();

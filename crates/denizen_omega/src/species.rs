@@ -247,4 +247,14 @@ mod tests {
         assert_eq!(set.bits().count_ones() as usize, all.len());
         assert_eq!(set, StatusSet::all());
     }
+
+    #[test]
+    fn a_status_listed_twice_is_still_held() {
+        let mut template: SpeciesTemplate = crate::Bestiary::shipped().get(SpeciesId(15)).clone();
+        template.status = vec![Status::Hostile, Status::Mobile, Status::Hostile];
+        template.index_statuses();
+        assert!(template.has(Status::Hostile) && template.has(Status::Mobile));
+        assert!(!template.has(Status::Awake));
+        assert_eq!(template.statuses(), StatusSet::HOSTILE | StatusSet::MOBILE);
+    }
 }

@@ -329,7 +329,14 @@ mod tests {
             bestiary.item(goblin.possessions[0].item).key,
             "disposeable_garage_door_opener"
         );
-        assert!(goblin.name.unwrap().ends_with(" the goblin"));
+        // "<random name> the <species>": a capitalised name before the species.
+        let name = goblin.name.unwrap();
+        let (given, species) = name.split_once(" the ").unwrap();
+        assert_eq!(species, "goblin");
+        assert!(
+            given.starts_with(|c: char| c.is_ascii_uppercase()),
+            "{name}"
+        );
         // Opponent 15 is the jotun (level 9, hp 750, hit 80, damage 200).
         let jotun = variants.arena_opponent(&mut rng, &bestiary, 15, 0, "Champion");
         assert_eq!(
@@ -355,6 +362,60 @@ mod tests {
             assert!(o.species.0 < 132 && t.damage > 0 && t.is_ordinary());
             assert!(!["log_npc", "hiscore_npc", "0th_level_npc"].contains(&t.key.as_str()));
         }
+    }
+
+    /// Later random opponents: `R(132)` over bands 0-8, redrawn while excluded, reserved
+    /// or harmless (source notes, arena), so each accepted template's chance is its
+    /// bucket count renormalised over the accepted ones.
+    #[test]
+    fn random_opponents_follow_their_exact_odds() {
+        let (bestiary, variants) = setup();
+        let (start, count) = variants.arena.random;
+        assert_eq!((start, count), (0, 132));
+        let accepted: Vec<u16> = (start..start + count)
+            .filter(|&i| variants.arena_accepts(&bestiary, SpeciesId(i)))
+            .collect();
+        let weight = |i: u16| f64::from(crate::rng::bucket_weight(u32::from(i), 132));
+        let total: f64 = accepted.iter().map(|&i| weight(i)).sum();
+        let mut rng = WorldSeed(11).stream(StreamPurpose::new("arena"));
+        let mut counts = vec![0u64; bestiary.species().len()];
+        for _ in 0..100_000 {
+            let o = variants.arena_opponent(&mut rng, &bestiary, 20, 0, "Champion");
+            counts[o.species.index()] += 1;
+        }
+        let odds = (0..bestiary.species().len() as u16).map(|i| {
+            if accepted.contains(&i) {
+                weight(i) / total
+            } else {
+                0.0
+            }
+        });
+        let p = denizen_core::ChiSquared::against(&counts, odds).p_value();
+        assert!(p > 1e-6, "p = {p}");
+    }
+
+    /// A game's own arena may draw its random opponents from other bands; they never come
+    /// from outside them. Were forms may run to the last template, not past it.
+    #[test]
+    fn a_games_own_variants_keep_to_their_ranges() {
+        let bestiary = Bestiary::shipped();
+        let edited = |from: &str, to: &str| {
+            assert!(OMEGA_VARIANTS.contains(from));
+            OMEGA_VARIANTS.replacen(from, to, 1)
+        };
+        let text = edited("random_bands: (0, 8)", "random_bands: (2, 3)");
+        let variants = Variants::from_ron(&text, "mine.ron", &bestiary).unwrap();
+        let span = bestiary.bands(2, 3);
+        let mut rng = WorldSeed(12).stream(StreamPurpose::new("arena"));
+        for _ in 0..2_000 {
+            let o = variants.arena_opponent(&mut rng, &bestiary, 30, 0, "Champion");
+            assert!(span.contains(&o.species.index()), "{:?}", o.species);
+        }
+        let last = edited("forms_count: 123", "forms_count: 141");
+        assert!(Variants::from_ron(&last, "mine.ron", &bestiary).is_ok());
+        let past = edited("forms_count: 123", "forms_count: 142");
+        let err = Variants::from_ron(&past, "mine.ron", &bestiary).unwrap_err();
+        assert!(err.to_string().contains("field `forms_count`"), "{err}");
     }
 
     #[test]

@@ -155,6 +155,131 @@ mod tests {
         assert!((chance(20, 10) - 0.5).abs() < 1e-12);
     }
 
+    use crate::OmegaRules;
+    use crate::construct::{Chronicle, Preference};
+    use crate::objects::ItemLedger;
+    use denizen_core::rng::{StreamPurpose, WorldSeed};
+
+    fn with_builder<T>(rules: &OmegaRules, f: impl FnOnce(&mut Builder<'_>) -> T) -> T {
+        let mut ledger = ItemLedger::new(rules.bestiary.items());
+        f(&mut Builder {
+            bestiary: &rules.bestiary,
+            ledger: &mut ledger,
+            chronicle: &Chronicle::default(),
+            preference: Preference::Either,
+            temple_deity: None,
+            difficulty: 5,
+        })
+    }
+
+    /// Sewers depth 12 (difficulty 5): `R(18) < 5` brings an arrival in 2,778 of 10,000
+    /// buckets; 20,000 checks stay within four standard deviations of it, and every
+    /// arrival is a wandering creature of the ordinary pool on a free square.
+    #[test]
+    fn checks_bring_arrivals_at_the_exact_rate() {
+        let rules = OmegaRules::shipped();
+        let rule = WanderRule {
+            max_depth: 18,
+            difficulty: 5,
+        };
+        let grid = crate::reference::reference_floor(WorldSeed(2), "sewers", 12);
+        let pool = Selector::ordinary_pool(&rules.bestiary, 5).unwrap();
+        let pool_odds = crate::Odds::of(&pool);
+        let mut rng = WorldSeed(2).stream(StreamPurpose::new("wander"));
+        let n = 20_000;
+        let arrivals = with_builder(&rules, |builder| {
+            (0..n)
+                .filter_map(|_| rule.check(&mut rng, &grid, &pool, builder))
+                .inspect(|spawn| {
+                    assert_eq!(spawn.origin, Origin::WanderingArrival);
+                    assert!(spawn.creature.wandering);
+                    assert!(pool_odds.species(spawn.creature.species) > 0.0);
+                    assert!(grid.is_acceptable(spawn.at));
+                })
+                .count()
+        });
+        let p = 0.2778;
+        let sigma = (f64::from(n) * p * (1.0 - p)).sqrt();
+        let expected = f64::from(n) * p;
+        assert!(
+            (arrivals as f64 - expected).abs() < 4.0 * sigma,
+            "{arrivals}"
+        );
+        assert_eq!(rule.probability(), p);
+    }
+
+    /// The neighbours are tried in the order of Omega's direction table `Dirs`: the four
+    /// diagonals (+1,+1), (+1,-1), (-1,+1), (-1,-1), then (+1,0), (-1,0), (0,+1), (0,-1).
+    #[test]
+    fn neighbours_are_tried_in_the_sources_order() {
+        let mut grid =
+            FloorGrid::from_rows(&["#####", "#...#", "#...#", "#...#", "#####"]).unwrap();
+        let centre = Square { x: 2, y: 2 };
+        let mut order = Vec::new();
+        while let Some(at) = summon_square(&grid, centre) {
+            order.push((i64::from(at.x) - 2, i64::from(at.y) - 2));
+            grid.set_occupied(at, true);
+        }
+        assert_eq!(
+            order,
+            [
+                (1, 1),
+                (1, -1),
+                (-1, 1),
+                (-1, -1),
+                (1, 0),
+                (-1, 0),
+                (0, 1),
+                (0, -1)
+            ]
+        );
+    }
+
+    /// What each kind of summoning makes (source notes, summoning): any template made
+    /// hostile, the local pool made wandering, or the named species; next to the square.
+    #[test]
+    fn summonings_make_what_they_name() {
+        let rules = OmegaRules::shipped();
+        let grid = FloorGrid::from_rows(&["###", "#..", "###"]).unwrap();
+        let at = Square { x: 1, y: 1 };
+        let pool = Selector::ordinary_pool(&rules.bestiary, 2).unwrap();
+        let pool_odds = crate::Odds::of(&pool);
+        let goblin = rules.bestiary.species_id("goblin").unwrap();
+        let mut rng = WorldSeed(3).stream(StreamPurpose::new("summon"));
+        let mut hostile_species = std::collections::BTreeSet::new();
+        with_builder(&rules, |builder| {
+            for _ in 0..300 {
+                let hostile = summon(&mut rng, Summoning::Hostile, &grid, at, &pool, builder);
+                let hostile = hostile.unwrap();
+                assert!(hostile.creature.hostile);
+                assert_eq!(
+                    (hostile.at, hostile.origin),
+                    (Square { x: 2, y: 1 }, Origin::Summoning)
+                );
+                hostile_species.insert(hostile.creature.species);
+                let ordinary = summon(&mut rng, Summoning::Ordinary, &grid, at, &pool, builder);
+                let ordinary = ordinary.unwrap().creature;
+                assert!(ordinary.wandering && pool_odds.species(ordinary.species) > 0.0);
+            }
+            let named = summon(
+                &mut rng,
+                Summoning::Named(goblin),
+                &grid,
+                at,
+                &pool,
+                builder,
+            );
+            assert_eq!(named.unwrap().creature.species, goblin);
+        });
+        // R(150) reaches the reserved templates and the whole bestiary, not just the pool.
+        assert!(hostile_species.len() > 100, "{}", hostile_species.len());
+        assert!(
+            hostile_species
+                .iter()
+                .any(|s| !rules.bestiary.is_ordinary(*s))
+        );
+    }
+
     #[test]
     fn summoning_takes_the_first_free_neighbour() {
         let mut grid =

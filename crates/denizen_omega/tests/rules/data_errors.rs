@@ -253,3 +253,134 @@ fn a_game_adds_a_dungeon_without_rust() {
     let err = crypt.level(4).unwrap_err();
     assert_eq!(err.to_string(), "`crypt` has depths 1 to 3, not 4");
 }
+
+#[test]
+fn object_classes_need_a_weight_and_items() {
+    let text = edited(
+        OMEGA_BESTIARY,
+        "(class: Food, weight: 20)",
+        "(class: Food, weight: 0)",
+    );
+    assert_eq!(
+        bestiary_error(&text),
+        "mine.ron: objects[1]: field `weight`: must be at least 1"
+    );
+    // Take every cash item out of the table, then ask for the class.
+    let mut without_cash = OMEGA_BESTIARY.to_owned();
+    while let Some(at) = without_cash.find("class: Cash") {
+        without_cash.replace_range(at..at + "class: Cash".len(), "class: Thing");
+    }
+    let text = edited(
+        &without_cash,
+        "(class: Food, weight: 20)",
+        "(class: Cash, weight: 20)",
+    );
+    assert_eq!(
+        bestiary_error(&text),
+        "mine.ron: objects[1]: field `class`: no item has the class Cash"
+    );
+    let text = edited(
+        &without_cash,
+        "slot_guard: Some(Thing)",
+        "slot_guard: Some(Cash)",
+    );
+    assert_eq!(
+        bestiary_error(&text),
+        "mine.ron: objects[11]: field `slot_guard`: no item has the class Cash"
+    );
+}
+
+#[test]
+fn object_classes_that_can_only_make_uniques_are_refused() {
+    // One class, holding one unique item: possessions could never be made (the draw
+    // would redraw forever), so the file is refused; a common item makes it usable.
+    let tiny = |uniqueness: &str| {
+        format!(
+            r#"(
+                band_count: 1,
+                objects: [(class: Artifact, weight: 5)],
+                species: [(
+                    key: "rat", name: "rat", band: 0, level: 1, hp: 2, hit: 1, ac: 1,
+                    damage: 1, awareness: 5, wakeup: 1, speed: 5, sleep: 50, treasure: 2,
+                    xp: 1, fixed_item: None, uniqueness: Common, status: [], immunities: [],
+                    behaviour: (talk: "", movement: "", melee: "", strike: "", special: ""),
+                    melee_pattern: "", glyph: 'r', colour: Brown, construction: None,
+                )],
+                items: [(
+                    key: "crown", name: "crown", class: Artifact, level: 0, value: 0,
+                    weight: 0, uniqueness: {uniqueness}, plus: 0, charge: 0, damage: 0,
+                    hit: 0, aux: 0, fragility: 0, blessing: 0, glyph: '&', colour: Yellow,
+                )],
+            )"#
+        )
+    };
+    let err = bestiary_error(&tiny("UniqueUnmade"));
+    assert!(
+        err.contains("field `class`: no listed class has a common item"),
+        "{err}"
+    );
+    assert!(Bestiary::from_ron(&tiny("Common"), "mine.ron").is_ok());
+}
+
+#[test]
+fn names_refer_to_items_and_species_that_exist() {
+    let text = edited(
+        OMEGA_BESTIARY,
+        "archmage_item: Some(\"kolwynia_the_key_that_was_lost\")",
+        "archmage_item: Some(\"staff\")",
+    );
+    assert_eq!(
+        bestiary_error(&text),
+        "mine.ron: names: field `archmage_item`: no item has the key \"staff\""
+    );
+    let text = edited(OMEGA_BESTIARY, "species: \"lich\"", "species: \"vampire\"");
+    assert_eq!(
+        bestiary_error(&text),
+        "mine.ron: names: field `undead`: no species has the key \"vampire\""
+    );
+    let start = OMEGA_BESTIARY.find("holy_symbols: [").unwrap() + "holy_symbols: [".len();
+    let text = format!(
+        "{}\"amulet\", {}",
+        &OMEGA_BESTIARY[..start],
+        &OMEGA_BESTIARY[start..]
+    );
+    assert_eq!(
+        bestiary_error(&text),
+        "mine.ron: names: field `holy_symbols`: no item has the key \"amulet\""
+    );
+}
+
+#[test]
+fn a_dungeons_recipe_belongs_in_the_dungeon() {
+    let text = edited(
+        OMEGA_LOCATIONS,
+        "(key: \"court\", name: \"Court of the Archmage\")",
+        "(key: \"court\", name: \"Court\", recipe: Some(Pool), \
+         dungeon: Some((depths: 2, recipe: Pool)))",
+    );
+    let err = locations_error(&text);
+    assert!(
+        err.contains("\"court\": field `recipe`: a dungeon's recipe"),
+        "{err}"
+    );
+    let text = edited(
+        OMEGA_LOCATIONS,
+        "(key: \"court\", name: \"Court of the Archmage\")",
+        "(key: \"court\", name: \"Court\", population: Some(Product(a: 2, b: 2)), \
+         dungeon: Some((depths: 2, recipe: Pool)))",
+    );
+    assert!(locations_error(&text).contains("field `recipe`: a dungeon's recipe"));
+}
+
+#[test]
+fn the_default_difficulty_is_read_at_depth_one() {
+    let text = edited(
+        OMEGA_LOCATIONS,
+        "default_difficulty: \"3\"",
+        "default_difficulty: \"D + 4\"",
+    );
+    let bestiary = Bestiary::shipped();
+    let locations = Locations::from_ron(&text, "mine.ron", &bestiary).unwrap();
+    assert_eq!(locations.default_difficulty(), 5);
+    assert_eq!(locations.get("court").unwrap().levels()[0].difficulty, 5);
+}

@@ -1,6 +1,7 @@
 //! Omega's rules through the crate's public API, one binary with a module per topic: the
 //! spec's own numbers, seeded sampling against exact odds, data errors, golden values.
 
+mod construction;
 mod data_errors;
 mod determinism;
 mod golden;

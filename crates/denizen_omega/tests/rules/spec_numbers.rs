@@ -71,6 +71,33 @@ fn difficulty_per_depth_matches_the_source_notes() {
         [7, 3, 1, 5, 8, 9, 10, 3]
     );
     assert_eq!(rules.locations.default_difficulty(), 3);
+    // Every environment the difficulty table names, the five dungeons and the countryside
+    // terrains are listed, in file order.
+    let keys: Vec<&str> = rules
+        .locations
+        .environments()
+        .iter()
+        .map(|e| e.key.as_str())
+        .collect();
+    for key in [
+        "goblin-caves",
+        "sewers",
+        "castle",
+        "astral",
+        "volcano",
+        "countryside",
+        "city",
+        "village",
+        "arena",
+        "temple",
+        "star-peak",
+        "abyss",
+        "court",
+        "countryside:plains",
+        "countryside:road",
+    ] {
+        assert!(keys.contains(&key), "{key} in {keys:?}");
+    }
 }
 
 fn branch(odds: &Odds, wanted: Branch) -> f64 {

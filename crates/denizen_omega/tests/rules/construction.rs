@@ -1,0 +1,165 @@
+//! Construction against the source's numbers: the sleep roll, the log adventurer's
+//! reservoir sampling, `determine_npc_behavior` (hostility and the combat types), and
+//! names missing from a game's own data.
+
+use denizen_core::ChiSquared;
+use denizen_core::rng::{StreamPurpose, WorldSeed};
+use denizen_omega::bestiary::OMEGA_BESTIARY;
+use denizen_omega::construct::{Adventurer, Builder, Monster};
+use denizen_omega::objects::ItemLedger;
+use denizen_omega::*;
+
+use crate::omega;
+
+/// Builds `n` monsters of one species at a difficulty with a chronicle.
+fn build(
+    bestiary: &Bestiary,
+    key: &str,
+    chronicle: &Chronicle,
+    difficulty: i64,
+    n: usize,
+) -> Vec<Monster> {
+    let mut ledger = ItemLedger::new(bestiary.items());
+    let mut builder = Builder {
+        bestiary,
+        ledger: &mut ledger,
+        chronicle,
+        preference: Preference::Either,
+        temple_deity: None,
+        difficulty,
+    };
+    let id = bestiary.species_id(key).unwrap();
+    let mut rng = WorldSeed(n as u64).stream(StreamPurpose::new("construct").with_str(key));
+    (0..n).map(|_| builder.build(&mut rng, id)).collect()
+}
+
+/// A log with one adventurer of this behaviour code.
+fn log_of(behaviour: i32) -> Chronicle {
+    Chronicle {
+        adventurers: vec![Adventurer {
+            name: "Sam".into(),
+            level: 4,
+            dead: false,
+            behaviour,
+        }],
+        ..Chronicle::default()
+    }
+}
+
+/// "Sleep roll strictly greater": a template of sleep rating 0 wakes when `0 < R(100)`,
+/// 9,900 buckets of 10,000; a rating of 100 never wakes.
+#[test]
+fn the_sleep_roll_wakes_below_the_rating() {
+    let rules = omega();
+    let n = 20_000;
+    let goblins = build(&rules.bestiary, "goblin", &Chronicle::default(), 1, n);
+    let awake = goblins.iter().filter(|m| m.awake).count() as f64;
+    let sigma = (n as f64 * 0.99 * 0.01).sqrt();
+    assert!((awake - 0.99 * n as f64).abs() < 4.0 * sigma, "{awake}");
+    let blippers = build(&rules.bestiary, "blipper", &Chronicle::default(), 1, 2_000);
+    assert_eq!(rules.bestiary.get(blippers[0].species).sleep, 100);
+    assert!(blippers.iter().all(|m| !m.awake));
+}
+
+/// `make_log_npc` picks each of N log lines with chance 1/N (reservoir sampling with
+/// `R(n) == 0` for the n-th line).
+#[test]
+fn log_adventurers_are_picked_uniformly() {
+    let rules = omega();
+    let names = ["Ann", "Bob", "Cid", "Dee"];
+    let chronicle = Chronicle {
+        adventurers: names
+            .iter()
+            .map(|name| Adventurer {
+                name: (*name).into(),
+                level: 3,
+                dead: false,
+                behaviour: 2718,
+            })
+            .collect(),
+        ..Chronicle::default()
+    };
+    let made = build(&rules.bestiary, "log_npc", &chronicle, 3, 40_000);
+    let counts: Vec<u64> = names
+        .iter()
+        .map(|n| {
+            made.iter()
+                .filter(|m| m.name.as_deref() == Some(*n))
+                .count() as u64
+        })
+        .collect();
+    let p = ChiSquared::against(&counts, [0.25; 4]).p_value();
+    assert!(p > 1e-6, "{counts:?}: p = {p}");
+}
+
+/// `determine_npc_behavior`: hostile when the competence is below twice the difficulty.
+#[test]
+fn adventurers_weaker_than_twice_the_difficulty_are_hostile() {
+    let rules = omega();
+    for (behaviour, difficulty, hostile) in [
+        (2518, 3, true),
+        (2618, 3, false),
+        (2318, 2, true),
+        (2418, 2, false),
+        (2018, 1, true),
+    ] {
+        let m = &build(
+            &rules.bestiary,
+            "log_npc",
+            &log_of(behaviour),
+            difficulty,
+            1,
+        )[0];
+        assert_eq!(
+            m.hostile, hostile,
+            "behaviour {behaviour} at difficulty {difficulty}"
+        );
+        assert_eq!(m.stats.level, (behaviour % 1000) / 100);
+        assert_eq!(
+            m.stats.hp,
+            5 * 20,
+            "(level + 1) x 20 for a level-4 adventurer"
+        );
+    }
+}
+
+/// `determine_npc_behavior`'s combat types (Omega's `mon.c`; the source notes say only
+/// that they depend on the combat type): melee damage 5c, hit 3c, speed 3; missile 3c, 2c,
+/// 4; spellcasting c, c, 6; thievery and flight c, c, 3; for competence c.
+#[test]
+fn combat_types_set_damage_hit_and_speed() {
+    let rules = omega();
+    for (combat, damage, hit, speed) in [
+        (1, 35, 21, 3),
+        (2, 21, 14, 4),
+        (3, 7, 7, 6),
+        (4, 7, 7, 3),
+        (5, 7, 7, 3),
+    ] {
+        let behaviour = 2700 + combat * 10 + 8;
+        let m = &build(&rules.bestiary, "log_npc", &log_of(behaviour), 3, 1)[0];
+        let got = (m.stats.damage, m.stats.hit, m.stats.speed);
+        assert_eq!(got, (damage, hit, speed), "combat type {combat}");
+        assert_eq!(m.stats.xp, 7 * 20);
+    }
+}
+
+/// A game's own bestiary without deities or occupations: angels and humans are built
+/// plainly (no name, no identity), never with a name that is not there.
+#[test]
+fn missing_names_leave_monsters_plain() {
+    let text = OMEGA_BESTIARY.to_owned();
+    let start = text.find("deities: [").unwrap();
+    let end = start + text[start..].find(']').unwrap();
+    let text = format!("{}deities: [{}", &text[..start], &text[end..]);
+    let start = text.find("occupations: [").unwrap();
+    let end = start + text[start..].find(']').unwrap();
+    let text = format!("{}occupations: [{}", &text[..start], &text[end..]);
+    let bestiary = Bestiary::from_ron(&text, "plain.ron").unwrap();
+    assert!(bestiary.names().deities.is_empty() && bestiary.names().occupations.is_empty());
+    for key in ["archangel", "0th_level_npc"] {
+        for m in build(&bestiary, key, &Chronicle::default(), 3, 50) {
+            assert_eq!((m.name, m.identity), (None, Identity::Ordinary), "{key}");
+        }
+    }
+}
