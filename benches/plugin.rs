@@ -30,7 +30,7 @@ use bevy_ecs::schedule::ScheduleLabel;
 use denizen::omega::Stats;
 use denizen::omega::construct::Builder;
 use denizen::omega::objects::ItemLedger;
-use denizen::omega::populate::plan_floor;
+use denizen::omega::populate::{LevelRequest, plan_level};
 use denizen::omega::reference::reference_floor;
 use denizen::prelude::*;
 use denizen::rng::Generator;
@@ -159,15 +159,7 @@ fn plain_populate(
                     },
                     Inventory::default(),
                     Awareness(t.awareness),
-                    CombatStats(Stats {
-                        hp: t.hp,
-                        hit: t.hit,
-                        ac: t.ac,
-                        damage: t.damage,
-                        speed: t.speed,
-                        level: t.level,
-                        xp: t.xp,
-                    }),
+                    CombatStats(Stats::of(t)),
                     Disposition::default(),
                 ),
             ));
@@ -206,8 +198,17 @@ fn plain_system(bencher: Bencher, monsters: usize) {
 fn planning_only(bencher: Bencher, monsters: usize) {
     let (location, depth) = floor_of(monsters);
     let rules = OmegaRules::shipped();
-    let level = rules.locations.get(location).unwrap().level(depth).unwrap();
+    let environment = rules.locations.get(location).unwrap();
+    let level = environment.level(depth).unwrap();
     let grid = reference_floor(WorldSeed(SEED), location, depth);
+    let request = LevelRequest {
+        environment,
+        level,
+        grid: &grid,
+        completed: false,
+        cavern_gap: false,
+        blocked: &[],
+    };
     let mut ledger = ItemLedger::new(rules.bestiary.items());
     let chronicle = Chronicle::default();
     let mut generation = 0;
@@ -223,9 +224,9 @@ fn planning_only(bencher: Bencher, monsters: usize) {
             temple_deity: None,
             difficulty: level.difficulty,
         };
-        let floor = plan_floor(&mut rng, level, &grid, &mut builder, None, &[]);
-        assert_eq!(floor.plan.spawns.len(), monsters);
-        black_box(floor)
+        let plan = plan_level(&mut rng, None, &request, &mut builder);
+        assert_eq!(plan.population.plan.spawns.len(), monsters);
+        black_box(plan)
     });
 }
 

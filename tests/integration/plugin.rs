@@ -379,7 +379,7 @@ fn components_round_trip_through_serde_and_reflection() {
 fn the_plugin_spawns_the_rules_plan() {
     use denizen::omega::construct::Builder;
     use denizen::omega::objects::ItemLedger;
-    use denizen::omega::populate::{plan_fixed, plan_floor};
+    use denizen::omega::populate::{LevelRequest, plan_level};
     let rules = OmegaRules::shipped();
     for (location, depth, seed) in [
         ("goblin-caves", 10, 3),
@@ -400,26 +400,22 @@ fn the_plugin_spawns_the_rules_plan() {
         };
         let stream = |kind| WorldSeed(seed).stream(StreamPurpose::event(kind, location, depth, 0));
         let env = rules.locations.get(location).unwrap();
-        let fixed = env.dungeon.as_ref().map_or(Vec::new(), |d| {
-            plan_fixed(
-                &mut stream("fixed"),
-                &d.fixed,
-                depth,
-                &grid,
-                &mut builder,
-                false,
-                true,
-            )
-        });
-        let blocked: Vec<Square> = fixed.iter().map(|s| s.at).collect();
-        let floor = plan_floor(
-            &mut stream("floor"),
+        let request = LevelRequest {
+            environment: env,
             level,
-            &grid,
+            grid: &grid,
+            completed: false,
+            cavern_gap: false,
+            blocked: &[],
+        };
+        let mut fixed_rng = env.has_fixed_at(depth).then(|| stream("fixed"));
+        let plan = plan_level(
+            &mut stream("floor"),
+            fixed_rng.as_mut(),
+            &request,
             &mut builder,
-            None,
-            &blocked,
         );
+        let (fixed, floor) = (plan.fixed, plan.population);
         let mut planned: Vec<String> = fixed
             .iter()
             .chain(&floor.plan.spawns)

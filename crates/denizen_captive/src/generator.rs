@@ -658,6 +658,36 @@ mod tests {
         assert_eq!(cells.len(), 12);
     }
 
+    /// Groups stand only where a creature could: not on a square a creature already holds,
+    /// and, on a floor with a dig order, not on a square the digger never reached (the
+    /// source's floor is all dug from the entrance).
+    #[test]
+    fn groups_avoid_taken_and_undug_squares() {
+        let table = one_type_table(1);
+        let settings = EncounterSettings {
+            memory_budget: None,
+            entrance_clearance: 0,
+            ..EncounterSettings::default()
+        };
+        let mut grid = open_floor(8, 8, Tile::Floor);
+        for y in 0..8 {
+            grid.set(Square { x: 4, y }, Tile::Wall);
+            grid.set_occupied(Square { x: 1, y }, true);
+        }
+        grid.carve_from(Square { x: 0, y: 0 });
+        let plan = BaseEncounters::new(&table, settings, 0, 0)
+            .place(&mut WorldSeed(5).stream(StreamPurpose::new("dug")), &grid);
+        assert!(plan.groups.len() > 10);
+        for g in &plan.groups {
+            assert!(
+                g.cell.x < 4,
+                "beyond the wall the digger never reached: {:?}",
+                g.cell
+            );
+            assert_ne!(g.cell.x, 1, "a creature stands there: {:?}", g.cell);
+        }
+    }
+
     /// The second cursor is 6 bits: a start value wraps modulo 64 (250 is 58, so the
     /// next accepted type is the first special one after 58, round the ring).
     #[test]

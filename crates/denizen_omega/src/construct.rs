@@ -8,7 +8,7 @@ use crate::bestiary::Bestiary;
 use crate::items::Uniqueness;
 use crate::objects::{ItemLedger, ObjectInstance};
 use crate::rng;
-use crate::species::{Construction, SpeciesId, Status};
+use crate::species::{Construction, SpeciesId, SpeciesTemplate, Status};
 
 /// The combat numbers of one monster.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -28,6 +28,21 @@ pub struct Stats {
     pub level: i32,
     /// Experience value.
     pub xp: i32,
+}
+
+impl Stats {
+    /// A template's numbers, as a copy of it starts with.
+    pub fn of(template: &SpeciesTemplate) -> Self {
+        Self {
+            hp: template.hp,
+            hit: template.hit,
+            ac: template.ac,
+            damage: template.damage,
+            speed: template.speed,
+            level: template.level,
+            xp: template.xp,
+        }
+    }
 }
 
 /// What identity-specific construction made of a monster.
@@ -218,15 +233,7 @@ impl Builder<'_> {
             form: species,
             name: None,
             identity: Identity::Ordinary,
-            stats: Stats {
-                hp: template.hp,
-                hit: template.hit,
-                ac: template.ac,
-                damage: template.damage,
-                speed: template.speed,
-                level: template.level,
-                xp: template.xp,
-            },
+            stats: Stats::of(template),
             awareness: template.awareness,
             sleep_rating: template.sleep,
             awake: template.has(Status::Awake),

@@ -167,6 +167,13 @@ impl Environment {
             })
     }
 
+    /// Whether a level has fixed inhabitants (and so needs their own stream).
+    pub fn has_fixed_at(&self, depth: u32) -> bool {
+        self.dungeon
+            .as_ref()
+            .is_some_and(|d| d.fixed.iter().any(|f| f.depth == depth))
+    }
+
     /// All levels, shallowest first.
     pub fn levels(&self) -> &[Level] {
         &self.levels

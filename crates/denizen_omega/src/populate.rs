@@ -7,7 +7,7 @@ use rand::Rng;
 
 use crate::construct::{Builder, Monster};
 use crate::findspace::find_free;
-use crate::location::{FixedInhabitant, Level, Scatter};
+use crate::location::{Environment, FixedInhabitant, Level, Scatter};
 use crate::rng;
 use crate::species::Status;
 
@@ -121,6 +121,77 @@ pub fn plan_fixed<R: Rng + ?Sized>(
         });
     }
     placements
+}
+
+/// One floor of an environment, as the plugin asks for it.
+#[derive(Clone, Copy, Debug)]
+pub struct LevelRequest<'a> {
+    /// The environment (a dungeon, a town, a countryside terrain).
+    pub environment: &'a Environment,
+    /// Its level at the requested depth.
+    pub level: &'a Level,
+    /// The floor to place on (left unchanged: the plan says what to apply).
+    pub grid: &'a FloorGrid,
+    /// The dungeon is completed: fixed inhabitants marked for it stay away.
+    pub completed: bool,
+    /// The floor is a cavern and the source's gap is kept (see [`plan_fixed`]).
+    pub cavern_gap: bool,
+    /// Squares to treat as taken besides the occupied ones (the player's, when a game
+    /// excludes it).
+    pub blocked: &'a [Square],
+}
+
+/// A floor's fixed inhabitants and population, planned together.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LevelPlan {
+    /// The fixed inhabitants, in placement order.
+    pub fixed: Vec<Spawn<Monster>>,
+    /// The population.
+    pub population: FloorPlan,
+}
+
+impl LevelPlan {
+    /// Everything to apply, fixed inhabitants first.
+    pub fn into_plan(self) -> Plan<Monster> {
+        let mut spawns = self.fixed;
+        spawns.extend(self.population.plan.spawns);
+        Plan {
+            spawns,
+            tiles: self.population.plan.tiles,
+        }
+    }
+}
+
+/// Plans a whole floor: the fixed inhabitants from `fixed_rng` (needed only when
+/// [`Environment::has_fixed_at`] the depth), so the population is the same whether or not they are
+/// placed; then the population from `rng`, by the floor search avoiding the fixed
+/// inhabitants' and the blocked squares, or scattered where the environment scatters.
+pub fn plan_level<R: Rng + ?Sized>(
+    rng: &mut R,
+    fixed_rng: Option<&mut R>,
+    request: &LevelRequest<'_>,
+    builder: &mut Builder<'_>,
+) -> LevelPlan {
+    let level = request.level;
+    let fixed = match (fixed_rng, &request.environment.dungeon) {
+        (Some(fixed_rng), Some(dungeon)) => plan_fixed(
+            fixed_rng,
+            &dungeon.fixed,
+            level.depth,
+            request.grid,
+            builder,
+            request.completed,
+            request.cavern_gap,
+        ),
+        _ => Vec::new(),
+    };
+    let mut blocked: Vec<Square> = fixed.iter().map(|p| p.at).collect();
+    blocked.extend_from_slice(request.blocked);
+    let population = match &request.environment.scatter {
+        Some(scatter) => plan_scatter(rng, level, scatter, builder),
+        None => plan_floor(rng, level, request.grid, builder, None, &blocked),
+    };
+    LevelPlan { fixed, population }
 }
 
 /// Plans an encounter that scatters coordinates instead of searching (the countryside's

@@ -196,15 +196,7 @@ impl Variants {
             }
         };
         let t = bestiary.get(species);
-        let mut stats = Stats {
-            hp: t.hp,
-            hit: t.hit,
-            ac: t.ac,
-            damage: t.damage,
-            speed: t.speed,
-            level: t.level,
-            xp: t.xp,
-        };
+        let mut stats = Stats::of(t);
         let name = if champion {
             let level = arena.champion_level;
             stats = Stats {
@@ -416,6 +408,17 @@ mod tests {
         let past = edited("forms_count: 123", "forms_count: 142");
         let err = Variants::from_ron(&past, "mine.ron", &bestiary).unwrap_err();
         assert!(err.to_string().contains("field `forms_count`"), "{err}");
+        // Templates 140-149 are all reserved: no form could ever be drawn there.
+        let reserved = edited("forms_from: 9,", "forms_from: 140,").replacen(
+            "forms_count: 123",
+            "forms_count: 10",
+            1,
+        );
+        let err = Variants::from_ron(&reserved, "mine.ron", &bestiary).unwrap_err();
+        assert!(
+            err.to_string().contains("no template in this range"),
+            "{err}"
+        );
     }
 
     #[test]

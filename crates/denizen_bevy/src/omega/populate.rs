@@ -6,7 +6,7 @@ use denizen_core::floor::Square;
 use denizen_core::plan::{Origin, Plan, Spawn};
 use denizen_core::rng::Generator;
 use denizen_omega::construct::{Builder, Identity, Monster};
-use denizen_omega::populate::{plan_fixed, plan_floor, plan_scatter};
+use denizen_omega::populate::{LevelRequest, plan_level};
 
 use super::components::{
     ArenaOpponent, Awareness, CombatStats, Disposition, Fixed, Inventory, MonsterBundle,
@@ -79,10 +79,14 @@ pub(crate) fn populate(world: &mut World, request: &FloorGenerated) {
     };
     let settings = *world.resource::<OmegaSettings>();
     let completed = world.resource::<CompletedDungeons>().0.contains(&env.key);
-    let fixed = env.dungeon.as_ref().map_or(&[][..], |d| &d.fixed[..]);
+    let blocked: Vec<Square> = request
+        .player
+        .filter(|_| settings.exclude_player_square)
+        .into_iter()
+        .collect();
     // Fixed inhabitants draw from their own stream, so the population is the same
     // whether or not they are placed; only levels that have one open it.
-    let mut fixed_rng = fixed.iter().any(|f| f.depth == level.depth).then(|| {
+    let mut fixed_rng = env.has_fixed_at(level.depth).then(|| {
         world
             .resource_mut::<DenizenRng>()
             .next_stream("fixed", &request.location, request.depth)
@@ -90,28 +94,16 @@ pub(crate) fn populate(world: &mut World, request: &FloorGenerated) {
     let mut rng = world
         .resource_mut::<DenizenRng>()
         .next_floor(&request.location, request.depth);
-    let (fixed, floor) = with_builder(world, &mut rng, level.difficulty, |rng, builder, world| {
-        let grid = &world.resource::<FloorMap>().0;
-        let fixed = match fixed_rng.as_mut() {
-            Some(fixed_rng) => plan_fixed(
-                fixed_rng,
-                fixed,
-                level.depth,
-                grid,
-                builder,
-                completed,
-                settings.cavern_gap && request.cavern,
-            ),
-            None => Vec::new(),
+    let plan = with_builder(world, &mut rng, level.difficulty, |rng, builder, world| {
+        let level_request = LevelRequest {
+            environment: env,
+            level,
+            grid: &world.resource::<FloorMap>().0,
+            completed,
+            cavern_gap: settings.cavern_gap && request.cavern,
+            blocked: &blocked,
         };
-        let mut blocked: Vec<Square> = fixed.iter().map(|p| p.at).collect();
-        blocked.extend(request.player.filter(|_| settings.exclude_player_square));
-        let floor = match &env.scatter {
-            // The countryside's tactical map: coordinates without a search.
-            Some(scatter) => plan_scatter(rng, level, scatter, builder),
-            None => plan_floor(rng, level, grid, builder, None, &blocked),
-        };
-        (fixed, floor)
+        plan_level(rng, fixed_rng.as_mut(), &level_request, builder)
     });
     let mut location = world.resource_mut::<CurrentLocation>();
     let dungeon = if env.is_dungeon() {
@@ -125,18 +117,13 @@ pub(crate) fn populate(world: &mut World, request: &FloorGenerated) {
         depth: level.depth,
         difficulty: level.difficulty,
     };
+    let population = &plan.population;
     let (requested, placed, missing) = (
-        floor.requested,
-        floor.plan.spawns.len() as u32,
-        floor.missing(),
+        population.requested,
+        population.plan.spawns.len() as u32,
+        population.missing(),
     );
-    let mut plan = Plan {
-        spawns: fixed,
-        tiles: Vec::new(),
-    };
-    plan.spawns.extend(floor.plan.spawns);
-    plan.tiles = floor.plan.tiles;
-    spawn_monsters(world, plan);
+    spawn_monsters(world, plan.into_plan());
     world.write_message(FloorPopulated {
         location: request.location.clone(),
         depth: request.depth,

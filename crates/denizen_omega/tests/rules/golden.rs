@@ -9,7 +9,7 @@ use denizen_core::Tile;
 use denizen_core::rng::{StreamPurpose, WorldSeed};
 use denizen_omega::construct::Builder;
 use denizen_omega::objects::ItemLedger;
-use denizen_omega::populate::{plan_fixed, plan_floor, plan_scatter};
+use denizen_omega::populate::{LevelPlan, LevelRequest, plan_level};
 use denizen_omega::reference::reference_floor;
 use denizen_omega::*;
 
@@ -32,29 +32,24 @@ fn floor_text(rules: &OmegaRules, location: &str, depth: u32, seed: u64) -> Stri
         difficulty: level.difficulty,
     };
     let stream = |kind| WorldSeed(seed).stream(StreamPurpose::event(kind, location, depth, 0));
-    let fixed = env.dungeon.as_ref().map_or(Vec::new(), |d| {
-        plan_fixed(
-            &mut stream("fixed"),
-            &d.fixed,
-            depth,
-            &grid,
-            &mut builder,
-            false,
-            true,
-        )
-    });
-    let blocked: Vec<_> = fixed.iter().map(|s| s.at).collect();
-    let floor = match &env.scatter {
-        Some(scatter) => plan_scatter(&mut stream("floor"), level, scatter, &mut builder),
-        None => plan_floor(
-            &mut stream("floor"),
-            level,
-            &grid,
-            &mut builder,
-            None,
-            &blocked,
-        ),
+    let request = LevelRequest {
+        environment: env,
+        level,
+        grid: &grid,
+        completed: false,
+        cavern_gap: false,
+        blocked: &[],
     };
+    let mut fixed_rng = env.has_fixed_at(depth).then(|| stream("fixed"));
+    let LevelPlan {
+        fixed,
+        population: floor,
+    } = plan_level(
+        &mut stream("floor"),
+        fixed_rng.as_mut(),
+        &request,
+        &mut builder,
+    );
     let mut text = format!(
         "# {location} depth {depth} seed {seed}: {} fixed, {} of {} placed\n",
         fixed.len(),
