@@ -37,18 +37,29 @@ impl DenizenRng {
     /// The stream for the next event of a kind (`"floor"`, `"wander"`, `"summon"`, ...) at
     /// a place and depth, counted per kind, place and depth.
     pub fn next_stream(&mut self, kind: &str, place: &str, depth: u32) -> Generator {
+        // Floors are counted under their place, other events under `kind:place`.
         let key = if kind == "floor" {
-            place.to_owned()
+            std::borrow::Cow::Borrowed(place)
         } else {
-            format!("{kind}:{place}")
+            std::borrow::Cow::Owned(format!("{kind}:{place}"))
         };
-        let depths = match self.generations.get_mut(&key) {
-            Some(depths) => depths,
-            None => self.generations.entry(key).or_default(),
+        let counted = self
+            .generations
+            .get_mut(key.as_ref())
+            .and_then(|depths| depths.get_mut(&depth));
+        let generation = match counted {
+            Some(count) => {
+                let generation = *count;
+                *count = generation.saturating_add(1);
+                generation
+            }
+            None => {
+                let depths = self.generations.entry(key.into_owned()).or_default();
+                depths.insert(depth, 1);
+                0
+            }
         };
-        let count = depths.entry(depth).or_default();
-        let purpose = StreamPurpose::event(kind, place, depth, *count);
-        *count += 1;
+        let purpose = StreamPurpose::event(kind, place, depth, generation);
         WorldSeed(self.seed).stream(purpose)
     }
 }

@@ -1,6 +1,8 @@
 //! The floor grid every rule set places creatures on: tiles, occupied squares, rooms, and
 //! an optional dig order.
 
+#[cfg(feature = "bevy_reflect")]
+use bevy_reflect::{ReflectDeserialize, ReflectSerialize, std_traits::ReflectDefault};
 use fixedbitset::FixedBitSet;
 use serde::{Deserialize, Serialize};
 
@@ -56,8 +58,19 @@ pub struct Square {
 }
 
 /// A floor: its tiles and which squares hold a creature.
+///
+/// It keeps the set of free squares (open floor, nobody on it) as it changes, so a square
+/// search starts from a copy of it instead of asking every square. Saved floors hold the
+/// tiles and occupancy only, and are checked when read: every list must have one entry per
+/// square. Reflection sees the grid as a whole value, (de)serialised the same way.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
+#[serde(try_from = "GridData", into = "GridData")]
+#[cfg_attr(
+    feature = "bevy_reflect",
+    derive(bevy_reflect::Reflect),
+    reflect(opaque),
+    reflect(Debug, Default, PartialEq, Serialize, Deserialize)
+)]
 pub struct FloorGrid {
     width: u32,
     height: u32,
@@ -65,11 +78,74 @@ pub struct FloorGrid {
     occupied: Vec<bool>,
     /// For floors dug from an entrance: each square's dig number (1 at the entrance, 0 for
     /// squares never dug). Empty when the floor has no dig order.
-    #[serde(default)]
     carve: Vec<u32>,
     /// The rooms the floor's generator made, in the order it made them.
+    rooms: Vec<Room>,
+    /// Open floor with nobody on it, one bit a square: derived from the two lists above.
+    free: FixedBitSet,
+}
+
+/// A floor as it is saved: what a [`FloorGrid`] holds but the free squares it derives.
+#[derive(Serialize, Deserialize)]
+struct GridData {
+    width: u32,
+    height: u32,
+    tiles: Vec<Tile>,
+    occupied: Vec<bool>,
+    #[serde(default)]
+    carve: Vec<u32>,
     #[serde(default)]
     rooms: Vec<Room>,
+}
+
+impl TryFrom<GridData> for FloorGrid {
+    type Error = String;
+
+    fn try_from(data: GridData) -> Result<Self, Self::Error> {
+        let squares = u64::from(data.width) * u64::from(data.height);
+        let fits = |len: usize| len as u64 == squares;
+        if !fits(data.tiles.len()) || !fits(data.occupied.len()) {
+            return Err(format!(
+                "a {} x {} floor needs {squares} tiles and occupancy flags, not {} and {}",
+                data.width,
+                data.height,
+                data.tiles.len(),
+                data.occupied.len()
+            ));
+        }
+        if !data.carve.is_empty() && !fits(data.carve.len()) {
+            return Err(format!(
+                "a {} x {} floor's dig order needs {squares} numbers, not {}",
+                data.width,
+                data.height,
+                data.carve.len()
+            ));
+        }
+        let mut grid = Self {
+            width: data.width,
+            height: data.height,
+            tiles: data.tiles,
+            occupied: data.occupied,
+            carve: data.carve,
+            rooms: data.rooms,
+            free: FixedBitSet::new(),
+        };
+        grid.free = grid.count_free();
+        Ok(grid)
+    }
+}
+
+impl From<FloorGrid> for GridData {
+    fn from(grid: FloorGrid) -> Self {
+        Self {
+            width: grid.width,
+            height: grid.height,
+            tiles: grid.tiles,
+            occupied: grid.occupied,
+            carve: grid.carve,
+            rooms: grid.rooms,
+        }
+    }
 }
 
 /// The squares of a floor a creature may be placed on (open floor, nobody on it), one bit
@@ -85,10 +161,6 @@ pub struct FreeSquares {
 
 /// Bits in one block of a [`FixedBitSet`].
 const BLOCK_BITS: u32 = usize::BITS;
-
-/// Multiplying eight bytes of 0 or 1 by this moves byte `j` to bit `56 + j`, with no carry
-/// between them: the top byte of the product is the eight squares as bits.
-const PACK: u64 = 0x0102_0408_1020_4080;
 
 impl FreeSquares {
     /// Width of the floor in squares.
@@ -228,6 +300,7 @@ impl FloorGrid {
             occupied: vec![false; n],
             carve: Vec::new(),
             rooms: Vec::new(),
+            free: FixedBitSet::with_capacity(n),
         }
     }
 
@@ -290,6 +363,7 @@ impl FloorGrid {
     pub fn set(&mut self, at: Square, tile: Tile) {
         if let Some(i) = self.index(at) {
             self.tiles[i] = tile;
+            self.free.set(i, tile == Tile::Floor && !self.occupied[i]);
         }
     }
 
@@ -302,14 +376,14 @@ impl FloorGrid {
     pub fn set_occupied(&mut self, at: Square, occupied: bool) {
         if let Some(i) = self.index(at) {
             self.occupied[i] = occupied;
+            self.free.set(i, self.tiles[i] == Tile::Floor && !occupied);
         }
     }
 
     /// Open floor with no creature on it: where square searches may place a creature
     /// (Omega's `spaceok`; secret squares are not floor).
     pub fn is_acceptable(&self, at: Square) -> bool {
-        self.index(at)
-            .is_some_and(|i| self.tiles[i] == Tile::Floor && !self.occupied[i])
+        self.index(at).is_some_and(|i| self.free.contains(i))
     }
 
     /// The dig number of a square (1 at the entrance), when the floor has a dig order and
@@ -368,44 +442,26 @@ impl FloorGrid {
     /// The squares a creature may be placed on now, one bit each: what square searches
     /// scan instead of asking square by square.
     pub fn free_squares(&self) -> FreeSquares {
-        let block = BLOCK_BITS as usize;
-        let blocks = self
-            .tiles
-            .chunks(block)
-            .zip(self.occupied.chunks(block))
-            .map(|(tiles, occupied)| {
-                // A byte per square (0 or 1), then eight bytes packed into eight bits at a
-                // time: square j of a group lands on bit j.
-                let mut bytes = [0u8; 64];
-                for (byte, (&t, &o)) in bytes.iter_mut().zip(tiles.iter().zip(occupied)) {
-                    *byte = u8::from(t == Tile::Floor) & u8::from(!o);
-                }
-                bytes[..block]
-                    .chunks_exact(8)
-                    .enumerate()
-                    .fold(0usize, |bits, (k, eight)| {
-                        let mut group = [0u8; 8];
-                        group.copy_from_slice(eight);
-                        let packed = u64::from_le_bytes(group).wrapping_mul(PACK) >> 56;
-                        bits | (packed as usize) << (8 * k)
-                    })
-            });
-        let bits = FixedBitSet::with_capacity_and_blocks(self.tiles.len(), blocks);
         FreeSquares {
             width: self.width,
             height: self.height,
-            count: bits.count_ones(..),
-            bits,
+            bits: self.free.clone(),
+            count: self.free.count_ones(..),
         }
+    }
+
+    /// The free squares counted from the tiles and occupancy, square by square.
+    fn count_free(&self) -> FixedBitSet {
+        let mut free = FixedBitSet::with_capacity(self.tiles.len());
+        for (i, (&tile, &occupied)) in self.tiles.iter().zip(&self.occupied).enumerate() {
+            free.set(i, tile == Tile::Floor && !occupied);
+        }
+        free
     }
 
     /// How many squares are acceptable for placement.
     pub fn acceptable_count(&self) -> usize {
-        self.tiles
-            .iter()
-            .zip(&self.occupied)
-            .filter(|&(&t, &o)| t == Tile::Floor && !o)
-            .count()
+        self.free.count_ones(..)
     }
 
     /// The rooms, in the order the generator made them.
@@ -515,6 +571,26 @@ mod tests {
             free.next_in_row(at(3, 0)),
             None,
             "never past the end of the row"
+        );
+    }
+
+    /// A saved floor comes back with the same free squares, and a saved floor whose lists
+    /// do not match its size is refused with a message, never accepted to fail later.
+    #[test]
+    fn saved_floors_round_trip_and_are_checked() {
+        let mut grid = FloorGrid::from_rows(&["#..~", "..#."]).unwrap();
+        grid.set_occupied(Square { x: 1, y: 0 }, true);
+        grid.carve_from(Square { x: 2, y: 0 });
+        let text = ron::to_string(&grid).unwrap();
+        let back: FloorGrid = ron::from_str(&text).unwrap();
+        assert_eq!(back, grid);
+        assert_eq!(back.free_squares(), grid.free_squares());
+        let short = text.replacen("occupied:[false,", "occupied:[", 1);
+        assert_ne!(short, text);
+        let err = ron::from_str::<FloorGrid>(&short).unwrap_err().to_string();
+        assert!(
+            err.contains("needs 8 tiles and occupancy flags, not 8 and 7"),
+            "{err}"
         );
     }
 

@@ -111,7 +111,7 @@ impl Plugin for OmegaPlugin {
     fn build(&self, app: &mut App) {
         let schedule = denizen_schedule(app);
         let ledger = ItemLedger::new(self.rules.bestiary.items());
-        app.insert_resource(OmegaRuleset(self.rules.clone()))
+        app.insert_resource(OmegaRuleset::new(self.rules.clone()))
             .insert_resource(UniqueItems(ledger))
             .insert_resource(self.settings)
             .init_resource::<CurrentLocation>()

@@ -28,13 +28,13 @@ pub(crate) fn with_builder<T>(
     difficulty: i64,
     plan: impl FnOnce(&mut Generator, &mut Builder<'_>, &World) -> T,
 ) -> T {
-    let rules = world.resource::<OmegaRuleset>().0.clone();
+    let rules = world.resource::<OmegaRuleset>().clone();
     let settings = *world.resource::<OmegaSettings>();
     let mut ledger = std::mem::take(&mut world.resource_mut::<UniqueItems>().0);
     let out = {
         let chronicle = &world.resource::<OmegaChronicle>().0;
         let mut builder = Builder {
-            bestiary: &rules.bestiary,
+            bestiary: &rules.rules().bestiary,
             ledger: &mut ledger,
             chronicle,
             preference: settings.preference,
@@ -61,8 +61,9 @@ pub(crate) fn populate_floors(world: &mut World, mut cursor: Local<MessageCursor
 /// Populates one floor: fixed inhabitants, then the population by the floor search (or
 /// scattered, for environments that scatter), then one apply and the messages.
 pub(crate) fn populate(world: &mut World, request: &FloorGenerated) {
-    let rules = world.resource::<OmegaRuleset>().0.clone();
+    let rules = world.resource::<OmegaRuleset>().clone();
     let found = rules
+        .rules()
         .locations
         .get(&request.location)
         .and_then(|env| env.level(request.depth).map(|level| (env, level)));
@@ -106,17 +107,14 @@ pub(crate) fn populate(world: &mut World, request: &FloorGenerated) {
         plan_level(rng, fixed_rng.as_mut(), &level_request, builder)
     });
     let mut location = world.resource_mut::<CurrentLocation>();
-    let dungeon = if env.is_dungeon() {
-        Some(env.key.clone())
-    } else {
-        location.dungeon.take()
-    };
-    *location = CurrentLocation {
-        environment: env.key.clone(),
-        dungeon,
-        depth: level.depth,
-        difficulty: level.difficulty,
-    };
+    if location.environment != env.key {
+        location.environment.clone_from(&env.key);
+    }
+    if env.is_dungeon() && location.dungeon.as_deref() != Some(env.key.as_str()) {
+        location.dungeon = Some(env.key.clone());
+    }
+    location.depth = level.depth;
+    location.difficulty = level.difficulty;
     let population = &plan.population;
     let (requested, placed, missing) = (
         population.requested,
@@ -145,7 +143,7 @@ pub(crate) fn populate(world: &mut World, request: &FloorGenerated) {
 /// them; then [`Fixed`] on fixed inhabitants and [`ArenaOpponent`] on arena opponents
 /// (rare, so inserted one by one). Returns the entities in plan order.
 pub(crate) fn spawn_monsters(world: &mut World, plan: Plan<Monster>) -> Vec<Entity> {
-    let rules = world.resource::<OmegaRuleset>().0.clone();
+    let rules = world.resource::<OmegaRuleset>().clone();
     apply(world, plan, |batches, spawns| {
         let mut plain = Vec::with_capacity(spawns.len());
         let (mut named, mut identified, mut both) = (Vec::new(), Vec::new(), Vec::new());
@@ -162,7 +160,7 @@ pub(crate) fn spawn_monsters(world: &mut World, plan: Plan<Monster>) -> Vec<Enti
             let name = monster.name.take().map(MonsterName);
             let identity = std::mem::take(&mut monster.identity);
             let identity = (identity != Identity::Ordinary).then_some(MonsterIdentity(identity));
-            let glyph = rules.bestiary.get(monster.form).glyph;
+            let glyph = rules.rules().bestiary.get(monster.form).glyph;
             let base = bundle(glyph, monster);
             match (name, identity) {
                 (None, None) => plain.push((i, at, base)),

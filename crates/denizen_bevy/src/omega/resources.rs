@@ -8,26 +8,48 @@ use bevy_reflect::prelude::*;
 use denizen_omega::OmegaRules;
 use denizen_omega::construct::{Chronicle, Preference};
 use denizen_omega::objects::ItemLedger;
+use denizen_omega::select::Selector;
 use denizen_omega::species::{SpeciesId, SpeciesTemplate};
 use serde::{Deserialize, Serialize};
 
-/// The Omega rules in use: bestiary, locations and variants. Shared, read-only, rebuilt
-/// from data rather than saved.
+/// The Omega rules in use: bestiary, locations and variants, with the ordinary pool of
+/// every difficulty compiled once (wandering checks, summonings and statues draw from
+/// them). Shared, read-only, rebuilt from data rather than saved.
 #[derive(Resource, Reflect, Clone, Debug)]
 #[reflect(opaque)]
 #[reflect(Resource, Debug)]
-pub struct OmegaRuleset(pub Arc<OmegaRules>);
+pub struct OmegaRuleset {
+    rules: Arc<OmegaRules>,
+    pools: Arc<[Option<Selector>]>,
+}
 
 impl OmegaRuleset {
+    /// The rules, with their ordinary pools compiled.
+    pub fn new(rules: Arc<OmegaRules>) -> Self {
+        let bands = i64::from(rules.bestiary.band_count());
+        let pools = (0..bands)
+            .map(|difficulty| Selector::ordinary_pool(&rules.bestiary, difficulty).ok())
+            .collect();
+        Self { rules, pools }
+    }
+
     /// One species template, or `None` when the bestiary has no such id (an id from a
     /// save of another bestiary).
     pub fn species(&self, id: SpeciesId) -> Option<&SpeciesTemplate> {
-        self.0.bestiary.try_get(id)
+        self.rules.bestiary.try_get(id)
     }
 
     /// The rules.
     pub fn rules(&self) -> &OmegaRules {
-        &self.0
+        &self.rules
+    }
+
+    /// The ordinary pool at a difficulty (`m_create`'s draw). Difficulties past the last
+    /// band, and negative ones, draw from the whole bestiary, as in the source.
+    pub fn ordinary_pool(&self, difficulty: i64) -> Option<&Selector> {
+        let last = self.pools.len().checked_sub(1)?;
+        let at = usize::try_from(difficulty).map_or(last, |d| d.min(last));
+        self.pools[at].as_ref()
     }
 }
 

@@ -112,19 +112,17 @@ fn make(
 ) {
     let location = world.resource::<CurrentLocation>().clone();
     let difficulty = location.difficulty + raise;
-    let rules = world.resource::<OmegaRuleset>().0.clone();
-    let made = Selector::ordinary_pool(&rules.bestiary, difficulty)
-        .ok()
-        .and_then(|pool| {
-            let mut rng = world.resource_mut::<DenizenRng>().next_stream(
-                kind,
-                &location.environment,
-                location.depth,
-            );
-            with_builder(world, &mut rng, difficulty, |rng, builder, world| {
-                maker(rng, &pool, builder, world)
-            })
-        });
+    let rules = world.resource::<OmegaRuleset>().clone();
+    let made = rules.ordinary_pool(difficulty).and_then(|pool| {
+        let mut rng = world.resource_mut::<DenizenRng>().next_stream(
+            kind,
+            &location.environment,
+            location.depth,
+        );
+        with_builder(world, &mut rng, difficulty, |rng, builder, world| {
+            maker(rng, pool, builder, world)
+        })
+    });
     let message = match made {
         Some(spawn) => {
             let square = spawn.at;

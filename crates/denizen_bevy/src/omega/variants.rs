@@ -42,8 +42,8 @@ pub(crate) fn arena_bouts(world: &mut World, mut cursor: Local<MessageCursor<Are
         cursor.read(messages).copied().collect()
     };
     for bout in requests {
-        let rules = world.resource::<OmegaRuleset>().0.clone();
-        let Some(variants) = rules.variants.as_ref() else {
+        let rules = world.resource::<OmegaRuleset>().clone();
+        let Some(variants) = rules.rules().variants.as_ref() else {
             continue;
         };
         let champion = world
@@ -58,7 +58,7 @@ pub(crate) fn arena_bouts(world: &mut World, mut cursor: Local<MessageCursor<Are
                 .next_stream("arena", "arena", bout.counter);
         let monster = variants.arena_opponent(
             &mut rng,
-            &rules.bestiary,
+            &rules.rules().bestiary,
             bout.counter,
             bout.rank,
             &champion,

@@ -3,7 +3,6 @@
 use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
 use denizen_core::plan::Plan;
-use denizen_omega::select::Selector;
 use denizen_omega::species::SpeciesId;
 use denizen_omega::wander::WanderRule;
 
@@ -38,8 +37,8 @@ pub(crate) fn wandering_check(world: &mut World) {
     else {
         return;
     };
-    let rules = world.resource::<OmegaRuleset>().0.clone();
-    let Ok(env) = rules.locations.get(&dungeon) else {
+    let rules = world.resource::<OmegaRuleset>().clone();
+    let Ok(env) = rules.rules().locations.get(&dungeon) else {
         return;
     };
     let Some(max_depth) = env.dungeon.as_ref().map(|d| d.depths) else {
@@ -49,7 +48,7 @@ pub(crate) fn wandering_check(world: &mut World) {
         max_depth,
         difficulty: location.difficulty,
     };
-    let Ok(pool) = Selector::ordinary_pool(&rules.bestiary, location.difficulty) else {
+    let Some(pool) = rules.ordinary_pool(location.difficulty) else {
         return;
     };
     let mut rng =
@@ -60,7 +59,7 @@ pub(crate) fn wandering_check(world: &mut World) {
         world,
         &mut rng,
         location.difficulty,
-        |rng, builder, world| rule.check(rng, &world.resource::<FloorMap>().0, &pool, builder),
+        |rng, builder, world| rule.check(rng, &world.resource::<FloorMap>().0, pool, builder),
     );
     if let Some(spawn) = arrival {
         let at = GridPos::from(spawn.at);
