@@ -46,7 +46,8 @@ pub enum DenizenSystems {
     Arrivals,
     /// Runs the [`TenMinuteCheck`](clock::TenMinuteCheck) or
     /// [`HourlyCheck`](clock::HourlyCheck) schedule once per ten-minute boundary the
-    /// [`GameClock`](clock::GameClock) crossed; runs last.
+    /// [`GameClock`](clock::GameClock) crossed; runs last, and only on a run after the
+    /// clock changed (so an idle clock costs nothing).
     Clock,
 }
 
@@ -123,7 +124,9 @@ impl Plugin for DenizenPlugin {
             )
             .add_systems(
                 self.schedule,
-                clock::drive_clock.in_set(DenizenSystems::Clock),
+                clock::drive_clock
+                    .in_set(DenizenSystems::Clock)
+                    .run_if(resource_changed::<clock::GameClock>),
             );
     }
 }
