@@ -85,11 +85,13 @@ pub struct MonsterSpawned {
 /// The spawning half of the apply step: a rule set spawns a plan's creatures through it,
 /// one batch per set of components (its "shape"), and each entity lands at its creature's
 /// place in plan order.
+#[cfg_attr(not(any(feature = "omega", feature = "captive")), allow(dead_code))]
 pub(crate) struct Batches<'w> {
     world: &'w mut World,
     ids: Vec<Entity>,
 }
 
+#[cfg_attr(not(any(feature = "omega", feature = "captive")), allow(dead_code))]
 impl Batches<'_> {
     /// Spawns one shape's creatures, given with their plan positions and squares, in one
     /// batch; each gets [`Creature`] and its [`GridPos`] besides its bundle.
@@ -110,11 +112,13 @@ impl Batches<'_> {
     }
 
     /// The world, to insert the rare components no batch carries.
+    #[cfg_attr(not(feature = "omega"), allow(dead_code))]
     pub(crate) fn world(&mut self) -> &mut World {
         self.world
     }
 
     /// The entity of the creature at a plan position (once its batch is spawned).
+    #[cfg_attr(not(feature = "omega"), allow(dead_code))]
     pub(crate) fn entity(&self, i: usize) -> Entity {
         self.ids[i]
     }
