@@ -15,7 +15,7 @@ pub const BUCKETS: u32 = 10_000;
 const BUCKET_ZONE: u32 = (u32::MAX / BUCKETS) * BUCKETS;
 
 /// Consumes the words of one bucket draw without computing it (a draw whose value
-/// changes nothing still advances the stream exactly as [`bucket`] would).
+/// changes nothing still advances the stream exactly as [`range`] would).
 #[inline]
 pub fn skip_bucket<R: Rng + ?Sized>(rng: &mut R) {
     zone_word(rng);
