@@ -1,5 +1,7 @@
 //! The workspace's dependencies point one way: the core depends on no rule set, no rule set
-//! depends on another rule set or on Bevy, and only the plugin and the tools sit on top.
+//! depends on another rule set or on Bevy's ECS or app (an optional `bevy_reflect` derive
+//! is their only Bevy crate), and only the plugin and the tools sit on top. Inside the
+//! core and the plugin, modules import each other one way too.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -75,4 +77,17 @@ fn dependencies_point_one_way() {
         }
     }
     assert!(rule_sets >= 2, "the rule-set crates are in the workspace");
+}
+
+#[test]
+fn core_and_plugin_modules_import_one_way() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    for src in [
+        "crates/denizen_core/src",
+        "crates/denizen_bevy/src",
+        "crates/denizen_bevy/src/omega",
+        "crates/denizen_bevy/src/captive",
+    ] {
+        denizen_testing::assert_modules_acyclic(root.join(src));
+    }
 }

@@ -508,3 +508,31 @@ fn the_preludes_glob_import_together() {
     let rules: Option<(SpeciesTemplate, Identity, Chronicle, Bestiary)> = None;
     assert!(components.is_none() && rules.is_none());
 }
+
+#[test]
+fn the_seed_plugin_may_come_after_a_rule_set_plugin() {
+    let floor = || reference_floor(WorldSeed(7), "volcano", 5);
+    let mut first = App::new();
+    first.add_plugins((DenizenPlugin::with_seed(7), OmegaPlugin::default()));
+    let mut after = App::new();
+    after.add_plugins((OmegaPlugin::default(), DenizenPlugin::with_seed(7)));
+    assert_eq!(after.world().resource::<DenizenRng>().seed, 7);
+    populate(&mut first, floor(), "volcano", 5);
+    populate(&mut after, floor(), "volcano", 5);
+    let key = |m: &(Species, GridPos, Sleep, Inventory, Awareness)| (m.1, m.0.id, m.2.awake);
+    let mut a: Vec<_> = monsters(first.world_mut()).iter().map(key).collect();
+    let mut b: Vec<_> = monsters(after.world_mut()).iter().map(key).collect();
+    a.sort();
+    b.sort();
+    assert!(!a.is_empty());
+    assert_eq!(a, b);
+}
+
+#[test]
+#[should_panic(expected = "add DenizenPlugin, or DenizenPlugins::in_schedule, before")]
+fn a_later_seed_plugin_in_another_schedule_is_refused_at_setup() {
+    App::new().add_plugins((
+        OmegaPlugin::default(),
+        DenizenPlugin::with_seed(7).in_schedule(PostUpdate),
+    ));
+}

@@ -166,6 +166,21 @@ fn summoning_with_no_free_neighbour_makes_nothing() {
     );
     let entity = made[0].entity.unwrap();
     assert_eq!(app.world().get::<Species>(entity).unwrap().id, goblin);
+
+    // A species id the bestiary does not hold makes nothing, without a panic.
+    app.world_mut().write_message(Summon {
+        at: Square { x: 2, y: 2 },
+        kind: SummonKind::Named(SpeciesId(u16::MAX)),
+    });
+    app.update();
+    assert_eq!(
+        messages::<Summoned>(&app),
+        [Summoned {
+            entity: None,
+            at: None
+        }]
+    );
+    assert_eq!(monster_count(&mut app), 1);
 }
 
 #[test]

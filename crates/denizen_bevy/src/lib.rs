@@ -55,6 +55,12 @@ pub enum DenizenSystems {
 /// ([`DenizenRng`]), [`FloorMap`], the game clock and its check schedules, the
 /// [`DenizenSystems`] sets in the chosen schedule. Everything is set up in `build`.
 ///
+/// A rule-set plugin added on its own brings a default `DenizenPlugin` (seed 0, `Update`).
+/// A `DenizenPlugin` added after that, in the same schedule, only sets its seed, so the
+/// order of `add_plugins` calls does not matter. One that asks for a different schedule
+/// panics at setup, naming both schedules: the rule sets' systems are already in the first
+/// one, so add `DenizenPlugin` (or use [`DenizenPlugins::in_schedule`]) before them.
+///
 /// ```
 /// use bevy_app::App;
 /// use denizen_bevy::DenizenPlugin;
@@ -100,6 +106,22 @@ impl DenizenPlugin {
 
 impl Plugin for DenizenPlugin {
     fn build(&self, app: &mut App) {
+        let earlier = app
+            .get_added_plugins::<DenizenPlugin>()
+            .first()
+            .map(|core| core.schedule);
+        if let Some(schedule) = earlier {
+            assert!(
+                schedule == self.schedule,
+                "DenizenPlugin asks for schedule {:?}, but the denizen plugins already run in \
+                 {:?} (a rule-set plugin added before it brings a default DenizenPlugin): add \
+                 DenizenPlugin, or DenizenPlugins::in_schedule, before the rule-set plugins",
+                self.schedule,
+                schedule,
+            );
+            app.insert_resource(DenizenRng::new(self.seed));
+            return;
+        }
         app.insert_resource(DenizenRng::new(self.seed))
             .init_resource::<FloorMap>()
             .init_resource::<clock::GameClock>()
@@ -128,6 +150,12 @@ impl Plugin for DenizenPlugin {
                     .in_set(DenizenSystems::Clock)
                     .run_if(resource_changed::<clock::GameClock>),
             );
+    }
+
+    /// Not unique: a later `DenizenPlugin` in the same schedule re-seeds (see the type's
+    /// docs), so the host may add it after a rule-set plugin brought the default one.
+    fn is_unique(&self) -> bool {
+        false
     }
 }
 

@@ -16,8 +16,8 @@ use serde::{Deserialize, Serialize};
 pub struct DenizenRng {
     /// The world seed.
     pub seed: u64,
-    /// Generations so far per kind and place, then per depth.
-    pub generations: HashMap<String, HashMap<u32, u64>>,
+    /// Generations so far per event kind, then place, then depth.
+    pub generations: HashMap<String, HashMap<String, HashMap<u32, u64>>>,
 }
 
 impl DenizenRng {
@@ -37,30 +37,28 @@ impl DenizenRng {
     /// The stream for the next event of a kind (`"floor"`, `"wander"`, `"summon"`, ...) at
     /// a place and depth, counted per kind, place and depth.
     pub fn next_stream(&mut self, kind: &str, place: &str, depth: u32) -> Generator {
-        // Floors are counted under their place, other events under `kind:place`.
-        let key = if kind == "floor" {
-            std::borrow::Cow::Borrowed(place)
-        } else {
-            std::borrow::Cow::Owned(format!("{kind}:{place}"))
-        };
-        let counted = self
-            .generations
-            .get_mut(key.as_ref())
-            .and_then(|depths| depths.get_mut(&depth));
-        let generation = match counted {
-            Some(count) => {
-                let generation = *count;
-                *count = generation.saturating_add(1);
-                generation
-            }
-            None => {
-                let depths = self.generations.entry(key.into_owned()).or_default();
-                depths.insert(depth, 1);
-                0
-            }
-        };
+        let generation = self.count(kind, place, depth);
         let purpose = StreamPurpose::event(kind, place, depth, generation);
         WorldSeed(self.seed).stream(purpose)
+    }
+
+    /// The number of earlier events of this kind, place and depth, counting this one.
+    /// Strings are copied only the first time a kind or place is seen.
+    fn count(&mut self, kind: &str, place: &str, depth: u32) -> u64 {
+        let counted = self
+            .generations
+            .get_mut(kind)
+            .and_then(|places| places.get_mut(place))
+            .and_then(|depths| depths.get_mut(&depth));
+        if let Some(count) = counted {
+            let generation = *count;
+            *count = generation.saturating_add(1);
+            return generation;
+        }
+        let places = self.generations.entry(kind.to_owned()).or_default();
+        let depths = places.entry(place.to_owned()).or_default();
+        depths.insert(depth, 1);
+        0
     }
 }
 
@@ -89,5 +87,16 @@ mod tests {
                 expected("floor", 1)
             )
         );
+    }
+
+    #[test]
+    fn kinds_and_places_never_share_a_count() {
+        // A place whose name looks like `kind:place` still counts on its own.
+        let mut ledger = DenizenRng::new(5);
+        ledger.next_stream("wander", "sewers", 3);
+        ledger.next_floor("wander:sewers", 3);
+        ledger.next_stream("wander", "sewers", 3);
+        assert_eq!(ledger.generations["wander"]["sewers"][&3], 2);
+        assert_eq!(ledger.generations["floor"]["wander:sewers"][&3], 1);
     }
 }

@@ -100,7 +100,8 @@ pub enum Summoning {
 }
 
 /// Omega's `summon`: the template is drawn first (for `Hostile`), then the first free
-/// neighbour is found; with none free nothing is made.
+/// neighbour is found; with none free, or a `Named` species the bestiary does not hold,
+/// nothing is made.
 pub fn summon<R: Rng + ?Sized>(
     rng: &mut R,
     kind: Summoning,
@@ -114,7 +115,10 @@ pub fn summon<R: Rng + ?Sized>(
             let count = builder.bestiary.species().len() as u32;
             Some(SpeciesId(rng::range(rng, count) as u16))
         }
-        Summoning::Named(id) => Some(id),
+        Summoning::Named(id) => {
+            builder.bestiary.species().get(usize::from(id.0))?;
+            Some(id)
+        }
         Summoning::Ordinary => None,
     };
     let square = summon_square(grid, at)?;
@@ -270,6 +274,16 @@ mod tests {
                 builder,
             );
             assert_eq!(named.unwrap().creature.species, goblin);
+            let unknown = SpeciesId(u16::try_from(rules.bestiary.species().len()).unwrap());
+            let nothing = summon(
+                &mut rng,
+                Summoning::Named(unknown),
+                &grid,
+                at,
+                &pool,
+                builder,
+            );
+            assert!(nothing.is_none(), "an id past the bestiary makes nothing");
         });
         // R(150) reaches the reserved templates and the whole bestiary, not just the pool.
         assert!(hostile_species.len() > 100, "{}", hostile_species.len());

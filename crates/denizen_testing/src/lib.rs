@@ -43,11 +43,19 @@ pub fn golden(path: impl AsRef<Path>, actual: &str) {
     }
 }
 
-/// Fails the test if the modules of a crate's `src` folder import each other in a cycle
-/// (`use crate::a` in `b.rs` and `use crate::b` in `a.rs`, or a longer loop). Only the
-/// `use crate::...` lines before a file's tests count; `lib.rs` re-exports are ignored.
+/// Fails the test if the modules of a source folder import each other in a cycle
+/// (`crate::a` named in `b.rs` and `crate::b` in `a.rs`, or a longer loop). In a crate's
+/// `src` folder siblings are named through `crate::`; in a module's folder (one holding
+/// `mod.rs`) through `super::`. Every such path before a file's tests counts, in a `use`
+/// (grouped or not) or inline; comments and the `lib.rs` or `mod.rs` re-exports are
+/// ignored.
 pub fn assert_modules_acyclic(src: impl AsRef<Path>) {
     let src = src.as_ref();
+    let prefix = if src.join("mod.rs").exists() {
+        "super::"
+    } else {
+        "crate::"
+    };
     let mut graph: Vec<(String, Vec<String>)> = Vec::new();
     let entries = std::fs::read_dir(src).unwrap_or_else(|e| panic!("{}: {e}", src.display()));
     for entry in entries {
@@ -55,18 +63,20 @@ pub fn assert_modules_acyclic(src: impl AsRef<Path>) {
         let Some(name) = path.file_stem().and_then(|n| n.to_str()) else {
             continue;
         };
-        if path.extension().is_none_or(|e| e != "rs") || name == "lib" {
+        if path.extension().is_none_or(|e| e != "rs") || name == "lib" || name == "mod" {
             continue;
         }
         let text = std::fs::read_to_string(&path).expect("a readable source file");
-        let code = text.split("#[cfg(test)]").next().unwrap_or_default();
-        let imports = code
+        let code: String = text
+            .split("#[cfg(test)]")
+            .next()
+            .unwrap_or_default()
             .lines()
-            .filter_map(|line| line.trim().strip_prefix("use crate::"))
-            .filter_map(|rest| rest.split([':', ';', ' ', '{']).next())
-            .filter(|module| !module.is_empty() && *module != name)
-            .map(str::to_owned)
-            .collect();
+            .map(|line| line.split("//").next().unwrap_or_default())
+            .collect::<Vec<_>>()
+            .join("\n");
+        let mut imports = modules_named(&code, prefix);
+        imports.retain(|module| module != name);
         graph.push((name.to_owned(), imports));
     }
     // Depth-first search for a path back to where it started.
@@ -98,16 +108,61 @@ pub fn assert_modules_acyclic(src: impl AsRef<Path>) {
     assert!(!graph.is_empty(), "{} holds no modules", src.display());
 }
 
+/// The first segment of every path starting with `prefix` (`crate::` or `super::`) in
+/// `code`, reading `crate::{a::X, b}` as both `a` and `b`.
+fn modules_named(code: &str, prefix: &str) -> Vec<String> {
+    fn first_segment(path: &str) -> &str {
+        let path = path.trim_start();
+        let end = path
+            .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .unwrap_or(path.len());
+        &path[..end]
+    }
+    let mut found: Vec<&str> = Vec::new();
+    let mut rest = code;
+    while let Some(at) = rest.find(prefix) {
+        let joined = rest[..at]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_alphanumeric() || matches!(c, '_' | '$' | ':'));
+        rest = &rest[at + prefix.len()..];
+        if joined {
+            continue;
+        }
+        let Some(group) = rest.trim_start().strip_prefix('{') else {
+            found.push(first_segment(rest));
+            continue;
+        };
+        let (mut depth, mut start) = (0usize, 0);
+        for (i, c) in group.char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' if depth > 0 => depth -= 1,
+                ',' | '}' if depth == 0 => {
+                    found.push(first_segment(&group[start..i]));
+                    start = i + 1;
+                    if c == '}' {
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    found.retain(|module| !matches!(*module, "" | "self" | "super" | "crate"));
+    found.sort_unstable();
+    found.dedup();
+    found.into_iter().map(str::to_owned).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn crate_with(files: &[(&str, &str)]) -> std::path::PathBuf {
-        let dir = std::env::temp_dir().join(format!(
-            "denizen-modules-{}-{}",
-            std::process::id(),
-            files.len()
-        ));
+    /// A folder of source files, named after the test so parallel tests never share one.
+    fn crate_with(test: &str, files: &[(&str, &str)]) -> std::path::PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("denizen-modules-{}-{test}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         for (name, text) in files {
             std::fs::write(dir.join(name), text).unwrap();
@@ -118,25 +173,70 @@ mod tests {
     #[test]
     #[should_panic(expected = "cycle")]
     fn a_cycle_is_found() {
-        let dir = crate_with(&[
-            ("a.rs", "use crate::b::B;\n"),
-            ("b.rs", "use crate::c::{C, D};\n"),
-            ("c.rs", "use crate::a;\n"),
-        ]);
+        let dir = crate_with(
+            "a_cycle_is_found",
+            &[
+                ("a.rs", "use crate::b::B;\n"),
+                ("b.rs", "use crate::c::{C, D};\n"),
+                ("c.rs", "use crate::a;\n"),
+            ],
+        );
+        assert_modules_acyclic(dir);
+    }
+
+    #[test]
+    #[should_panic(expected = "cycle")]
+    fn a_cycle_through_a_grouped_import_is_found() {
+        let dir = crate_with(
+            "a_cycle_through_a_grouped_import_is_found",
+            &[
+                (
+                    "a.rs",
+                    "use crate::{\n    self as root,\n    b::{B, C},\n};\n",
+                ),
+                ("b.rs", "fn f() { let _ = crate::a::x(); }\n"),
+            ],
+        );
+        assert_modules_acyclic(dir);
+    }
+
+    #[test]
+    fn paths_are_read_from_groups_and_inline_code_but_not_comments() {
+        let code = "use crate::{a::A, b::{self, B}, c};\n\
+                    fn f() -> crate::d::D { my_crate::e::E; $crate::f::F; crate::g::G }\n";
+        assert_eq!(modules_named(code, "crate::"), ["a", "b", "c", "d", "g"]);
+        let nested = "use super::{a::A, b::B};\nuse crate::c;\nfn f() { super::d::f() }";
+        assert_eq!(modules_named(nested, "super::"), ["a", "b", "d"]);
+    }
+
+    #[test]
+    #[should_panic(expected = "cycle")]
+    fn a_cycle_in_a_module_folder_is_found() {
+        let dir = crate_with(
+            "a_cycle_in_a_module_folder_is_found",
+            &[
+                ("mod.rs", "mod a;\nmod b;\n"),
+                ("a.rs", "use super::b::B;\nuse crate::a;\n"),
+                ("b.rs", "use super::a::A;\n"),
+            ],
+        );
         assert_modules_acyclic(dir);
     }
 
     #[test]
     fn one_way_imports_and_test_imports_pass() {
-        let dir = crate_with(&[
-            ("a.rs", "use crate::b::B;\n"),
-            (
-                "b.rs",
-                "pub struct B;\n#[cfg(test)]\nmod tests { use crate::a; }\n",
-            ),
-            ("lib.rs", "use crate::a::*;\n"),
-            ("x.rs", "use crate::b;\n"),
-        ]);
+        let dir = crate_with(
+            "one_way_imports_and_test_imports_pass",
+            &[
+                ("a.rs", "use crate::b::B;\n"),
+                (
+                    "b.rs",
+                    "pub struct B;\n#[cfg(test)]\nmod tests { use crate::a; }\n",
+                ),
+                ("lib.rs", "use crate::a::*;\n"),
+                ("x.rs", "use crate::b;\n// crate::x::nothing, a comment\n"),
+            ],
+        );
         assert_modules_acyclic(dir);
     }
 }
