@@ -26,8 +26,8 @@ pub mod prelude {
         Carry, Category, EncounterSettings, EncounterTable, EncounterType, Growth, Overflow,
     };
     pub use denizen_core::{
-        ChiSquared, DataError, Dice, FloorGrid, Origin, Plan, Rect, Room, RoomKind, Spawn, Square,
-        StreamPurpose, Tile, WorldSeed,
+        ChiSquared, DataError, Dice, FloorGrid, Origin, Room, RoomKind, Square, StreamPurpose,
+        Tile, WorldSeed,
     };
     #[cfg(feature = "omega")]
     pub use denizen_omega::{

@@ -506,7 +506,10 @@ fn views_never_panic_on_a_small_bestiary() {
 fn the_preludes_glob_import_together() {
     let components: Option<(Species, MonsterIdentity, OmegaChronicle, OmegaRuleset)> = None;
     let rules: Option<(SpeciesTemplate, Identity, Chronicle, Bestiary)> = None;
-    assert!(components.is_none() && rules.is_none());
+    // Names a rule set shares with Bevy's preludes (`Spawn`, `Rect`) stay out of ours.
+    let neutral: Option<(Origin, Room, Tile, Square, Glyph, Creature, FloorGrid)> = None;
+    let ecs: Option<(Entity, Spawn<()>)> = None;
+    assert!(components.is_none() && rules.is_none() && neutral.is_none() && ecs.is_none());
 }
 
 #[test]

@@ -1,7 +1,8 @@
 //! Every component on every entity a full scenario spawns, and every resource the plugins
 //! insert (message buffers included), is registered for reflection: inspectors and
 //! reflection-based saves see all of denizen's state. The scenario, not a hand-kept list,
-//! decides what is checked.
+//! decides what is checked. An entity event (`MonsterSpawned`) leaves nothing in the world
+//! for the scenario to find, so it is checked by name on its own.
 
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
@@ -122,4 +123,15 @@ fn every_component_and_resource_of_a_full_scenario_is_registered() {
             "the scenario has no {expected}: {checked:?}"
         );
     }
+}
+
+#[test]
+fn the_spawn_event_is_registered() {
+    let app = scenario();
+    let registry = app.world().resource::<AppTypeRegistry>().read();
+    assert!(
+        registry
+            .get_with_type_path("denizen_bevy::apply::MonsterSpawned")
+            .is_some()
+    );
 }

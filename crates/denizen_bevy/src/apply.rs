@@ -3,9 +3,9 @@
 //!
 //! Rule sets plan without touching the world; their plugin turns each planned creature
 //! into its own component bundle and hands the plan here. Applying marks occupancy, applies
-//! tile changes, spawns every creature in one batch, lets the rule set insert its optional
-//! components, and only then triggers one [`MonsterSpawned`] per creature, so an observer
-//! sees every component.
+//! tile changes, lets the rule set spawn its creatures in one batch per set of components,
+//! and only then triggers one [`MonsterSpawned`] per creature, so an observer sees every
+//! component.
 
 use bevy_ecs::bundle::NoBundleEffect;
 use bevy_ecs::prelude::*;

@@ -225,6 +225,6 @@ pub mod prelude {
         Creature, DenizenPlugin, DenizenPlugins, DenizenRng, DenizenSystems, FloorMap, Glyph,
         GridPos, MonsterSpawned,
     };
-    pub use denizen_core::floor::{FloorGrid, Rect, Room, RoomKind, Square, Tile};
+    pub use denizen_core::floor::{FloorGrid, Room, RoomKind, Square, Tile};
     pub use denizen_core::plan::Origin;
 }

@@ -6,7 +6,7 @@ use denizen_core::floor::{FloorGrid, Square, Tile};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
-use crate::table::{Category, EncounterTable, EncounterType, RING};
+use crate::table::{Category, EncounterTable, EncounterType, FamilyMask, RING};
 use denizen_core::rng;
 
 /// Strength never exceeds this.
@@ -128,7 +128,7 @@ pub struct EncounterPlan {
     /// The map number.
     pub map: u32,
     /// Its family mask.
-    pub mask: u8,
+    pub mask: FamilyMask,
     /// Groups in creation order.
     pub groups: Vec<Group>,
     /// Probes made.
@@ -143,7 +143,7 @@ pub struct BaseEncounters<'a> {
     table: &'a EncounterTable,
     settings: EncounterSettings,
     map: u32,
-    mask: u8,
+    mask: FamilyMask,
     normal_cursor: u8,
     special_cursor: u8,
     maps_left: u32,
@@ -458,7 +458,7 @@ mod tests {
         let grid = open_floor(64, 32, Tile::Floor);
         // Map 200 is a planet base whose mask admits the family-1 types with base 300.
         let map = (200..260)
-            .find(|&m| m % 11 != 10 && table.family_mask(m) & 1 == 1)
+            .find(|&m| m % 11 != 10 && table.family_mask(m).admits(1))
             .unwrap();
         let settings = EncounterSettings {
             memory_budget: None,
@@ -493,7 +493,7 @@ mod tests {
         );
         // Faithful wrap: base 300 on map 80 keeps 300 x 241 to 16 bits, 6,764.
         let map80 = 80;
-        assert_eq!(table.family_mask(map80) & 1, 1, "map 80 admits family 1");
+        assert!(table.family_mask(map80).admits(1), "map 80 admits family 1");
         let wrap = run(
             map80,
             &grid,
@@ -598,7 +598,13 @@ mod tests {
         // the ring to the door guard.
         let mut base = BaseEncounters::new(&table, EncounterSettings::default(), 0, 1);
         assert_eq!(base.special(&mut rng, at, 30).unwrap().type_id, 6);
-        let no_specials = EncounterTable::new(vec![Slot::Empty; RING], vec![], 8, vec![3]).unwrap();
+        let no_specials = EncounterTable::new(
+            vec![Slot::Empty; RING],
+            vec![],
+            FamilyMask(8),
+            vec![FamilyMask(3)],
+        )
+        .unwrap();
         let mut none = BaseEncounters::new(&no_specials, EncounterSettings::default(), 0, 1);
         assert_eq!(
             none.special(&mut rng, at, 30).unwrap_err(),
@@ -623,7 +629,13 @@ mod tests {
             family: 0,
             flags: 0,
         });
-        EncounterTable::new(slots, vec![3], 8, vec![3]).unwrap()
+        EncounterTable::new(
+            slots,
+            vec![FamilyMask(3)],
+            FamilyMask(8),
+            vec![FamilyMask(3)],
+        )
+        .unwrap()
     }
 
     /// Floors with no squares give no groups, whatever their other side.
@@ -789,7 +801,12 @@ mod tests {
                     min_map, family, flags: 0,
                 }),
             }).collect();
-            let table = EncounterTable::new(slots, vec![3, 5], 8, vec![3, 5, 6]).unwrap();
+            let table = EncounterTable::new(
+                slots,
+                [3, 5].map(FamilyMask).to_vec(),
+                FamilyMask(8),
+                [3, 5, 6].map(FamilyMask).to_vec(),
+            ).unwrap();
             let width = rows.first().map_or(0, |r| r.len());
             let text: Vec<String> = rows.iter().map(|r| (0..width).map(|i| match r.get(i).copied().unwrap_or(0) {
                 0 => '#', 1 => '.', 2 => '^', _ => 'H',

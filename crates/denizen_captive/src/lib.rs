@@ -18,4 +18,4 @@ pub use base::{encounter_stream, reference_base};
 pub use generator::{
     BaseEncounters, Carry, EncounterPlan, EncounterSettings, Group, Growth, Member, Overflow, Stop,
 };
-pub use table::{Category, EncounterTable, EncounterType, Slot};
+pub use table::{Category, EncounterTable, EncounterType, FamilyMask, Slot};

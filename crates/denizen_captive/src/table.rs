@@ -46,7 +46,8 @@ pub struct EncounterType {
     pub skill: u32,
     /// Earliest map number it may appear on.
     pub min_map: u32,
-    /// Setup family: 0 always allowed, f >= 1 needs bit f - 1 of the map's mask.
+    /// Setup family: 0 always allowed, f >= 1 needs bit f - 1 of the map's
+    /// [`FamilyMask`].
     pub family: u8,
     /// Raw flag bits kept from the source record.
     #[serde(default)]
@@ -60,6 +61,30 @@ impl EncounterType {
             return Err(entry.invalid("family", format!("family {} is outside 0..=8", self.family)));
         }
         Ok(())
+    }
+}
+
+/// Which setup families a map admits: bit f - 1 admits family f (1..=8); family 0 is
+/// always admitted. Written as a plain number in data files.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct FamilyMask(pub u8);
+
+impl FamilyMask {
+    /// Whether a type of this family may appear: family 0 always, 1..=8 when its bit is
+    /// set, anything larger never (tables refuse such families at load).
+    pub fn admits(self, family: u8) -> bool {
+        match family {
+            0 => true,
+            1..=8 => self.0 & (1 << (family - 1)) != 0,
+            _ => false,
+        }
+    }
+}
+
+impl std::fmt::Display for FamilyMask {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
     }
 }
 
@@ -77,18 +102,18 @@ pub enum Slot {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct TableFile {
-    early_masks: Vec<u8>,
-    station_mask: u8,
-    late_masks: Vec<u8>,
+    early_masks: Vec<FamilyMask>,
+    station_mask: FamilyMask,
+    late_masks: Vec<FamilyMask>,
     slots: Vec<Slot>,
 }
 
 /// The encounter table of one game, validated: 64 slots and the family masks per map.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EncounterTable {
-    early_masks: Vec<u8>,
-    station_mask: u8,
-    late_masks: Vec<u8>,
+    early_masks: Vec<FamilyMask>,
+    station_mask: FamilyMask,
+    late_masks: Vec<FamilyMask>,
     slots: Vec<Slot>,
 }
 
@@ -129,9 +154,9 @@ impl EncounterTable {
     /// A table from slots and masks (tests and games building tables in code).
     pub fn new(
         slots: Vec<Slot>,
-        early_masks: Vec<u8>,
-        station_mask: u8,
-        late_masks: Vec<u8>,
+        early_masks: Vec<FamilyMask>,
+        station_mask: FamilyMask,
+        late_masks: Vec<FamilyMask>,
     ) -> Option<Self> {
         (slots.len() == RING && !late_masks.is_empty()).then_some(Self {
             early_masks,
@@ -151,7 +176,7 @@ impl EncounterTable {
 
     /// The map's family mask: station maps (every 11th, map % 11 == 10) use the station
     /// mask, maps 0-9 the early table, later bases the generator's congruential pick.
-    pub fn family_mask(&self, map: u32) -> u8 {
+    pub fn family_mask(&self, map: u32) -> FamilyMask {
         if map % 11 == 10 {
             return self.station_mask;
         }
@@ -168,13 +193,9 @@ impl EncounterTable {
 
     /// The acceptance test, in the source's order: category, the type exists, not too
     /// early, and its family allowed by the mask.
-    pub fn accepts(&self, id: u8, category: Category, map: u32, mask: u8) -> bool {
+    pub fn accepts(&self, id: u8, category: Category, map: u32, mask: FamilyMask) -> bool {
         self.get(id).is_some_and(|t| {
-            t.category == category
-                && t.max_group > 0
-                && t.min_map <= map
-                && (t.family == 0
-                    || mask & (1u8.checked_shl(u32::from(t.family) - 1).unwrap_or(0)) != 0)
+            t.category == category && t.max_group > 0 && t.min_map <= map && mask.admits(t.family)
         })
     }
 }
@@ -218,20 +239,31 @@ mod tests {
         let mut slots = vec![Slot::Empty; RING];
         slots[1] = Slot::Type(kind(0));
         slots[2] = Slot::Type(kind(1));
-        let table = EncounterTable::new(slots, vec![], 8, vec![3]).unwrap();
-        assert!(!table.accepts(1, Category::Normal, 5, 3));
-        assert!(table.accepts(2, Category::Normal, 5, 3));
+        let table = EncounterTable::new(slots, vec![], FamilyMask(8), vec![FamilyMask(3)]).unwrap();
+        assert!(!table.accepts(1, Category::Normal, 5, FamilyMask(3)));
+        assert!(table.accepts(2, Category::Normal, 5, FamilyMask(3)));
+    }
+
+    /// Family f needs bit f - 1; family 0 needs nothing; past 8 nothing admits it.
+    #[test]
+    fn a_mask_admits_the_families_of_its_bits() {
+        let admitted =
+            |mask: u8| -> Vec<u8> { (0..=9).filter(|f| FamilyMask(mask).admits(*f)).collect() };
+        assert_eq!(admitted(0), [0]);
+        assert_eq!(admitted(0b101), [0, 1, 3]);
+        assert_eq!(admitted(0x80), [0, 8]);
+        assert_eq!(admitted(0xFF), [0, 1, 2, 3, 4, 5, 6, 7, 8]);
     }
 
     #[test]
     fn family_masks_follow_the_notes() {
         let table = EncounterTable::shipped();
-        let early: Vec<u8> = (0..10).map(|m| table.family_mask(m)).collect();
+        let early: Vec<u8> = (0..10).map(|m| table.family_mask(m).0).collect();
         assert_eq!(early, [3, 3, 3, 5, 3, 6, 5, 3, 5, 5]);
-        assert_eq!(table.family_mask(10), 8);
-        assert_eq!(table.family_mask(21), 8);
+        assert_eq!(table.family_mask(10), FamilyMask(8));
+        assert_eq!(table.family_mask(21), FamilyMask(8));
         for map in (11..400).filter(|m| m % 11 != 10) {
-            assert!([3, 5, 6].contains(&table.family_mask(map)), "map {map}");
+            assert!([3, 5, 6].contains(&table.family_mask(map).0), "map {map}");
         }
     }
 }

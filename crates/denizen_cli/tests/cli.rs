@@ -5,7 +5,7 @@ use std::process::{Command, Output};
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
 use denizen_bevy::prelude::*;
-use denizen_captive::reference_base;
+use denizen_captive::{Carry, reference_base};
 use denizen_core::WorldSeed;
 
 /// Runs `denizen` with the words of a command line.
@@ -233,17 +233,11 @@ fn the_command_line_lists_what_the_plugin_spawns() {
             .expect("the binary runs");
         assert!(output.status.success());
         let csv = String::from_utf8(output.stdout).unwrap();
-        // type, cell_x, cell_y, size, speed, strength_min, strength_max of each row
-        let mut printed: Vec<Vec<u64>> = csv
+        // Every column but the group's number (the plugin's groups have no order).
+        let mut printed: Vec<Vec<String>> = csv
             .lines()
             .skip(1)
-            .map(|l| {
-                l.split(',')
-                    .skip(1)
-                    .take(7)
-                    .map(|v| v.parse().unwrap())
-                    .collect()
-            })
+            .map(|l| l.split(',').skip(1).map(str::to_owned).collect())
             .collect();
         let mut app = App::new();
         app.add_plugins(DenizenPlugins::with_seed(seed));
@@ -257,24 +251,39 @@ fn the_command_line_lists_what_the_plugin_spawns() {
             .iter(world)
             .map(|(g, p, m)| (*g, *p, m.members().to_vec()))
             .collect();
-        let mut spawned: Vec<Vec<u64>> = groups
+        let mut spawned: Vec<Vec<String>> = groups
             .iter()
             .map(|(g, p, members)| {
-                let strength: Vec<u32> = members
+                let stats: Vec<_> = members
                     .iter()
-                    .map(|&m| world.get::<EncounterStats>(m).unwrap().0.strength)
+                    .map(|&m| world.get::<EncounterStats>(m).unwrap().0)
                     .collect();
+                let strength = stats.iter().map(|s| s.strength);
+                let carries = members
+                    .iter()
+                    .find_map(|&m| world.get::<Carries>(m))
+                    .map_or("-".to_owned(), |c| match c.0 {
+                        Carry::BaseMap { floor } => format!("base map {floor}"),
+                        Carry::Clipboard { index } => format!("clipboard {index}"),
+                    });
                 vec![
-                    g.type_id.into(),
-                    p.x.into(),
-                    p.y.into(),
-                    members.len() as u64,
-                    g.speed.into(),
-                    (*strength.iter().min().unwrap()).into(),
-                    (*strength.iter().max().unwrap()).into(),
+                    g.type_id.to_string(),
+                    p.x.to_string(),
+                    p.y.to_string(),
+                    members.len().to_string(),
+                    g.speed.to_string(),
+                    strength.clone().min().unwrap().to_string(),
+                    strength.max().unwrap().to_string(),
+                    stats.iter().map(|s| s.armature).max().unwrap().to_string(),
+                    stats.iter().map(|s| s.skill).max().unwrap().to_string(),
+                    carries,
                 ]
             })
             .collect();
+        assert!(
+            spawned.iter().any(|row| row[9] != "-"),
+            "map {map}: some group carries something"
+        );
         assert!(!printed.is_empty(), "map {map}");
         printed.sort();
         spawned.sort();
