@@ -28,7 +28,7 @@ fn main() {
         .unwrap_or(1);
     let mut app = App::new();
     app.add_plugins(DenizenPlugins::with_seed(seed));
-    let mut open = FloorGrid::new(64, 16);
+    let mut open = FloorGrid::new(64, 16).expect("a 64 x 16 map is within the size limit");
     for square in open.squares().collect::<Vec<_>>() {
         open.set(square, Tile::Floor);
     }

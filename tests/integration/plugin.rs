@@ -159,7 +159,7 @@ fn a_full_floor_stops_and_says_how_many_are_missing() {
     assert_eq!((failed[0].placed, failed[0].missing), (5, 6));
 
     clear_monsters(app.world_mut());
-    populate(&mut app, FloorGrid::new(20, 10), "goblin-caves", 2);
+    populate(&mut app, FloorGrid::new(20, 10).unwrap(), "goblin-caves", 2);
     assert!(monsters(app.world_mut()).is_empty());
     let failed = read::<PlacementFailed>(&app);
     assert_eq!((failed[0].placed, failed[0].missing), (0, 11));

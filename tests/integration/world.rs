@@ -187,7 +187,7 @@ fn summoning_with_no_free_neighbour_makes_nothing() {
 fn countryside_encounters_scatter_with_awareness_64() {
     let mut app = App::new();
     app.add_plugins(DenizenPlugins::with_seed(6));
-    let mut tactical = FloorGrid::new(64, 16);
+    let mut tactical = FloorGrid::new(64, 16).unwrap();
     for s in tactical.squares().collect::<Vec<_>>() {
         tactical.set(s, Tile::Floor);
     }

@@ -26,7 +26,8 @@ pub fn encounter_stream(seed: WorldSeed, map: u32, generation: u64) -> Generator
 /// floor square, with fire on two squares of three in its eastern quarter.
 pub fn reference_base(seed: WorldSeed, map: u32) -> FloorGrid {
     let mut stream = seed.stream(StreamPurpose::new("base").with(map.into()));
-    let mut grid = rooms_and_corridors(&mut |k| uniform(&mut stream, k), 64, 32);
+    let mut grid = rooms_and_corridors(&mut |k| uniform(&mut stream, k), 64, 32)
+        .expect("a 64 x 32 floor is far within MAX_SQUARES");
     let floor: Vec<Square> = grid
         .squares()
         .filter(|&s| grid.tile(s) == Tile::Floor)

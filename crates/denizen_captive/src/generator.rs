@@ -387,7 +387,7 @@ mod tests {
     use proptest::prelude::*;
 
     fn open_floor(width: u32, height: u32, tile: Tile) -> FloorGrid {
-        let mut grid = FloorGrid::new(width, height);
+        let mut grid = FloorGrid::new(width, height).unwrap();
         for s in grid.squares().collect::<Vec<_>>() {
             grid.set(s, tile);
         }
@@ -645,7 +645,7 @@ mod tests {
         for (w, h) in [(0, 0), (5, 0), (0, 5)] {
             let plan = BaseEncounters::new(&table, EncounterSettings::default(), 3, 3).place(
                 &mut WorldSeed(1).stream(StreamPurpose::new("empty")),
-                &FloorGrid::new(w, h),
+                &FloorGrid::new(w, h).unwrap(),
             );
             assert!(plan.groups.is_empty() && plan.attempts == 0, "{w} x {h}");
         }

@@ -6,6 +6,46 @@ use bevy_reflect::{ReflectDeserialize, ReflectSerialize, std_traits::ReflectDefa
 use fixedbitset::FixedBitSet;
 use serde::{Deserialize, Serialize};
 
+/// The most squares a floor may have: 2^26 (8192 x 8192), far beyond any roguelike
+/// level, and small enough that a floor's lists always fit in memory.
+pub const MAX_SQUARES: u64 = 1 << 26;
+
+/// Why a floor could not be made or read back.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FloorError {
+    /// The floor would have more than [`MAX_SQUARES`] squares.
+    #[error("a {width} x {height} floor has more than {MAX_SQUARES} squares")]
+    TooLarge {
+        /// Requested width.
+        width: u32,
+        /// Requested height.
+        height: u32,
+    },
+    /// A row of [`FloorGrid::from_rows`] is longer or shorter than the first.
+    #[error("row {row} has {len} squares, the first row {width}")]
+    RaggedRow {
+        /// The row (0 at the top).
+        row: usize,
+        /// Its length.
+        len: usize,
+        /// The first row's length.
+        width: u32,
+    },
+    /// A glyph of [`FloorGrid::from_rows`] names no tile.
+    #[error("row {row}, column {column}: `{glyph}` is not a tile glyph (# . ~ + s > ^ H)")]
+    UnknownGlyph {
+        /// The row (0 at the top).
+        row: usize,
+        /// The column (0 at the left).
+        column: usize,
+        /// The glyph.
+        glyph: char,
+    },
+    /// A saved floor's lists do not have one entry per square, or a room lies outside it.
+    #[error("saved floor: {0}")]
+    Saved(String),
+}
+
 /// What a square is made of.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
@@ -99,27 +139,45 @@ struct GridData {
 }
 
 impl TryFrom<GridData> for FloorGrid {
-    type Error = String;
+    type Error = FloorError;
 
     fn try_from(data: GridData) -> Result<Self, Self::Error> {
-        let squares = u64::from(data.width) * u64::from(data.height);
+        let squares = FloorGrid::squares_of(data.width, data.height)?;
         let fits = |len: usize| len as u64 == squares;
         if !fits(data.tiles.len()) || !fits(data.occupied.len()) {
-            return Err(format!(
+            return Err(FloorError::Saved(format!(
                 "a {} x {} floor needs {squares} tiles and occupancy flags, not {} and {}",
                 data.width,
                 data.height,
                 data.tiles.len(),
                 data.occupied.len()
-            ));
+            )));
         }
         if !data.carve.is_empty() && !fits(data.carve.len()) {
-            return Err(format!(
+            return Err(FloorError::Saved(format!(
                 "a {} x {} floor's dig order needs {squares} numbers, not {}",
                 data.width,
                 data.height,
                 data.carve.len()
-            ));
+            )));
+        }
+        let inside = |r: &Rect| {
+            r.x.checked_add(r.width)
+                .is_some_and(|end| end <= data.width)
+                && r.y
+                    .checked_add(r.height)
+                    .is_some_and(|end| end <= data.height)
+        };
+        if let Some((i, room)) = data
+            .rooms
+            .iter()
+            .enumerate()
+            .find(|(_, r)| !inside(&r.rect))
+        {
+            return Err(FloorError::Saved(format!(
+                "room {i} ({:?}) lies outside the {} x {} floor",
+                room.rect, data.width, data.height
+            )));
         }
         let mut grid = Self {
             width: data.width,
@@ -290,10 +348,10 @@ pub struct Room {
 }
 
 impl FloorGrid {
-    /// A floor of walls.
-    pub fn new(width: u32, height: u32) -> Self {
-        let n = (width as usize) * (height as usize);
-        Self {
+    /// A floor of walls; an error past [`MAX_SQUARES`] squares.
+    pub fn new(width: u32, height: u32) -> Result<Self, FloorError> {
+        let n = Self::squares_of(width, height)? as usize;
+        Ok(Self {
             width,
             height,
             tiles: vec![Tile::Wall; n],
@@ -301,19 +359,33 @@ impl FloorGrid {
             carve: Vec::new(),
             rooms: Vec::new(),
             free: FixedBitSet::with_capacity(n),
+        })
+    }
+
+    /// The number of squares of a `width` x `height` floor, if it is within the limit.
+    fn squares_of(width: u32, height: u32) -> Result<u64, FloorError> {
+        let squares = u64::from(width) * u64::from(height);
+        if squares > MAX_SQUARES {
+            return Err(FloorError::TooLarge { width, height });
         }
+        Ok(squares)
     }
 
     /// A floor from rows of glyphs (`#` wall, `.` floor, `~` water, `+` door, `s` secret,
-    /// `>` stairs, `^` fire, `H` ladder); `None` if the rows are ragged or a glyph is
-    /// unknown.
-    pub fn from_rows(rows: &[&str]) -> Option<Self> {
-        let height = rows.len() as u32;
-        let width = rows.first().map_or(0, |r| r.chars().count()) as u32;
-        let mut grid = Self::new(width, height);
+    /// `>` stairs, `^` fire, `H` ladder); an error names a ragged row or an unknown glyph.
+    pub fn from_rows(rows: &[&str]) -> Result<Self, FloorError> {
+        let too_large = || FloorError::TooLarge {
+            width: u32::MAX,
+            height: u32::MAX,
+        };
+        let height = u32::try_from(rows.len()).map_err(|_| too_large())?;
+        let first = rows.first().map_or(0, |r| r.chars().count());
+        let width = u32::try_from(first).map_err(|_| too_large())?;
+        let mut grid = Self::new(width, height)?;
         for (y, row) in rows.iter().enumerate() {
-            if row.chars().count() as u32 != width {
-                return None;
+            let len = row.chars().count();
+            if len != first {
+                return Err(FloorError::RaggedRow { row: y, len, width });
             }
             for (x, c) in row.chars().enumerate() {
                 let tile = match c {
@@ -325,7 +397,13 @@ impl FloorGrid {
                     '>' => Tile::Stairs,
                     '^' => Tile::Fire,
                     'H' => Tile::Ladder,
-                    _ => return None,
+                    glyph => {
+                        return Err(FloorError::UnknownGlyph {
+                            row: y,
+                            column: x,
+                            glyph,
+                        });
+                    }
                 };
                 grid.set(
                     Square {
@@ -336,7 +414,7 @@ impl FloorGrid {
                 );
             }
         }
-        Some(grid)
+        Ok(grid)
     }
 
     /// Width in squares.
@@ -503,8 +581,6 @@ mod tests {
             Tile::Wall,
             "outside is wall"
         );
-        assert!(FloorGrid::from_rows(&["#.", "#"]).is_none(), "ragged rows");
-        assert!(FloorGrid::from_rows(&["#?"]).is_none(), "unknown glyph");
     }
 
     #[test]
@@ -551,7 +627,7 @@ mod tests {
         assert_eq!(free.count(), grid.acceptable_count() - 1);
         assert_eq!(free.next_in_column(at(2, 0)), None);
         // Every square of a larger floor, against the square-by-square answer.
-        let mut big = FloorGrid::new(67, 41);
+        let mut big = FloorGrid::new(67, 41).unwrap();
         for (n, at) in big.squares().collect::<Vec<_>>().into_iter().enumerate() {
             big.set(at, if n % 7 < 4 { Tile::Floor } else { Tile::Water });
             big.set_occupied(at, n % 11 == 3);
@@ -563,7 +639,7 @@ mod tests {
         );
         assert_eq!(free.count(), big.acceptable_count());
         // Rows that span words: a 100-wide floor with one free square far along.
-        let mut wide = FloorGrid::new(100, 2);
+        let mut wide = FloorGrid::new(100, 2).unwrap();
         wide.set(at(97, 1), Tile::Floor);
         let free = wide.free_squares();
         assert_eq!(free.next_in_row(at(3, 1)), Some(at(97, 1)));
@@ -592,6 +668,53 @@ mod tests {
             err.contains("needs 8 tiles and occupancy flags, not 8 and 7"),
             "{err}"
         );
+        // The save from the audit: lists far shorter than the size.
+        let empty = "(width: 10, height: 10, tiles: [], occupied: [])";
+        let err = ron::from_str::<FloorGrid>(empty).unwrap_err().to_string();
+        assert!(err.contains("needs 100 tiles"), "{err}");
+        let huge = "(width: 4294967295, height: 4294967295, tiles: [], occupied: [])";
+        let err = ron::from_str::<FloorGrid>(huge).unwrap_err().to_string();
+        assert!(err.contains("more than 67108864 squares"), "{err}");
+        let outside = text.replacen(
+            "rooms:[]",
+            "rooms:[(kind:Ordinary,rect:(x:3,y:0,width:2,height:1))]",
+            1,
+        );
+        assert_ne!(outside, text);
+        let err = ron::from_str::<FloorGrid>(&outside)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("room 0") && err.contains("outside the 4 x 2 floor"),
+            "{err}"
+        );
+    }
+
+    /// Absurd sizes, ragged rows and unknown glyphs are errors that say what is wrong.
+    #[test]
+    fn floors_that_cannot_be_made_are_errors() {
+        assert_eq!(
+            FloorGrid::new(u32::MAX, u32::MAX),
+            Err(FloorError::TooLarge {
+                width: u32::MAX,
+                height: u32::MAX
+            })
+        );
+        assert!(FloorGrid::new(8192, 8192).is_ok_and(|g| g.width() == 8192));
+        assert!(FloorGrid::new(8192, 8193).is_err());
+        assert_eq!(
+            FloorGrid::from_rows(&["#..", "#."]),
+            Err(FloorError::RaggedRow {
+                row: 1,
+                len: 2,
+                width: 3
+            })
+        );
+        let err = FloorGrid::from_rows(&["#..", "#.@"]).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "row 1, column 2: `@` is not a tile glyph (# . ~ + s > ^ H)"
+        );
     }
 
     #[test]
@@ -618,7 +741,7 @@ mod tests {
 
     #[test]
     fn rooms_are_kept_in_order_and_cover_their_rectangle() {
-        let mut grid = FloorGrid::new(10, 10);
+        let mut grid = FloorGrid::new(10, 10).unwrap();
         let rect = Rect {
             x: 2,
             y: 3,

@@ -6,6 +6,14 @@
 
 use std::fmt;
 
+/// The longest formula text a data file may hold, in bytes: far above any real rule
+/// (Omega's longest is under 30), and it bounds the depth of a chain such as `1+1+...`.
+pub const MAX_FORMULA_LEN: usize = 1_000;
+
+/// How deeply parentheses, `min`/`max` and the unary `-` and `!` may nest. The parser
+/// descends once per level, so this bounds its stack whatever the input.
+pub const MAX_FORMULA_NESTING: usize = 32;
+
 /// The variables a formula may read.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Vars {
@@ -104,11 +112,21 @@ impl Formula {
     /// Parses `text`, which must yield `kind`. `r` is allowed only when `roll_allowed`.
     pub fn parse(text: &str, kind: Kind, roll_allowed: bool) -> Result<Self, FormulaError> {
         let fail = |problem: String| FormulaError::Parse {
-            text: text.to_owned(),
+            text: excerpt(text),
             problem,
         };
+        if text.len() > MAX_FORMULA_LEN {
+            return Err(fail(format!(
+                "it is {} bytes long; formulas have at most {MAX_FORMULA_LEN}",
+                text.len()
+            )));
+        }
         let tokens = tokenize(text).map_err(fail)?;
-        let mut parser = Parser { tokens, pos: 0 };
+        let mut parser = Parser {
+            tokens,
+            pos: 0,
+            nesting: 0,
+        };
         let expr = parser.or().map_err(fail)?;
         if parser.pos != parser.tokens.len() {
             return Err(fail(format!(
@@ -162,6 +180,20 @@ impl Formula {
             problem: problem.into(),
         })
     }
+}
+
+/// The start of a formula's text for an error message: a whole formula up to 60 bytes,
+/// else its first 60 bytes and an ellipsis, so a huge input gives a short line.
+fn excerpt(text: &str) -> String {
+    const SHOWN: usize = 60;
+    if text.len() <= SHOWN {
+        return text.to_owned();
+    }
+    let end = (0..=SHOWN)
+        .rev()
+        .find(|&i| text.is_char_boundary(i))
+        .unwrap_or(0);
+    format!("{}...", &text[..end])
 }
 
 fn eval(expr: &Expr, vars: &Vars) -> Result<i64, &'static str> {
@@ -302,9 +334,26 @@ fn tokenize(text: &str) -> Result<Vec<Token>, String> {
 struct Parser {
     tokens: Vec<Token>,
     pos: usize,
+    /// How many parentheses, functions and unary operators enclose the current position.
+    nesting: usize,
 }
 
 impl Parser {
+    /// Parses one nested part (inside parentheses, a function or a unary operator),
+    /// refusing to nest deeper than [`MAX_FORMULA_NESTING`].
+    fn nested(&mut self, part: fn(&mut Self) -> Result<Expr, String>) -> Result<Expr, String> {
+        if self.nesting == MAX_FORMULA_NESTING {
+            return Err(format!(
+                "it nests deeper than {MAX_FORMULA_NESTING} levels of parentheses, functions \
+                 and signs"
+            ));
+        }
+        self.nesting += 1;
+        let expr = part(self);
+        self.nesting -= 1;
+        expr
+    }
+
     fn peek_symbol(&self, symbols: &[&'static str]) -> Option<&'static str> {
         match self.tokens.get(self.pos) {
             Some(Token::Symbol(s)) if symbols.contains(s) => Some(s),
@@ -365,11 +414,11 @@ impl Parser {
     fn unary(&mut self) -> Result<Expr, String> {
         if self.peek_symbol(&["-"]).is_some() {
             self.pos += 1;
-            return Ok(Expr::Neg(Box::new(self.unary()?)));
+            return Ok(Expr::Neg(Box::new(self.nested(Self::unary)?)));
         }
         if self.peek_symbol(&["!"]).is_some() {
             self.pos += 1;
-            return Ok(Expr::Not(Box::new(self.unary()?)));
+            return Ok(Expr::Not(Box::new(self.nested(Self::unary)?)));
         }
         self.atom()
     }
@@ -384,7 +433,7 @@ impl Parser {
         match token {
             Token::Number(v) => Ok(Expr::Const(v)),
             Token::Symbol("(") => {
-                let inner = self.or()?;
+                let inner = self.nested(Self::or)?;
                 self.expect(")")?;
                 Ok(inner)
             }
@@ -394,9 +443,9 @@ impl Parser {
                 "r" => Ok(Expr::Var(Var::Roll)),
                 "min" | "max" => {
                     self.expect("(")?;
-                    let a = self.or()?;
+                    let a = self.nested(Self::or)?;
                     self.expect(",")?;
-                    let b = self.or()?;
+                    let b = self.nested(Self::or)?;
                     self.expect(")")?;
                     let op = if name == "min" { Op::Min } else { Op::Max };
                     Ok(Expr::Binary(op, Box::new(a), Box::new(b)))
@@ -476,6 +525,45 @@ mod tests {
             })
             .unwrap()
         );
+    }
+
+    /// Nesting and length are bounded, so no input can exhaust the parser's stack; the
+    /// limits themselves still parse.
+    #[test]
+    fn deep_or_long_formulas_are_refused_at_their_limits() {
+        let parse = |text: &str| Formula::parse(text, Kind::Number, false);
+        let parens = |n: usize| format!("{}1{}", "(".repeat(n), ")".repeat(n));
+        assert_eq!(
+            parse(&parens(MAX_FORMULA_NESTING)).unwrap().number(&at(1)),
+            Ok(1)
+        );
+        let err = parse(&parens(MAX_FORMULA_NESTING + 1))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("nests deeper than 32 levels"), "{err}");
+        assert!(parse(&parens(6_000)).is_err(), "the old stack overflow");
+        let signs = |n: usize| format!("{}1", "-".repeat(n));
+        assert_eq!(
+            parse(&signs(MAX_FORMULA_NESTING)).unwrap().number(&at(1)),
+            Ok(1)
+        );
+        assert!(parse(&signs(MAX_FORMULA_NESTING + 1)).is_err());
+        let functions = |n: usize| format!("{}1{}", "min(1, ".repeat(n), ")".repeat(n));
+        assert!(parse(&functions(MAX_FORMULA_NESTING)).is_ok());
+        assert!(parse(&functions(MAX_FORMULA_NESTING + 1)).is_err());
+
+        // `1+1+...+1` of exactly the longest length adds up; one more term is refused.
+        let chain = |terms: usize| vec!["1"; terms].join("+");
+        let longest = chain(MAX_FORMULA_LEN.div_ceil(2));
+        assert_eq!(longest.len(), MAX_FORMULA_LEN - 1);
+        assert_eq!(parse(&longest).unwrap().number(&at(1)), Ok(500));
+        let err = parse(&chain(41_000)).unwrap_err().to_string();
+        assert!(
+            err.contains("81999 bytes long; formulas have at most 1000"),
+            "{err}"
+        );
+        assert!(err.len() < 200, "the message quotes only the start: {err}");
+        assert!(excerpt("é".repeat(40).as_str()).ends_with("é..."));
     }
 
     #[test]

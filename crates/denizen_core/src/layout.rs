@@ -2,7 +2,7 @@
 //! of water, secret squares and stairs. Games bring their own generators; this one only
 //! gives every rule set the same kind of floor to show its population on.
 
-use crate::floor::{FloorGrid, Rect, Room, RoomKind, Square, Tile};
+use crate::floor::{FloorError, FloorGrid, Rect, Room, RoomKind, Square, Tile};
 
 /// Rooms joined by corridors on a `width` x `height` floor, with a pool of water in the
 /// second room, a secret square in every third corridor and stairs in the last room; the
@@ -10,15 +10,15 @@ use crate::floor::{FloorGrid, Rect, Room, RoomKind, Square, Tile};
 ///
 /// `draw(k)` gives a value in `0..k` (`k` is at least 1); the rule set supplies its own
 /// random helper, so its reference floors follow its own draws. Floors smaller than 8 x 8
-/// stay solid wall.
+/// stay solid wall; sizes past [`MAX_SQUARES`](crate::floor::MAX_SQUARES) are an error.
 pub fn rooms_and_corridors(
     draw: &mut impl FnMut(u32) -> u32,
     width: u32,
     height: u32,
-) -> FloorGrid {
-    let mut grid = FloorGrid::new(width, height);
+) -> Result<FloorGrid, FloorError> {
+    let mut grid = FloorGrid::new(width, height)?;
     if width < 8 || height < 8 {
-        return grid;
+        return Ok(grid);
     }
     let mut rooms: Vec<Rect> = Vec::new();
     for _ in 0..60 {
@@ -85,7 +85,7 @@ pub fn rooms_and_corridors(
             rect,
         });
     }
-    grid
+    Ok(grid)
 }
 
 #[cfg(test)]
@@ -96,7 +96,7 @@ mod tests {
     #[test]
     fn the_layout_has_rooms_water_secrets_and_stairs() {
         let mut rng = WorldSeed(3).stream(StreamPurpose::new("layout"));
-        let grid = rooms_and_corridors(&mut |k| uniform(&mut rng, k), 64, 24);
+        let grid = rooms_and_corridors(&mut |k| uniform(&mut rng, k), 64, 24).unwrap();
         let text = grid.render(|_| None);
         assert_eq!(text.lines().count(), 24);
         assert!(grid.acceptable_count() > 150, "{text}");
@@ -113,8 +113,9 @@ mod tests {
 
     #[test]
     fn small_floors_stay_solid() {
-        let grid = rooms_and_corridors(&mut |_| 0, 7, 30);
+        let grid = rooms_and_corridors(&mut |_| 0, 7, 30).unwrap();
         assert_eq!(grid.acceptable_count(), 0);
         assert!(grid.rooms().is_empty());
+        assert!(rooms_and_corridors(&mut |_| 0, u32::MAX, 2).is_err());
     }
 }

@@ -19,7 +19,9 @@ pub mod rng;
 pub mod stats;
 
 pub use data::{DataError, Entry, load_ron};
-pub use floor::{FloorGrid, FreeSquares, Rect, Room, RoomKind, Square, Tile};
+pub use floor::{
+    FloorError, FloorGrid, FreeSquares, MAX_SQUARES, Rect, Room, RoomKind, Square, Tile,
+};
 pub use plan::{Origin, Plan, Spawn};
 pub use rng::{Dice, Generator, StreamPurpose, WorldSeed};
 pub use stats::ChiSquared;

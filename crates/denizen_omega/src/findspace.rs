@@ -72,7 +72,7 @@ mod tests {
         }
         grid.set_occupied(Square { x: 3, y: 2 }, true);
         assert_eq!(find_space(&grid, &mut rng), None);
-        assert_eq!(find_space(&FloorGrid::new(0, 0), &mut rng), None);
+        assert_eq!(find_space(&FloorGrid::new(0, 0).unwrap(), &mut rng), None);
     }
 
     #[test]

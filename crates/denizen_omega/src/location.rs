@@ -18,6 +18,17 @@ pub const OMEGA_LOCATIONS: &str = include_str!("../data/omega.locations.ron");
 /// The name [`Locations::shipped`] reports in errors.
 pub const OMEGA_LOCATIONS_FILE: &str = "omega.locations.ron";
 
+/// The most levels a dungeon may have (Omega's deepest has 40). Every level is compiled at
+/// load, so this bounds a file's loading time and memory.
+pub const MAX_DEPTHS: u32 = 1_000;
+
+/// The most levels a whole locations file may compile, over all its environments.
+pub const MAX_LEVELS: usize = 20_000;
+
+/// Difficulties lie in `-MAX_DIFFICULTY..=MAX_DIFFICULTY` (Omega's run from 1 to 10);
+/// every rule that reads one stays far from overflow.
+pub const MAX_DIFFICULTY: i64 = 10_000;
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct LocationsFile {
@@ -233,9 +244,12 @@ impl Locations {
                 depth: 1,
                 ..Vars::default()
             })
-            .map_err(|e| whole.invalid("default_difficulty", e.to_string()))?;
+            .map_err(|e| e.to_string())
+            .and_then(check_difficulty)
+            .map_err(|e| whole.invalid("default_difficulty", e))?;
         let mut environments = Vec::with_capacity(data.environments.len());
         let mut keys = HashMap::new();
+        let mut levels = 0;
         for (i, env) in data.environments.into_iter().enumerate() {
             let name = format!("environments[{i}] {:?}", env.key);
             let entry = Entry::new(file, &name);
@@ -245,7 +259,15 @@ impl Locations {
                     return Err(entry.invalid(field, format!("duplicate key {key:?}")));
                 }
             }
-            environments.push(Environment::load(entry, env, &default_formula, bestiary)?);
+            let environment = Environment::load(entry, env, &default_formula, bestiary)?;
+            levels += environment.levels.len();
+            if levels > MAX_LEVELS {
+                return Err(entry.invalid(
+                    "dungeon.depths",
+                    format!("the file's levels pass {MAX_LEVELS} here, the most one file may have"),
+                ));
+            }
+            environments.push(environment);
         }
         Ok(Self {
             default_difficulty,
@@ -322,10 +344,13 @@ impl Environment {
                 depth: i64::from(depth),
                 ..Vars::default()
             };
-            let difficulty = difficulty.number(&vars).map_err(|e| {
-                let at = format!("{} at depth {depth}", entry.name());
-                Entry::new(entry.file(), &at).invalid("difficulty", e.to_string())
-            })?;
+            let at = format!("{} at depth {depth}", entry.name());
+            let at = Entry::new(entry.file(), &at);
+            let difficulty = difficulty
+                .number(&vars)
+                .map_err(|e| e.to_string())
+                .and_then(check_difficulty)
+                .map_err(|e| at.invalid("difficulty", e))?;
             let (recipe, population) = match &dungeon {
                 Some(d) => (
                     &d.recipe,
@@ -337,6 +362,13 @@ impl Environment {
                         .unwrap_or(PopulationRule::omega(difficulty, 0)),
                 ),
             };
+            // The count comes from the difficulty and bonus, or from the rule as written.
+            let field = match (&dungeon, data.population) {
+                (Some(_), _) => "dungeon.population_bonus",
+                (None, Some(_)) => "population",
+                (None, None) => "difficulty",
+            };
+            population.check().map_err(|e| at.invalid(field, e))?;
             let vars = Vars { difficulty, ..vars };
             let selector = Selector::compile(recipe, vars, bestiary, "recipe")
                 .map_err(|e| level_error(entry, depth, prefix, e))?;
@@ -363,6 +395,12 @@ impl Dungeon {
     fn load(entry: Entry<'_>, data: DungeonData, bestiary: &Bestiary) -> Result<Self, DataError> {
         if data.depths == 0 {
             return Err(entry.invalid("dungeon.depths", "a dungeon needs at least one level"));
+        }
+        if data.depths > MAX_DEPTHS {
+            return Err(entry.invalid(
+                "dungeon.depths",
+                format!("{} levels; a dungeon has at most {MAX_DEPTHS}", data.depths),
+            ));
         }
         let recipe = Recipe::from_data(&data.recipe, bestiary, "recipe")
             .map_err(|e| level_error(entry, 1, "dungeon.", e))?;
@@ -410,6 +448,16 @@ impl FixedInhabitant {
             cavern_ignores_completion: data.cavern_ignores_completion,
         })
     }
+}
+
+/// A difficulty inside `-MAX_DIFFICULTY..=MAX_DIFFICULTY`.
+fn check_difficulty(difficulty: i64) -> Result<i64, String> {
+    if !(-MAX_DIFFICULTY..=MAX_DIFFICULTY).contains(&difficulty) {
+        return Err(format!(
+            "gives {difficulty}; difficulties lie in -{MAX_DIFFICULTY}..={MAX_DIFFICULTY}"
+        ));
+    }
+    Ok(difficulty)
 }
 
 /// A difficulty formula (a number in `D`).

@@ -267,7 +267,7 @@ mod tests {
         squares.sort();
         squares.dedup();
         assert_eq!(squares.len(), 5);
-        let walls = FloorGrid::new(10, 10);
+        let walls = FloorGrid::new(10, 10).unwrap();
         let none = make_plan(&rules, &walls, 2, None);
         assert!(none.plan.spawns.is_empty());
         assert_eq!(none.missing(), 11);

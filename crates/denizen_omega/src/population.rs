@@ -4,7 +4,11 @@
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
-use crate::rng::{self, BUCKETS, bucket_weight};
+use crate::rng::{self, BUCKETS, outcomes};
+
+/// The most placements one floor may get: far above any level (Omega's largest is 37),
+/// and it keeps a floor's plan and the count distribution small.
+pub const MAX_PLACEMENTS: u32 = 100_000;
 
 /// A count rule. One description serves sampling and the exact distribution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -32,13 +36,38 @@ pub enum PopulationRule {
 impl PopulationRule {
     /// Omega's dungeon rule: `3 * (R(floor(difficulty / 3)) + 1) + 8`, plus the location's
     /// bonus (10 in the Castle and on the Astral Plane, 20 in the Volcano). A negative
-    /// difficulty draws `R(0)`.
+    /// difficulty draws `R(0)`. Arithmetic saturates; [`Self::check`] refuses the result
+    /// when it could exceed [`MAX_PLACEMENTS`].
     pub fn omega(difficulty: i64, bonus: u32) -> Self {
         let range = u32::try_from(difficulty.div_euclid(3).max(0)).unwrap_or(u32::MAX);
         Self::Steps {
             range,
             step: 3,
-            base: 3 + 8 + bonus,
+            base: (3 + 8u32).saturating_add(bonus),
+        }
+    }
+
+    /// The largest count the rule can give, if it fits a `u32`.
+    pub fn max_count(&self) -> Option<u32> {
+        let top = |k: u32| outcomes(k).last().map_or(0, |(v, _)| v);
+        match *self {
+            Self::Steps { range, step, base } => step.checked_mul(top(range))?.checked_add(base),
+            Self::Product { a, b } => (top(a) + 1).checked_mul(top(b) + 1),
+        }
+    }
+
+    /// Refuses a rule that could give more than [`MAX_PLACEMENTS`] placements (loaders
+    /// call it on every level's rule, so sampling never needs to).
+    pub fn check(&self) -> Result<(), String> {
+        match self.max_count() {
+            Some(max) if max <= MAX_PLACEMENTS => Ok(()),
+            Some(max) => Err(format!(
+                "{self:?} can give {max} placements; a floor has at most {MAX_PLACEMENTS}"
+            )),
+            None => Err(format!(
+                "{self:?} can give more placements than a number holds; a floor has at most \
+                 {MAX_PLACEMENTS}"
+            )),
         }
     }
 
@@ -56,34 +85,42 @@ impl PopulationRule {
         }
     }
 
-    /// Every possible count with its exact probability, in increasing order.
+    /// Every possible count with its exact probability, in increasing order. The work is
+    /// linear in the number of values the draws can give (at most 10,000 per draw).
     pub fn distribution(&self) -> Vec<(u32, f64)> {
-        let weight = |v: u32, k: u32| f64::from(bucket_weight(v, k)) / f64::from(BUCKETS);
-        let mut counts: Vec<(u32, f64)> = Vec::new();
-        let mut add = |count: u32, p: f64| match counts.iter_mut().find(|(c, _)| *c == count) {
-            Some((_, total)) => *total += p,
-            None => counts.push((count, p)),
-        };
+        // Bucket counts are summed as integers and divided once, so the shares are exact
+        // to the last bit the division allows.
+        let buckets = f64::from(BUCKETS);
         match *self {
             Self::Steps { range, step, base } => {
-                for v in 0..range.max(1) {
-                    add(
-                        step.saturating_mul(v).saturating_add(base),
-                        weight(v, range),
-                    );
-                }
-            }
-            Self::Product { a, b } => {
-                for x in 0..a.max(1) {
-                    for y in 0..b.max(1) {
-                        add((x + 1) * (y + 1), weight(x, a) * weight(y, b));
+                // Counts grow with the draw, so equal counts (step 0) are neighbours.
+                let mut counts: Vec<(u32, u32)> = Vec::new();
+                for (v, weight) in outcomes(range) {
+                    let count = step.saturating_mul(v).saturating_add(base);
+                    match counts.last_mut() {
+                        Some((last, w)) if *last == count => *w += weight,
+                        _ => counts.push((count, weight)),
                     }
                 }
+                counts
+                    .into_iter()
+                    .map(|(c, w)| (c, f64::from(w) / buckets))
+                    .collect()
+            }
+            Self::Product { a, b } => {
+                let mut counts = std::collections::BTreeMap::new();
+                for (x, wx) in outcomes(a) {
+                    for (y, wy) in outcomes(b) {
+                        let count = (x + 1).saturating_mul(y + 1);
+                        *counts.entry(count).or_insert(0u64) += u64::from(wx) * u64::from(wy);
+                    }
+                }
+                counts
+                    .into_iter()
+                    .map(|(c, w)| (c, w as f64 / (buckets * buckets)))
+                    .collect()
             }
         }
-        counts.retain(|&(_, p)| p > 0.0);
-        counts.sort_by_key(|&(c, _)| c);
-        counts
     }
 }
 
@@ -103,6 +140,71 @@ mod tests {
             [(31, 0.3334), (34, 0.3333), (37, 0.3333)]
         );
         assert_eq!(PopulationRule::omega(-5, 0).distribution(), [(11, 1.0)]);
+    }
+
+    /// The loaders' limit: a rule is refused when its largest count could pass
+    /// `MAX_PLACEMENTS`, or wrap, and accepted at the limit exactly.
+    #[test]
+    fn rules_past_the_placement_limit_are_refused() {
+        let steps = |range, step, base| PopulationRule::Steps { range, step, base };
+        // R(10000) reaches 9999: 10 * 9999 + 10 = 100000.
+        assert_eq!(steps(10_000, 10, 10).max_count(), Some(MAX_PLACEMENTS));
+        assert!(steps(10_000, 10, 10).check().is_ok());
+        assert!(
+            steps(10_000, 10, 11)
+                .check()
+                .unwrap_err()
+                .contains("100001 placements")
+        );
+        // R(33334) reaches only 33330 (bucket 9999): 3 * 33330 + 1.
+        assert_eq!(steps(33_334, 3, 1).max_count(), Some(99_991));
+        assert!(
+            steps(1_000_000, 1, 0).check().is_err(),
+            "the audit's range of 10^6"
+        );
+        assert!(
+            steps(0, 0, u32::MAX).check().is_err(),
+            "the audit's base of u32::MAX"
+        );
+        let wrapped = PopulationRule::omega(3, u32::MAX).check().unwrap_err();
+        assert!(wrapped.contains("4294967295 placements"), "{wrapped}");
+        let huge = PopulationRule::omega(30_000_000_000, 5)
+            .check()
+            .unwrap_err();
+        assert!(
+            huge.contains("more placements than a number holds"),
+            "{huge}"
+        );
+        assert!(PopulationRule::omega(1_000_000_000, 0).check().is_err());
+        assert!(PopulationRule::Product { a: 316, b: 316 }.check().is_ok());
+        assert!(PopulationRule::Product { a: 317, b: 316 }.check().is_err());
+        assert!(
+            PopulationRule::Product {
+                a: u32::MAX,
+                b: u32::MAX
+            }
+            .check()
+            .is_err()
+        );
+    }
+
+    /// A wide range is listed from its buckets, so the work stays linear: 10,000 values.
+    #[test]
+    fn wide_ranges_list_their_values_without_a_quadratic_search() {
+        let rule = PopulationRule::Steps {
+            range: 1_000_000,
+            step: 0,
+            base: 5,
+        };
+        assert_eq!(rule.distribution(), [(5, 1.0)]);
+        let rule = PopulationRule::Steps {
+            range: 99_999,
+            step: 1,
+            base: 0,
+        };
+        let counts = rule.distribution();
+        assert_eq!(counts.len(), 10_000);
+        assert_eq!(counts.last().map(|c| c.0), Some(99_989));
     }
 
     /// `R(k)` for `k` above 10,000 cannot give every value: `R(20000)` gives only even

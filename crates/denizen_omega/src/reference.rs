@@ -16,6 +16,7 @@ pub fn reference_floor(seed: WorldSeed, location: &str, depth: u32) -> FloorGrid
         .with(depth.into());
     let mut stream = seed.stream(purpose);
     rooms_and_corridors(&mut |k| rng::range(&mut stream, k), 64, 32)
+        .expect("a 64 x 32 floor is far within MAX_SQUARES")
 }
 
 #[cfg(test)]

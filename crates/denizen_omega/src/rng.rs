@@ -69,9 +69,32 @@ pub fn bucket_weight(v: u32, k: u32) -> u32 {
     if v >= k {
         return 0;
     }
-    // b maps to v exactly when v * 10000 <= b * k < (v + 1) * 10000.
-    let first = |v: u32| (u64::from(v) * u64::from(BUCKETS)).div_ceil(u64::from(k));
-    (first(v + 1) - first(v)) as u32
+    buckets_below(v + 1, k) - buckets_below(v, k)
+}
+
+/// Every value `R(k)` can return, in increasing order, with its bucket weight. At most
+/// 10,000 values: past `k = 10000` some values have no bucket and are left out.
+pub fn outcomes(k: u32) -> impl Iterator<Item = (u32, u32)> {
+    let dense = k <= BUCKETS;
+    let count = if dense { k.max(1) } else { BUCKETS };
+    (0..count).map(move |i| {
+        if dense {
+            (i, bucket_weight(i, k))
+        } else {
+            (bucket_value(i, k), 1)
+        }
+    })
+}
+
+/// How many of the 10,000 buckets make `R(k)` return a value below `v`: the weight of
+/// `v0..v1` is `buckets_below(v1, k) - buckets_below(v0, k)`, in constant time.
+pub fn buckets_below(v: u32, k: u32) -> u32 {
+    if k == 0 {
+        return if v == 0 { 0 } else { BUCKETS };
+    }
+    // b maps below v exactly when b * k < v * 10000, i.e. b < ceil(v * 10000 / k).
+    let first = (u64::from(v.min(k)) * u64::from(BUCKETS)).div_ceil(u64::from(k));
+    first as u32
 }
 
 #[cfg(test)]
@@ -96,6 +119,45 @@ mod tests {
         assert!(r132.iter().all(|&w| w == 75 || w == 76));
         assert_eq!(bucket_weight(0, 0), 10_000);
         assert_eq!(bucket_weight(1, 0), 0);
+    }
+
+    #[test]
+    fn buckets_below_sum_the_weights() {
+        for k in [0, 1, 3, 7, 12, 132, 9_999, 10_000, 10_001, 20_001, u32::MAX] {
+            let mut below = 0;
+            for v in 0..40 {
+                assert_eq!(buckets_below(v, k), below, "k = {k}, v = {v}");
+                below += bucket_weight(v, k);
+            }
+            assert_eq!(buckets_below(k.saturating_add(5), k), BUCKETS, "k = {k}");
+            if k > 0 {
+                let last = bucket_weight(k - 1, k);
+                assert_eq!(buckets_below(k - 1, k), BUCKETS - last, "k = {k}");
+            }
+        }
+        // R(20001) never reaches 20000: the class drawn by it alone has no bucket.
+        assert_eq!(
+            buckets_below(20_001, 20_001) - buckets_below(20_000, 20_001),
+            0
+        );
+    }
+
+    #[test]
+    fn outcomes_list_every_reachable_value_once() {
+        for k in [0, 1, 3, 12, 10_000, 10_001, 20_000, u32::MAX] {
+            let listed: Vec<(u32, u32)> = outcomes(k).collect();
+            assert_eq!(
+                listed.iter().map(|&(_, w)| w).sum::<u32>(),
+                BUCKETS,
+                "k = {k}"
+            );
+            assert!(listed.windows(2).all(|w| w[0].0 < w[1].0), "k = {k}");
+            assert!(
+                listed
+                    .iter()
+                    .all(|&(v, w)| bucket_weight(v, k) == w && w > 0)
+            );
+        }
     }
 
     #[test]

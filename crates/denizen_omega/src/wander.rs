@@ -7,7 +7,7 @@ use denizen_core::plan::{Origin, Spawn};
 
 use crate::construct::{Builder, Monster};
 use crate::findspace::find_space;
-use crate::rng::{self, BUCKETS, bucket_weight};
+use crate::rng::{self, BUCKETS, buckets_below};
 use crate::select::Selector;
 use crate::species::SpeciesId;
 
@@ -30,11 +30,8 @@ impl WanderRule {
     /// The exact chance that a check brings an arrival (1 when difficulty exceeds every
     /// value the draw can give, as on the Astral Plane).
     pub fn probability(&self) -> f64 {
-        (0..self.max_depth.max(1))
-            .filter(|&v| i64::from(v) < self.difficulty)
-            .map(|v| f64::from(bucket_weight(v, self.max_depth)))
-            .sum::<f64>()
-            / f64::from(BUCKETS)
+        let below = u32::try_from(self.difficulty.max(0)).unwrap_or(u32::MAX);
+        f64::from(buckets_below(below, self.max_depth)) / f64::from(BUCKETS)
     }
 
     /// One check: if it passes, a square by the floor search, then a creature from the
