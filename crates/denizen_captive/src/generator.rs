@@ -260,7 +260,7 @@ impl<'a> BaseEncounters<'a> {
         let group = self
             .group(rng, type_id, cell, 0, Some(clipboard))
             .ok_or(Stop::MemoryFull)?;
-        self.next_clipboard += 1;
+        self.next_clipboard = self.next_clipboard.saturating_add(1);
         Ok(group)
     }
 
@@ -289,13 +289,16 @@ impl<'a> BaseEncounters<'a> {
         // 1 + five random bits, uniform on 1..=32: full groups are the most common.
         let size = t.max_group.min(1 + u32::from(word & 31));
         let need = 8 * (size + 1);
-        if let Some(budget) = self.settings.memory_budget
-            && self.memory_used + need > budget
+        let used = self.memory_used.saturating_add(need);
+        if self
+            .settings
+            .memory_budget
+            .is_some_and(|budget| used > budget)
         {
             return None;
         }
-        self.memory_used += need;
-        let speed = t.speed + u32::from((word >> 5) & 15) / 2;
+        self.memory_used = used;
+        let speed = t.speed.saturating_add(u32::from((word >> 5) & 15) / 2);
         let carries = carry.or_else(|| {
             (self.maps_left > 0).then(|| {
                 self.maps_left -= 1;
@@ -350,8 +353,10 @@ impl<'a> BaseEncounters<'a> {
         );
         let (armature, skill) = match self.settings.growth {
             Growth::Code => (
-                (t.armature + ((r >> 1) & 3) as u32).min(STAT_CAP),
-                (t.skill + ((r >> 9) & 3) as u32).min(STAT_CAP),
+                t.armature
+                    .saturating_add(((r >> 1) & 3) as u32)
+                    .min(STAT_CAP),
+                t.skill.saturating_add(((r >> 9) & 3) as u32).min(STAT_CAP),
             ),
             Growth::Prose => (
                 grow(t.armature, false, STAT_CAP),

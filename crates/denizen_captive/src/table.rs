@@ -54,11 +54,27 @@ pub struct EncounterType {
     pub flags: u16,
 }
 
+/// The largest base a type may list for its speed, armature, strength or skill: Captive's
+/// are single bytes; a group's growth and bonuses stay far inside 32 bits.
+pub const MAX_BASE: u32 = 65_535;
+
 impl EncounterType {
-    /// A type's family must name one of the eight bits of a family mask (or none).
+    /// A type's family must name one of the eight bits of a family mask (or none), and
+    /// its bases lie within [`MAX_BASE`].
     fn check(&self, entry: Entry<'_>) -> Result<(), DataError> {
         if self.family > 8 {
             return Err(entry.invalid("family", format!("family {} is outside 0..=8", self.family)));
+        }
+        let bases = [
+            ("speed", self.speed),
+            ("armature", self.armature),
+            ("strength", self.strength),
+            ("skill", self.skill),
+        ];
+        for (field, value) in bases {
+            if value > MAX_BASE {
+                return Err(entry.invalid(field, format!("{value} is more than {MAX_BASE}")));
+            }
         }
         Ok(())
     }

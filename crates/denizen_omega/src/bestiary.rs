@@ -10,8 +10,9 @@ use std::ops::Range;
 use denizen_core::data::{DataError, Entry, load_ron};
 use serde::{Deserialize, Serialize};
 
-use crate::items::{Item, ItemId};
+use crate::items::{Item, ItemId, ItemQuirk};
 use crate::objects::{ObjectClassWeight, ObjectTable};
+use crate::rng;
 use crate::species::{SpeciesId, SpeciesTemplate};
 
 /// The Omega 0.90.4 bestiary shipped with denizen (150 species, 217 items).
@@ -111,6 +112,12 @@ impl Bestiary {
         check_count(whole, "species", species.len())?;
         check_count(whole, "items", items.len())?;
         let item_keys = item_keys(file, &items)?;
+        for (i, item) in items.iter().enumerate() {
+            check_item_numbers(
+                Entry::new(file, &format!("items[{i}] {:?}", item.key)),
+                item,
+            )?;
+        }
         let mut species_keys = HashMap::with_capacity(species.len());
         let mut fixed_items = Vec::with_capacity(species.len());
         let mut previous_band = 0;
@@ -124,6 +131,7 @@ impl Bestiary {
                 return Err(entry.invalid("key", "duplicate key"));
             }
             check_band(entry, s, band_count, previous_band)?;
+            check_species_numbers(entry, s)?;
             previous_band = s.band;
             fixed_items.push(fixed_item(entry, s, &item_keys)?);
             s.index_statuses();
@@ -141,13 +149,12 @@ impl Bestiary {
             })
             .collect();
         let ordinary = species.iter().map(SpeciesTemplate::is_ordinary).collect();
-        let object_table = ObjectTable::new(&objects, &items);
-        if !objects.is_empty() && !object_table.can_produce() {
-            return Err(Entry::new(file, "objects").invalid(
-                "class",
-                "no listed class has a common item, so random possessions could never be made",
-            ));
-        }
+        let object_table = ObjectTable::new(&objects, &items).map_err(|e| {
+            let entry = e
+                .class
+                .map_or("objects".to_owned(), |i| format!("objects[{i}]"));
+            Entry::new(file, &entry).invalid(e.field, e.problem)
+        })?;
         let bestiary = Self {
             file: file.to_owned(),
             band_count,
@@ -166,19 +173,19 @@ impl Bestiary {
         Ok(bestiary)
     }
 
-    /// Every difficulty's ordinary pool must hold an ordinary species, or its retry would
-    /// never end.
+    /// Every difficulty's ordinary pool must be able to draw an ordinary species, or its
+    /// retry would never end.
     fn check_pools(&self) -> Result<(), DataError> {
         for difficulty in 0..i64::from(self.band_count) {
-            if self.pool_size(difficulty) == 0 {
+            if !self.can_draw_ordinary(0..self.pool_boundary(difficulty)) {
                 let boundary = self.pool_boundary(difficulty);
                 return Err(DataError::invalid(
                     &self.file,
                     format!("species[0..{boundary}]"),
                     "uniqueness",
                     format!(
-                        "every species below the difficulty-{difficulty} boundary is reserved, \
-                         so the ordinary pool is empty"
+                        "every species below the difficulty-{difficulty} boundary that \
+                         R({boundary}) can give is reserved, so the ordinary pool is empty"
                     ),
                 ));
             }
@@ -281,6 +288,17 @@ impl Bestiary {
             .unwrap_or(self.species.len())
     }
 
+    /// Whether a pick of `R(len)` over bestiary positions `span`, redrawn until ordinary,
+    /// can end: some ordinary species must sit on a position the draw gives (past 10,000
+    /// positions some have no bucket).
+    pub fn can_draw_ordinary(&self, span: Range<usize>) -> bool {
+        let range = span.len() as u32;
+        self.ordinary[span.clone()]
+            .iter()
+            .enumerate()
+            .any(|(i, &ordinary)| ordinary && rng::bucket_weight(i as u32, range) > 0)
+    }
+
     /// How many species the ordinary pool can produce at a difficulty.
     pub fn pool_size(&self, difficulty: i64) -> usize {
         self.ordinary[..self.pool_boundary(difficulty)]
@@ -302,6 +320,81 @@ fn check_count(entry: Entry<'_>, field: &str, len: usize) -> Result<(), DataErro
         ));
     }
     Ok(())
+}
+
+/// The largest magnitude of any number a species or item lists (hit points, levels,
+/// damage, pluses, values, ...): Omega's largest is 20,000, and sums and products the
+/// rules form from these numbers stay far inside 32 bits.
+pub const MAX_NUMBER: i32 = 1_000_000;
+
+/// The largest treasure allowance: a monster gets `R(treasure)` random objects.
+pub const MAX_TREASURE: u32 = 1_000;
+
+/// The most occupations, and the most deities, a bestiary may name: their indices are
+/// 8-bit (deities are numbered from 1).
+pub const MAX_NAMES: usize = 255;
+
+/// Each of `numbers` lies in `-MAX_NUMBER..=MAX_NUMBER`.
+fn check_numbers(entry: Entry<'_>, numbers: &[(&str, i32)]) -> Result<(), DataError> {
+    for &(field, value) in numbers {
+        if !(-MAX_NUMBER..=MAX_NUMBER).contains(&value) {
+            return Err(entry.invalid(
+                field,
+                format!("{value} is outside -{MAX_NUMBER}..={MAX_NUMBER}"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A species' numbers are within [`MAX_NUMBER`] and its treasure within [`MAX_TREASURE`].
+fn check_species_numbers(entry: Entry<'_>, s: &SpeciesTemplate) -> Result<(), DataError> {
+    check_numbers(
+        entry,
+        &[
+            ("level", s.level),
+            ("hp", s.hp),
+            ("hit", s.hit),
+            ("ac", s.ac),
+            ("damage", s.damage),
+            ("awareness", s.awareness),
+            ("wakeup", s.wakeup),
+            ("speed", s.speed),
+            ("sleep", s.sleep),
+            ("xp", s.xp),
+        ],
+    )?;
+    if s.treasure > MAX_TREASURE {
+        return Err(entry.invalid(
+            "treasure",
+            format!("{} is more than {MAX_TREASURE}", s.treasure),
+        ));
+    }
+    Ok(())
+}
+
+/// An item's numbers are within [`MAX_NUMBER`].
+fn check_item_numbers(entry: Entry<'_>, item: &Item) -> Result<(), DataError> {
+    let fixed_plus = match item.quirk {
+        Some(ItemQuirk::FixedPlus(plus)) => plus,
+        _ => 0,
+    };
+    check_numbers(
+        entry,
+        &[
+            ("level", item.level),
+            ("value", item.value),
+            ("weight", item.weight),
+            ("plus", item.plus),
+            ("charge", item.charge),
+            ("damage", item.damage),
+            ("hit", item.hit),
+            ("aux", item.aux),
+            ("fragility", item.fragility),
+            ("blessing", item.blessing),
+            ("quirk", fixed_plus),
+        ],
+    )
 }
 
 /// Item keys to ids; a key may appear once.
@@ -390,6 +483,20 @@ fn check_names(
     item_keys: &HashMap<String, ItemId>,
     species_keys: &HashMap<String, SpeciesId>,
 ) -> Result<(), DataError> {
+    for (field, list) in [
+        ("occupations", &names.occupations),
+        ("deities", &names.deities),
+    ] {
+        if list.len() > MAX_NAMES {
+            return Err(entry.invalid(
+                field,
+                format!(
+                    "{} names; at most {MAX_NAMES} fit the 8-bit index",
+                    list.len()
+                ),
+            ));
+        }
+    }
     let item_refs = names
         .holy_symbols
         .iter()

@@ -386,7 +386,8 @@ impl Builder<'_> {
     fn behave(&self, monster: &mut Monster, level: i32, behaviour: i32) {
         let combat = (behaviour % 100) / 10;
         let competence = (behaviour % 1000) / 100;
-        monster.stats.hp = (level + 1) * 20;
+        // The level comes from the game's chronicle (a save, a hall of fame): saturate.
+        monster.stats.hp = level.saturating_add(1).saturating_mul(20);
         monster.awake = true;
         monster.wandering = true;
         monster.hostile = i64::from(competence) < 2 * self.difficulty;

@@ -5,7 +5,10 @@ use rand::Rng;
 use serde::{Deserialize, Serialize};
 
 use crate::items::{Item, ItemClass, ItemId, ItemQuirk, Uniqueness};
-use crate::rng::{self, BUCKETS, bucket_weight};
+use crate::rng::{self, BUCKETS, bucket_weight, buckets_below};
+
+/// The most the class weights of a bestiary's `objects` list may add up to.
+pub const MAX_OBJECT_WEIGHT: u32 = 1_000_000;
 
 /// One class's weight in the random object draw (a row of the bestiary's `objects` list).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -118,9 +121,25 @@ fn passes_level(item_level: i32, level: i32, slack: u32) -> bool {
     i64::from(item_level) < i64::from(level) + i64::from(slack)
 }
 
+/// Why class weights cannot make a table whose draws always end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ObjectTableError {
+    /// The position of the class in the weights list, when one class is at fault.
+    pub class: Option<usize>,
+    /// The field at fault.
+    pub field: &'static str,
+    /// What is wrong.
+    pub problem: String,
+}
+
 impl ObjectTable {
-    /// Builds the table from class weights over an item table.
-    pub fn new(weights: &[ObjectClassWeight], items: &[Item]) -> Self {
+    /// Builds the table from class weights over an item table, proving that its draws
+    /// end: the weights add up to at most [`MAX_OBJECT_WEIGHT`], every class can be drawn
+    /// by `R(total)` (past a total of 10,000 some values have no bucket), and some class
+    /// holds a common item on a slot `R(members)` reaches and no guard can block (so each
+    /// attempt has a chance to succeed whatever unique items exist). No weights: a table
+    /// that makes nothing.
+    pub fn new(weights: &[ObjectClassWeight], items: &[Item]) -> Result<Self, ObjectTableError> {
         let members_of = |class: ItemClass| -> Vec<ItemId> {
             items
                 .iter()
@@ -129,28 +148,58 @@ impl ObjectTable {
                 .map(|(i, _)| ItemId(i as u16))
                 .collect()
         };
-        let mut upto = 0;
-        let classes: Vec<ClassSlots> = weights
-            .iter()
-            .map(|c| {
-                upto += c.weight;
-                ClassSlots {
-                    upto,
-                    members: members_of(c.class),
-                    guard: c.slot_guard.map(members_of).unwrap_or_default(),
-                }
+        let mut upto: u32 = 0;
+        let mut classes = Vec::with_capacity(weights.len());
+        for (i, c) in weights.iter().enumerate() {
+            upto = upto
+                .checked_add(c.weight)
+                .filter(|&total| total <= MAX_OBJECT_WEIGHT)
+                .ok_or_else(|| ObjectTableError {
+                    class: Some(i),
+                    field: "weight",
+                    problem: format!("the class weights add up past {MAX_OBJECT_WEIGHT}"),
+                })?;
+            classes.push(ClassSlots {
+                upto,
+                members: members_of(c.class),
+                guard: c.slot_guard.map(members_of).unwrap_or_default(),
+            });
+        }
+        let mut lower = 0;
+        for (i, class) in classes.iter().enumerate() {
+            if buckets_below(class.upto, upto) == buckets_below(lower, upto) {
+                return Err(ObjectTableError {
+                    class: Some(i),
+                    field: "weight",
+                    problem: format!(
+                        "{:?} can never be drawn: R({upto}) gives no value in {lower}..{}",
+                        weights[i].class, class.upto
+                    ),
+                });
+            }
+            lower = class.upto;
+        }
+        let common = |id: &ItemId| items[id.index()].uniqueness == Uniqueness::Common;
+        let productive = classes.iter().any(|c| {
+            let n = c.members.len() as u32;
+            c.members.iter().enumerate().any(|(s, id)| {
+                common(id) && bucket_weight(s as u32, n) > 0 && c.guard.get(s).is_none_or(common)
             })
-            .collect();
-        let productive = classes.iter().any(|c: &ClassSlots| {
-            c.members
-                .iter()
-                .any(|&id| items[id.index()].uniqueness == Uniqueness::Common)
         });
-        Self {
+        if !classes.is_empty() && !productive {
+            return Err(ObjectTableError {
+                class: None,
+                field: "class",
+                problem: "no listed class has a common item that can always be drawn, so \
+                          random possessions could never be made"
+                    .into(),
+            });
+        }
+        Ok(Self {
             draw: upto,
             classes,
             productive,
-        }
+        })
     }
 
     /// Whether slot `s` of a class is redrawn (its guard row is made or taken).
@@ -162,7 +211,8 @@ impl ObjectTable {
     }
 
     /// Omega's `create_object(level)`: draws attempts until one is accepted, marks an
-    /// unmade unique as made, and returns the object with the state its row had.
+    /// unmade unique as made, and returns the object with the state its row had. The
+    /// attempts end: [`Self::new`] proved each has a chance to succeed.
     ///
     /// Every attempt draws, in order: the class, the slot (redrawn while guarded), the
     /// class rolls, then `R(3)` if the row is below made, then `R(100)` if the level test
@@ -181,7 +231,11 @@ impl ObjectTable {
             let r = rng::range(rng, self.draw);
             let class = self.classes.iter().find(|c| r < c.upto)?;
             let n = class.members.len() as u32;
-            if (0..class.members.len()).all(|s| self.blocked(class, s, ledger)) {
+            let reachable = |s: &usize| bucket_weight(*s as u32, n) > 0;
+            if (0..class.members.len())
+                .filter(reachable)
+                .all(|s| self.blocked(class, s, ledger))
+            {
                 // The source would redraw forever; this attempt simply fails.
                 continue;
             }
@@ -231,11 +285,6 @@ impl ObjectTable {
         objects
     }
 
-    /// Whether some common object can be produced (so possession draws end).
-    pub fn can_produce(&self) -> bool {
-        self.productive
-    }
-
     /// Exact probability of each item (by index) for one random possession at `level`,
     /// under the ledger's state: the chance an attempt selects the item, times its chance
     /// to pass the filters, renormalised over all accepted common objects.
@@ -257,10 +306,9 @@ impl ObjectTable {
         let mut weights = vec![0.0; items.len()];
         let mut lower = 0;
         for class in &self.classes {
-            let class_p = (lower..class.upto)
-                .map(|r| f64::from(bucket_weight(r, self.draw)))
-                .sum::<f64>()
-                / f64::from(BUCKETS);
+            let class_p =
+                f64::from(buckets_below(class.upto, self.draw) - buckets_below(lower, self.draw))
+                    / f64::from(BUCKETS);
             lower = class.upto;
             let n = class.members.len() as u32;
             let open = |s: usize| !self.blocked(class, s, ledger);

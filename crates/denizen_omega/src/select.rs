@@ -369,24 +369,23 @@ impl Compiler<'_> {
         kind: PoolKind,
         path: &str,
     ) -> Result<u32, RecipeError> {
-        if !self.bestiary.ordinary_mask()[span.clone()].contains(&true) {
+        let range = (span.end - span.start) as u32;
+        let ordinary = self.bestiary.ordinary_mask();
+        if !self.bestiary.can_draw_ordinary(span.clone()) {
             return Err(Self::fail(
                 path,
                 format!(
-                    "{kind:?} covers species {}..{} and none of them is ordinary: \
-                     the retry would never end",
+                    "{kind:?} covers species {}..{} and none that R({range}) can give is \
+                     ordinary: the retry would never end",
                     span.start, span.end
                 ),
             ));
         }
         // Reserved species lead back to this node: Omega's `repeat ... until COMMON`.
         let itself = self.nodes.len() as u32;
-        let ordinary = self.bestiary.ordinary_mask();
         let outcomes = span
-            .clone()
             .map(|i| if ordinary[i] { LEAF + i as u32 } else { itself })
             .collect();
-        let range = (span.end - span.start) as u32;
         Ok(self.push(range, NodeKind::Retry(kind), outcomes))
     }
 }

@@ -80,6 +80,10 @@ pub struct Were {
     pub moon_phase: u8,
 }
 
+/// The largest magnitude of the Champion's level (Omega's is 20): its hit points are
+/// `5 * level^2`, which stays far inside 32 bits.
+pub const MAX_CHAMPION_LEVEL: i32 = 10_000;
+
 /// The variant rules of a game, validated against its bestiary.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Variants {
@@ -135,9 +139,25 @@ impl Variants {
             requires: w.form_requires.clone(),
             moon_phase: w.moon_phase,
         };
+        if !(-MAX_CHAMPION_LEVEL..=MAX_CHAMPION_LEVEL).contains(&arena.champion_level) {
+            return Err(arena_entry.invalid(
+                "champion_level",
+                format!(
+                    "{} is outside -{MAX_CHAMPION_LEVEL}..={MAX_CHAMPION_LEVEL}",
+                    arena.champion_level
+                ),
+            ));
+        }
         let variants = Self { arena, were };
+        // A redraw ends only if an acceptable template is one `R(count)` can give.
+        let drawable = |start: u16, count: u16, accepts: &dyn Fn(SpeciesId) -> bool| {
+            (0..count).any(|r| {
+                rng::bucket_weight(u32::from(r), u32::from(count)) > 0
+                    && accepts(SpeciesId(start + r))
+            })
+        };
         let (start, count) = variants.arena.random;
-        if !(start..start + count).any(|i| variants.arena_accepts(bestiary, SpeciesId(i))) {
+        if !drawable(start, count, &|id| variants.arena_accepts(bestiary, id)) {
             return Err(arena_entry.invalid(
                 "random_bands",
                 "no template in these bands can be a random opponent",
@@ -145,7 +165,7 @@ impl Variants {
         }
         let (start, count) = variants.were.forms;
         if usize::from(start) + usize::from(count) > bestiary.species().len()
-            || !(start..start + count).any(|i| variants.were_accepts(bestiary, SpeciesId(i)))
+            || !drawable(start, count, &|id| variants.were_accepts(bestiary, id))
         {
             return Err(were_entry.invalid(
                 "forms_count",
@@ -261,8 +281,9 @@ impl Variants {
         monster.stats.ac = t.ac;
         monster.stats.damage = t.damage;
         monster.stats.speed = t.speed;
-        monster.stats.hp += t.hp;
-        monster.stats.xp += t.xp;
+        // A were-human may change many times in a long game: the sums saturate.
+        monster.stats.hp = monster.stats.hp.saturating_add(t.hp);
+        monster.stats.xp = monster.stats.xp.saturating_add(t.xp);
         monster.hostile |= t.has(Status::Hostile);
         monster.name = Some(format!("were-{}", t.name));
     }

@@ -219,7 +219,10 @@ fn a_band_pick_with_only_reserved_species_is_refused() {
         "Bands(from: 10, to: 10)",
     );
     let err = locations_error(&text);
-    assert!(err.contains("none of them is ordinary"), "{err}");
+    assert!(
+        err.contains("none that R(10) can give is ordinary"),
+        "{err}"
+    );
 }
 
 #[test]

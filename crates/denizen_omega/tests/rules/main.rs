@@ -5,6 +5,7 @@ mod construction;
 mod data_errors;
 mod determinism;
 mod golden;
+mod limits;
 mod modules;
 mod monte_carlo;
 mod spec_numbers;

@@ -1,0 +1,243 @@
+//! The limits a data file is held to at load (docs/DATA.md lists them): each is refused
+//! one past the limit with the file, entry and field, and accepted at the limit, so a
+//! legal file never meets a hang, an abort or a wrapped number later.
+
+use denizen_core::rng::{StreamPurpose, WorldSeed};
+use denizen_omega::bestiary::{MAX_NAMES, MAX_NUMBER, MAX_TREASURE, OMEGA_BESTIARY};
+use denizen_omega::location::{MAX_DEPTHS, MAX_DIFFICULTY, OMEGA_LOCATIONS};
+use denizen_omega::objects::MAX_OBJECT_WEIGHT;
+use denizen_omega::variants::{MAX_CHAMPION_LEVEL, OMEGA_VARIANTS};
+use denizen_omega::*;
+
+/// The shipped text with one piece replaced (which must occur).
+fn edited(original: &str, from: &str, to: &str) -> String {
+    assert!(original.contains(from), "{from:?} is in the shipped file");
+    original.replacen(from, to, 1)
+}
+
+fn bestiary(text: &str) -> Result<Bestiary, String> {
+    Bestiary::from_ron(text, "mine.ron").map_err(|e| e.to_string())
+}
+
+fn locations(text: &str) -> Result<Locations, String> {
+    Locations::from_ron(text, "places.ron", &Bestiary::shipped()).map_err(|e| e.to_string())
+}
+
+/// A one-dungeon locations file.
+fn dungeon(depths: u32, difficulty: &str, bonus: u64) -> String {
+    format!(
+        r#"(default_difficulty: "3", environments: [(key: "d", name: "d",
+            difficulty: Some("{difficulty}"),
+            dungeon: Some((depths: {depths}, population_bonus: {bonus}, recipe: Pool)))])"#
+    )
+}
+
+#[test]
+fn species_numbers_and_treasure_are_bounded() {
+    let at = |field: &str, value: i64| {
+        edited(
+            OMEGA_BESTIARY,
+            &format!("            {field}: 1,\n"),
+            &format!("            {field}: {value},\n"),
+        )
+    };
+    let max = i64::from(MAX_NUMBER);
+    assert!(bestiary(&at("hp", max)).is_ok());
+    let err = bestiary(&at("hp", max + 1)).err().unwrap_or_default();
+    assert!(
+        err.contains("field `hp`: 1000001 is outside -1000000..=1000000"),
+        "{err}"
+    );
+    assert!(
+        bestiary(&at("xp", -max - 1))
+            .unwrap_err()
+            .contains("field `xp`")
+    );
+    let treasure = |value: u32| {
+        edited(
+            OMEGA_BESTIARY,
+            "            treasure: 0,\n",
+            &format!("            treasure: {value},\n"),
+        )
+    };
+    assert!(bestiary(&treasure(MAX_TREASURE)).is_ok());
+    let err = bestiary(&treasure(u32::MAX)).err().unwrap_or_default();
+    assert!(
+        err.contains("field `treasure`: 4294967295 is more than 1000"),
+        "{err}"
+    );
+}
+
+#[test]
+fn item_numbers_are_bounded() {
+    let err = bestiary(&edited(
+        OMEGA_BESTIARY,
+        "quirk: Some(FixedPlus(2))",
+        "quirk: Some(FixedPlus(-2147483648))",
+    ))
+    .err()
+    .unwrap_or_default();
+    assert!(
+        err.contains("items[") && err.contains("field `quirk`"),
+        "{err}"
+    );
+    let err = bestiary(&edited(
+        OMEGA_BESTIARY,
+        "            plus: 0,\n",
+        "            plus: 2147483647,\n",
+    ))
+    .err()
+    .unwrap_or_default();
+    assert!(err.contains("field `plus`"), "{err}");
+}
+
+#[test]
+fn name_lists_fit_their_index() {
+    let names = |n: usize| {
+        let list: Vec<String> = (0..n).map(|i| format!("\"d{i}\"")).collect();
+        edited(
+            OMEGA_BESTIARY,
+            r#"deities: ["Odin", "Set", "Athena", "Hecate", "the Balance", "Destiny"],"#,
+            &format!("deities: [{}],", list.join(", ")),
+        )
+    };
+    assert!(bestiary(&names(MAX_NAMES)).is_ok());
+    let err = bestiary(&names(MAX_NAMES + 1)).err().unwrap_or_default();
+    assert!(
+        err.contains("names: field `deities`: 256 names; at most 255"),
+        "{err}"
+    );
+}
+
+/// The audit's hang: class weights adding up past 10,000 leave the last class without a
+/// bucket of `R(total)`, and the only class with common items was that one.
+#[test]
+fn every_object_class_must_be_drawable() {
+    let weights = |first: u32| {
+        edited(
+            OMEGA_BESTIARY,
+            "(class: Thing, weight: 20),",
+            &format!("(class: Thing, weight: {first}),"),
+        )
+    };
+    // The other classes weigh 115: a total of 10,000 draws every value; up to 50,000
+    // every run of 5 values (the artifacts at the end) still has a bucket; at 100,115
+    // the artifacts have none.
+    assert!(bestiary(&weights(9_885)).is_ok());
+    assert!(bestiary(&weights(40_000)).is_ok());
+    let err = bestiary(&weights(100_000)).err().unwrap_or_default();
+    assert!(
+        err.contains("objects[11]: field `weight`: Artifact can never be drawn"),
+        "{err}"
+    );
+    let err = bestiary(&weights(MAX_OBJECT_WEIGHT))
+        .err()
+        .unwrap_or_default();
+    assert!(
+        err.contains("objects[1]: field `weight`: the class weights add up past 1000000"),
+        "{err}"
+    );
+    assert!(
+        bestiary(&weights(u32::MAX))
+            .unwrap_err()
+            .contains("add up past")
+    );
+}
+
+/// A class whose only common items sit behind a guard that unique items can block does not
+/// prove that possessions end: the guard's uniques could all be made.
+#[test]
+fn possessions_need_a_common_item_no_guard_can_block() {
+    // One food, on the slot of one artifact: while the artifact is unique, taking it
+    // would block the only common item, so the file is refused.
+    let tiny = |crown: &str| {
+        format!(
+            r#"(
+                band_count: 1,
+                objects: [(class: Food, weight: 5, slot_guard: Some(Artifact))],
+                species: [(
+                    key: "rat", name: "rat", band: 0, level: 1, hp: 2, hit: 1, ac: 1,
+                    damage: 1, awareness: 5, wakeup: 1, speed: 5, sleep: 50, treasure: 2,
+                    xp: 1, fixed_item: None, uniqueness: Common, status: [], immunities: [],
+                    behaviour: (talk: "", movement: "", melee: "", strike: "", special: ""),
+                    melee_pattern: "", glyph: 'r', colour: Brown, construction: None,
+                )],
+                items: [
+                    (key: "bread", name: "bread", class: Food, level: 0, value: 0, weight: 0,
+                     uniqueness: Common, plus: 0, charge: 0, damage: 0, hit: 0, aux: 0,
+                     fragility: 0, blessing: 0, glyph: '%', colour: Brown),
+                    (key: "crown", name: "crown", class: Artifact, level: 0, value: 0,
+                     weight: 0, uniqueness: {crown}, plus: 0, charge: 0, damage: 0, hit: 0,
+                     aux: 0, fragility: 0, blessing: 0, glyph: '&', colour: Yellow),
+                ],
+            )"#
+        )
+    };
+    let err = bestiary(&tiny("UniqueUnmade")).err().unwrap_or_default();
+    assert!(
+        err.contains("objects: field `class`: no listed class has a common item"),
+        "{err}"
+    );
+    assert!(bestiary(&tiny("Common")).is_ok());
+}
+
+#[test]
+fn dungeon_depths_difficulties_and_counts_are_bounded() {
+    assert!(locations(&dungeon(MAX_DEPTHS, "1", 0)).is_ok());
+    let err = locations(&dungeon(MAX_DEPTHS + 1, "1", 0))
+        .err()
+        .unwrap_or_default();
+    assert!(
+        err.contains("environments[0] \"d\": field `dungeon.depths`: 1001 levels"),
+        "{err}"
+    );
+    let max = MAX_DIFFICULTY.to_string();
+    assert!(locations(&dungeon(1, &max, 0)).is_ok());
+    let err = locations(&dungeon(3, "D * 5000", 0))
+        .err()
+        .unwrap_or_default();
+    assert!(
+        err.contains("\"d\" at depth 3: field `difficulty`: gives 15000"),
+        "{err}"
+    );
+    // The count at the top difficulty: R(3333) gives at most 3332, so 3 * 3332 + 11 + bonus.
+    let bonus = u64::from(population::MAX_PLACEMENTS) - (3 * 3332 + 11);
+    assert!(locations(&dungeon(1, &max, bonus)).is_ok());
+    let err = locations(&dungeon(1, &max, bonus + 1))
+        .err()
+        .unwrap_or_default();
+    assert!(
+        err.contains("field `dungeon.population_bonus`") && err.contains("100001 placements"),
+        "{err}"
+    );
+    let err = locations(&dungeon(1, "1", u64::from(u32::MAX)))
+        .err()
+        .unwrap_or_default();
+    assert!(err.contains("population_bonus"), "the audit's wrap: {err}");
+    let text = edited(
+        OMEGA_LOCATIONS,
+        "population: Some(Product(a: 5, b: 3))",
+        "population: Some(Product(a: 5000, b: 3000))",
+    );
+    assert!(locations(&text).unwrap_err().contains("field `population`"));
+}
+
+#[test]
+fn the_champions_level_is_bounded() {
+    let rules = |level: i32| {
+        let text =
+            OMEGA_VARIANTS.replacen("champion_level: 20", &format!("champion_level: {level}"), 1);
+        assert_ne!(text, OMEGA_VARIANTS);
+        Variants::from_ron(&text, "arena.ron", &Bestiary::shipped()).map_err(|e| e.to_string())
+    };
+    let variants = rules(MAX_CHAMPION_LEVEL).unwrap();
+    let bestiary = Bestiary::shipped();
+    let mut rng = WorldSeed(1).stream(StreamPurpose::new("arena"));
+    let champion = variants.arena_opponent(&mut rng, &bestiary, 99, 1, "Champion");
+    assert_eq!(champion.stats.hp, 5 * 10_000 * 10_000 + 10 * 10_000);
+    let err = rules(MAX_CHAMPION_LEVEL + 1).err().unwrap_or_default();
+    assert!(
+        err.contains("arena: field `champion_level`: 10001 is outside"),
+        "{err}"
+    );
+}
