@@ -163,6 +163,24 @@ fn a_full_floor_stops_and_says_how_many_are_missing() {
     assert!(monsters(app.world_mut()).is_empty());
     let failed = read::<PlacementFailed>(&app);
     assert_eq!((failed[0].placed, failed[0].missing), (0, 11));
+    assert!(
+        failed[0].fixed_missing.is_empty(),
+        "no fixed inhabitant at depth 2"
+    );
+
+    // The Goblin King's level with no free square: the king is reported too.
+    populate(
+        &mut app,
+        FloorGrid::new(20, 10).unwrap(),
+        "goblin-caves",
+        10,
+    );
+    let failed = read::<PlacementFailed>(&app);
+    let king = OmegaRules::shipped()
+        .bestiary
+        .species_id("goblin_king")
+        .unwrap();
+    assert_eq!(failed[0].fixed_missing, [king]);
 }
 
 #[test]

@@ -54,6 +54,35 @@ fn advancing_125_minutes_runs_12_checks_with_hourly_instead_of_every_sixth() {
     assert_eq!(app.world().resource::<Checks>().0.last(), Some(&"hour"));
 }
 
+/// A clock from a save far behind (or at the end of time) runs the most recent
+/// `MAX_CHECKS_PER_RUN` checks, says how many it skipped, and never overflows.
+#[test]
+fn a_clock_far_behind_skips_its_oldest_checks_and_says_so() {
+    let mut app = App::new();
+    app.add_plugins(DenizenPlugin::with_seed(1));
+    count_checks(&mut app);
+    app.insert_resource(GameClock {
+        minutes: u64::MAX,
+        boundaries_checked: 0,
+    });
+    app.update();
+    let ran = app.world().resource::<Checks>().0.len() as u64;
+    assert_eq!(ran, denizen::bevy::clock::MAX_CHECKS_PER_RUN);
+    let skipped: Vec<ChecksSkipped> = messages(&app);
+    assert_eq!(
+        skipped,
+        [ChecksSkipped {
+            skipped: u64::MAX / 10 - ran
+        }]
+    );
+    let clock = *app.world().resource::<GameClock>();
+    assert_eq!(clock.boundaries_checked, u64::MAX / 10);
+    app.world_mut().resource_mut::<GameClock>().advance(1_000);
+    assert_eq!(app.world().resource::<GameClock>().minutes, u64::MAX);
+    app.update();
+    assert_eq!(app.world().resource::<Checks>().0.len() as u64, ran);
+}
+
 fn monster_count(app: &mut App) -> usize {
     let world = app.world_mut();
     world.query::<&Species>().iter(world).count()

@@ -31,28 +31,52 @@ pub struct GameClock {
 
 impl GameClock {
     /// Moves time forward; the checks of the boundaries crossed run on the next run of
-    /// the plugin's schedule.
+    /// the plugin's schedule. Time stops at the largest number of minutes a `u64` holds.
     pub fn advance(&mut self, minutes: u64) {
-        self.minutes += minutes;
+        self.minutes = self.minutes.saturating_add(minutes);
     }
+}
+
+/// The most checks one run of the plugins' schedule makes: 100,000 boundaries are about
+/// 694 game days. A clock further behind (a save edited by hand, a jump of centuries)
+/// skips its oldest boundaries instead of running for hours, and says so with
+/// [`ChecksSkipped`].
+pub const MAX_CHECKS_PER_RUN: u64 = 100_000;
+
+/// Written when the clock was more than [`MAX_CHECKS_PER_RUN`] boundaries behind: the
+/// oldest boundaries were marked checked without running their checks.
+#[derive(Message, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
+#[reflect(Debug, PartialEq)]
+pub struct ChecksSkipped {
+    /// Boundaries whose check did not run.
+    pub skipped: u64,
 }
 
 /// Runs one check per ten-minute boundary crossed since the last run, in order: the
 /// hourly schedule on the hour, the ten-minute schedule otherwise. Advancing by 125
-/// minutes runs 12 checks, two of them hourly.
+/// minutes runs 12 checks, two of them hourly. At most [`MAX_CHECKS_PER_RUN`] run.
 pub(crate) fn drive_clock(world: &mut World) {
+    let (checked, crossed) = {
+        let clock = world.resource::<GameClock>();
+        (clock.boundaries_checked, clock.minutes / 10)
+    };
+    let pending = crossed.saturating_sub(checked);
+    if pending > MAX_CHECKS_PER_RUN {
+        let skipped = pending - MAX_CHECKS_PER_RUN;
+        world.resource_mut::<GameClock>().boundaries_checked = checked + skipped;
+        world.write_message(ChecksSkipped { skipped });
+    }
     loop {
         let boundary = {
             let clock = world.resource::<GameClock>();
-            let next = clock.boundaries_checked + 1;
-            if next * 10 > clock.minutes {
+            if clock.boundaries_checked >= clock.minutes / 10 {
                 break;
             }
-            next
+            clock.boundaries_checked + 1
         };
         world.resource_mut::<GameClock>().boundaries_checked = boundary;
         // The schedules are created by the plugin; a host that removed one gets no check.
-        let _ = if (boundary * 10) % 60 == 0 {
+        let _ = if boundary % 6 == 0 {
             world.try_run_schedule(HourlyCheck)
         } else {
             world.try_run_schedule(TenMinuteCheck)

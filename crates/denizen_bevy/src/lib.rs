@@ -125,11 +125,13 @@ impl Plugin for DenizenPlugin {
         app.insert_resource(DenizenRng::new(self.seed))
             .init_resource::<FloorMap>()
             .init_resource::<clock::GameClock>()
+            .add_message::<clock::ChecksSkipped>()
             .init_schedule(clock::TenMinuteCheck)
             .init_schedule(clock::HourlyCheck)
             .register_type::<DenizenRng>()
             .register_type::<FloorMap>()
             .register_type::<clock::GameClock>()
+            .register_type::<clock::ChecksSkipped>()
             .register_type::<Creature>()
             .register_type::<GridPos>()
             .register_type::<Glyph>()
@@ -217,7 +219,7 @@ impl PluginGroup for DenizenPlugins {
 pub mod prelude {
     #[cfg(feature = "captive")]
     pub use crate::captive::prelude::*;
-    pub use crate::clock::{GameClock, HourlyCheck, TenMinuteCheck};
+    pub use crate::clock::{ChecksSkipped, GameClock, HourlyCheck, TenMinuteCheck};
     #[cfg(feature = "omega")]
     pub use crate::omega::prelude::*;
     pub use crate::view::render_floor;

@@ -255,6 +255,16 @@ impl FreeSquares {
         }
     }
 
+    /// The first free square in row order (top row first), if any.
+    pub fn first(&self) -> Option<Square> {
+        let i = self.bits.ones().next()?;
+        let width = self.width as usize;
+        Some(Square {
+            x: (i % width) as u32,
+            y: (i / width) as u32,
+        })
+    }
+
     /// The first free square right of `at` on its row (a block of squares at a time).
     pub fn next_in_row(&self, at: Square) -> Option<Square> {
         let start = self.index(at)? + 1;
@@ -622,6 +632,10 @@ mod tests {
         );
         assert_eq!(free.next_in_column(at(0, 0)), Some(at(0, 2)));
         assert_eq!(free.next_in_column(at(9, 0)), None, "outside the floor");
+        assert_eq!(
+            free.first(),
+            grid.squares().find(|&s| grid.is_acceptable(s))
+        );
         free.take(at(2, 2));
         free.take(at(2, 2));
         assert_eq!(free.count(), grid.acceptable_count() - 1);

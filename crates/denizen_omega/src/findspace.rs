@@ -6,9 +6,12 @@ use rand::Rng;
 
 use crate::rng;
 
-/// The most probes the square search makes before it reports the floor full. With one
-/// acceptable square on a 100 x 100 floor, a probe finds it with chance at least 1/10,000,
-/// so a search that still fails after this many has a chance below e^-100 of being wrong.
+/// The most probes the square search makes before it takes the first free square in
+/// row order instead. With one acceptable square on a 100 x 100 floor a probe finds it
+/// with chance at least 1/10,000, so on such floors the fallback has a chance below
+/// e^-100 of ever being used; it exists for floors where a probe almost never succeeds
+/// (a 2000 x 2000 floor whose only free square is in its corner), on which the source
+/// would probe for minutes.
 pub const MAX_PROBES: u32 = 1_000_000;
 
 /// Omega's `findspace`: a random square; if it is not acceptable (open floor, nobody on
@@ -17,7 +20,9 @@ pub const MAX_PROBES: u32 = 1_000_000;
 ///
 /// Not uniform: squares just right of or below blocked runs are favoured. Returns `None`
 /// at once when no square is acceptable (the source would search forever; nothing is
-/// drawn), and after [`MAX_PROBES`] probes.
+/// drawn). After [`MAX_PROBES`] failed probes it returns the first free square in row
+/// order: a deviation from the source, which would keep probing, so a floor with a free
+/// square is never reported full.
 pub fn find_space<R: Rng + ?Sized>(grid: &FloorGrid, rng: &mut R) -> Option<Square> {
     find_free(&grid.free_squares(), rng)
 }
@@ -25,11 +30,16 @@ pub fn find_space<R: Rng + ?Sized>(grid: &FloorGrid, rng: &mut R) -> Option<Squa
 /// [`find_space`] over a planner's set of free squares (the floor's, less the squares
 /// taken since): the same probes, the same scans, the same draws.
 pub fn find_free<R: Rng + ?Sized>(free: &FreeSquares, rng: &mut R) -> Option<Square> {
+    search(free, rng, MAX_PROBES)
+}
+
+/// The search with a probe budget of `probes`.
+fn search<R: Rng + ?Sized>(free: &FreeSquares, rng: &mut R, probes: u32) -> Option<Square> {
     if free.count() == 0 {
         return None;
     }
     let mut along_row = true;
-    for _ in 0..MAX_PROBES {
+    for _ in 0..probes {
         let at = Square {
             x: rng::range(rng, free.width()),
             y: rng::range(rng, free.height()),
@@ -47,12 +57,13 @@ pub fn find_free<R: Rng + ?Sized>(free: &FreeSquares, rng: &mut R) -> Option<Squ
             return found;
         }
     }
-    None
+    free.first()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use denizen_core::floor::Tile;
     use denizen_core::rng::{StreamPurpose, WorldSeed};
 
     #[test]
@@ -87,6 +98,26 @@ mod tests {
         for _ in 0..20 {
             assert_eq!(find_space(&grid, &mut rng), Some(Square { x: 0, y: 0 }));
         }
+    }
+
+    /// The audit's floor: 2000 x 2000 with only its corner open. A probe finds the corner
+    /// about once in a million, so the search often spends its budget; the fallback then
+    /// takes the first free square, and the floor is never reported full. (A budget of 8
+    /// probes here: the full budget takes a minute in a test build.)
+    #[test]
+    fn a_free_square_is_found_even_when_probes_almost_never_reach_it() {
+        let mut grid = FloorGrid::new(2000, 2000).unwrap();
+        grid.set(Square { x: 0, y: 0 }, Tile::Floor);
+        let free = grid.free_squares();
+        let mut rng = WorldSeed(3).stream(StreamPurpose::new("corner"));
+        for _ in 0..3 {
+            assert_eq!(search(&free, &mut rng, 8), Some(Square { x: 0, y: 0 }));
+        }
+        // A floor with two free squares far from the probes' reach: the first in row order.
+        grid.set(Square { x: 1999, y: 1999 }, Tile::Floor);
+        grid.set(Square { x: 5, y: 0 }, Tile::Floor);
+        let free = grid.free_squares();
+        assert_eq!(search(&free, &mut rng, 0), Some(Square { x: 0, y: 0 }));
     }
 
     #[test]

@@ -9,7 +9,7 @@ use crate::construct::{Builder, Monster};
 use crate::findspace::find_free;
 use crate::location::{Environment, FixedInhabitant, Level, Scatter};
 use crate::rng;
-use crate::species::Status;
+use crate::species::{SpeciesId, Status};
 
 /// A floor's population as planned: the placements the count rule asked for, and what
 /// was placed. (Changes to unique items are made in the builder's ledger.)
@@ -87,10 +87,21 @@ fn place(
     });
 }
 
+/// A level's fixed inhabitants as planned: those placed, and those the floor had no
+/// square for.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FixedPlan {
+    /// The fixed inhabitants placed, in order.
+    pub placed: Vec<Spawn<Monster>>,
+    /// The species of those that found no acceptable square (the floor was full).
+    pub missing: Vec<SpeciesId>,
+}
+
 /// Places a dungeon level's fixed inhabitants (the Goblin King, the elemental lords, ...)
 /// with the floor search, before its population: each unless the dungeon is completed,
 /// except where the data marks the faithful gap of a cavern-type level and
-/// `cavern_gap` (the floor is a cavern and the gap is kept) holds.
+/// `cavern_gap` (the floor is a cavern and the gap is kept) holds. One that finds no
+/// square is listed in [`FixedPlan::missing`].
 pub fn plan_fixed<R: Rng + ?Sized>(
     rng: &mut R,
     fixed: &[FixedInhabitant],
@@ -99,8 +110,8 @@ pub fn plan_fixed<R: Rng + ?Sized>(
     builder: &mut Builder<'_>,
     completed: bool,
     cavern_gap: bool,
-) -> Vec<Spawn<Monster>> {
-    let mut placements: Vec<Spawn<Monster>> = Vec::new();
+) -> FixedPlan {
+    let mut plan = FixedPlan::default();
     let mut free = grid.free_squares();
     for inhabitant in fixed.iter().filter(|f| f.depth == depth) {
         let suppressed = inhabitant.unless_completed
@@ -110,17 +121,18 @@ pub fn plan_fixed<R: Rng + ?Sized>(
             continue;
         }
         let Some(at) = find_free(&free, rng) else {
-            break;
+            plan.missing.push(inhabitant.species);
+            continue;
         };
         free.take(at);
         let monster = builder.build(rng, inhabitant.species);
-        placements.push(Spawn {
+        plan.placed.push(Spawn {
             at,
             origin: Origin::FixedInhabitant,
             creature: monster,
         });
     }
-    placements
+    plan
 }
 
 /// One floor of an environment, as the plugin asks for it.
@@ -146,6 +158,8 @@ pub struct LevelRequest<'a> {
 pub struct LevelPlan {
     /// The fixed inhabitants, in placement order.
     pub fixed: Vec<Spawn<Monster>>,
+    /// Fixed inhabitants the floor had no square for.
+    pub fixed_missing: Vec<SpeciesId>,
     /// The population.
     pub population: FloorPlan,
 }
@@ -173,7 +187,10 @@ pub fn plan_level<R: Rng + ?Sized>(
     builder: &mut Builder<'_>,
 ) -> LevelPlan {
     let level = request.level;
-    let fixed = match (fixed_rng, &request.environment.dungeon) {
+    let FixedPlan {
+        placed: fixed,
+        missing: fixed_missing,
+    } = match (fixed_rng, &request.environment.dungeon) {
         (Some(fixed_rng), Some(dungeon)) => plan_fixed(
             fixed_rng,
             &dungeon.fixed,
@@ -183,7 +200,7 @@ pub fn plan_level<R: Rng + ?Sized>(
             request.completed,
             request.cavern_gap,
         ),
-        _ => Vec::new(),
+        _ => FixedPlan::default(),
     };
     let mut blocked: Vec<Square> = fixed.iter().map(|p| p.at).collect();
     blocked.extend_from_slice(request.blocked);
@@ -191,7 +208,11 @@ pub fn plan_level<R: Rng + ?Sized>(
         Some(scatter) => plan_scatter(rng, level, scatter, builder),
         None => plan_floor(rng, level, request.grid, builder, None, &blocked),
     };
-    LevelPlan { fixed, population }
+    LevelPlan {
+        fixed,
+        fixed_missing,
+        population,
+    }
 }
 
 /// Plans an encounter that scatters coordinates instead of searching (the countryside's
@@ -321,6 +342,7 @@ mod tests {
                 let fixed = &env.dungeon.as_ref().unwrap().fixed;
                 plan_fixed(&mut rng, fixed, depth, &grid, builder, completed, gap)
             })
+            .placed
             .len()
         };
         // (completed, cavern gap kept and the floor a cavern) -> placed
@@ -352,6 +374,22 @@ mod tests {
             placed("goblin-caves", 9, false, false),
             0,
             "only on its level"
+        );
+        // A floor without a free square places no king and says so.
+        let env = rules.locations.get("goblin-caves").unwrap();
+        let walls = FloorGrid::new(10, 10).unwrap();
+        let mut rng = WorldSeed(1).stream(StreamPurpose::new("fixed"));
+        let plan = with_builder(&rules, 5, |builder| {
+            let fixed = &env.dungeon.as_ref().unwrap().fixed;
+            plan_fixed(&mut rng, fixed, 10, &walls, builder, false, false)
+        });
+        let king = rules.bestiary.species_id("goblin_king").unwrap();
+        assert_eq!(
+            plan,
+            FixedPlan {
+                placed: Vec::new(),
+                missing: vec![king]
+            }
         );
     }
 

@@ -3,6 +3,7 @@
 use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
 use denizen_core::floor::Square;
+use denizen_omega::species::SpeciesId;
 
 /// Written by the host after it has filled [`FloorMap`](crate::FloorMap): populate this
 /// floor of this Omega location.
@@ -47,7 +48,8 @@ pub struct FloorPopulated {
     pub placed: u32,
 }
 
-/// The floor ran out of acceptable squares: population stopped after `placed` monsters.
+/// The floor ran out of acceptable squares: population stopped after `placed` monsters,
+/// or a fixed inhabitant found no square.
 #[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
 pub struct PlacementFailed {
@@ -59,6 +61,8 @@ pub struct PlacementFailed {
     pub placed: u32,
     /// Placements that found no square.
     pub missing: u32,
+    /// Fixed inhabitants (the Goblin King, ...) that found no square.
+    pub fixed_missing: Vec<SpeciesId>,
 }
 
 /// A [`FloorGenerated`] the rules cannot serve (unknown location, depth out of range);

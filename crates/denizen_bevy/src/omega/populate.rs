@@ -121,6 +121,7 @@ pub(crate) fn populate(world: &mut World, request: &FloorGenerated) {
         population.plan.spawns.len() as u32,
         population.missing(),
     );
+    let fixed_missing = plan.fixed_missing.clone();
     spawn_monsters(world, plan.into_plan());
     world.write_message(FloorPopulated {
         location: request.location.clone(),
@@ -128,12 +129,13 @@ pub(crate) fn populate(world: &mut World, request: &FloorGenerated) {
         requested,
         placed,
     });
-    if missing > 0 {
+    if missing > 0 || !fixed_missing.is_empty() {
         world.write_message(PlacementFailed {
             location: request.location.clone(),
             depth: request.depth,
             placed,
             missing,
+            fixed_missing,
         });
     }
 }

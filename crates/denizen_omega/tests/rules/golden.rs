@@ -44,6 +44,7 @@ fn floor_text(rules: &OmegaRules, location: &str, depth: u32, seed: u64) -> Stri
     let LevelPlan {
         fixed,
         population: floor,
+        ..
     } = plan_level(
         &mut stream("floor"),
         fixed_rng.as_mut(),
