@@ -5,4 +5,5 @@ mod encounters;
 mod layout;
 mod plugin;
 mod registration;
+mod saves;
 mod world;

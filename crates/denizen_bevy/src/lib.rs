@@ -35,7 +35,8 @@ pub use streams::DenizenRng;
 /// The plugins' systems, in the order they run inside the plugins' schedule.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DenizenSystems {
-    /// Populates the floors the host asked for (Omega's `FloorGenerated`). Order the
+    /// Checks state read from a save against the rules (Omega's `StateRejected`), then
+    /// populates the floors the host asked for (Omega's `FloorGenerated`). Order the
     /// host's floor generator before it and anything that reads creatures after it.
     Populate,
     /// Places encounter groups on the base floors the host asked for (Captive's

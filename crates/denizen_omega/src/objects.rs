@@ -75,6 +75,29 @@ impl ItemLedger {
         }
     }
 
+    /// Whether the ledger fits an item table: one state per item, common items common and
+    /// unique items in one of the unique states. A ledger from a save of other data fails
+    /// here, before any draw reads it; the message names the first misfit.
+    pub fn check(&self, items: &[Item]) -> Result<(), String> {
+        if self.states.len() != items.len() {
+            return Err(format!(
+                "it holds {} items, the item table {}",
+                self.states.len(),
+                items.len()
+            ));
+        }
+        let unique = |u: Uniqueness| u != Uniqueness::Common;
+        for (item, &state) in items.iter().zip(&self.states) {
+            if unique(item.uniqueness) != unique(state) {
+                return Err(format!(
+                    "item {:?} is {:?} in the table but {state:?} in the ledger",
+                    item.key, item.uniqueness
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// The current state of an item.
     pub fn state(&self, id: ItemId) -> Uniqueness {
         self.states[id.index()]
@@ -431,6 +454,25 @@ fn roll<R: Rng + ?Sized>(rng: &mut R, id: ItemId, item: &Item) -> ObjectInstance
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_ledger_must_fit_its_item_table() {
+        let bestiary = crate::Bestiary::shipped();
+        let items = bestiary.items();
+        let mut ledger = ItemLedger::new(items);
+        assert_eq!(ledger.check(items), Ok(()));
+        let dagger = bestiary.item_id("dagger").unwrap();
+        ledger.set(dagger, Uniqueness::UniqueTaken);
+        assert_eq!(
+            ledger.check(items),
+            Err("item \"dagger\" is Common in the table but UniqueTaken in the ledger".into())
+        );
+        let short = ItemLedger::new(&items[..3]);
+        assert_eq!(
+            short.check(items),
+            Err("it holds 3 items, the item table 217".into())
+        );
+    }
 
     #[test]
     fn blessing_signs_the_plus() {

@@ -6,6 +6,7 @@ pub mod countryside;
 pub mod messages;
 mod populate;
 pub mod resources;
+pub mod saves;
 pub mod scene;
 pub mod summon;
 pub mod variants;
@@ -128,6 +129,7 @@ impl Plugin for OmegaPlugin {
             .add_message::<summon::Summoned>()
             .add_message::<countryside::CountrysideEncounter>()
             .add_message::<variants::ArenaBout>()
+            .add_message::<saves::StateRejected>()
             .register_type::<Species>()
             .register_type::<Sleep>()
             .register_type::<Inventory>()
@@ -157,14 +159,18 @@ impl Plugin for OmegaPlugin {
             .register_type::<countryside::CountrysideEncounter>()
             .register_type::<variants::ArenaBout>()
             .register_type::<variants::SpecialTurn>()
+            .register_type::<saves::StateRejected>()
             .add_systems(clock::TenMinuteCheck, wander::wandering_check)
             .add_systems(clock::HourlyCheck, wander::wandering_check)
             .add_systems(
                 schedule,
                 (
-                    populate::populate_floors
-                        .in_set(DenizenSystems::Populate)
-                        .run_if(on_message::<FloorGenerated>),
+                    (
+                        saves::check_saved_state.run_if(saves::state_changed),
+                        populate::populate_floors.run_if(on_message::<FloorGenerated>),
+                    )
+                        .chain()
+                        .in_set(DenizenSystems::Populate),
                     (
                         countryside::countryside_encounters
                             .run_if(on_message::<countryside::CountrysideEncounter>),
@@ -193,6 +199,7 @@ pub mod prelude {
         CompletedDungeons, CurrentLocation, MoonPhase, OmegaChronicle, OmegaRuleset, OmegaSettings,
         UniqueItems,
     };
+    pub use super::saves::StateRejected;
     pub use super::summon::{StatueWakes, Summon, SummonKind, Summoned};
     pub use super::variants::{ArenaBout, SpecialTurn};
     pub use super::view::roster as omega_roster;

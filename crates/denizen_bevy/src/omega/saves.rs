@@ -1,0 +1,90 @@
+//! Saved state checked against the rules: a ledger or location read from a save that does
+//! not fit the loaded data is replaced by a new game's, with a message, before any system
+//! reads it.
+
+use bevy_ecs::prelude::*;
+use bevy_reflect::prelude::*;
+use denizen_omega::OmegaRules;
+use denizen_omega::location::MAX_DIFFICULTY;
+use denizen_omega::objects::ItemLedger;
+
+use super::resources::{CurrentLocation, OmegaRuleset, UniqueItems};
+
+/// A resource read from a save did not fit the rules in use (a save of another game's
+/// data, or an edited one): it was replaced by a new game's value.
+#[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
+#[reflect(Debug, PartialEq)]
+pub struct StateRejected {
+    /// The resource's name, such as `UniqueItems`.
+    pub resource: String,
+    /// What did not fit, in one line.
+    pub reason: String,
+}
+
+/// Run condition: the saved state may have been replaced since the last check.
+pub(crate) fn state_changed(
+    items: Res<UniqueItems>,
+    location: Res<CurrentLocation>,
+    rules: Res<OmegaRuleset>,
+) -> bool {
+    items.is_changed() || location.is_changed() || rules.is_changed()
+}
+
+/// Checks [`UniqueItems`] and [`CurrentLocation`] against the rules; a misfit is replaced
+/// by the new-game value and reported with [`StateRejected`].
+pub(crate) fn check_saved_state(
+    rules: Res<OmegaRuleset>,
+    mut items: ResMut<UniqueItems>,
+    mut location: ResMut<CurrentLocation>,
+    mut rejected: MessageWriter<StateRejected>,
+) {
+    let rules = rules.rules();
+    let table = rules.bestiary.items();
+    if let Err(reason) = items.0.check(table) {
+        items.0 = ItemLedger::new(table);
+        rejected.write(StateRejected {
+            resource: "UniqueItems".into(),
+            reason: format!("the unique-item ledger does not fit the rules: {reason}"),
+        });
+    }
+    if let Err(reason) = location_fits(rules, &location) {
+        *location = CurrentLocation::default();
+        rejected.write(StateRejected {
+            resource: "CurrentLocation".into(),
+            reason,
+        });
+    }
+}
+
+/// A location names environments the rules have (or none, as a new game does), a depth
+/// the dungeon has and a difficulty inside the rules' bounds.
+fn location_fits(rules: &OmegaRules, location: &CurrentLocation) -> Result<(), String> {
+    if *location == CurrentLocation::default() {
+        return Ok(());
+    }
+    let environment = rules
+        .locations
+        .get(&location.environment)
+        .map_err(|e| format!("the current location: {e}"))?;
+    if let Some(key) = &location.dungeon {
+        let dungeon = rules
+            .locations
+            .get(key)
+            .map_err(|e| format!("the current dungeon: {e}"))?;
+        if !dungeon.is_dungeon() {
+            return Err(format!("the current dungeon `{key}` is not a dungeon"));
+        }
+    }
+    if environment.is_dungeon() {
+        environment
+            .level(location.depth)
+            .map_err(|e| format!("the current depth: {e}"))?;
+    }
+    if !(-MAX_DIFFICULTY..=MAX_DIFFICULTY).contains(&location.difficulty) {
+        return Err(format!(
+            "the current difficulty {} is outside -{MAX_DIFFICULTY}..={MAX_DIFFICULTY}",
+            location.difficulty
+        ));
+    }
+    Ok(())
+}
