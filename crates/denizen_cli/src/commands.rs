@@ -20,6 +20,12 @@ use denizen_omega::{Level, Odds, OmegaRules, RequestError, Selector};
 use crate::spoiler;
 use crate::table::{Cell, Format, Table, TextFormat};
 
+/// The most placements `simulate` draws in one run (a few seconds at the measured rate).
+pub const MAX_SIMULATED_PLACEMENTS: u64 = 100_000_000;
+
+/// The most floors `sample` populates in one run (a few seconds through the plugin).
+pub const MAX_SAMPLED_FLOORS: u32 = 100_000;
+
 /// Monster-population rules: exact odds, sampling and spoilers.
 #[derive(Debug, Parser)]
 #[command(name = "denizen", version, about)]
@@ -72,8 +78,8 @@ pub enum Command {
         location: String,
         /// Dungeon depth (ignored outside dungeons).
         depth: u32,
-        /// Number of placements to draw.
-        #[arg(long)]
+        /// Number of placements to draw (1 to 100,000,000).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_SIMULATED_PLACEMENTS))]
         placements: u64,
         /// World seed.
         #[arg(long, default_value_t = 1)]
@@ -108,8 +114,8 @@ pub enum Command {
         location: String,
         /// Dungeon depth (ignored outside dungeons).
         depth: u32,
-        /// Number of floors to populate.
-        #[arg(long)]
+        /// Number of floors to populate (1 to 100,000).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_SAMPLED_FLOORS)))]
         floors: u32,
         /// World seed.
         #[arg(long, default_value_t = 1)]
@@ -162,7 +168,7 @@ pub enum CliError {
     Usage(String),
 }
 
-fn io_error(path: &Path) -> impl FnOnce(std::io::Error) -> CliError + '_ {
+pub(crate) fn io_error(path: &Path) -> impl FnOnce(std::io::Error) -> CliError + '_ {
     move |source| CliError::Io {
         path: path.display().to_string(),
         source,
@@ -318,7 +324,7 @@ pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> Result<(), 
             let seconds = started.elapsed().as_secs_f64();
             let title = format!("{title}: {floors} floors through the plugin, seed {seed}");
             compare(&rules, &title, &counts, &odds, (*format).into(), out, err)?;
-            writeln!(err, "{floors} floors in {seconds:.3} s").map_err(stdout)
+            writeln!(err, "{floors} floors in {seconds:.3} s").map_err(stderr)
         }
         Command::Encounters {
             map,
@@ -327,13 +333,8 @@ pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> Result<(), 
             format,
         } => encounters(*map, *floors, *seed, (*format).into(), out, err),
         Command::Spoiler { out: dir } => {
-            std::fs::create_dir_all(dir).map_err(io_error(dir))?;
-            for (name, text) in spoiler::render_all(&rules) {
-                let path = dir.join(name);
-                std::fs::write(&path, text).map_err(io_error(&path))?;
-                writeln!(err, "wrote {}", path.display()).map_err(stdout)?;
-            }
-            Ok(())
+            let written = spoiler::write_all(&rules, dir)?;
+            writeln!(err, "wrote {written} files to {}", dir.display()).map_err(stderr)
         }
     }
 }
@@ -403,7 +404,7 @@ fn simulate(
         "{placements} placements in {seconds:.4} s: {:.1} million placements per second",
         rate / 1e6
     )
-    .map_err(stdout)
+    .map_err(stderr)
 }
 
 fn encounters(
@@ -488,12 +489,19 @@ fn encounters(
         plan.groups.len(),
         plan.attempts
     )
-    .map_err(stdout)
+    .map_err(stderr)
 }
 
 fn stdout(e: std::io::Error) -> CliError {
     CliError::Io {
         path: "standard output".into(),
+        source: e,
+    }
+}
+
+fn stderr(e: std::io::Error) -> CliError {
+    CliError::Io {
+        path: "standard error".into(),
         source: e,
     }
 }
@@ -540,5 +548,5 @@ fn compare(
         test.degrees_of_freedom,
         test.p_value()
     )
-    .map_err(stdout)
+    .map_err(stderr)
 }

@@ -1,6 +1,6 @@
 //! The `denizen` binary.
 
-use std::io::ErrorKind;
+use std::io::{ErrorKind, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -17,7 +17,8 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("denizen: {e}");
+            // A standard error that cannot be written (closed, full) leaves only the code.
+            let _ = writeln!(std::io::stderr(), "denizen: {e}");
             ExitCode::from(2)
         }
     }

@@ -2,8 +2,67 @@
 //! ordinary pool's size and the number of placements.
 
 use std::fmt::Write;
+use std::path::Path;
 
 use denizen_omega::{Environment, Odds, OmegaRules};
+
+use crate::commands::{CliError, io_error};
+
+/// Writes every spoiler file into `dir`, all or none: the files are written to a staging
+/// folder beside `dir` first, and moved into `dir` only once every one is written (a
+/// move within one file system cannot fail half-way for a file). Returns how many files
+/// were written.
+pub fn write_all(rules: &OmegaRules, dir: &Path) -> Result<usize, CliError> {
+    let files = render_all(rules);
+    let parent = dir
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    std::fs::create_dir_all(parent).map_err(io_error(parent))?;
+    let name = dir
+        .file_name()
+        .map_or("spoilers".into(), |n| n.to_string_lossy());
+    let staging = parent.join(format!(".{name}.partial-{}", std::process::id()));
+    let result = stage(&staging, &files).and_then(|()| publish(&staging, dir, &files));
+    // Nothing of the staging folder is left behind, whatever happened.
+    let _ = std::fs::remove_dir_all(&staging);
+    result.map(|()| files.len())
+}
+
+/// Writes the files into a fresh staging folder.
+fn stage(staging: &Path, files: &[(String, String)]) -> Result<(), CliError> {
+    std::fs::create_dir_all(staging).map_err(io_error(staging))?;
+    for (name, text) in files {
+        let path = staging.join(name);
+        std::fs::write(&path, text).map_err(io_error(&path))?;
+    }
+    Ok(())
+}
+
+/// Moves the staged files into `dir`: the whole folder when `dir` does not exist yet,
+/// else file by file after checking that no target is a folder.
+fn publish(staging: &Path, dir: &Path, files: &[(String, String)]) -> Result<(), CliError> {
+    if !dir.exists() {
+        return std::fs::rename(staging, dir).map_err(io_error(dir));
+    }
+    if !dir.is_dir() {
+        return Err(CliError::Usage(format!(
+            "{} is a file, not a folder",
+            dir.display()
+        )));
+    }
+    if let Some((name, _)) = files.iter().find(|(name, _)| dir.join(name).is_dir()) {
+        return Err(CliError::Usage(format!(
+            "{} is a folder; nothing was written",
+            dir.join(name).display()
+        )));
+    }
+    for (name, _) in files {
+        let target = dir.join(name);
+        std::fs::rename(staging.join(name), &target).map_err(io_error(&target))?;
+    }
+    Ok(())
+}
 
 /// Every spoiler file: `(file name, markdown)`, one per dungeon plus an index.
 pub fn render_all(rules: &OmegaRules) -> Vec<(String, String)> {

@@ -290,3 +290,279 @@ fn the_command_line_lists_what_the_plugin_spawns() {
         assert_eq!(printed, spawned, "map {map}, seed {seed}");
     }
 }
+
+/// Runs the binary with a watchdog: a run past 60 seconds is killed and fails the test
+/// (the inputs below once ran for hours).
+fn denizen_within(args: &[&str]) -> Output {
+    use std::io::Read;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_denizen"))
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > std::time::Duration::from_secs(60) {
+            let _ = child.kill();
+            panic!("denizen {args:?} still runs after a minute");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    child.stdout.take().unwrap().read_to_end(&mut out).unwrap();
+    child.stderr.take().unwrap().read_to_end(&mut err).unwrap();
+    Output {
+        status,
+        stdout: out,
+        stderr: err,
+    }
+}
+
+/// Every input that once aborted, hung or wrapped (`tests/reliability/`) ends with exit
+/// code 2 and one line naming the file, the entry and the field; the legal ones answer.
+#[test]
+fn every_regression_input_ends_with_a_clear_answer() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/reliability");
+    let file = |name: &str| format!("{dir}/{name}");
+    let small = file("small.locations.ron");
+    let cases: Vec<(Vec<String>, &str)> = vec![
+        (
+            vec![
+                "--locations".into(),
+                file("stack_overflow_formula.locations.ron"),
+                "pool".into(),
+                "1".into(),
+            ],
+            "field `default_difficulty`: cannot read formula",
+        ),
+        (
+            vec![
+                "--locations".into(),
+                file("stack_overflow_formula_chain.locations.ron"),
+                "pool".into(),
+                "1".into(),
+            ],
+            "formulas have at most 1000",
+        ),
+        (
+            vec![
+                "--locations".into(),
+                file("abort_depths_u32max.locations.ron"),
+                "pool".into(),
+                "1".into(),
+            ],
+            "environments[0] \"d\": field `dungeon.depths`",
+        ),
+        (
+            vec![
+                "--locations".into(),
+                file("slow_depths_1e7.locations.ron"),
+                "pool".into(),
+                "1".into(),
+            ],
+            "field `dungeon.depths`: 10000000 levels",
+        ),
+        (
+            vec![
+                "--locations".into(),
+                file("abort_population_base.locations.ron"),
+                "floor".into(),
+                "c".into(),
+                "1".into(),
+            ],
+            "field `population`",
+        ),
+        (
+            vec![
+                "--locations".into(),
+                file("abort_population_base.locations.ron"),
+                "sample".into(),
+                "c".into(),
+                "1".into(),
+                "--floors".into(),
+                "5".into(),
+            ],
+            "field `population`",
+        ),
+        (
+            vec![
+                "--locations".into(),
+                file("hang_population_difficulty.locations.ron"),
+                "floor".into(),
+                "d".into(),
+                "1".into(),
+            ],
+            "field `difficulty`: gives 1000000000",
+        ),
+        (
+            vec![
+                "--locations".into(),
+                file("hang_population_difficulty.locations.ron"),
+                "population".into(),
+                "d".into(),
+                "1".into(),
+            ],
+            "field `difficulty`",
+        ),
+        (
+            vec![
+                "--locations".into(),
+                file("hang_population_difficulty.locations.ron"),
+                "spoiler".into(),
+                "--out".into(),
+                std::env::temp_dir()
+                    .join("denizen-never-written")
+                    .display()
+                    .to_string(),
+            ],
+            "field `difficulty`",
+        ),
+        (
+            vec![
+                "--locations".into(),
+                file("hang_population_steps.locations.ron"),
+                "population".into(),
+                "c".into(),
+                "1".into(),
+            ],
+            "field `population`",
+        ),
+        (
+            vec![
+                "--locations".into(),
+                file("wrap_population_bonus.locations.ron"),
+                "population".into(),
+                "d".into(),
+                "1".into(),
+            ],
+            "field `dungeon.population_bonus`",
+        ),
+        (
+            vec![
+                "--bestiary".into(),
+                file("abort_treasure_max.bestiary.ron"),
+                "--locations".into(),
+                small.clone(),
+                "floor".into(),
+                "d".into(),
+                "1".into(),
+            ],
+            "species[0] \"hornet\": field `treasure`",
+        ),
+        (
+            vec![
+                "--bestiary".into(),
+                file("hang_objects_unreachable.bestiary.ron"),
+                "--locations".into(),
+                small.clone(),
+                "floor".into(),
+                "d".into(),
+                "1".into(),
+            ],
+            "objects[1]: field `weight`: Food can never be drawn",
+        ),
+    ];
+    for (args, expected) in &cases {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = denizen_within(&args);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: one line: {err}");
+        assert!(err.contains(expected), "{args:?}: {err}");
+        assert!(
+            err.contains(&format!("{dir}/")),
+            "{args:?} names the file: {err}"
+        );
+    }
+    assert!(!std::env::temp_dir().join("denizen-never-written").exists());
+    // The legal inputs load and answer (the possessions the reachable weights make are
+    // checked in the Omega crate's `limits` tests: a floor of them is slow in a debug build).
+    let ok = denizen_within(&[
+        "--bestiary",
+        &file("ok_objects_reachable.bestiary.ron"),
+        "--locations",
+        &small,
+        "odds",
+        "d",
+        "1",
+    ]);
+    assert_eq!(ok.status.code(), Some(0), "{}", stderr(&ok));
+    assert!(stdout(&ok).contains("hornet"));
+    let pool = denizen_within(&["--locations", &small, "pool", "1"]);
+    assert_eq!(pool.status.code(), Some(0), "{}", stderr(&pool));
+}
+
+/// Counts that would run for years are refused with clap's own message.
+#[test]
+fn counts_past_their_bounds_are_argument_errors() {
+    let out = denizen("simulate sewers 3 --placements 1000000000000000000");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("1..=100000000"), "{}", stderr(&out));
+    let out = denizen("sample sewers 3 --floors 4294967295");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("1..=100000"), "{}", stderr(&out));
+}
+
+/// A standard error that cannot be written (here a full device) never makes the binary
+/// panic: the exit code still says what happened.
+#[test]
+fn a_full_standard_error_gives_the_exit_code_without_a_panic() {
+    let Ok(full) = std::fs::File::create("/dev/full") else {
+        return; // Only systems with /dev/full can check this.
+    };
+    for line in [
+        "odds nowhere 1",
+        "simulate sewers 3 --placements 100",
+        "population sewers 3",
+    ] {
+        let status = Command::new(env!("CARGO_BIN_EXE_denizen"))
+            .args(line.split_whitespace())
+            .stdout(std::process::Stdio::null())
+            .stderr(full.try_clone().unwrap())
+            .status()
+            .unwrap();
+        let expected = if line.starts_with("population") { 0 } else { 2 };
+        assert_eq!(status.code(), Some(expected), "{line}");
+    }
+}
+
+/// `spoiler --out` writes every file or none: a folder where a page should go stops it
+/// before any file is written, and no staging folder is left behind.
+#[test]
+fn spoilers_are_written_all_or_none() {
+    let root = std::env::temp_dir().join(format!("denizen-spoilers-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let fresh = root.join("fresh");
+    let out = denizen(&format!("spoiler --out {}", fresh.display()));
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let written = std::fs::read_dir(&fresh).unwrap().count();
+    assert!(written >= 6, "{written} files");
+
+    let blocked = root.join("blocked");
+    std::fs::create_dir_all(blocked.join("README.md")).unwrap();
+    let out = denizen(&format!("spoiler --out {}", blocked.display()));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("is a folder; nothing was written"),
+        "{}",
+        stderr(&out)
+    );
+    let left: Vec<_> = std::fs::read_dir(&blocked).unwrap().collect();
+    assert_eq!(left.len(), 1, "only the folder that was there");
+    let staging = std::fs::read_dir(&root)
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .file_name()
+                .to_string_lossy()
+                .contains("partial")
+        })
+        .count();
+    assert_eq!(staging, 0);
+    std::fs::remove_dir_all(&root).unwrap();
+}

@@ -144,6 +144,27 @@ fn every_object_class_must_be_drawable() {
     );
 }
 
+/// The legal side of the same edge (`ok_objects_reachable` of the regression inputs):
+/// weights adding up to exactly 10,000 give the one-in-10,000 food class its bucket, so
+/// possessions end, each one the food, and the unique artifact is put back every time.
+#[test]
+fn a_one_in_ten_thousand_class_still_makes_possessions() {
+    let text =
+        include_str!("../../../denizen_cli/tests/reliability/ok_objects_reachable.bestiary.ron");
+    let bestiary = bestiary(text).expect("the weights add up to 10,000");
+    let bread = bestiary.item_id("bread").unwrap();
+    let relic = bestiary.item_id("relic").unwrap();
+    let mut ledger = denizen_omega::objects::ItemLedger::new(bestiary.items());
+    let mut rng = WorldSeed(7).stream(StreamPurpose::new("possessions"));
+    let objects =
+        bestiary
+            .object_table()
+            .possessions(&mut rng, bestiary.items(), &mut ledger, 5, 3);
+    assert_eq!(objects.len(), 3);
+    assert!(objects.iter().all(|o| o.item == bread));
+    assert_eq!(ledger.state(relic), Uniqueness::UniqueUnmade);
+}
+
 /// A class whose only common items sit behind a guard that unique items can block does not
 /// prove that possessions end: the guard's uniques could all be made.
 #[test]
