@@ -82,11 +82,15 @@ pub enum Growth {
     Prose,
 }
 
+/// The most cells one encounter stage probes: Captive probes 300.
+pub const MAX_ATTEMPTS: u32 = 1_000_000;
+
 /// Settings of the encounter stage.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct EncounterSettings {
-    /// Random cells probed (300 in the source).
+    /// Random cells probed (300 in the source); at most [`MAX_ATTEMPTS`] are made
+    /// whatever this says (a save or a setting of billions would run for minutes).
     pub attempts: u32,
     /// Cells with a dig number up to this are never used (10 in the source), when the
     /// floor has a dig order.
@@ -194,10 +198,11 @@ impl<'a> BaseEncounters<'a> {
     /// clearance; fire cells get fire types, floor cells normal ones.
     pub fn place<R: Rng + ?Sized>(&mut self, rng: &mut R, grid: &FloorGrid) -> EncounterPlan {
         let mut groups: Vec<Group> = Vec::new();
+        let mut taken = std::collections::HashSet::new();
         let mut stopped = None;
         let mut attempts = 0;
         if grid.width() > 0 && grid.height() > 0 {
-            for _ in 0..self.settings.attempts {
+            for _ in 0..self.settings.attempts.min(MAX_ATTEMPTS) {
                 attempts += 1;
                 let cell = Square {
                     x: rng::uniform(rng, grid.width()),
@@ -212,11 +217,7 @@ impl<'a> BaseEncounters<'a> {
                     .carve_number(cell)
                     .is_some_and(|n| n <= self.settings.entrance_clearance);
                 let undug = grid.has_carve_order() && grid.carve_number(cell).is_none();
-                if near_entrance
-                    || undug
-                    || grid.is_occupied(cell)
-                    || groups.iter().any(|g| g.cell == cell)
-                {
+                if near_entrance || undug || grid.is_occupied(cell) || taken.contains(&cell) {
                     continue;
                 }
                 let Some(type_id) = self.next_type(category) else {
@@ -224,7 +225,10 @@ impl<'a> BaseEncounters<'a> {
                     break;
                 };
                 match self.group(rng, type_id, cell, 0, None) {
-                    Some(group) => groups.push(group),
+                    Some(group) => {
+                        taken.insert(cell);
+                        groups.push(group);
+                    }
                     None => {
                         stopped = Some(Stop::MemoryFull);
                         break;
@@ -782,6 +786,22 @@ mod tests {
                 assert!(t.strength > p.strength);
             }
         }
+    }
+
+    /// A stage told to probe billions of cells (a corrupted save) stops at
+    /// `MAX_ATTEMPTS`, and a huge floor full of groups is no slower per probe.
+    #[test]
+    fn attempts_are_bounded() {
+        let table = EncounterTable::shipped();
+        let settings = EncounterSettings {
+            attempts: u32::MAX,
+            ..EncounterSettings::default()
+        };
+        let walls = FloorGrid::from_rows(&["###", "###"]).unwrap();
+        let mut rng = WorldSeed(5).stream(StreamPurpose::new("attempts"));
+        let plan = BaseEncounters::new(&table, settings, 3, 1).place(&mut rng, &walls);
+        assert_eq!((plan.attempts, plan.groups.len()), (MAX_ATTEMPTS, 0));
+        assert_eq!(plan.stopped, None);
     }
 
     proptest! {

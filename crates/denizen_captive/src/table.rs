@@ -282,4 +282,35 @@ mod tests {
             assert!([3, 5, 6].contains(&table.family_mask(map).0), "map {map}");
         }
     }
+
+    mod fuzz {
+        use super::*;
+        use crate::base::{encounter_stream, reference_base};
+        use crate::generator::{BaseEncounters, EncounterSettings};
+        use denizen_core::rng::WorldSeed;
+        use denizen_testing::corrupt::{assert_clear, fuzz_cases, mutate, mutation};
+        use proptest::prelude::*;
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(fuzz_cases()))]
+
+            /// A corrupted table is refused clearly, or loads and places the groups of
+            /// three base floors.
+            #[test]
+            fn corrupted_tables(mutations in prop::collection::vec(mutation(), 1..4)) {
+                let text = mutate(CAPTIVE_ENCOUNTERS, &mutations);
+                match EncounterTable::from_ron(&text, CAPTIVE_ENCOUNTERS_FILE) {
+                    Err(error) => assert_clear(&error, CAPTIVE_ENCOUNTERS_FILE),
+                    Ok(table) => {
+                        for map in [0, 10, 57] {
+                            let grid = reference_base(WorldSeed(1), map);
+                            let mut stage = BaseEncounters::new(&table, EncounterSettings::default(), map, 1);
+                            let plan = stage.place(&mut encounter_stream(WorldSeed(1), map, 0), &grid);
+                            prop_assert!(plan.attempts <= EncounterSettings::default().attempts);
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

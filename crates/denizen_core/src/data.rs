@@ -48,24 +48,54 @@ impl DataError {
     ) -> Self {
         Self::Invalid {
             file: file.to_owned(),
-            entry: entry.into(),
-            field: field.into(),
-            problem: problem.into(),
+            entry: excerpt(&entry.into(), MAX_SHOWN),
+            field: excerpt(&field.into(), MAX_SHOWN),
+            problem: excerpt(&problem.into(), MAX_SHOWN),
         }
     }
 }
 
+/// The most bytes an error shows of an entry, a field or a problem: a file may hold keys
+/// and formulas megabytes long, and an error stays one readable line.
+const MAX_SHOWN: usize = 200;
+
+/// `text` up to `max` bytes whole, else its first `max` bytes (on a character boundary)
+/// and an ellipsis.
+pub(crate) fn excerpt(text: &str, max: usize) -> String {
+    if text.len() <= max {
+        return text.to_owned();
+    }
+    let end = (0..=max)
+        .rev()
+        .find(|&i| text.is_char_boundary(i))
+        .unwrap_or(0);
+    format!("{}...", &text[..end])
+}
+
+/// How deeply a data file's values may nest (structures, enum variants, lists and maps
+/// each count one level): a recipe may nest about 40 rolls deep. Deeper text is refused
+/// before the loader or the rules recurse through it, so no file can overflow the stack.
+pub const MAX_NESTING: usize = 128;
+
 /// Parses a data file's RON text into its shape `T`; `file` names it in errors.
 ///
-/// A syntax error, a missing or unknown field or a value of the wrong type is a
-/// [`DataError::Syntax`] with RON's line and column.
+/// A syntax error, a missing or unknown field, a value of the wrong type or nesting past
+/// [`MAX_NESTING`] is a [`DataError::Syntax`] with RON's line and column.
 pub fn load_ron<T: DeserializeOwned>(text: &str, file: &str) -> Result<T, DataError> {
-    ron::from_str(text).map_err(|error| DataError::Syntax {
-        file: file.to_owned(),
-        line: error.span.start.line,
-        column: error.span.start.col,
-        message: error.code.to_string(),
-    })
+    ron::Options::default()
+        .with_recursion_limit(MAX_NESTING)
+        .from_str(text)
+        .map_err(|error| DataError::Syntax {
+            file: file.to_owned(),
+            line: error.span.start.line,
+            column: error.span.start.col,
+            message: match error.code {
+                ron::Error::ExceededRecursionLimit => {
+                    format!("values nest more than {MAX_NESTING} levels deep")
+                }
+                code => excerpt(&code.to_string(), MAX_SHOWN),
+            },
+        })
 }
 
 /// One entry of a data file under validation: its file and how errors name it

@@ -777,4 +777,69 @@ mod tests {
         assert_eq!(rect.squares().count(), 8);
         assert!(rect.contains(Square { x: 5, y: 4 }) && !rect.contains(Square { x: 6, y: 4 }));
     }
+
+    mod fuzz {
+        use super::*;
+        use proptest::prelude::*;
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(64))]
+
+            /// Any rows make a floor or say which row or glyph is wrong; a floor made
+            /// counts its free squares and finds the first of them.
+            #[test]
+            fn any_rows(rows in prop::collection::vec("[#.~+s>^Hx@]{0,12}", 0..8)) {
+                let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+                match FloorGrid::from_rows(&rows) {
+                    Ok(grid) => {
+                        let free = grid.free_squares();
+                        let squares = grid.width() as usize * grid.height() as usize;
+                        prop_assert!(free.count() <= squares);
+                        prop_assert_eq!(free.first().is_some(), free.count() > 0);
+                    }
+                    Err(FloorError::RaggedRow { .. } | FloorError::UnknownGlyph { .. }) => {}
+                    Err(other) => prop_assert!(false, "{other}"),
+                }
+            }
+
+            /// A saved floor with any of its numbers made extreme, or any byte changed,
+            /// reads back as a floor whose lists fit its size, or is refused.
+            #[test]
+            fn corrupted_saves(
+                at in 0.0..1.0f64,
+                byte in any::<u8>(),
+                number in 0usize..64,
+                value in prop::sample::select(&["0", "1", "65535", "8192", "8193", "4294967295", "18446744073709551616"][..]),
+            ) {
+                let mut grid = FloorGrid::from_rows(&["#..~+", "..#.s", ">^H.."]).unwrap();
+                grid.set_occupied(Square { x: 1, y: 0 }, true);
+                grid.carve_from(Square { x: 2, y: 0 });
+                grid.add_room(Room { kind: RoomKind::Ordinary, rect: Rect { x: 0, y: 0, width: 2, height: 2 } });
+                let text = ron::to_string(&grid).unwrap();
+                let digits: Vec<(usize, usize)> = text
+                    .char_indices()
+                    .filter(|&(i, c)| c.is_ascii_digit() && !text[..i].ends_with(|p: char| p.is_ascii_digit()))
+                    .map(|(i, _)| (i, i + text[i..].find(|c: char| !c.is_ascii_digit()).unwrap_or(text.len() - i)))
+                    .collect();
+                let (start, end) = digits[number % digits.len()];
+                let extreme = format!("{}{value}{}", &text[..start], &text[end..]);
+                let mut bytes = text.clone().into_bytes();
+                let i = ((at * bytes.len() as f64) as usize).min(bytes.len() - 1);
+                bytes[i] = byte;
+                let flipped = String::from_utf8_lossy(&bytes).into_owned();
+                for saved in [extreme, flipped] {
+                    if let Ok(back) = ron::from_str::<FloorGrid>(&saved) {
+                        let squares = back.width() as usize * back.height() as usize;
+                        prop_assert!(squares as u64 <= MAX_SQUARES);
+                        prop_assert!(back.free_squares().count() <= squares);
+                        for room in back.rooms() {
+                            for at in room.rect.squares() {
+                                let _ = back.tile(at);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

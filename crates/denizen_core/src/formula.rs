@@ -185,15 +185,7 @@ impl Formula {
 /// The start of a formula's text for an error message: a whole formula up to 60 bytes,
 /// else its first 60 bytes and an ellipsis, so a huge input gives a short line.
 fn excerpt(text: &str) -> String {
-    const SHOWN: usize = 60;
-    if text.len() <= SHOWN {
-        return text.to_owned();
-    }
-    let end = (0..=SHOWN)
-        .rev()
-        .find(|&i| text.is_char_boundary(i))
-        .unwrap_or(0);
-    format!("{}...", &text[..end])
+    crate::data::excerpt(text, 60)
 }
 
 fn eval(expr: &Expr, vars: &Vars) -> Result<i64, &'static str> {
@@ -583,5 +575,30 @@ mod tests {
                 .to_string()
                 .contains("divides by zero")
         );
+    }
+
+    mod fuzz {
+        use super::*;
+        use proptest::prelude::*;
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(256))]
+
+            /// Any text is a formula or a parse error; a formula evaluates to a number or an
+            /// evaluation error at every extreme of its variables, never a panic.
+            #[test]
+            fn formulas_of_any_text(text in "[-+*/%<>=!&|() ,0-9Drminax]{0,80}|[()]{0,3000}|(1\\+){0,2000}1") {
+                for kind in [Kind::Number, Kind::Truth] {
+                    let Ok(formula) = Formula::parse(&text, kind, true) else { continue };
+                    for value in [i64::MIN, -1, 0, 1, i64::MAX] {
+                        let vars = Vars { depth: value, difficulty: value, roll: Some(value) };
+                        match kind {
+                            Kind::Number => { let _ = formula.number(&vars); }
+                            Kind::Truth => { let _ = formula.truth(&vars); }
+                        }
+                    }
+                }
+            }
+        }
     }
 }

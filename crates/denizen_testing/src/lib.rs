@@ -1,4 +1,5 @@
-//! Test support shared by the workspace's test suites: checked-in golden files.
+//! Test support shared by the workspace's test suites: checked-in golden files, and
+//! corrupted data files for fuzz properties ([`corrupt`]).
 //!
 //! A golden file pins a whole output (populated floors, encounter groups) as text, so any
 //! change to a stream or a rule shows as a failing test. When a change is deliberate, run
@@ -6,6 +7,8 @@
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
+
+pub mod corrupt;
 
 use std::path::Path;
 

@@ -262,3 +262,49 @@ fn the_champions_level_is_bounded() {
         "{err}"
     );
 }
+
+/// A recipe nests as deeply as RON's nesting limit lets it (about 40 rolls) and no
+/// deeper: the deepest legal recipe loads, and its exact odds and its sampler, which
+/// recurse through it, run on a test thread's small stack; one roll more is refused with
+/// its line and column.
+#[test]
+fn recipes_nest_only_as_deep_as_the_loader_allows() {
+    let nested = |rolls: usize| {
+        let mut recipe = String::from("Pool");
+        for _ in 0..rolls {
+            recipe = format!(
+                r#"Roll(range: "100", when: "r > 50", then: Species("goblin"), otherwise: {recipe})"#
+            );
+        }
+        format!(
+            r#"(default_difficulty: "3", environments: [(key: "d", name: "d",
+                difficulty: Some("3"),
+                dungeon: Some((depths: 1, population_bonus: 0, recipe: {recipe})))])"#
+        )
+    };
+    let deepest = (1..200)
+        .take_while(|&rolls| locations(&nested(rolls)).is_ok())
+        .last()
+        .unwrap();
+    assert!(deepest >= 30, "a recipe of {deepest} rolls is the deepest");
+    let err = locations(&nested(deepest + 1)).unwrap_err();
+    assert!(
+        err.starts_with("places.ron:3:")
+            && err.contains(&format!(
+                "values nest more than {} levels deep",
+                denizen_core::data::MAX_NESTING
+            )),
+        "{err}"
+    );
+    let locations = locations(&nested(deepest)).unwrap();
+    let level = locations.get("d").unwrap().level(1).unwrap();
+    let goblin = Bestiary::shipped().species_id("goblin").unwrap();
+    // Each roll places a goblin with chance 49/100 and passes on otherwise.
+    let expected = 1.0 - 0.51_f64.powi(deepest as i32);
+    let odds = Odds::of(&level.selector).species(goblin);
+    assert!(odds >= expected - 1e-12, "{odds} vs at least {expected}");
+    let mut rng = WorldSeed(3).stream(StreamPurpose::new("deep"));
+    for _ in 0..100 {
+        level.selector.sample(&mut rng);
+    }
+}

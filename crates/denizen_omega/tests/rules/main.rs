@@ -4,6 +4,7 @@
 mod construction;
 mod data_errors;
 mod determinism;
+mod fuzz;
 mod golden;
 mod limits;
 mod modules;
