@@ -324,7 +324,8 @@ pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> Result<(), 
             let seconds = started.elapsed().as_secs_f64();
             let title = format!("{title}: {floors} floors through the plugin, seed {seed}");
             compare(&rules, &title, &counts, &odds, (*format).into(), out, err)?;
-            writeln!(err, "{floors} floors in {seconds:.3} s").map_err(stderr)
+            note(err, format_args!("{floors} floors in {seconds:.3} s"));
+            Ok(())
         }
         Command::Encounters {
             map,
@@ -334,7 +335,11 @@ pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> Result<(), 
         } => encounters(*map, *floors, *seed, (*format).into(), out, err),
         Command::Spoiler { out: dir } => {
             let written = spoiler::write_all(&rules, dir)?;
-            writeln!(err, "wrote {written} files to {}", dir.display()).map_err(stderr)
+            note(
+                err,
+                format_args!("wrote {written} files to {}", dir.display()),
+            );
+            Ok(())
         }
     }
 }
@@ -399,12 +404,14 @@ fn simulate(
     let title = format!("{title}: {placements} placements, seed {seed}");
     compare(rules, &title, &counts, &odds, format, out, err)?;
     let rate = placements as f64 / seconds.max(1e-9);
-    writeln!(
+    note(
         err,
-        "{placements} placements in {seconds:.4} s: {:.1} million placements per second",
-        rate / 1e6
-    )
-    .map_err(stderr)
+        format_args!(
+            "{placements} placements in {seconds:.4} s: {:.1} million placements per second",
+            rate / 1e6
+        ),
+    );
+    Ok(())
 }
 
 fn encounters(
@@ -483,13 +490,15 @@ fn encounters(
         Some(Stop::MemoryFull) => "early: the group memory is full".to_owned(),
         Some(Stop::NoEligibleType(c)) => format!("early: no {c:?} type is eligible on this map"),
     };
-    writeln!(
+    note(
         err,
-        "{} groups from {} attempts; stopped {stopped}",
-        plan.groups.len(),
-        plan.attempts
-    )
-    .map_err(stderr)
+        format_args!(
+            "{} groups from {} attempts; stopped {stopped}",
+            plan.groups.len(),
+            plan.attempts
+        ),
+    );
+    Ok(())
 }
 
 fn stdout(e: std::io::Error) -> CliError {
@@ -499,11 +508,10 @@ fn stdout(e: std::io::Error) -> CliError {
     }
 }
 
-fn stderr(e: std::io::Error) -> CliError {
-    CliError::Io {
-        path: "standard error".into(),
-        source: e,
-    }
+/// Writes a summary line to standard error. Its failure (a closed or full stream) is
+/// ignored: the answer is on standard output and the exit code says whether it is whole.
+fn note(err: &mut dyn Write, line: std::fmt::Arguments<'_>) {
+    let _ = writeln!(err, "{line}");
 }
 
 /// Prints observed counts against `N x` exact odds (`N` the total observed), then a
@@ -541,12 +549,14 @@ fn compare(
     .write(format, out)
     .map_err(stdout)?;
     let test = ChiSquared::test(counts, &expected);
-    writeln!(
+    note(
         err,
-        "chi-squared {:.3} on {} degrees of freedom: p = {:.4}",
-        test.statistic,
-        test.degrees_of_freedom,
-        test.p_value()
-    )
-    .map_err(stderr)
+        format_args!(
+            "chi-squared {:.3} on {} degrees of freedom: p = {:.4}",
+            test.statistic,
+            test.degrees_of_freedom,
+            test.p_value()
+        ),
+    );
+    Ok(())
 }

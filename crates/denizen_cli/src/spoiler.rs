@@ -14,6 +14,17 @@ use crate::commands::{CliError, io_error};
 /// were written.
 pub fn write_all(rules: &OmegaRules, dir: &Path) -> Result<usize, CliError> {
     let files = render_all(rules);
+    // Keys are plain names (the loader allows no separators or dots), but two may still
+    // name one file where case is ignored, or a dungeon may be called `README`.
+    let mut names = std::collections::HashSet::new();
+    if let Some((name, _)) = files
+        .iter()
+        .find(|(name, _)| !names.insert(name.to_ascii_lowercase()))
+    {
+        return Err(CliError::Usage(format!(
+            "two spoiler pages would be called {name}; nothing was written"
+        )));
+    }
     let parent = dir
         .parent()
         .filter(|p| !p.as_os_str().is_empty())

@@ -508,7 +508,8 @@ fn counts_past_their_bounds_are_argument_errors() {
 }
 
 /// A standard error that cannot be written (here a full device) never makes the binary
-/// panic: the exit code still says what happened.
+/// panic and never changes its exit code: the answer on standard output is whole, the
+/// error of bad input is still an error.
 #[test]
 fn a_full_standard_error_gives_the_exit_code_without_a_panic() {
     let Ok(full) = std::fs::File::create("/dev/full") else {
@@ -525,7 +526,7 @@ fn a_full_standard_error_gives_the_exit_code_without_a_panic() {
             .stderr(full.try_clone().unwrap())
             .status()
             .unwrap();
-        let expected = if line.starts_with("population") { 0 } else { 2 };
+        let expected = if line.starts_with("odds") { 2 } else { 0 };
         assert_eq!(status.code(), Some(expected), "{line}");
     }
 }
@@ -564,5 +565,29 @@ fn spoilers_are_written_all_or_none() {
         })
         .count();
     assert_eq!(staging, 0);
+
+    // A dungeon called `readme` would overwrite the index where case is ignored.
+    let places = root.join("places.ron");
+    std::fs::write(
+        &places,
+        r#"(default_difficulty: "3", environments: [(key: "readme", name: "r",
+            dungeon: Some((depths: 1, population_bonus: 0, recipe: Pool)))])"#,
+    )
+    .unwrap();
+    let clash = root.join("clash");
+    let out = denizen_within(&[
+        "--locations",
+        &places.display().to_string(),
+        "spoiler",
+        "--out",
+        &clash.display().to_string(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("two spoiler pages would be called README.md"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!clash.exists());
     std::fs::remove_dir_all(&root).unwrap();
 }

@@ -327,8 +327,9 @@ fn check_count(entry: Entry<'_>, field: &str, len: usize) -> Result<(), DataErro
 /// rules form from these numbers stay far inside 32 bits.
 pub const MAX_NUMBER: i32 = 1_000_000;
 
-/// The largest treasure allowance: a monster gets `R(treasure)` random objects.
-pub const MAX_TREASURE: u32 = 1_000;
+/// The largest treasure allowance: a monster gets `R(treasure)` random objects (Omega's
+/// largest allowance is 10).
+pub const MAX_TREASURE: u32 = 100;
 
 /// The most occupations, and the most deities, a bestiary may name: their indices are
 /// 8-bit (deities are numbered from 1).

@@ -25,6 +25,14 @@ pub const MAX_DEPTHS: u32 = 1_000;
 /// The most levels a whole locations file may compile, over all its environments.
 pub const MAX_LEVELS: usize = 20_000;
 
+/// The most outcomes (one per value of each draw) all the recipes of a locations file may
+/// compile to, over every level: Omega's file compiles to 13,933. With
+/// [`crate::select::MAX_OUTCOMES`] per level it bounds a file's loading time and memory.
+pub const MAX_FILE_OUTCOMES: usize = 5_000_000;
+
+/// The longest key or alias a location may have.
+pub const MAX_KEY_LEN: usize = 64;
+
 /// Difficulties lie in `-MAX_DIFFICULTY..=MAX_DIFFICULTY` (Omega's run from 1 to 10);
 /// every rule that reads one stays far from overflow.
 pub const MAX_DIFFICULTY: i64 = 10_000;
@@ -250,16 +258,19 @@ impl Locations {
         let mut environments = Vec::with_capacity(data.environments.len());
         let mut keys = HashMap::new();
         let mut levels = 0;
+        let mut outcomes = 0;
         for (i, env) in data.environments.into_iter().enumerate() {
             let name = format!("environments[{i}] {:?}", env.key);
             let entry = Entry::new(file, &name);
             for key in std::iter::once(&env.key).chain(&env.aliases) {
+                let field = if *key == env.key { "key" } else { "aliases" };
+                check_key(key).map_err(|e| entry.invalid(field, e))?;
                 if keys.insert(key.clone(), i).is_some() {
-                    let field = if *key == env.key { "key" } else { "aliases" };
                     return Err(entry.invalid(field, format!("duplicate key {key:?}")));
                 }
             }
-            let environment = Environment::load(entry, env, &default_formula, bestiary)?;
+            let environment =
+                Environment::load(entry, env, &default_formula, bestiary, &mut outcomes)?;
             levels += environment.levels.len();
             if levels > MAX_LEVELS {
                 return Err(entry.invalid(
@@ -310,12 +321,14 @@ impl Locations {
 }
 
 impl Environment {
-    /// Validates one environment and compiles its levels.
+    /// Validates one environment and compiles its levels, adding their outcomes to the
+    /// file's tally `outcomes`.
     fn load(
         entry: Entry<'_>,
         data: EnvironmentData,
         default_difficulty: &Formula,
         bestiary: &Bestiary,
+        outcomes: &mut usize,
     ) -> Result<Self, DataError> {
         let difficulty = match &data.difficulty {
             Some(text) => number_formula(entry, "difficulty", text)?,
@@ -372,6 +385,15 @@ impl Environment {
             let vars = Vars { difficulty, ..vars };
             let selector = Selector::compile(recipe, vars, bestiary, "recipe")
                 .map_err(|e| level_error(entry, depth, prefix, e))?;
+            *outcomes += selector.outcome_count();
+            if *outcomes > MAX_FILE_OUTCOMES {
+                return Err(at.invalid(
+                    format!("{prefix}recipe"),
+                    format!(
+                        "the file's recipes compile to more than {MAX_FILE_OUTCOMES} outcomes                          by here"
+                    ),
+                ));
+            }
             levels.push(Level {
                 depth,
                 difficulty,
@@ -451,6 +473,18 @@ impl FixedInhabitant {
 }
 
 /// A difficulty inside `-MAX_DIFFICULTY..=MAX_DIFFICULTY`.
+/// A key names files and command-line arguments: 1 to [`MAX_KEY_LEN`] ASCII letters,
+/// digits, `-`, `_` or `:` (no path separators, dots or spaces).
+fn check_key(key: &str) -> Result<(), String> {
+    let allowed = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | ':');
+    if key.is_empty() || key.len() > MAX_KEY_LEN || !key.chars().all(allowed) {
+        return Err(format!(
+            "{key:?}: a key is 1 to {MAX_KEY_LEN} ASCII letters, digits, `-`, `_` or `:`"
+        ));
+    }
+    Ok(())
+}
+
 fn check_difficulty(difficulty: i64) -> Result<i64, String> {
     if !(-MAX_DIFFICULTY..=MAX_DIFFICULTY).contains(&difficulty) {
         return Err(format!(

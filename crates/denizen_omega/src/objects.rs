@@ -10,6 +10,12 @@ use crate::rng::{self, BUCKETS, bucket_weight, buckets_below};
 /// The most the class weights of a bestiary's `objects` list may add up to.
 pub const MAX_OBJECT_WEIGHT: u32 = 1_000_000;
 
+/// The most attempts one random possession may take, about 50 ms of drawing. Omega's
+/// objects pass in a few attempts each; a game's data where an object passes once in
+/// millions of attempts (a one-in-10,000 class of items above the monster's level)
+/// would otherwise make one monster take minutes.
+pub const MAX_POSSESSION_ATTEMPTS: u32 = 1_000_000;
+
 /// One class's weight in the random object draw (a row of the bestiary's `objects` list).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -98,14 +104,21 @@ impl ItemLedger {
         Ok(())
     }
 
-    /// The current state of an item.
+    /// The current state of an item. An item past the end of a ledger that does not fit
+    /// its table (see [`check`](Self::check)) reads as common instead of panicking.
     pub fn state(&self, id: ItemId) -> Uniqueness {
-        self.states[id.index()]
+        self.states
+            .get(id.index())
+            .copied()
+            .unwrap_or(Uniqueness::Common)
     }
 
-    /// Sets an item's state (a unique made, taken, or returned to the world).
+    /// Sets an item's state (a unique made, taken, or returned to the world); an item the
+    /// ledger does not hold is left alone.
     pub fn set(&mut self, id: ItemId, state: Uniqueness) {
-        self.states[id.index()] = state;
+        if let Some(slot) = self.states.get_mut(id.index()) {
+            *slot = state;
+        }
     }
 
     /// Whether a made-or-unmade check passes: the item is not made yet, or taken.
@@ -239,18 +252,22 @@ impl ObjectTable {
     ///
     /// Every attempt draws, in order: the class, the slot (redrawn while guarded), the
     /// class rolls, then `R(3)` if the row is below made, then `R(100)` if the level test
-    /// failed. `None` when the table is empty or cannot produce any object.
+    /// failed. Each attempt spends one of `budget`. `None` when the table is empty or
+    /// cannot produce any object, or the budget is spent (where the source would go on
+    /// drawing: only for a game's data whose objects almost never pass).
     pub fn create<R: Rng + ?Sized>(
         &self,
         rng: &mut R,
         items: &[Item],
         ledger: &mut ItemLedger,
         level: i32,
+        budget: &mut u32,
     ) -> Option<(ObjectInstance, Uniqueness)> {
         if !self.productive {
             return None;
         }
         loop {
+            *budget = budget.checked_sub(1)?;
             let r = rng::range(rng, self.draw);
             let class = self.classes.iter().find(|c| r < c.upto)?;
             let n = class.members.len() as u32;
@@ -286,7 +303,9 @@ impl ObjectTable {
 
     /// The random possessions of a monster of listed level `level`: `count` objects, each
     /// from `create_object` with any unique put back (its row returned to unmade) and
-    /// drawn again, so the ledger ends as it started and no unique is ever loot.
+    /// drawn again, so the ledger ends as it started and no unique is ever loot. Each
+    /// object may take [`MAX_POSSESSION_ATTEMPTS`] attempts; a monster whose object runs
+    /// out of attempts keeps the objects made so far and gets no more.
     pub fn possessions<R: Rng + ?Sized>(
         &self,
         rng: &mut R,
@@ -297,12 +316,16 @@ impl ObjectTable {
     ) -> Vec<ObjectInstance> {
         let mut objects = Vec::with_capacity(count as usize);
         for _ in 0..count {
-            while let Some((object, state)) = self.create(rng, items, ledger, level) {
-                if state == Uniqueness::Common {
-                    objects.push(object);
-                    break;
+            let mut budget = MAX_POSSESSION_ATTEMPTS;
+            loop {
+                match self.create(rng, items, ledger, level, &mut budget) {
+                    Some((object, Uniqueness::Common)) => {
+                        objects.push(object);
+                        break;
+                    }
+                    Some((object, _)) => ledger.set(object.item, Uniqueness::UniqueUnmade),
+                    None => return objects,
                 }
-                ledger.set(object.item, Uniqueness::UniqueUnmade);
             }
         }
         objects
@@ -474,6 +497,30 @@ mod tests {
         );
     }
 
+    /// The audit's save `(states: [])` read by a system that runs before the saved state
+    /// is checked: draws go on (every item reads as common), nothing panics.
+    #[test]
+    fn a_ledger_that_does_not_fit_never_panics() {
+        let bestiary = crate::Bestiary::shipped();
+        let mut empty = ItemLedger::default();
+        let unique = bestiary
+            .items()
+            .iter()
+            .position(|i| i.uniqueness != Uniqueness::Common)
+            .unwrap();
+        let crown = ItemId(unique as u16);
+        assert_eq!(empty.state(crown), Uniqueness::Common);
+        empty.set(crown, Uniqueness::UniqueMade);
+        assert_eq!(empty, ItemLedger::default());
+        let mut rng =
+            denizen_core::rng::WorldSeed(4).stream(denizen_core::rng::StreamPurpose::new("ledger"));
+        let objects =
+            bestiary
+                .object_table()
+                .possessions(&mut rng, bestiary.items(), &mut empty, 10, 20);
+        assert_eq!(objects.len(), 20);
+    }
+
     #[test]
     fn blessing_signs_the_plus() {
         assert_eq!(signed_by_blessing(3, -2), -4);
@@ -518,6 +565,30 @@ mod tests {
 
     /// `create_object` marks an unmade unique as made (the returned copy keeps the row's
     /// old state), and a made unique is never produced again.
+    /// Each attempt spends one of the budget, and a spent budget makes nothing: with
+    /// a 1-in-10,000 class the first 10 attempts almost surely fail, and then `create`
+    /// stops instead of drawing on.
+    #[test]
+    fn attempts_spend_a_budget() {
+        use denizen_core::rng::{StreamPurpose, WorldSeed};
+        let text =
+            include_str!("../../denizen_cli/tests/reliability/ok_objects_reachable.bestiary.ron");
+        let bestiary = crate::Bestiary::from_ron(text, "ok.ron").unwrap();
+        let items = bestiary.items();
+        let mut ledger = ItemLedger::new(items);
+        let mut rng = WorldSeed(8).stream(StreamPurpose::new("budget"));
+        let mut budget = 10;
+        let made = bestiary
+            .object_table()
+            .create(&mut rng, items, &mut ledger, 0, &mut budget);
+        assert_eq!((made, budget), (None, 0));
+        let mut plenty = u32::MAX;
+        let made = bestiary
+            .object_table()
+            .create(&mut rng, items, &mut ledger, 0, &mut plenty);
+        assert!(made.is_some() && plenty < u32::MAX);
+    }
+
     #[test]
     fn a_unique_is_made_once() {
         use denizen_core::rng::{StreamPurpose, WorldSeed};
@@ -527,8 +598,11 @@ mod tests {
         let mut ledger = ItemLedger::new(items);
         let mut rng = WorldSeed(8).stream(StreamPurpose::new("uniques"));
         let mut made = Vec::new();
+        let mut budget = u32::MAX;
         for _ in 0..20_000 {
-            let (object, state) = table.create(&mut rng, items, &mut ledger, 20).unwrap();
+            let (object, state) = table
+                .create(&mut rng, items, &mut ledger, 20, &mut budget)
+                .unwrap();
             if state == Uniqueness::UniqueUnmade {
                 assert_eq!(ledger.state(object.item), Uniqueness::UniqueMade);
                 assert!(

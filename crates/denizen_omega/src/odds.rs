@@ -4,6 +4,8 @@
 //! retry renormalises over the ordinary species in its span. The arithmetic is `f64`: each
 //! probability is a short sum of products of such fractions, exact to about 1e-15.
 
+use std::collections::BTreeMap;
+
 use crate::rng::bucket_weight;
 use crate::select::{LEAF, NodeKind, PoolKind, Selector};
 use crate::species::SpeciesId;
@@ -28,12 +30,8 @@ impl Odds {
     /// Computes the odds of a selector.
     pub fn of(selector: &Selector) -> Self {
         let mut species = vec![0.0f64; selector.species_count];
-        let mut branches: Vec<(Branch, f64)> = Vec::new();
-        let mut add_branch =
-            |branch: Branch, p: f64| match branches.iter_mut().find(|(b, _)| *b == branch) {
-                Some((_, total)) => *total += p,
-                None => branches.push((branch, p)),
-            };
+        let mut branches: BTreeMap<Branch, f64> = BTreeMap::new();
+        let mut add_branch = |branch: Branch, p: f64| *branches.entry(branch).or_default() += p;
         let mut mass = vec![0.0f64; selector.nodes.len()];
         match selector.root.checked_sub(LEAF) {
             Some(leaf) => {
@@ -76,8 +74,10 @@ impl Odds {
                 add_branch(Branch::Pool(kind), p);
             }
         }
-        branches.sort_by_key(|&(b, _)| b);
-        Self { species, branches }
+        Self {
+            species,
+            branches: branches.into_iter().collect(),
+        }
     }
 
     /// Probability of each species, indexed by bestiary position.

@@ -38,6 +38,11 @@ pub enum PoolKind {
     },
 }
 
+/// The most outcomes (one per value of each draw) a recipe may compile to at one depth:
+/// Omega's largest level holds 538, its whole locations file 13,933. The loader also holds
+/// a whole file to [`crate::location::MAX_FILE_OUTCOMES`].
+pub const MAX_OUTCOMES: usize = 100_000;
+
 /// Outcome codes at or above this are leaves: the species `code - LEAF`.
 pub(crate) const LEAF: u32 = 1 << 31;
 
@@ -146,29 +151,42 @@ impl Selector {
             entry: Step(0),
             steps: Vec::new(),
         };
-        selector.entry = selector.step(root, 0);
+        // Each node's sole outcome, if every value of its draw leads to the same other
+        // place: found once per node, so deriving the steps is linear in the outcomes.
+        let sole: Vec<Option<u32>> = (0..selector.nodes.len())
+            .map(|at| {
+                let outcomes = selector.outcomes(&selector.nodes[at]);
+                (outcomes.iter().all(|&o| o == outcomes[0]) && outcomes[0] != at as u32)
+                    .then_some(outcomes[0])
+            })
+            .collect();
+        selector.entry = selector.step(&sole, root, 0);
         selector.steps = selector
             .targets
             .iter()
-            .map(|&t| selector.step(t, 0))
+            .map(|&t| selector.step(&sole, t, 0))
             .collect();
         Ok(selector)
     }
 
     /// The packed step for an outcome, folding draws that cannot change the result
-    /// (every outcome the same) into the skip count. `R(0)` draws nothing, so it folds
-    /// without a skip.
-    fn step(&self, target: u32, skips: u8) -> Step {
+    /// (every outcome the same, `sole`) into the skip count. `R(0)` draws nothing, so it
+    /// folds without a skip.
+    fn step(&self, sole: &[Option<u32>], target: u32, skips: u8) -> Step {
         let Some(node) = self.nodes.get(target as usize) else {
             return Step::leaf(target - LEAF, skips);
         };
-        let outcomes = self.outcomes(node);
-        let single = outcomes.iter().all(|&o| o == outcomes[0]) && outcomes[0] != target;
         let draws = u8::from(node.range > 0);
-        match skips.checked_add(draws) {
-            Some(more) if single => self.step(outcomes[0], more),
+        match (sole[target as usize], skips.checked_add(draws)) {
+            (Some(next), Some(more)) => self.step(sole, next, more),
             _ => Step::node(node, skips),
         }
+    }
+
+    /// How many outcomes the compiled graph holds (one per value of each node's draw):
+    /// its size.
+    pub fn outcome_count(&self) -> usize {
+        self.targets.len()
     }
 
     /// The ordinary pool alone at a difficulty (what `m_create` draws from).
@@ -212,15 +230,30 @@ struct Compiler<'a> {
 
 impl Compiler<'_> {
     /// Adds a node with one outcome per value of `R(range)`; returns its index.
-    fn push(&mut self, range: u32, kind: NodeKind, outcomes: Vec<u32>) -> u32 {
+    fn push(
+        &mut self,
+        range: u32,
+        kind: NodeKind,
+        outcomes: Vec<u32>,
+        path: &str,
+    ) -> Result<u32, RecipeError> {
         debug_assert_eq!(outcomes.len(), range.max(1) as usize);
+        if self.targets.len() + outcomes.len() > MAX_OUTCOMES {
+            return Err(Self::fail(
+                path,
+                format!(
+                    "the recipe compiles to more than {MAX_OUTCOMES} outcomes at depth {}",
+                    self.vars.depth
+                ),
+            ));
+        }
         self.nodes.push(Node {
             range,
             start: self.targets.len() as u32,
             kind,
         });
         self.targets.extend(outcomes);
-        (self.nodes.len() - 1) as u32
+        Ok((self.nodes.len() - 1) as u32)
     }
 
     fn fail(field: &str, problem: impl Into<String>) -> RecipeError {
@@ -252,7 +285,7 @@ impl Compiler<'_> {
                         to: *to,
                     });
                     let outcomes = span.clone().map(|i| LEAF + i as u32).collect();
-                    return Ok(self.push((span.end - span.start) as u32, kind, outcomes));
+                    return self.push((span.end - span.start) as u32, kind, outcomes, path);
                 }
                 let kind = PoolKind::Bands {
                     from: *from,
@@ -306,7 +339,7 @@ impl Compiler<'_> {
                     };
                     outcomes.push(target);
                 }
-                Ok(self.draw(k, outcomes))
+                self.draw(k, outcomes, path)
             }
             Recipe::Table {
                 range,
@@ -330,13 +363,13 @@ impl Compiler<'_> {
                     };
                     outcomes.push(target);
                 }
-                Ok(self.draw(k, outcomes))
+                self.draw(k, outcomes, path)
             }
         }
     }
 
-    fn draw(&mut self, range: u32, outcomes: Vec<u32>) -> u32 {
-        self.push(range, NodeKind::Draw, outcomes)
+    fn draw(&mut self, range: u32, outcomes: Vec<u32>, path: &str) -> Result<u32, RecipeError> {
+        self.push(range, NodeKind::Draw, outcomes, path)
     }
 
     fn range(
@@ -386,7 +419,7 @@ impl Compiler<'_> {
         let outcomes = span
             .map(|i| if ordinary[i] { LEAF + i as u32 } else { itself })
             .collect();
-        Ok(self.push(range, NodeKind::Retry(kind), outcomes))
+        self.push(range, NodeKind::Retry(kind), outcomes, path)
     }
 }
 

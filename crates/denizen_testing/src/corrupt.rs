@@ -35,8 +35,12 @@ pub enum Mutation {
     DeleteLine(f64),
     /// The line at this fraction of the lines is written twice.
     RepeatLine(f64),
-    /// The n-th number of the text (modulo their count) becomes an extreme one.
+    /// The n-th number of the text outside quotes (modulo their count) becomes an
+    /// extreme one.
     Number(usize, &'static str),
+    /// The n-th number inside a quoted string (a formula's; modulo their count) becomes
+    /// an extreme one.
+    FormulaNumber(usize, &'static str),
     /// The n-th formula (a quoted string, modulo their count) is wrapped in this many
     /// parentheses, or for a negative count becomes a chain of that many `+ 1`.
     Nest(usize, i32),
@@ -50,6 +54,8 @@ pub fn mutation() -> impl Strategy<Value = Mutation> {
         (0.0..1.0).prop_map(Mutation::RepeatLine),
         (any::<usize>(), proptest::sample::select(EXTREMES))
             .prop_map(|(n, value)| Mutation::Number(n, value)),
+        (any::<usize>(), proptest::sample::select(EXTREMES))
+            .prop_map(|(n, value)| Mutation::FormulaNumber(n, value)),
         (
             any::<usize>(),
             prop_oneof![1..100i32, 5000..6000i32, -2000..-1i32]
@@ -82,7 +88,12 @@ pub fn mutate(text: &str, mutations: &[Mutation]) -> String {
                 }
                 lines.join("\n")
             }
-            Mutation::Number(n, value) => replace_nth(&text, n, numbers(&text), value.into()),
+            Mutation::Number(n, value) => {
+                replace_nth(&text, n, numbers(&text, false), value.into())
+            }
+            Mutation::FormulaNumber(n, value) => {
+                replace_nth(&text, n, numbers(&text, true), value.into())
+            }
             Mutation::Nest(n, depth) => {
                 let formulas = quoted(&text);
                 let Some(&(start, end)) = formulas.get(n % formulas.len().max(1)) else {
@@ -102,8 +113,8 @@ pub fn mutate(text: &str, mutations: &[Mutation]) -> String {
     text
 }
 
-/// Byte ranges of the decimal numbers outside quotes.
-fn numbers(text: &str) -> Vec<(usize, usize)> {
+/// Byte ranges of the decimal numbers inside quotes (`quoted`) or outside them.
+fn numbers(text: &str, quoted: bool) -> Vec<(usize, usize)> {
     let bytes = text.as_bytes();
     let mut found = Vec::new();
     let mut in_string = false;
@@ -111,7 +122,7 @@ fn numbers(text: &str) -> Vec<(usize, usize)> {
     while i < bytes.len() {
         if bytes[i] == b'"' {
             in_string = !in_string;
-        } else if !in_string
+        } else if in_string == quoted
             && bytes[i].is_ascii_digit()
             && (i == 0 || !bytes[i - 1].is_ascii_alphanumeric() && bytes[i - 1] != b'_')
         {

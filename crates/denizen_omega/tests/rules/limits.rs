@@ -61,9 +61,10 @@ fn species_numbers_and_treasure_are_bounded() {
         )
     };
     assert!(bestiary(&treasure(MAX_TREASURE)).is_ok());
+    assert!(bestiary(&treasure(MAX_TREASURE + 1)).is_err());
     let err = bestiary(&treasure(u32::MAX)).err().unwrap_or_default();
     assert!(
-        err.contains("field `treasure`: 4294967295 is more than 1000"),
+        err.contains("field `treasure`: 4294967295 is more than 100"),
         "{err}"
     );
 }
@@ -307,4 +308,60 @@ fn recipes_nest_only_as_deep_as_the_loader_allows() {
     for _ in 0..100 {
         level.selector.sample(&mut rng);
     }
+}
+
+/// A recipe compiles to at most `MAX_OUTCOMES` outcomes at a depth, and a file to at most
+/// `MAX_FILE_OUTCOMES`: a few hundred bytes of tables inside tables, each of 10,000
+/// values, once took minutes and gigabytes to load.
+#[test]
+fn compiled_recipes_are_bounded() {
+    use denizen_omega::location::MAX_FILE_OUTCOMES;
+    use denizen_omega::select::MAX_OUTCOMES;
+    let tables = |nested: usize| {
+        let mut recipe = String::from("Pool");
+        for _ in 0..nested {
+            recipe = format!(r#"Table(range: "10000", entries: [], beyond: Some({recipe}))"#);
+        }
+        recipe
+    };
+    let file = |depths: u32, recipe: &str| {
+        format!(
+            r#"(default_difficulty: "3", environments: [(key: "d", name: "d",
+                difficulty: Some("3"),
+                dungeon: Some((depths: {depths}, population_bonus: 0, recipe: {recipe})))])"#
+        )
+    };
+    // Nine tables and the pool fit one level; ten do not.
+    const { assert!(MAX_OUTCOMES < 10 * 10_000 + 200) };
+    assert!(locations(&file(1, &tables(9))).is_ok());
+    let err = locations(&file(1, &tables(10))).unwrap_err();
+    assert!(
+        err.contains("\"d\" at depth 1: field `dungeon.recipe")
+            && err.contains(&format!("more than {MAX_OUTCOMES} outcomes at depth 1")),
+        "{err}"
+    );
+    // One table a level: the file passes its limit after about 500 levels of 10,000.
+    let err = locations(&file(1_000, &tables(1))).unwrap_err();
+    assert!(
+        err.contains("field `dungeon.recipe`")
+            && err.contains(&format!("more than {MAX_FILE_OUTCOMES} outcomes")),
+        "{err}"
+    );
+    assert!(locations(&file(400, &tables(1))).is_ok());
+}
+
+/// Location keys name spoiler files and command-line arguments: no separators, dots or
+/// spaces, at most 64 bytes.
+#[test]
+fn location_keys_are_plain_names() {
+    for bad in ["../x", "/tmp/x", "a b", "", "x.md", &"k".repeat(65)] {
+        let text = dungeon(1, "1", 0).replace(r#"key: "d""#, &format!("key: {bad:?}"));
+        let err = locations(&text).unwrap_err();
+        assert!(
+            err.contains("field `key`") && err.contains("a key is 1 to 64"),
+            "{err}"
+        );
+    }
+    let text = dungeon(1, "1", 0).replace(r#"key: "d""#, r#"key: "Deep_Halls-2:north""#);
+    assert!(locations(&text).is_ok());
 }
