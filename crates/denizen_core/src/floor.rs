@@ -121,8 +121,8 @@ pub struct FloorGrid {
     carve: Vec<u32>,
     /// The rooms the floor's generator made, in the order it made them.
     rooms: Vec<Room>,
-    /// Open floor with nobody on it, one bit a square: derived from the two lists above.
-    free: FixedBitSet,
+    /// Open floor with nobody on it: derived from the two lists above.
+    free: FreeBits,
 }
 
 /// A floor as it is saved: what a [`FloorGrid`] holds but the free squares it derives.
@@ -186,7 +186,7 @@ impl TryFrom<GridData> for FloorGrid {
             occupied: data.occupied,
             carve: data.carve,
             rooms: data.rooms,
-            free: FixedBitSet::new(),
+            free: FreeBits::default(),
         };
         grid.free = grid.count_free();
         Ok(grid)
@@ -206,29 +206,93 @@ impl From<FloorGrid> for GridData {
     }
 }
 
-/// The squares of a floor a creature may be placed on (open floor, nobody on it), one bit
-/// each, row by row; a planner takes squares out as it fills them, without touching the
-/// floor itself.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FreeSquares {
+/// The free squares of a floor twice over: row by row, and column by column, so a scan
+/// along a row or down a column reads a block of squares at a time (a column scan of an
+/// 8,192-high floor would otherwise ask 8,192 squares).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct FreeBits {
     width: u32,
     height: u32,
-    bits: FixedBitSet,
-    count: usize,
+    /// Bit `y * width + x`.
+    rows: FixedBitSet,
+    /// Bit `x * height + y`.
+    columns: FixedBitSet,
+}
+
+impl FreeBits {
+    /// No free square on a `width` x `height` floor.
+    fn none(width: u32, height: u32) -> Self {
+        let n = width as usize * height as usize;
+        Self {
+            width,
+            height,
+            rows: FixedBitSet::with_capacity(n),
+            columns: FixedBitSet::with_capacity(n),
+        }
+    }
+
+    /// The two bits of a square inside the floor.
+    fn bits(&self, at: Square) -> Option<(usize, usize)> {
+        (at.x < self.width && at.y < self.height).then(|| {
+            (
+                at.y as usize * self.width as usize + at.x as usize,
+                at.x as usize * self.height as usize + at.y as usize,
+            )
+        })
+    }
+
+    fn set(&mut self, at: Square, free: bool) {
+        if let Some((row, column)) = self.bits(at) {
+            self.rows.set(row, free);
+            self.columns.set(column, free);
+        }
+    }
+
+    fn contains(&self, at: Square) -> bool {
+        self.bits(at)
+            .is_some_and(|(row, _)| self.rows.contains(row))
+    }
+
+    fn count(&self) -> usize {
+        self.rows.count_ones(..)
+    }
 }
 
 /// Bits in one block of a [`FixedBitSet`].
-const BLOCK_BITS: u32 = usize::BITS;
+const BLOCK_BITS: usize = usize::BITS as usize;
+
+/// The first set bit of `bits` in `start..end`, a block of bits at a time.
+fn next_one(bits: &FixedBitSet, start: usize, end: usize) -> Option<usize> {
+    let blocks = bits.as_slice();
+    let mut i = start;
+    while i < end {
+        let block = blocks[i / BLOCK_BITS] >> (i % BLOCK_BITS);
+        if block != 0 {
+            let found = i + block.trailing_zeros() as usize;
+            return (found < end).then_some(found);
+        }
+        i = (i / BLOCK_BITS + 1) * BLOCK_BITS;
+    }
+    None
+}
+
+/// The squares of a floor a creature may be placed on (open floor, nobody on it), one bit
+/// each; a planner takes squares out as it fills them, without touching the floor itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FreeSquares {
+    bits: FreeBits,
+    count: usize,
+}
 
 impl FreeSquares {
     /// Width of the floor in squares.
     pub fn width(&self) -> u32 {
-        self.width
+        self.bits.width
     }
 
     /// Height of the floor in squares.
     pub fn height(&self) -> u32 {
-        self.height
+        self.bits.height
     }
 
     /// How many squares are still free.
@@ -236,61 +300,50 @@ impl FreeSquares {
         self.count
     }
 
-    fn index(&self, at: Square) -> Option<usize> {
-        (at.x < self.width && at.y < self.height)
-            .then(|| at.y as usize * self.width as usize + at.x as usize)
-    }
-
     /// Whether a square is free (squares outside the floor are not).
     pub fn contains(&self, at: Square) -> bool {
-        self.index(at).is_some_and(|i| self.bits.contains(i))
+        self.bits.contains(at)
     }
 
     /// Takes a square out (a creature now stands there); nothing happens for a square
     /// outside the floor or already taken.
     pub fn take(&mut self, at: Square) {
-        if let Some(i) = self.index(at).filter(|&i| self.bits.contains(i)) {
-            self.bits.remove(i);
+        if self.bits.contains(at) {
+            self.bits.set(at, false);
             self.count -= 1;
         }
     }
 
     /// The first free square in row order (top row first), if any.
     pub fn first(&self) -> Option<Square> {
-        let i = self.bits.ones().next()?;
-        let width = self.width as usize;
+        let i = self.bits.rows.ones().next()?;
+        let width = self.bits.width as usize;
         Some(Square {
             x: (i % width) as u32,
             y: (i / width) as u32,
         })
     }
 
-    /// The first free square right of `at` on its row (a block of squares at a time).
+    /// The first free square right of `at` on its row.
     pub fn next_in_row(&self, at: Square) -> Option<Square> {
-        let start = self.index(at)? + 1;
-        let end = (at.y as usize + 1) * self.width as usize;
-        let (blocks, block) = (self.bits.as_slice(), BLOCK_BITS as usize);
-        let mut i = start;
-        while i < end {
-            let bits = blocks[i / block] >> (i % block);
-            if bits != 0 {
-                let found = i + bits.trailing_zeros() as usize;
-                return (found < end).then(|| Square {
-                    x: (found % self.width as usize) as u32,
-                    y: at.y,
-                });
-            }
-            i = (i / block + 1) * block;
-        }
-        None
+        let (row, _) = self.bits.bits(at)?;
+        let end = (at.y as usize + 1) * self.bits.width as usize;
+        let found = next_one(&self.bits.rows, row + 1, end)?;
+        Some(Square {
+            x: (found % self.bits.width as usize) as u32,
+            y: at.y,
+        })
     }
 
     /// The first free square below `at` in its column.
     pub fn next_in_column(&self, at: Square) -> Option<Square> {
-        self.index(at)?;
-        (at.y + 1..self.height)
-            .map(|y| Square { x: at.x, y })
-            .find(|&s| self.contains(s))
+        let (_, column) = self.bits.bits(at)?;
+        let end = (at.x as usize + 1) * self.bits.height as usize;
+        let found = next_one(&self.bits.columns, column + 1, end)?;
+        Some(Square {
+            x: at.x,
+            y: (found % self.bits.height as usize) as u32,
+        })
     }
 }
 
@@ -368,7 +421,7 @@ impl FloorGrid {
             occupied: vec![false; n],
             carve: Vec::new(),
             rooms: Vec::new(),
-            free: FixedBitSet::with_capacity(n),
+            free: FreeBits::none(width, height),
         })
     }
 
@@ -451,7 +504,7 @@ impl FloorGrid {
     pub fn set(&mut self, at: Square, tile: Tile) {
         if let Some(i) = self.index(at) {
             self.tiles[i] = tile;
-            self.free.set(i, tile == Tile::Floor && !self.occupied[i]);
+            self.free.set(at, tile == Tile::Floor && !self.occupied[i]);
         }
     }
 
@@ -464,14 +517,14 @@ impl FloorGrid {
     pub fn set_occupied(&mut self, at: Square, occupied: bool) {
         if let Some(i) = self.index(at) {
             self.occupied[i] = occupied;
-            self.free.set(i, self.tiles[i] == Tile::Floor && !occupied);
+            self.free.set(at, self.tiles[i] == Tile::Floor && !occupied);
         }
     }
 
     /// Open floor with no creature on it: where square searches may place a creature
     /// (Omega's `spaceok`; secret squares are not floor).
     pub fn is_acceptable(&self, at: Square) -> bool {
-        self.index(at).is_some_and(|i| self.free.contains(i))
+        self.free.contains(at)
     }
 
     /// The dig number of a square (1 at the entrance), when the floor has a dig order and
@@ -531,25 +584,28 @@ impl FloorGrid {
     /// scan instead of asking square by square.
     pub fn free_squares(&self) -> FreeSquares {
         FreeSquares {
-            width: self.width,
-            height: self.height,
             bits: self.free.clone(),
-            count: self.free.count_ones(..),
+            count: self.free.count(),
         }
     }
 
     /// The free squares counted from the tiles and occupancy, square by square.
-    fn count_free(&self) -> FixedBitSet {
-        let mut free = FixedBitSet::with_capacity(self.tiles.len());
+    fn count_free(&self) -> FreeBits {
+        let mut free = FreeBits::none(self.width, self.height);
+        let width = self.width.max(1) as usize;
         for (i, (&tile, &occupied)) in self.tiles.iter().zip(&self.occupied).enumerate() {
-            free.set(i, tile == Tile::Floor && !occupied);
+            let at = Square {
+                x: (i % width) as u32,
+                y: (i / width) as u32,
+            };
+            free.set(at, tile == Tile::Floor && !occupied);
         }
         free
     }
 
     /// How many squares are acceptable for placement.
     pub fn acceptable_count(&self) -> usize {
-        self.free.count_ones(..)
+        self.free.count()
     }
 
     /// The rooms, in the order the generator made them.
@@ -662,6 +718,21 @@ mod tests {
             None,
             "never past the end of the row"
         );
+        // Columns that span words: a 200-high floor with one free square far down.
+        let mut tall = FloorGrid::new(3, 200).unwrap();
+        tall.set(at(1, 150), Tile::Floor);
+        let free = tall.free_squares();
+        assert_eq!(free.next_in_column(at(1, 2)), Some(at(1, 150)));
+        assert_eq!(free.next_in_column(at(1, 150)), None);
+        assert_eq!(
+            free.next_in_column(at(0, 100)),
+            None,
+            "never past the end of the column"
+        );
+        let mut taken = free.clone();
+        taken.take(at(1, 150));
+        assert_eq!(taken.next_in_column(at(1, 2)), None);
+        assert_eq!(taken.count(), 0);
     }
 
     /// A saved floor comes back with the same free squares, and a saved floor whose lists
@@ -788,7 +859,11 @@ mod tests {
             /// Any rows make a floor or say which row or glyph is wrong; a floor made
             /// counts its free squares and finds the first of them.
             #[test]
-            fn any_rows(rows in prop::collection::vec("[#.~+s>^Hx@]{0,12}", 0..8)) {
+            fn any_rows(rows in prop_oneof![
+                prop::collection::vec("[#.~+s>^Hx@]{0,12}", 0..8),
+                // Rows and columns longer than a block of bits.
+                prop::collection::vec("[#.]{70}", 1..90),
+            ]) {
                 let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
                 match FloorGrid::from_rows(&rows) {
                     Ok(grid) => {
@@ -796,6 +871,20 @@ mod tests {
                         let squares = grid.width() as usize * grid.height() as usize;
                         prop_assert!(free.count() <= squares);
                         prop_assert_eq!(free.first().is_some(), free.count() > 0);
+                        // The block scans agree with asking square by square.
+                        for y in 0..grid.height() {
+                            for x in 0..grid.width() {
+                                let at = Square { x, y };
+                                let right = (x + 1..grid.width())
+                                    .map(|x| Square { x, y })
+                                    .find(|&s| grid.is_acceptable(s));
+                                let below = (y + 1..grid.height())
+                                    .map(|y| Square { x, y })
+                                    .find(|&s| grid.is_acceptable(s));
+                                prop_assert_eq!(free.next_in_row(at), right);
+                                prop_assert_eq!(free.next_in_column(at), below);
+                            }
+                        }
                     }
                     Err(FloorError::RaggedRow { .. } | FloorError::UnknownGlyph { .. }) => {}
                     Err(other) => prop_assert!(false, "{other}"),
