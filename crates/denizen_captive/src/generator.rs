@@ -3,6 +3,7 @@
 //! under hard caps.
 
 use denizen_core::floor::{FloorGrid, Square, Tile};
+use fixedbitset::FixedBitSet;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
@@ -198,7 +199,10 @@ impl<'a> BaseEncounters<'a> {
     /// clearance; fire cells get fire types, floor cells normal ones.
     pub fn place<R: Rng + ?Sized>(&mut self, rng: &mut R, grid: &FloorGrid) -> EncounterPlan {
         let mut groups: Vec<Group> = Vec::new();
-        let mut taken = std::collections::HashSet::new();
+        // Cells holding a group, one bit each (a scan of the groups per probe would be
+        // quadratic on a large floor with many groups).
+        let mut taken = FixedBitSet::with_capacity(grid.width() as usize * grid.height() as usize);
+        let bit = |cell: Square| cell.y as usize * grid.width() as usize + cell.x as usize;
         let mut stopped = None;
         let mut attempts = 0;
         if grid.width() > 0 && grid.height() > 0 {
@@ -217,7 +221,7 @@ impl<'a> BaseEncounters<'a> {
                     .carve_number(cell)
                     .is_some_and(|n| n <= self.settings.entrance_clearance);
                 let undug = grid.has_carve_order() && grid.carve_number(cell).is_none();
-                if near_entrance || undug || grid.is_occupied(cell) || taken.contains(&cell) {
+                if near_entrance || undug || grid.is_occupied(cell) || taken.contains(bit(cell)) {
                     continue;
                 }
                 let Some(type_id) = self.next_type(category) else {
@@ -226,7 +230,7 @@ impl<'a> BaseEncounters<'a> {
                 };
                 match self.group(rng, type_id, cell, 0, None) {
                     Some(group) => {
-                        taken.insert(cell);
+                        taken.insert(bit(cell));
                         groups.push(group);
                     }
                     None => {
