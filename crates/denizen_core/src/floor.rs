@@ -688,10 +688,12 @@ mod tests {
         );
         assert_eq!(free.next_in_column(at(0, 0)), Some(at(0, 2)));
         assert_eq!(free.next_in_column(at(9, 0)), None, "outside the floor");
-        assert_eq!(
-            free.first(),
-            grid.squares().find(|&s| grid.is_acceptable(s))
-        );
+        assert_eq!(free.first(), Some(at(1, 0)), "row order: (0, 0) is a wall");
+        let mut blocked = free.clone();
+        for x in 1..6 {
+            blocked.take(at(x, 0));
+        }
+        assert_eq!(blocked.first(), Some(at(1, 1)), "then the next row");
         free.take(at(2, 2));
         free.take(at(2, 2));
         assert_eq!(free.count(), grid.acceptable_count() - 1);
