@@ -8,50 +8,21 @@
 
 use denizen_core::rng::{StreamPurpose, WorldSeed};
 use denizen_omega::bestiary::{OMEGA_BESTIARY, OMEGA_BESTIARY_FILE};
-use denizen_omega::construct::Builder;
 use denizen_omega::location::{OMEGA_LOCATIONS, OMEGA_LOCATIONS_FILE};
-use denizen_omega::objects::ItemLedger;
-use denizen_omega::populate::{LevelRequest, plan_level};
-use denizen_omega::reference::reference_floor;
 use denizen_omega::variants::{OMEGA_VARIANTS, OMEGA_VARIANTS_FILE};
 use denizen_omega::*;
 use denizen_testing::corrupt::{assert_clear, fuzz_cases, mutate, mutation};
 use proptest::prelude::*;
 
-/// Populates a floor at the first and the last depth of every environment.
+use crate::golden::floor_text;
+
+/// Populates a floor at the first and the last depth of every environment (the way the
+/// golden floors are made: fixed inhabitants, then the population).
 fn populate_everywhere(rules: &OmegaRules) {
-    let chronicle = Chronicle::default();
     for environment in rules.locations.environments() {
         for depth in [*environment.depths().start(), *environment.depths().end()] {
-            let level = environment.level(depth).unwrap();
-            let key = &environment.key;
-            let grid = reference_floor(WorldSeed(1), key, depth);
-            let mut ledger = ItemLedger::new(rules.bestiary.items());
-            let mut builder = Builder {
-                bestiary: &rules.bestiary,
-                ledger: &mut ledger,
-                chronicle: &chronicle,
-                preference: Preference::Either,
-                temple_deity: None,
-                difficulty: level.difficulty,
-            };
-            let request = LevelRequest {
-                environment,
-                level,
-                grid: &grid,
-                completed: false,
-                cavern_gap: false,
-                blocked: &[],
-            };
-            let stream = |kind| WorldSeed(1).stream(StreamPurpose::event(kind, key, depth, 0));
-            let mut fixed = stream("fixed");
-            let plan = plan_level(
-                &mut stream("floor"),
-                Some(&mut fixed),
-                &request,
-                &mut builder,
-            );
-            assert!(plan.population.plan.spawns.len() <= plan.population.requested as usize);
+            let text = floor_text(rules, &environment.key, depth, 1);
+            assert!(text.starts_with('#'), "{text}");
         }
     }
 }

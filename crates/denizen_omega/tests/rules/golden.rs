@@ -17,7 +17,7 @@ use crate::omega;
 
 /// One floor the way the plugin populates its first generation: fixed inhabitants from
 /// the `fixed` stream, then the population from the `floor` stream.
-fn floor_text(rules: &OmegaRules, location: &str, depth: u32, seed: u64) -> String {
+pub(crate) fn floor_text(rules: &OmegaRules, location: &str, depth: u32, seed: u64) -> String {
     let env = rules.locations.get(location).unwrap();
     let level = env.level(depth).unwrap();
     let grid = reference_floor(WorldSeed(seed), location, depth);
