@@ -1,7 +1,7 @@
 //! Corrupted data never panics, hangs or wraps: the shipped files, mutated (a byte
 //! changed, a line deleted or repeated, a number made extreme, a formula nested deep), are
 //! either refused with an error that names the file and a position or an entry and field,
-//! or load, and then every level of every environment populates a floor.
+//! or load, and then a floor populates at the first and last depth of every environment.
 //!
 //! A small budget of cases runs with the suite; `DENIZEN_FUZZ_CASES=100000` runs a long
 //! campaign with the same properties.
