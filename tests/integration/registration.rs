@@ -41,6 +41,10 @@ fn scenario() -> App {
     ] {
         app.world_mut().write_message(Summon { at, kind });
     }
+    app.world_mut()
+        .resource_mut::<FloorMap>()
+        .0
+        .set(at, Tile::Statue);
     app.world_mut().write_message(StatueWakes { at });
     app.world_mut().write_message(ArenaBout {
         counter: 20,

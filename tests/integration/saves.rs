@@ -26,6 +26,7 @@ fn a_ledger_or_location_from_other_data_is_replaced_and_reported() {
         dungeon: None,
         depth: 1,
         difficulty: 3,
+        deity: None,
     });
     app.insert_resource(FloorMap(reference_floor(WorldSeed(4), "sewers", 3)));
     app.world_mut()

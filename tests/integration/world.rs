@@ -354,6 +354,10 @@ fn a_statue_wakes_one_difficulty_up_and_hostile() {
     let at = Square { x: 0, y: 0 };
     let mut band_two = false;
     for _ in 0..30 {
+        app.world_mut()
+            .resource_mut::<FloorMap>()
+            .0
+            .set(at, Tile::Statue);
         app.world_mut().write_message(StatueWakes { at });
         app.update();
         let made = messages::<Summoned>(&app);
@@ -367,6 +371,43 @@ fn a_statue_wakes_one_difficulty_up_and_hostile() {
         band_two |= id >= 31;
     }
     assert!(band_two, "band 2 (beyond the difficulty-1 pool) appears");
+}
+
+/// A statue wakes its statue neighbours, and theirs (source notes, waking statues): each
+/// turns to floor and answers with its creature; a square that is not a statue answers
+/// with nothing.
+#[test]
+fn statues_wake_their_neighbours() {
+    let mut app = dungeon_app(10, "goblin-caves", 1);
+    let at = |x, y| Square { x, y };
+    let statues = [at(10, 10), at(11, 11), at(12, 11), at(14, 14)];
+    {
+        let mut map = app.world_mut().resource_mut::<FloorMap>();
+        for y in 9..16 {
+            for x in 9..16 {
+                map.0.set(at(x, y), Tile::Floor);
+                map.0.set_occupied(at(x, y), false);
+            }
+        }
+        for &s in &statues {
+            map.0.set(s, Tile::Statue);
+        }
+    }
+    app.world_mut()
+        .write_message(StatueWakes { at: at(11, 11) });
+    app.update();
+    let made: Vec<Option<Square>> = messages::<Summoned>(&app).iter().map(|m| m.at).collect();
+    // (11,11) first; its neighbours in the source's order: (12,12) floor, (12,10) floor,
+    // (10,12) floor, (10,10) statue, then (12,11) statue. (14,14) touches none.
+    assert_eq!(made, [Some(at(11, 11)), Some(at(10, 10)), Some(at(12, 11))]);
+    let map = &app.world().resource::<FloorMap>().0;
+    assert_eq!(map.tile(at(10, 10)), Tile::Floor);
+    assert!(map.is_occupied(at(12, 11)));
+    assert_eq!(map.tile(at(14, 14)), Tile::Statue);
+    app.world_mut().write_message(StatueWakes { at: at(9, 9) });
+    app.update();
+    let made = messages::<Summoned>(&app);
+    assert_eq!((made.len(), made[0].entity), (1, None));
 }
 
 /// An observer of `MonsterSpawned` sees `Fixed` on fixed inhabitants and `ArenaOpponent`
@@ -412,4 +453,52 @@ fn spawn_events_come_after_the_markers() {
             "{origin:?}: {seen:?}"
         );
     }
+}
+
+/// Angels in a temple serve its deity (source notes, section 4): the host names the
+/// temple's deity with the floor, and every angel made there, on the floor or summoned
+/// later, serves it; a deity the bestiary does not have is refused.
+#[test]
+fn angels_in_a_temple_serve_its_deity() {
+    let mut app = App::new();
+    app.add_plugins(DenizenPlugins::with_seed(12));
+    app.insert_resource(FloorMap(reference_floor(WorldSeed(12), "temple", 1)));
+    app.world_mut()
+        .write_message(FloorGenerated::new("temple", 1).in_temple(3));
+    app.update();
+    assert_eq!(app.world().resource::<CurrentLocation>().deity, Some(3));
+    let archangel = app
+        .world()
+        .resource::<OmegaRuleset>()
+        .rules()
+        .bestiary
+        .species_id("archangel")
+        .unwrap();
+    let map = app.world().resource::<FloorMap>().0.clone();
+    let at = map.squares().find(|&s| map.is_acceptable(s)).unwrap();
+    for _ in 0..6 {
+        app.world_mut().write_message(Summon {
+            at,
+            kind: SummonKind::Named(archangel),
+        });
+    }
+    app.update();
+    let made = messages::<Summoned>(&app);
+    assert!(made.len() == 6 && made.iter().filter(|m| m.entity.is_some()).count() >= 2);
+    for entity in made.iter().filter_map(|m| m.entity) {
+        let identity = &app.world().get::<MonsterIdentity>(entity).unwrap().0;
+        assert_eq!(*identity, Identity::Angel { deity: 3 });
+        let name = &app.world().get::<MonsterName>(entity).unwrap().0;
+        assert_eq!(name, "archangel of Athena");
+    }
+    app.world_mut()
+        .write_message(FloorGenerated::new("temple", 1).in_temple(7));
+    app.update();
+    let rejected = messages::<FloorRejected>(&app);
+    assert!(
+        rejected[0]
+            .reason
+            .contains("deity 7 is not one of the bestiary's 6 deities"),
+        "{rejected:?}"
+    );
 }

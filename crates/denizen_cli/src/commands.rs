@@ -6,12 +6,12 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 use denizen_bevy::omega::OmegaPlugin;
-use denizen_bevy::omega::scene::{reference_scene, sample_floors};
+use denizen_bevy::omega::scene::{arena_opponent, reference_scene, sample_floors};
 use denizen_bevy::omega::view::roster;
 use denizen_bevy::view::render_floor;
 use denizen_captive::{
-    BaseEncounters, Carry, EncounterSettings, EncounterTable, Stop, encounter_stream,
-    reference_base,
+    BaseEncounters, Carry, EncounterSettings, EncounterTable, Growth, Overflow, Stop,
+    encounter_stream, reference_base,
 };
 use denizen_core::{ChiSquared, DataError, StreamPurpose, WorldSeed};
 use denizen_omega::wander::WanderRule;
@@ -124,6 +124,21 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = TextFormat::Table)]
         format: TextFormat,
     },
+    /// The arena opponent for an opponent counter and the player's arena rank, as the
+    /// plugin sends it (a new game's hall of fame).
+    Arena {
+        /// Opponents fought so far: 0-15 follow the fixed sequence.
+        counter: u32,
+        /// The player's arena rank: 1-4 meet the Champion after the sequence.
+        #[arg(long, default_value_t = 0)]
+        rank: u32,
+        /// World seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+    },
     /// Places the encounter groups of one base floor (Captive's generator) and lists them.
     Encounters {
         /// Global map number, from 0: (mission - 1) x 11 + base.
@@ -131,6 +146,14 @@ pub enum Command {
         /// Floors of the base (base maps handed out); 1 on map 0 and 3 otherwise by default.
         #[arg(long)]
         floors: Option<u32>,
+        /// Strength past 65,535: computed in full and capped, or Captive's 16-bit
+        /// arithmetic.
+        #[arg(long, value_enum, default_value_t = OverflowArg::Saturate)]
+        overflow: OverflowArg,
+        /// Armature and skill: as the generator's code rolls them, or growing with the
+        /// map as the guide's prose says.
+        #[arg(long, value_enum, default_value_t = GrowthArg::Code)]
+        growth: GrowthArg,
         /// World seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -144,6 +167,24 @@ pub enum Command {
         #[arg(long, default_value = "docs/spoilers")]
         out: PathBuf,
     },
+}
+
+/// `--overflow` of `denizen encounters`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum OverflowArg {
+    /// Compute in full and cap at 65,500.
+    Saturate,
+    /// Captive's 16-bit arithmetic.
+    Wrap,
+}
+
+/// `--growth` of `denizen encounters`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum GrowthArg {
+    /// As the generator's code does.
+    Code,
+    /// As the guide's prose says.
+    Prose,
 }
 
 /// Why a command failed; printed as one line, and the process exits with code 2.
@@ -327,12 +368,73 @@ pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> Result<(), 
             note(err, format_args!("{floors} floors in {seconds:.3} s"));
             Ok(())
         }
+        Command::Arena {
+            counter,
+            rank,
+            seed,
+            format,
+        } => {
+            let omega = OmegaPlugin::default().with_rules(rules.clone());
+            let Some((name, species, stats)) = arena_opponent(*seed, omega, *counter, *rank) else {
+                return Err(CliError::Usage(
+                    "these rules have no arena (a game's own bestiary brings its own variants)"
+                        .into(),
+                ));
+            };
+            let s = stats.0;
+            let template = &rules.bestiary.get(species.id).name;
+            Table {
+                title: format!(
+                    "Arena opponent {counter} for rank {rank}, seed {seed}: {} ({template})",
+                    name.0
+                ),
+                columns: vec![
+                    "name",
+                    "species",
+                    "level",
+                    "hp",
+                    "hit",
+                    "ac",
+                    "damage",
+                    "speed",
+                    "experience",
+                ],
+                rows: vec![vec![
+                    Cell::Text(name.0),
+                    Cell::Int(species.id.0.into()),
+                    Cell::Int(s.level.into()),
+                    Cell::Int(s.hp.into()),
+                    Cell::Int(s.hit.into()),
+                    Cell::Int(s.ac.into()),
+                    Cell::Int(s.damage.into()),
+                    Cell::Int(s.speed.into()),
+                    Cell::Int(s.xp.into()),
+                ]],
+            }
+            .write(*format, out)
+            .map_err(stdout)
+        }
         Command::Encounters {
             map,
             floors,
+            overflow,
+            growth,
             seed,
             format,
-        } => encounters(*map, *floors, *seed, (*format).into(), out, err),
+        } => {
+            let settings = EncounterSettings {
+                overflow: match overflow {
+                    OverflowArg::Saturate => Overflow::Saturate,
+                    OverflowArg::Wrap => Overflow::Wrap,
+                },
+                growth: match growth {
+                    GrowthArg::Code => Growth::Code,
+                    GrowthArg::Prose => Growth::Prose,
+                },
+                ..EncounterSettings::default()
+            };
+            encounters(*map, *floors, settings, *seed, (*format).into(), out, err)
+        }
         Command::Spoiler { out: dir } => {
             let written = spoiler::write_all(&rules, dir)?;
             note(
@@ -417,6 +519,7 @@ fn simulate(
 fn encounters(
     map: u32,
     floors: Option<u32>,
+    settings: EncounterSettings,
     seed: u64,
     format: Format,
     out: &mut impl Write,
@@ -427,8 +530,7 @@ fn encounters(
     let floors = floors.unwrap_or(if map == 0 { 1 } else { 3 });
     // The plugin's stream for the first stage on this map: the same groups it spawns.
     let mut rng = encounter_stream(WorldSeed(seed), map, 0);
-    let plan = BaseEncounters::new(&table, EncounterSettings::default(), map, floors)
-        .place(&mut rng, &grid);
+    let plan = BaseEncounters::new(&table, settings, map, floors).place(&mut rng, &grid);
     let rows = plan
         .groups
         .iter()

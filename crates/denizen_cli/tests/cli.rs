@@ -591,3 +591,38 @@ fn spoilers_are_written_all_or_none() {
     assert!(!clash.exists());
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+/// `denizen arena`: the Champion a new game's arena sends at counter 16 to a player of
+/// rank 1 (source notes, section 13, with the shipped hall of fame's Champion, Spartacus of
+/// level 10): template 8 (Hiscore NPC), shown level 20, hp 500 + 200, hit 2 x 40, ac 30,
+/// damage 120 + 60, speed 3, experience 500.
+#[test]
+fn the_arena_command_prints_the_champion() {
+    let out = denizen("arena 16 --rank 1 --format csv");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "name,species,level,hp,hit,ac,damage,speed,experience\n\
+         Spartacus,8,20,700,80,30,180,3,500\n"
+    );
+    // Opponent 3 is a goblin (template 15: level 1, hp 8, hit 10, ac 8, damage 8, speed
+    // 5, experience 10) with the arena's changes: hp 8 + 10, hit 20, damage 12.
+    let out = denizen("arena 3 --format csv");
+    let row = stdout(&out).lines().nth(1).unwrap().to_owned();
+    assert!(row.ends_with(",15,1,18,20,8,12,5,10"), "{row}");
+    assert!(row.contains(" the goblin,"), "{row}");
+}
+
+/// `denizen encounters` takes the generator's two settings; Captive's 16-bit strength
+/// changes what late maps print.
+#[test]
+fn encounters_take_overflow_and_growth() {
+    let plain = stdout(&denizen("encounters 58 --format csv"));
+    let wrapped = denizen("encounters 58 --overflow wrap --growth prose --format csv");
+    assert_eq!(wrapped.status.code(), Some(0), "{}", stderr(&wrapped));
+    assert_ne!(stdout(&wrapped), plain);
+    assert_eq!(
+        denizen("encounters 58 --overflow sometimes").status.code(),
+        Some(2)
+    );
+}

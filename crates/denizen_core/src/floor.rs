@@ -32,7 +32,7 @@ pub enum FloorError {
         width: u32,
     },
     /// A glyph of [`FloorGrid::from_rows`] names no tile.
-    #[error("row {row}, column {column}: `{glyph}` is not a tile glyph (# . ~ + s > ^ H)")]
+    #[error("row {row}, column {column}: `{glyph}` is not a tile glyph (# . ~ + s > ^ H &)")]
     UnknownGlyph {
         /// The row (0 at the top).
         row: usize,
@@ -67,6 +67,9 @@ pub enum Tile {
     Fire,
     /// A ladder between floors: never holds a group.
     Ladder,
+    /// A statue, which may come alive (Omega's waking statues): never chosen for
+    /// placement.
+    Statue,
 }
 
 impl Tile {
@@ -81,6 +84,7 @@ impl Tile {
             Tile::Stairs => '>',
             Tile::Fire => '^',
             Tile::Ladder => 'H',
+            Tile::Statue => '&',
         }
     }
 }
@@ -460,6 +464,7 @@ impl FloorGrid {
                     '>' => Tile::Stairs,
                     '^' => Tile::Fire,
                     'H' => Tile::Ladder,
+                    '&' => Tile::Statue,
                     glyph => {
                         return Err(FloorError::UnknownGlyph {
                             row: y,
@@ -800,7 +805,7 @@ mod tests {
         let err = FloorGrid::from_rows(&["#..", "#.@"]).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "row 1, column 2: `@` is not a tile glyph (# . ~ + s > ^ H)"
+            "row 1, column 2: `@` is not a tile glyph (# . ~ + s > ^ H &)"
         );
     }
 

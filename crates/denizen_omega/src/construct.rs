@@ -1,10 +1,11 @@
 //! Construction: turning a chosen template into a monster (identity, sleep, possessions),
 //! in the order and with the draws of Omega's `make_creature`.
 
+use denizen_core::data::{DataError, Entry, load_ron};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
-use crate::bestiary::Bestiary;
+use crate::bestiary::{Bestiary, MAX_NUMBER};
 use crate::items::Uniqueness;
 use crate::objects::{ItemLedger, ObjectInstance};
 use crate::rng;
@@ -123,7 +124,11 @@ pub struct Officeholder {
 /// The game's history that some constructors read: the log of adventurers and the
 /// holders of the fifteen offices (top scorer, six high priests, Shadowlord, Commandant,
 /// Archmage, Prime Sorceror, Champion, Duke, Chaos lord, Law lord).
+///
+/// The default is a new game's: Omega's shipped hall of fame and log
+/// ([`OMEGA_CHRONICLE`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct Chronicle {
     /// The log; empty gives the source's stand-in adventurer.
@@ -151,27 +156,104 @@ pub const OFFICES: [&str; 15] = [
     "the Lord of Law",
 ];
 
-impl Default for Chronicle {
-    /// No log, and each office held by a level-10 holder named after it: melee fighters,
-    /// spellcasting priests, Archmage and Sorceror, of competence 7.
-    fn default() -> Self {
-        let officeholders = OFFICES
+/// A new game's chronicle: Omega 0.90.4's shipped hall of fame and adventurers' log.
+pub const OMEGA_CHRONICLE: &str = include_str!("../data/omega.chronicle.ron");
+/// The name [`OMEGA_CHRONICLE`] goes by in errors.
+pub const OMEGA_CHRONICLE_FILE: &str = "omega.chronicle.ron";
+
+/// The most adventurers a chronicle may log: constructing a log adventurer reads the
+/// whole log (Omega's new game logs four).
+pub const MAX_ADVENTURERS: usize = 10_000;
+
+/// The role of the Champion of the Arena among [`OFFICES`].
+pub const CHAMPION: usize = 11;
+
+impl Chronicle {
+    /// A new game's chronicle, embedded in the crate.
+    pub fn new_game() -> Self {
+        Self::from_ron(OMEGA_CHRONICLE, OMEGA_CHRONICLE_FILE)
+            .expect("the embedded Omega chronicle is valid (the test suite loads it)")
+    }
+
+    /// Loads a game's chronicle: exactly one holder per office, at most
+    /// [`MAX_ADVENTURERS`] logged adventurers, levels within ±[`MAX_NUMBER`] and
+    /// behaviour codes within 0..=9999.
+    pub fn from_ron(text: &str, file: &str) -> Result<Self, DataError> {
+        let chronicle: Self = load_ron(text, file)?;
+        let whole = Entry::new(file, "chronicle");
+        if chronicle.officeholders.len() != OFFICES.len() {
+            return Err(whole.invalid(
+                "officeholders",
+                format!(
+                    "{} holders; there is one for each of the {} offices",
+                    chronicle.officeholders.len(),
+                    OFFICES.len()
+                ),
+            ));
+        }
+        if chronicle.adventurers.len() > MAX_ADVENTURERS {
+            return Err(whole.invalid(
+                "adventurers",
+                format!(
+                    "{} adventurers; a log holds at most {MAX_ADVENTURERS}",
+                    chronicle.adventurers.len()
+                ),
+            ));
+        }
+        let people = chronicle
+            .officeholders
             .iter()
             .enumerate()
-            .map(|(role, title)| Officeholder {
-                name: (*title).to_owned(),
-                level: 10,
-                behaviour: if (1..=6).contains(&role) || role == 9 || role == 10 {
-                    2730
-                } else {
-                    2710
-                },
+            .map(|(i, o)| {
+                (
+                    format!("officeholders[{i}] {:?}", o.name),
+                    o.level,
+                    o.behaviour,
+                )
             })
-            .collect();
-        Self {
-            adventurers: Vec::new(),
-            officeholders,
+            .chain(chronicle.adventurers.iter().enumerate().map(|(i, a)| {
+                (
+                    format!("adventurers[{i}] {:?}", a.name),
+                    a.level,
+                    a.behaviour,
+                )
+            }));
+        for (name, level, behaviour) in people {
+            let entry = Entry::new(file, &name);
+            if !(-MAX_NUMBER..=MAX_NUMBER).contains(&level) {
+                return Err(entry.invalid(
+                    "level",
+                    format!("{level} is outside -{MAX_NUMBER}..={MAX_NUMBER}"),
+                ));
+            }
+            if !(0..=9999).contains(&behaviour) {
+                return Err(entry.invalid(
+                    "behaviour",
+                    format!("{behaviour} is not a code of four digits at most"),
+                ));
+            }
         }
+        Ok(chronicle)
+    }
+
+    /// The holder of an office (0-14): the chronicle's, or for a chronicle that lists
+    /// too few (an old save), a level-10 fighter named after the office.
+    pub fn holder(&self, role: usize) -> Officeholder {
+        self.officeholders
+            .get(role)
+            .cloned()
+            .unwrap_or_else(|| Officeholder {
+                name: OFFICES.get(role).copied().unwrap_or("nobody").to_owned(),
+                level: 10,
+                behaviour: 2710,
+            })
+    }
+}
+
+impl Default for Chronicle {
+    /// A new game's chronicle.
+    fn default() -> Self {
+        Self::new_game()
     }
 }
 
@@ -204,6 +286,18 @@ pub struct Monster {
     /// Possessions, in the source's list order: random objects last-made first, then the
     /// fixed item.
     pub possessions: Vec<ObjectInstance>,
+}
+
+impl Monster {
+    /// The character a map shows for it: its body's glyph, or `n` for a nymph and `s` for
+    /// a satyr (their templates show `!`; the source gives the made creature its own).
+    pub fn glyph(&self, bestiary: &Bestiary) -> char {
+        match self.identity {
+            Identity::NymphOrSatyr { nymph: true } => 'n',
+            Identity::NymphOrSatyr { nymph: false } => 's',
+            _ => bestiary.get(self.form).glyph,
+        }
+    }
 }
 
 /// What construction needs besides the generator and the template.
@@ -317,25 +411,29 @@ impl Builder<'_> {
             }
         }
         let (name, level, dead, behaviour) = chosen;
-        if dead {
-            let names = self.bestiary.names();
-            let form = names
-                .undead
-                .iter()
-                .find(|f| f.below_level.is_none_or(|bound| level < bound))
-                .and_then(|f| self.bestiary.species_id(&f.species));
-            if let Some(form) = form {
-                let body = self.bestiary.get(form);
-                monster.form = form;
-                monster.stats.ac = body.ac;
-                monster.awareness = body.awareness;
-                monster.sleep_rating = body.sleep;
-                monster.name = Some(format!("{} named {name}", body.name));
-            }
-        } else {
-            monster.name = Some(name);
-        }
         monster.identity = Identity::Adventurer { dead, level };
+        // The dead return as the whole undead template for their level (ghost, haunt,
+        // spectre or lich), only renamed: the source copies the template over the
+        // monster and skips the behaviour code.
+        let names = self.bestiary.names();
+        let undead = names
+            .undead
+            .iter()
+            .find(|f| f.below_level.is_none_or(|bound| level < bound))
+            .and_then(|f| self.bestiary.species_id(&f.species));
+        if let Some(form) = undead.filter(|_| dead) {
+            let body = self.bestiary.get(form);
+            monster.form = form;
+            monster.stats = Stats::of(body);
+            monster.awareness = body.awareness;
+            monster.sleep_rating = body.sleep;
+            monster.awake = body.has(Status::Awake);
+            monster.hostile = body.has(Status::Hostile);
+            monster.wandering = body.has(Status::Wandering);
+            monster.name = Some(format!("{} named {name}", body.name));
+            return;
+        }
+        monster.name = Some(name);
         self.behave(monster, level, behaviour);
     }
 
@@ -344,16 +442,7 @@ impl Builder<'_> {
     /// while it is made and not taken).
     fn officeholder<R: Rng + ?Sized>(&mut self, rng: &mut R, monster: &mut Monster) {
         let role = rng::range(rng, OFFICES.len() as u32) as u8;
-        let holder = self
-            .chronicle
-            .officeholders
-            .get(usize::from(role))
-            .cloned()
-            .unwrap_or_else(|| Officeholder {
-                name: OFFICES[usize::from(role)].to_owned(),
-                level: 10,
-                behaviour: 2710,
-            });
+        let holder = self.chronicle.holder(usize::from(role));
         let names = self.bestiary.names();
         let item = match role {
             1..=6 => names
@@ -445,8 +534,16 @@ mod tests {
         let (human, _) = build("0th_level_npc", 2, &chronicle);
         assert!(matches!(human.identity, Identity::Occupation { .. }));
         let (lover, _) = build("incubus_succubus", 3, &chronicle);
+        // The template shows `!`; the creature shows `n` or `s` (source notes, section 4).
+        assert_eq!(omega().get(lover.species).glyph, '!');
+        let glyph = lover.glyph(omega());
         let name = lover.name.unwrap();
-        assert!(name == "nymph" || name == "satyr");
+        assert!(
+            (name == "nymph" && glyph == 'n') || (name == "satyr" && glyph == 's'),
+            "{name} {glyph}"
+        );
+        let (goblin, _) = build("goblin", 3, &chronicle);
+        assert_eq!(goblin.glyph(omega()), 'g');
     }
 
     #[test]
@@ -464,12 +561,26 @@ mod tests {
             };
             let (m, _) = build("log_npc", 4, &chronicle);
             let bestiary = omega();
-            assert_eq!(bestiary.get(m.form).key, form);
+            let body = bestiary.get(m.form);
+            assert_eq!(body.key, form);
             assert_eq!(m.name.as_deref(), Some(&*format!("{form} named Sam")));
-            assert_eq!(m.stats.hp, (level + 1) * 20);
-            assert!(m.awake);
+            // The whole template, numbers and status, not the behaviour code's.
+            assert_eq!(m.stats, Stats::of(body));
+            assert_eq!(
+                (m.awake, m.hostile, m.wandering),
+                (
+                    body.has(Status::Awake),
+                    body.has(Status::Hostile),
+                    body.has(Status::Wandering)
+                )
+            );
+            assert_eq!(m.identity, Identity::Adventurer { dead: true, level });
         }
-        let (alive, _) = build("log_npc", 5, &Chronicle::default());
+        let empty = Chronicle {
+            adventurers: Vec::new(),
+            ..Chronicle::default()
+        };
+        let (alive, _) = build("log_npc", 5, &empty);
         assert_eq!(alive.name.as_deref(), Some("Malaprop the Misnamed"));
         // Behaviour 2718: melee, competence 7.
         assert_eq!(

@@ -4,7 +4,7 @@ use rand::Rng;
 use serde::Deserialize;
 
 use crate::bestiary::Bestiary;
-use crate::construct::{Identity, Monster, Stats};
+use crate::construct::{Identity, Monster, Officeholder, Stats};
 use crate::items::ItemId;
 use crate::objects::ObjectInstance;
 use crate::rng;
@@ -28,7 +28,7 @@ struct VariantsFile {
 struct ArenaData {
     sequence: Vec<String>,
     champion: String,
-    champion_level: i32,
+    champion_shown_level: i32,
     random_bands: (u8, u8),
     random_excludes: Vec<String>,
     exit_item: String,
@@ -53,8 +53,9 @@ pub struct Arena {
     pub sequence: Vec<SpeciesId>,
     /// The Champion's template.
     pub champion: SpeciesId,
-    /// The Champion's level.
-    pub champion_level: i32,
+    /// The level the Champion shows (20 in Omega): the arena adds 10 hit points per shown
+    /// level. Its other numbers come from the Champion's level in the chronicle.
+    pub champion_shown_level: i32,
     /// Later random opponents: bestiary positions `start..start + count`.
     pub random: (u16, u16),
     /// Templates a random opponent is never drawn as.
@@ -80,8 +81,8 @@ pub struct Were {
     pub moon_phase: u8,
 }
 
-/// The largest magnitude of the Champion's level (Omega's is 20): its hit points are
-/// `5 * level^2`, which stays far inside 32 bits.
+/// The largest magnitude of the level the Champion shows (Omega's is 20): the arena adds
+/// 10 hit points per shown level.
 pub const MAX_CHAMPION_LEVEL: i32 = 10_000;
 
 /// The variant rules of a game, validated against its bestiary.
@@ -120,7 +121,7 @@ impl Variants {
         let arena = Arena {
             sequence: all(arena_entry, "sequence", &a.sequence)?,
             champion: species(arena_entry, "champion", &a.champion)?,
-            champion_level: a.champion_level,
+            champion_shown_level: a.champion_shown_level,
             random: (span.start as u16, (span.end - span.start) as u16),
             excludes: all(arena_entry, "random_excludes", &a.random_excludes)?,
             exit_item: bestiary.item_id(&a.exit_item).ok_or_else(|| {
@@ -139,12 +140,12 @@ impl Variants {
             requires: w.form_requires.clone(),
             moon_phase: w.moon_phase,
         };
-        if !(-MAX_CHAMPION_LEVEL..=MAX_CHAMPION_LEVEL).contains(&arena.champion_level) {
+        if !(-MAX_CHAMPION_LEVEL..=MAX_CHAMPION_LEVEL).contains(&arena.champion_shown_level) {
             return Err(arena_entry.invalid(
-                "champion_level",
+                "champion_shown_level",
                 format!(
                     "{} is outside -{MAX_CHAMPION_LEVEL}..={MAX_CHAMPION_LEVEL}",
-                    arena.champion_level
+                    arena.champion_shown_level
                 ),
             ));
         }
@@ -198,13 +199,13 @@ impl Variants {
         bestiary: &Bestiary,
         counter: u32,
         rank: u32,
-        champion_name: &str,
+        champion: &Officeholder,
     ) -> Monster {
         let arena = &self.arena;
-        let champion = counter as usize >= arena.sequence.len() && (1..=4).contains(&rank);
+        let meets_champion = counter as usize >= arena.sequence.len() && (1..=4).contains(&rank);
         let species = if let Some(&id) = arena.sequence.get(counter as usize) {
             id
-        } else if champion {
+        } else if meets_champion {
             arena.champion
         } else {
             let (start, count) = arena.random;
@@ -217,24 +218,26 @@ impl Variants {
         };
         let t = bestiary.get(species);
         let mut stats = Stats::of(t);
-        let name = if champion {
-            let level = arena.champion_level;
+        let name = if meets_champion {
+            // The hall of fame's level L (a chronicle may come from a save: saturate).
+            let l = champion.level;
+            let square = l.saturating_mul(l).saturating_mul(5);
             stats = Stats {
-                hp: level * level * 5,
-                hit: 4 * level,
-                ac: 3 * level,
-                damage: 100 + 2 * level,
+                hp: square,
+                hit: l.saturating_mul(4),
+                ac: l.saturating_mul(3),
+                damage: l.saturating_mul(2).saturating_add(100),
                 speed: 3,
-                level,
-                xp: t.xp,
+                level: arena.champion_shown_level,
+                xp: square,
             };
-            champion_name.to_owned()
+            champion.name.clone()
         } else {
             format!("{} the {}", arena_name(rng), t.name)
         };
-        stats.hp += 10 * stats.level;
-        stats.hit *= 2;
-        stats.damage += stats.damage / 2;
+        stats.hp = stats.hp.saturating_add(10 * stats.level);
+        stats.hit = stats.hit.saturating_mul(2);
+        stats.damage = stats.damage.saturating_add(stats.damage / 2);
         Monster {
             species,
             form: species,
@@ -309,7 +312,7 @@ fn arena_name<R: Rng + ?Sized>(rng: &mut R) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::construct::{Builder, Chronicle, Preference};
+    use crate::construct::{Builder, CHAMPION, Chronicle, Preference};
     use crate::objects::ItemLedger;
     use denizen_core::rng::{StreamPurpose, WorldSeed};
 
@@ -324,7 +327,13 @@ mod tests {
         let (bestiary, variants) = setup();
         let mut rng = WorldSeed(1).stream(StreamPurpose::new("arena"));
         // Opponent 3 is a goblin (level 1, hp 8, hit 10, ac 8, damage 8).
-        let goblin = variants.arena_opponent(&mut rng, &bestiary, 3, 0, "Champion");
+        let goblin = variants.arena_opponent(
+            &mut rng,
+            &bestiary,
+            3,
+            0,
+            &Chronicle::new_game().holder(CHAMPION),
+        );
         assert_eq!(bestiary.get(goblin.species).key, "goblin");
         assert_eq!(
             (
@@ -351,26 +360,52 @@ mod tests {
             "{name}"
         );
         // Opponent 15 is the jotun (level 9, hp 750, hit 80, damage 200).
-        let jotun = variants.arena_opponent(&mut rng, &bestiary, 15, 0, "Champion");
+        let jotun = variants.arena_opponent(
+            &mut rng,
+            &bestiary,
+            15,
+            0,
+            &Chronicle::new_game().holder(CHAMPION),
+        );
         assert_eq!(
             (jotun.stats.hp, jotun.stats.hit, jotun.stats.damage),
             (840, 160, 300)
         );
-        // After the sequence: the Champion for ranks 1-4, level 20.
-        let champion = variants.arena_opponent(&mut rng, &bestiary, 16, 2, "Rhea the Bold");
-        assert_eq!(champion.name.as_deref(), Some("Rhea the Bold"));
+        // After the sequence: the Champion for ranks 1-4. A new game's Champion is
+        // Spartacus of level 10 (the source notes, section 13, and the hall of fame): hp
+        // 10 * 10 * 5 + 10 per shown level 20 = 700, hit 2 * 40, ac 30, damage 120 + 60,
+        // experience 500.
+        let spartacus = Chronicle::new_game().holder(CHAMPION);
+        let champion = variants.arena_opponent(&mut rng, &bestiary, 16, 1, &spartacus);
+        assert_eq!(champion.name.as_deref(), Some("Spartacus"));
+        let s = champion.stats;
         assert_eq!(
-            (
-                champion.stats.hp,
-                champion.stats.hit,
-                champion.stats.ac,
-                champion.stats.damage
-            ),
-            (2000 + 200, 160, 60, 210)
+            (s.hp, s.hit, s.ac, s.damage, s.speed, s.level, s.xp),
+            (700, 80, 30, 180, 3, 20, 500)
         );
+        // Another hall of fame's Champion of level 12: 720 + 200 hp, hit 96, ac 36,
+        // damage 124 + 62.
+        let rhea = Officeholder {
+            name: "Rhea the Bold".into(),
+            level: 12,
+            behaviour: 2713,
+        };
+        let champion = variants.arena_opponent(&mut rng, &bestiary, 30, 4, &rhea);
+        let s = champion.stats;
+        assert_eq!(champion.name.as_deref(), Some("Rhea the Bold"));
+        assert_eq!((s.hp, s.hit, s.ac, s.damage, s.xp), (920, 96, 36, 186, 720));
+        // Rank 0 or past 4 never meets the Champion.
+        let other = variants.arena_opponent(&mut rng, &bestiary, 16, 5, &rhea);
+        assert_ne!(other.name.as_deref(), Some("Rhea the Bold"));
         // Everyone else: a random template of bands 0-8 with damage, never excluded.
         for _ in 0..300 {
-            let o = variants.arena_opponent(&mut rng, &bestiary, 20, 0, "Champion");
+            let o = variants.arena_opponent(
+                &mut rng,
+                &bestiary,
+                20,
+                0,
+                &Chronicle::new_game().holder(CHAMPION),
+            );
             let t = bestiary.get(o.species);
             assert!(o.species.0 < 132 && t.damage > 0 && t.is_ordinary());
             assert!(!["log_npc", "hiscore_npc", "0th_level_npc"].contains(&t.key.as_str()));
@@ -392,8 +427,9 @@ mod tests {
         let total: f64 = accepted.iter().map(|&i| weight(i)).sum();
         let mut rng = WorldSeed(11).stream(StreamPurpose::new("arena"));
         let mut counts = vec![0u64; bestiary.species().len()];
+        let champion = Chronicle::new_game().holder(CHAMPION);
         for _ in 0..100_000 {
-            let o = variants.arena_opponent(&mut rng, &bestiary, 20, 0, "Champion");
+            let o = variants.arena_opponent(&mut rng, &bestiary, 20, 0, &champion);
             counts[o.species.index()] += 1;
         }
         let odds = (0..bestiary.species().len() as u16).map(|i| {
@@ -421,7 +457,13 @@ mod tests {
         let span = bestiary.bands(2, 3);
         let mut rng = WorldSeed(12).stream(StreamPurpose::new("arena"));
         for _ in 0..2_000 {
-            let o = variants.arena_opponent(&mut rng, &bestiary, 30, 0, "Champion");
+            let o = variants.arena_opponent(
+                &mut rng,
+                &bestiary,
+                30,
+                0,
+                &Chronicle::new_game().holder(CHAMPION),
+            );
             assert!(span.contains(&o.species.index()), "{:?}", o.species);
         }
         let last = edited("forms_count: 123", "forms_count: 141");

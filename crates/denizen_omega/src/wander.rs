@@ -72,15 +72,40 @@ pub const NEIGHBOURS: [(i64, i64); 8] = [
     (0, -1),
 ];
 
+/// The neighbours of `at` inside the first quadrant, in [`NEIGHBOURS`] order.
+fn neighbours(at: Square) -> impl DoubleEndedIterator<Item = Square> {
+    NEIGHBOURS.iter().filter_map(move |&(dx, dy)| {
+        let x = u32::try_from(i64::from(at.x) + dx).ok()?;
+        let y = u32::try_from(i64::from(at.y) + dy).ok()?;
+        Some(Square { x, y })
+    })
+}
+
 /// The first neighbour of `at`, in [`NEIGHBOURS`] order, that is floor and holds no
 /// creature.
 pub fn summon_square(grid: &FloorGrid, at: Square) -> Option<Square> {
-    NEIGHBOURS.iter().find_map(|&(dx, dy)| {
-        let x = u32::try_from(i64::from(at.x) + dx).ok()?;
-        let y = u32::try_from(i64::from(at.y) + dy).ok()?;
-        let square = Square { x, y };
-        (grid.tile(square) == Tile::Floor && !grid.is_occupied(square)).then_some(square)
-    })
+    neighbours(at).find(|&square| grid.tile(square) == Tile::Floor && !grid.is_occupied(square))
+}
+
+/// The statues that come alive when the one at `at` wakes, in the order they wake: Omega's
+/// `wake_statue` turns a statue square to floor, makes its monster, then wakes each of its
+/// eight neighbours that is still a statue, in [`NEIGHBOURS`] order, depth first. Empty
+/// when `at` is not a statue. (Walked with a stack, not recursion: a floor of statues
+/// would otherwise nest as deep as it has statues.)
+pub fn statues_woken(grid: &FloorGrid, at: Square) -> Vec<Square> {
+    let mut woken = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![at];
+    while let Some(square) = stack.pop() {
+        if grid.tile(square) != Tile::Statue || !seen.insert(square) {
+            continue;
+        }
+        woken.push(square);
+        // Pushed in reverse, so the first neighbour's whole chain wakes before the
+        // second is looked at, as the recursion does.
+        stack.extend(neighbours(square).rev());
+    }
+    woken
 }
 
 /// What a summoning makes.
@@ -234,6 +259,42 @@ mod tests {
                 (0, -1)
             ]
         );
+    }
+
+    /// Waking statues spread to statue neighbours depth first, in the source's
+    /// direction order. Worked by hand on this floor (statues `&`):
+    ///
+    /// ```text
+    ///   x 0 1 2 3 4
+    /// y 0 # # # # #
+    ///   1 # & . & #
+    ///   2 # . & . #
+    ///   3 # & . & &
+    ///   4 # # # # #
+    /// ```
+    ///
+    /// From (2,2), its first neighbour (+1,+1) is the statue (3,3); (3,3)'s neighbours in
+    /// order are (4,4) wall, (4,2) wall, (2,4) wall, (2,2) awake, then (+1,0) the statue
+    /// (4,3), which has no statue neighbour left. So (2,2), (3,3), (4,3); then (2,2)'s
+    /// (+1,-1) = (3,1), (-1,+1) = (1,3) and (-1,-1) = (1,1). A floor square wakes
+    /// nothing.
+    #[test]
+    fn statues_wake_their_statue_neighbours_depth_first() {
+        let grid = FloorGrid::from_rows(&["#####", "#&.&#", "#.&.#", "#&.&&", "#####"]).unwrap();
+        let at = |x, y| Square { x, y };
+        assert_eq!(
+            statues_woken(&grid, at(2, 2)),
+            [at(2, 2), at(3, 3), at(4, 3), at(3, 1), at(1, 3), at(1, 1)]
+        );
+        assert_eq!(
+            statues_woken(&grid, at(1, 3)).len(),
+            6,
+            "one connected group"
+        );
+        assert!(statues_woken(&grid, at(2, 1)).is_empty());
+        // Statue (0,0) of a lone corner wakes alone.
+        let lone = FloorGrid::from_rows(&["&.", ".."]).unwrap();
+        assert_eq!(statues_woken(&lone, at(0, 0)), [at(0, 0)]);
     }
 
     /// What each kind of summoning makes (source notes, summoning): any template made

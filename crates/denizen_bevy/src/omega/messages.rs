@@ -20,6 +20,11 @@ pub struct FloorGenerated {
     /// The floor is a cavern-type level (matters only for the faithful gap of fixed
     /// inhabitants marked for it).
     pub cavern: bool,
+    /// Inside a temple, its deity (1 to the number of the bestiary's deities: Omega's
+    /// Odin, Set, Athena, Hecate, the Balance, Destiny): angels made there, on this floor
+    /// and by later arrivals and summons while it is the current location, serve it.
+    /// `None` elsewhere: each angel draws its deity.
+    pub deity: Option<u8>,
 }
 
 impl FloorGenerated {
@@ -30,7 +35,14 @@ impl FloorGenerated {
             depth,
             player: None,
             cavern: false,
+            deity: None,
         }
+    }
+
+    /// The same floor inside a temple of `deity` (see [`deity`](Self::deity)).
+    pub fn in_temple(mut self, deity: u8) -> Self {
+        self.deity = Some(deity);
+        self
     }
 }
 

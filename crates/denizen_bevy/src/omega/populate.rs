@@ -5,6 +5,7 @@ use bevy_ecs::prelude::*;
 use denizen_core::floor::Square;
 use denizen_core::plan::{Origin, Plan, Spawn};
 use denizen_core::rng::Generator;
+use denizen_omega::Bestiary;
 use denizen_omega::construct::{Builder, Identity, Monster};
 use denizen_omega::populate::{LevelRequest, plan_level};
 
@@ -30,6 +31,7 @@ pub(crate) fn with_builder<T>(
 ) -> T {
     let rules = world.resource::<OmegaRuleset>().clone();
     let settings = *world.resource::<OmegaSettings>();
+    let temple_deity = world.resource::<CurrentLocation>().deity;
     let mut ledger = std::mem::take(&mut world.resource_mut::<UniqueItems>().0);
     let out = {
         let chronicle = &world.resource::<OmegaChronicle>().0;
@@ -38,13 +40,25 @@ pub(crate) fn with_builder<T>(
             ledger: &mut ledger,
             chronicle,
             preference: settings.preference,
-            temple_deity: None,
+            temple_deity,
             difficulty,
         };
         plan(rng, &mut builder, world)
     };
     world.resource_mut::<UniqueItems>().0 = ledger;
     out
+}
+
+/// A temple's deity names one of the bestiary's deities (numbered from 1), or there is
+/// none.
+pub(crate) fn deity_fits(bestiary: &Bestiary, deity: Option<u8>) -> Result<(), String> {
+    let deities = bestiary.names().deities.len();
+    match deity {
+        Some(d) if !(1..=deities).contains(&usize::from(d)) => Err(format!(
+            "deity {d} is not one of the bestiary's {deities} deities (numbered from 1)"
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// Reads every [`FloorGenerated`] and populates each floor in turn.
@@ -67,13 +81,17 @@ pub(crate) fn populate(world: &mut World, request: &FloorGenerated) {
         .locations
         .get(&request.location)
         .and_then(|env| env.level(request.depth).map(|level| (env, level)));
+    let found = found.map_err(|e| e.to_string()).and_then(|found| {
+        deity_fits(&rules.rules().bestiary, request.deity)?;
+        Ok(found)
+    });
     let (env, level) = match found {
         Ok(found) => found,
-        Err(e) => {
+        Err(reason) => {
             world.write_message(FloorRejected {
                 location: request.location.clone(),
                 depth: request.depth,
-                reason: e.to_string(),
+                reason,
             });
             return;
         }
@@ -95,6 +113,16 @@ pub(crate) fn populate(world: &mut World, request: &FloorGenerated) {
     let mut rng = world
         .resource_mut::<DenizenRng>()
         .next_floor(&request.location, request.depth);
+    let mut location = world.resource_mut::<CurrentLocation>();
+    if location.environment != env.key {
+        location.environment.clone_from(&env.key);
+    }
+    if env.is_dungeon() && location.dungeon.as_deref() != Some(env.key.as_str()) {
+        location.dungeon = Some(env.key.clone());
+    }
+    location.depth = level.depth;
+    location.difficulty = level.difficulty;
+    location.deity = request.deity;
     let plan = with_builder(world, &mut rng, level.difficulty, |rng, builder, world| {
         let level_request = LevelRequest {
             environment: env,
@@ -106,15 +134,6 @@ pub(crate) fn populate(world: &mut World, request: &FloorGenerated) {
         };
         plan_level(rng, fixed_rng.as_mut(), &level_request, builder)
     });
-    let mut location = world.resource_mut::<CurrentLocation>();
-    if location.environment != env.key {
-        location.environment.clone_from(&env.key);
-    }
-    if env.is_dungeon() && location.dungeon.as_deref() != Some(env.key.as_str()) {
-        location.dungeon = Some(env.key.clone());
-    }
-    location.depth = level.depth;
-    location.difficulty = level.difficulty;
     let population = &plan.population;
     let (requested, placed, missing) = (
         population.requested,
@@ -159,10 +178,10 @@ pub(crate) fn spawn_monsters(world: &mut World, plan: Plan<Monster>) -> Vec<Enti
             if matches!(origin, Origin::FixedInhabitant | Origin::Arena) {
                 marked.push((i, origin));
             }
+            let glyph = monster.glyph(&rules.rules().bestiary);
             let name = monster.name.take().map(MonsterName);
             let identity = std::mem::take(&mut monster.identity);
             let identity = (identity != Identity::Ordinary).then_some(MonsterIdentity(identity));
-            let glyph = rules.rules().bestiary.get(monster.form).glyph;
             let base = bundle(glyph, monster);
             match (name, identity) {
                 (None, None) => plain.push((i, at, base)),

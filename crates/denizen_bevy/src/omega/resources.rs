@@ -66,6 +66,10 @@ pub struct CurrentLocation {
     pub depth: u32,
     /// Difficulty at this location and depth.
     pub difficulty: i64,
+    /// Inside a temple, its deity, whom angels made here serve (see
+    /// [`FloorGenerated::deity`](super::FloorGenerated::deity)).
+    #[serde(default)]
+    pub deity: Option<u8>,
 }
 
 /// Which unique items exist in the world (made, taken or unmade).

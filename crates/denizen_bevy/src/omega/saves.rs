@@ -8,6 +8,7 @@ use denizen_omega::OmegaRules;
 use denizen_omega::location::MAX_DIFFICULTY;
 use denizen_omega::objects::ItemLedger;
 
+use super::populate::deity_fits;
 use super::resources::{CurrentLocation, OmegaRuleset, UniqueItems};
 
 /// A resource read from a save did not fit the rules in use (a save of another game's
@@ -80,6 +81,7 @@ fn location_fits(rules: &OmegaRules, location: &CurrentLocation) -> Result<(), S
             .level(location.depth)
             .map_err(|e| format!("the current depth: {e}"))?;
     }
+    deity_fits(&rules.bestiary, location.deity).map_err(|e| format!("the current temple's {e}"))?;
     if !(-MAX_DIFFICULTY..=MAX_DIFFICULTY).contains(&location.difficulty) {
         return Err(format!(
             "the current difficulty {} is outside -{MAX_DIFFICULTY}..={MAX_DIFFICULTY}",

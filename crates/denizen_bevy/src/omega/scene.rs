@@ -1,5 +1,5 @@
-//! Ready-made headless scenes: a populated reference floor, and many floors sampled through
-//! the plugin (what the `dungeon` example and the `denizen` command use).
+//! Ready-made headless scenes: a populated reference floor, many floors sampled through
+//! the plugin, an arena bout (what the `dungeon` example and the `denizen` command use).
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
@@ -9,9 +9,11 @@ use denizen_omega::reference::reference_floor;
 
 use super::OmegaPlugin;
 use super::components::{
-    Awareness, CombatStats, Disposition, Fixed, Inventory, MonsterBundle, Sleep, Species,
+    ArenaOpponent, Awareness, CombatStats, Disposition, Fixed, Inventory, MonsterBundle,
+    MonsterName, Sleep, Species,
 };
 use super::messages::FloorGenerated;
+use super::variants::ArenaBout;
 use crate::DenizenPlugin;
 use crate::apply::{Glyph, GridPos};
 use crate::floor::FloorMap;
@@ -88,4 +90,38 @@ pub fn monsters(world: &mut World) -> Vec<(GridPos, MonsterBundle)> {
         .iter(world)
         .map(|(p, a, b, c, d, e, f, g)| (*p, (*a, *b, *c, d.clone(), *e, *f, *g)))
         .collect()
+}
+
+/// The arena opponent the plugin sends for an opponent counter and the player's arena rank
+/// (with this seed and a new game's chronicle): its name, species and combat numbers, as
+/// spawned. `None` when the rules have no arena.
+pub fn arena_opponent(
+    seed: u64,
+    omega: OmegaPlugin,
+    counter: u32,
+    rank: u32,
+) -> Option<(MonsterName, Species, CombatStats)> {
+    omega.rules().variants.as_ref()?;
+    let mut app = App::new();
+    app.add_plugins((DenizenPlugin::with_seed(seed), omega));
+    // Omega's arena is 64 x 16; the opponent enters at (60, 7).
+    let mut arena = denizen_core::floor::FloorGrid::new(64, 16).expect("a small floor");
+    for at in arena.squares().collect::<Vec<_>>() {
+        arena.set(at, denizen_core::floor::Tile::Floor);
+    }
+    let world = app.world_mut();
+    world.insert_resource(FloorMap(arena));
+    world.write_message(ArenaBout {
+        counter,
+        rank,
+        at: denizen_core::floor::Square { x: 60, y: 7 },
+    });
+    app.update();
+    let world = app.world_mut();
+    let mut query =
+        world.query_filtered::<(&MonsterName, &Species, &CombatStats), With<ArenaOpponent>>();
+    query
+        .iter(world)
+        .next()
+        .map(|(name, species, stats)| (name.clone(), *species, *stats))
 }

@@ -3,13 +3,13 @@
 use bevy_ecs::message::MessageCursor;
 use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
-use denizen_core::floor::Square;
+use denizen_core::floor::{Square, Tile};
 use denizen_core::plan::{Origin, Plan, Spawn};
 use denizen_core::rng::Generator;
 use denizen_omega::construct::{Builder, Monster};
 use denizen_omega::select::Selector;
 use denizen_omega::species::SpeciesId;
-use denizen_omega::wander::{Summoning, summon};
+use denizen_omega::wander::{Summoning, statues_woken, summon};
 
 use super::populate::{spawn_monsters, with_builder};
 use super::resources::{CurrentLocation, OmegaRuleset};
@@ -40,8 +40,12 @@ pub struct Summon {
     pub kind: SummonKind,
 }
 
-/// A statue at a square comes alive: the ordinary pool one difficulty above the local one,
-/// hostile, on the statue's own square (the host turns the statue tile to floor first).
+/// A statue at a square comes alive: a [`Tile::Statue`](denizen_core::floor::Tile::Statue)
+/// of [`FloorMap`](crate::FloorMap) turns to floor and holds a creature of the ordinary
+/// pool one difficulty above the local one, made hostile; then each statue among its eight
+/// neighbours wakes the same way, and theirs, depth first in the source's direction order.
+/// Every woken statue answers with a [`Summoned`]; a square that is not a statue makes
+/// nothing and answers with an empty one.
 #[derive(Message, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
 pub struct StatueWakes {
@@ -89,16 +93,26 @@ pub(crate) fn wake_statues(world: &mut World, mut cursor: Local<MessageCursor<St
         cursor.read(messages).copied().collect()
     };
     for request in requests {
-        make(world, 1, "statue", |rng, pool, builder, _| {
-            let species = pool.sample(rng);
-            let mut monster = builder.build(rng, species);
-            monster.hostile = true;
-            Some(Spawn {
-                at: request.at,
-                origin: Origin::WakingStatue,
-                creature: monster,
-            })
-        });
+        let woken = statues_woken(&world.resource::<FloorMap>().0, request.at);
+        if woken.is_empty() {
+            world.write_message(Summoned {
+                entity: None,
+                at: None,
+            });
+        }
+        for at in woken {
+            world.resource_mut::<FloorMap>().0.set(at, Tile::Floor);
+            make(world, 1, "statue", |rng, pool, builder, _| {
+                let species = pool.sample(rng);
+                let mut monster = builder.build(rng, species);
+                monster.hostile = true;
+                Some(Spawn {
+                    at,
+                    origin: Origin::WakingStatue,
+                    creature: monster,
+                })
+            });
+        }
     }
 }
 

@@ -5,7 +5,7 @@ use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
 use denizen_core::floor::Square;
 use denizen_core::plan::{Origin, Plan, Spawn};
-use denizen_omega::construct::{Identity, Monster};
+use denizen_omega::construct::{CHAMPION, Identity, Monster};
 
 use super::components::{
     Awareness, CombatStats, Disposition, Inventory, MonsterName, Sleep, Species,
@@ -46,12 +46,7 @@ pub(crate) fn arena_bouts(world: &mut World, mut cursor: Local<MessageCursor<Are
         let Some(variants) = rules.rules().variants.as_ref() else {
             continue;
         };
-        let champion = world
-            .resource::<OmegaChronicle>()
-            .0
-            .officeholders
-            .get(11)
-            .map_or_else(|| "the Champion".to_owned(), |o| o.name.clone());
+        let champion = world.resource::<OmegaChronicle>().0.holder(CHAMPION);
         let mut rng =
             world
                 .resource_mut::<DenizenRng>()

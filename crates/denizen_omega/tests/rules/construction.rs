@@ -163,3 +163,93 @@ fn missing_names_leave_monsters_plain() {
         }
     }
 }
+
+/// A new game's hall of fame (the shipped `omega.hi`): at difficulty 4 an officeholder is
+/// hostile when their competence is below 8. The high priests of Athena, Hecate and the
+/// Balance, the Archmage and the Prime Sorceror have competence 9 (codes 2931, 2932,
+/// 2933); everyone else 7. (The Archmage is never hostile.)
+#[test]
+fn a_new_games_officeholders_by_competence() {
+    let rules = omega();
+    let chronicle = Chronicle::new_game();
+    let names = [
+        "Zippy",
+        "Gallow",
+        "Kharst",
+        "Allana",
+        "Dara",
+        "Thistleman",
+        "Humperdinck",
+        "Shadowspawn",
+        "Sonders",
+        "Oz",
+        "Blackskull",
+        "Spartacus",
+        "Cormorant",
+        "Arioch",
+        "Ariel",
+    ];
+    let competence = [7, 7, 7, 9, 9, 9, 7, 7, 7, 9, 9, 7, 7, 7, 7];
+    let mut seen = [false; 15];
+    for m in build(&rules.bestiary, "hiscore_npc", &chronicle, 4, 600) {
+        let Identity::Officeholder { role } = m.identity else {
+            panic!("{:?}", m.identity)
+        };
+        let role = usize::from(role);
+        seen[role] = true;
+        assert_eq!(m.name.as_deref(), Some(names[role]));
+        assert_eq!(m.stats.level, competence[role], "{}", names[role]);
+        let hostile = competence[role] < 8 && role != 9;
+        assert_eq!(m.hostile, hostile, "{} at difficulty 4", names[role]);
+    }
+    assert!(seen.iter().all(|&s| s), "every office drawn: {seen:?}");
+}
+
+/// A new game's log (the shipped `omega.log`): four adventurers, each drawn a quarter of
+/// the time; Caspar died at level 2 and returns as the whole ghost template (catalogue
+/// row 37: hp 32, hit 0, ac 10, damage 0, speed 20, level 2, experience 30, not hostile).
+#[test]
+fn a_new_games_dead_adventurer_returns_as_a_ghost() {
+    let rules = omega();
+    let chronicle = Chronicle::new_game();
+    let made = build(&rules.bestiary, "log_npc", &chronicle, 3, 4_000);
+    let ghosts: Vec<&Monster> = made
+        .iter()
+        .filter(|m| {
+            m.identity
+                == Identity::Adventurer {
+                    dead: true,
+                    level: 2,
+                }
+        })
+        .collect();
+    let sigma = (4_000.0_f64 * 0.25 * 0.75).sqrt();
+    assert!(
+        (ghosts.len() as f64 - 1_000.0).abs() < 4.0 * sigma,
+        "{}",
+        ghosts.len()
+    );
+    for ghost in ghosts {
+        assert_eq!(
+            ghost.name.as_deref(),
+            Some("ghost named Caspar (The Friendly Ghost)")
+        );
+        assert_eq!(rules.bestiary.get(ghost.form).key, "ghost");
+        let s = ghost.stats;
+        assert_eq!(
+            (s.hp, s.hit, s.ac, s.damage, s.speed, s.level, s.xp),
+            (32, 0, 10, 0, 20, 2, 30)
+        );
+        assert!(!ghost.hostile && ghost.wandering && !ghost.awake);
+    }
+    // The living three keep their names and the behaviour code's numbers: Vlad Tepes,
+    // 2618, a melee fighter of competence 6 (damage 30, hit 18).
+    let vlad = made
+        .iter()
+        .find(|m| m.name.as_deref() == Some("Vlad Tepes"))
+        .unwrap();
+    assert_eq!(
+        (vlad.stats.damage, vlad.stats.hit, vlad.stats.level),
+        (30, 18, 6)
+    );
+}

@@ -8,6 +8,7 @@
 
 use denizen_core::rng::{StreamPurpose, WorldSeed};
 use denizen_omega::bestiary::{OMEGA_BESTIARY, OMEGA_BESTIARY_FILE};
+use denizen_omega::construct::CHAMPION;
 use denizen_omega::location::{OMEGA_LOCATIONS, OMEGA_LOCATIONS_FILE};
 use denizen_omega::variants::{OMEGA_VARIANTS, OMEGA_VARIANTS_FILE};
 use denizen_omega::*;
@@ -71,7 +72,7 @@ proptest! {
             Ok(variants) => {
                 let mut rng = WorldSeed(2).stream(StreamPurpose::new("fuzz"));
                 for counter in 0..40 {
-                    let mut monster = variants.arena_opponent(&mut rng, &bestiary, counter, counter % 6, "Champion");
+                    let mut monster = variants.arena_opponent(&mut rng, &bestiary, counter, counter % 6, &Chronicle::new_game().holder(CHAMPION));
                     variants.change_form(&mut rng, &bestiary, &mut monster);
                 }
             }

@@ -4,6 +4,7 @@
 
 use denizen_core::rng::{StreamPurpose, WorldSeed};
 use denizen_omega::bestiary::{MAX_NAMES, MAX_NUMBER, MAX_TREASURE, OMEGA_BESTIARY};
+use denizen_omega::construct::{CHAMPION, Officeholder};
 use denizen_omega::location::{MAX_DEPTHS, MAX_DIFFICULTY, OMEGA_LOCATIONS};
 use denizen_omega::objects::MAX_OBJECT_WEIGHT;
 use denizen_omega::variants::{MAX_CHAMPION_LEVEL, OMEGA_VARIANTS};
@@ -247,19 +248,34 @@ fn dungeon_depths_difficulties_and_counts_are_bounded() {
 #[test]
 fn the_champions_level_is_bounded() {
     let rules = |level: i32| {
-        let text =
-            OMEGA_VARIANTS.replacen("champion_level: 20", &format!("champion_level: {level}"), 1);
+        let text = OMEGA_VARIANTS.replacen(
+            "champion_shown_level: 20",
+            &format!("champion_shown_level: {level}"),
+            1,
+        );
         assert_ne!(text, OMEGA_VARIANTS);
         Variants::from_ron(&text, "arena.ron", &Bestiary::shipped()).map_err(|e| e.to_string())
     };
     let variants = rules(MAX_CHAMPION_LEVEL).unwrap();
     let bestiary = Bestiary::shipped();
     let mut rng = WorldSeed(1).stream(StreamPurpose::new("arena"));
-    let champion = variants.arena_opponent(&mut rng, &bestiary, 99, 1, "Champion");
-    assert_eq!(champion.stats.hp, 5 * 10_000 * 10_000 + 10 * 10_000);
+    // A new game's Champion (level 10) showing the top level: 500 + 10 per shown level.
+    let spartacus = Chronicle::new_game().holder(CHAMPION);
+    let champion = variants.arena_opponent(&mut rng, &bestiary, 99, 1, &spartacus);
+    assert_eq!(champion.stats.hp, 500 + 10 * 10_000);
+    // A hall of fame from a save with an absurd level saturates instead of wrapping.
+    let giant = Officeholder {
+        level: i32::MAX,
+        ..spartacus
+    };
+    let champion = variants.arena_opponent(&mut rng, &bestiary, 99, 1, &giant);
+    assert_eq!(
+        (champion.stats.hp, champion.stats.hit),
+        (i32::MAX, i32::MAX)
+    );
     let err = rules(MAX_CHAMPION_LEVEL + 1).err().unwrap_or_default();
     assert!(
-        err.contains("arena: field `champion_level`: 10001 is outside"),
+        err.contains("arena: field `champion_shown_level`: 10001 is outside"),
         "{err}"
     );
 }
