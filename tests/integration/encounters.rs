@@ -71,7 +71,9 @@ fn a_bearer_drops_its_base_map_when_it_dies() {
         .iter()
         .map(|(_, c, _)| match c.0 {
             Carry::BaseMap { floor } => floor,
-            Carry::Clipboard { .. } => panic!("regular groups carry base maps"),
+            Carry::Clipboard { .. } | Carry::DoorClipboard { .. } => {
+                panic!("regular groups carry base maps")
+            }
         })
         .collect();
     floors.sort();

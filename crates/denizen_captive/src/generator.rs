@@ -24,11 +24,46 @@ pub enum Carry {
         /// The floor (handed out from the last one down).
         floor: u32,
     },
-    /// A numbered clipboard (a password), carried by special groups.
+    /// A numbered clipboard (a password), carried by the groups of the dead-end special
+    /// stage.
     Clipboard {
-        /// Its number, 0, 1, 2, ... in the order special groups are made.
+        /// Its number, 0, 1, 2, ... in the order that stage makes them.
         index: u32,
     },
+    /// The clipboard of a laser door, carried by the group that guards it.
+    DoorClipboard {
+        /// The door's number (0-7).
+        door: u32,
+    },
+}
+
+/// The special stages that make groups with a set cursor (source notes, section 7): each
+/// sets the second cursor to its own value first, and gives its group its own item.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
+pub enum SpecialStage {
+    /// The prisoner on a space station (cursor 30, so type 31): a normal caller, which
+    /// takes a base map while any are left.
+    Prisoner,
+    /// The guard of a laser door (cursor 5, so type 6), carrying that door's clipboard.
+    DoorGuard {
+        /// The door's number (0-7).
+        door: u32,
+    },
+    /// A group of the dead-end special stage (cursor 7, so type 8), carrying the next
+    /// clipboard of that stage's running count.
+    DeadEnd,
+}
+
+impl SpecialStage {
+    /// The value the stage sets the second cursor to.
+    pub fn cursor(self) -> u8 {
+        match self {
+            SpecialStage::Prisoner => 30,
+            SpecialStage::DoorGuard { .. } => 5,
+            SpecialStage::DeadEnd => 7,
+        }
+    }
 }
 
 /// One member of a group.
@@ -249,26 +284,45 @@ impl<'a> BaseEncounters<'a> {
         }
     }
 
-    /// A group made by a special stage at a cell: the second cursor is set to `cursor`
-    /// first (the prisoner uses 30, door guards 5, clipboard carriers 7), and the group
-    /// carries the next clipboard.
+    /// A group made by a special stage at a cell: the second cursor is set to the
+    /// stage's value first, and the group carries the stage's item (a base map while any
+    /// are left for the prisoner, the door's clipboard for a door guard, the next running
+    /// clipboard for the dead-end stage).
     pub fn special<R: Rng + ?Sized>(
         &mut self,
         rng: &mut R,
         cell: Square,
+        stage: SpecialStage,
+    ) -> Result<Group, Stop> {
+        self.special_at(rng, cell, stage, stage.cursor())
+    }
+
+    /// [`special`](Self::special) with the second cursor set to `cursor` (taken modulo
+    /// 64) instead of the stage's own value.
+    fn special_at<R: Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        cell: Square,
+        stage: SpecialStage,
         cursor: u8,
     ) -> Result<Group, Stop> {
         self.special_cursor = cursor % RING as u8;
         let type_id = self
             .next_type(Category::Special)
             .ok_or(Stop::NoEligibleType(Category::Special))?;
-        let clipboard = Carry::Clipboard {
-            index: self.next_clipboard,
+        let carry = match stage {
+            SpecialStage::Prisoner => None,
+            SpecialStage::DoorGuard { door } => Some(Carry::DoorClipboard { door }),
+            SpecialStage::DeadEnd => Some(Carry::Clipboard {
+                index: self.next_clipboard,
+            }),
         };
         let group = self
-            .group(rng, type_id, cell, 0, Some(clipboard))
+            .group(rng, type_id, cell, 0, carry)
             .ok_or(Stop::MemoryFull)?;
-        self.next_clipboard = self.next_clipboard.saturating_add(1);
+        if stage == SpecialStage::DeadEnd {
+            self.next_clipboard = self.next_clipboard.saturating_add(1);
+        }
         Ok(group)
     }
 
@@ -282,8 +336,11 @@ impl<'a> BaseEncounters<'a> {
             .ok_or(Stop::MemoryFull)
     }
 
-    /// One group: size and speed from one 16-bit word, members from rotations of it.
-    /// `None` when the group memory cannot hold it.
+    /// One group: size and speed from one 16-bit word, members from rotations of it, at
+    /// the bit positions of the source notes (section 6): the group word is the draw
+    /// rotated right 5; its bits 4-8 give the size, its low nibble the speed; member `i`
+    /// reads the word rotated left 3, then right 5 per member. `None` when the group
+    /// memory cannot hold it.
     fn group<R: Rng + ?Sized>(
         &mut self,
         rng: &mut R,
@@ -293,9 +350,9 @@ impl<'a> BaseEncounters<'a> {
         carry: Option<Carry>,
     ) -> Option<Group> {
         let t = self.table.get(type_id)?;
-        let word = rng.next_u32() as u16;
+        let word = (rng.next_u32() as u16).rotate_right(5);
         // 1 + five random bits, uniform on 1..=32: full groups are the most common.
-        let size = t.max_group.min(1 + u32::from(word & 31));
+        let size = t.max_group.min(1 + u32::from(word.rotate_right(4) & 31));
         let need = 8 * (size + 1);
         let used = self.memory_used.saturating_add(need);
         if self
@@ -306,7 +363,7 @@ impl<'a> BaseEncounters<'a> {
             return None;
         }
         self.memory_used = used;
-        let speed = t.speed.saturating_add(u32::from((word >> 5) & 15) / 2);
+        let speed = t.speed.saturating_add(u32::from(word & 15) / 2);
         let carries = carry.or_else(|| {
             (self.maps_left > 0).then(|| {
                 self.maps_left -= 1;
@@ -333,7 +390,13 @@ impl<'a> BaseEncounters<'a> {
         })
     }
 
+    /// A member from its word `r`: strength from `r`, armature from the low 2 bits of `r`
+    /// rotated right 5, skill from those of `r` rotated right 8.
     fn member(&self, t: &EncounterType, r: u16, bonus: u32, slot: u8) -> Member {
+        let (armature_bits, skill_bits) = (
+            u32::from(r.rotate_right(5) & 3),
+            u32::from(r.rotate_right(8) & 3),
+        );
         let r = u64::from(r);
         let m = u64::from(self.map.saturating_add(1).min(127));
         let k = 3 * m - 2 + u64::from(bonus);
@@ -342,34 +405,42 @@ impl<'a> BaseEncounters<'a> {
         } else {
             self.map / 4
         });
-        let grow = |base: u32, wrap: bool, cap: u32| -> u32 {
-            let mut s0 = u64::from(base) * k;
-            if wrap {
-                s0 &= 0xFFFF;
-            }
-            let extra = (r * d) >> 16;
-            let mut s = s0 + ((s0 * r) >> 16) + extra;
+        let extra = (r * d) >> 16;
+        // In full: past the cap, half the map term comes off, then the cap.
+        let grow = |base: u32, cap: u32| -> u32 {
+            let s0 = u64::from(base) * k;
+            let s = s0 + ((s0 * r) >> 16) + extra;
             if s > u64::from(cap) {
-                s = (s - extra / 2).min(u64::from(cap));
+                (s - extra / 2).min(u64::from(cap)) as u32
+            } else {
+                s as u32
             }
-            s as u32
         };
-        let strength = grow(
-            t.strength,
-            self.settings.overflow == Overflow::Wrap,
-            STRENGTH_CAP,
-        );
+        let strength = match self.settings.overflow {
+            Overflow::Saturate => grow(t.strength, STRENGTH_CAP),
+            Overflow::Wrap => {
+                // Every step in 16 bits, as Captive computes it: the product and the
+                // first sum wrap silently; a carry of the last sum (or a result past the
+                // cap) takes half the map term off the wrapped value.
+                let s0 = (u64::from(t.strength) * k) & 0xFFFF;
+                let c = (s0 + ((s0 * r) >> 16)) & 0xFFFF;
+                let sum = c + extra;
+                let cap = u64::from(STRENGTH_CAP);
+                if sum > 0xFFFF || (sum & 0xFFFF) > cap {
+                    (sum & 0xFFFF)
+                        .checked_sub(extra / 2)
+                        .map_or(cap, |v| v.min(cap)) as u32
+                } else {
+                    sum as u32
+                }
+            }
+        };
         let (armature, skill) = match self.settings.growth {
             Growth::Code => (
-                t.armature
-                    .saturating_add(((r >> 1) & 3) as u32)
-                    .min(STAT_CAP),
-                t.skill.saturating_add(((r >> 9) & 3) as u32).min(STAT_CAP),
+                t.armature.saturating_add(armature_bits).min(STAT_CAP),
+                t.skill.saturating_add(skill_bits).min(STAT_CAP),
             ),
-            Growth::Prose => (
-                grow(t.armature, false, STAT_CAP),
-                grow(t.skill, false, STAT_CAP),
-            ),
+            Growth::Prose => (grow(t.armature, STAT_CAP), grow(t.skill, STAT_CAP)),
         };
         Member {
             slot,
@@ -380,15 +451,16 @@ impl<'a> BaseEncounters<'a> {
     }
 }
 
-/// Position codes of members inside a cell, by the type's largest group.
-fn formation(max_group: u32) -> Vec<u8> {
+/// Position codes of members inside a cell, by the type's largest group: 5, 4, 2 and 1
+/// have their own lists, every other maximum (9 included) the nine-member list. Members
+/// past the end of their list (a game's types larger than 9) take their own number.
+fn formation(max_group: u32) -> &'static [u8] {
     match max_group {
-        9 => vec![0, 8, 6, 2, 7, 4, 1, 3, 5],
-        5 => vec![0, 6, 4, 8, 2],
-        4 => vec![0, 6, 8, 2],
-        2 => vec![0x13, 0x15],
-        1 => vec![0x14],
-        n => (0..n.min(255) as u8).collect(),
+        5 => &[0, 6, 4, 8, 2],
+        4 => &[0, 6, 8, 2],
+        2 => &[0x13, 0x15],
+        1 => &[0x14],
+        _ => &[0, 8, 6, 2, 7, 4, 1, 3, 5],
     }
 }
 
@@ -588,29 +660,48 @@ mod tests {
         );
     }
 
+    /// The special stages' items (source notes, sections 5 and 7): the prisoner is a
+    /// normal caller and takes a base map while any are left; a laser door's guard
+    /// carries that door's clipboard; only the dead-end stage counts its clipboards.
     #[test]
-    fn special_stages_carry_numbered_clipboards() {
+    fn special_stages_carry_their_own_items() {
         let table = EncounterTable::shipped();
         let mut rng = WorldSeed(9).stream(StreamPurpose::new("special"));
         let mut station = BaseEncounters::new(&table, EncounterSettings::default(), 10, 1);
         let at = Square { x: 3, y: 3 };
-        let prisoner = station.special(&mut rng, at, 30).unwrap();
-        assert_eq!(prisoner.type_id, 31);
-        let guard = station.special(&mut rng, at, 5).unwrap();
-        let carrier = station.special(&mut rng, at, 7).unwrap();
-        assert_eq!((guard.type_id, carrier.type_id), (6, 8));
-        let numbers: Vec<Option<Carry>> = [prisoner, guard, carrier]
-            .iter()
-            .map(|g| g.carries)
-            .collect();
+        let mut make = |stage| station.special(&mut rng, at, stage).unwrap();
+        let prisoner = make(SpecialStage::Prisoner);
+        let guard = make(SpecialStage::DoorGuard { door: 3 });
+        let first = make(SpecialStage::DeadEnd);
+        let other_guard = make(SpecialStage::DoorGuard { door: 0 });
+        let second = make(SpecialStage::DeadEnd);
+        let second_prisoner = make(SpecialStage::Prisoner);
+        assert_eq!([prisoner.type_id, guard.type_id, first.type_id], [31, 6, 8]);
+        let carried: Vec<Option<Carry>> =
+            [prisoner, guard, first, other_guard, second, second_prisoner]
+                .iter()
+                .map(|g| g.carries)
+                .collect();
         assert_eq!(
-            numbers,
-            [0, 1, 2].map(|index| Some(Carry::Clipboard { index }))
+            carried,
+            [
+                Some(Carry::BaseMap { floor: 0 }),
+                Some(Carry::DoorClipboard { door: 3 }),
+                Some(Carry::Clipboard { index: 0 }),
+                Some(Carry::DoorClipboard { door: 0 }),
+                Some(Carry::Clipboard { index: 1 }),
+                None,
+            ]
         );
         // On a planet base the prisoner's family is not allowed: the cursor goes on round
         // the ring to the door guard.
         let mut base = BaseEncounters::new(&table, EncounterSettings::default(), 0, 1);
-        assert_eq!(base.special(&mut rng, at, 30).unwrap().type_id, 6);
+        assert_eq!(
+            base.special(&mut rng, at, SpecialStage::Prisoner)
+                .unwrap()
+                .type_id,
+            6
+        );
         let no_specials = EncounterTable::new(
             vec![Slot::Empty; RING],
             vec![],
@@ -620,7 +711,8 @@ mod tests {
         .unwrap();
         let mut none = BaseEncounters::new(&no_specials, EncounterSettings::default(), 0, 1);
         assert_eq!(
-            none.special(&mut rng, at, 30).unwrap_err(),
+            none.special(&mut rng, at, SpecialStage::Prisoner)
+                .unwrap_err(),
             Stop::NoEligibleType(Category::Special)
         );
     }
@@ -722,7 +814,7 @@ mod tests {
         let mut rng = WorldSeed(3).stream(StreamPurpose::new("wrap"));
         let mut from = |cursor| {
             BaseEncounters::new(&table, EncounterSettings::default(), 10, 0)
-                .special(&mut rng, at, cursor)
+                .special_at(&mut rng, at, SpecialStage::DeadEnd, cursor)
                 .unwrap()
                 .type_id
         };
@@ -790,6 +882,137 @@ mod tests {
                 assert!(t.strength > p.strength);
             }
         }
+    }
+
+    /// A generator that returns one word.
+    struct Word(u32);
+
+    impl rand::TryRng for Word {
+        type Error = std::convert::Infallible;
+
+        fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+            Ok(self.0)
+        }
+
+        fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+            Ok(u64::from(self.0))
+        }
+
+        fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+            dst.fill(0);
+            Ok(())
+        }
+    }
+
+    /// The bit positions of the source notes (section 6), worked by hand for a type of
+    /// at most 9 with bases 10 and speed 3 on map 0 (strength `10 + 10 r / 65536`).
+    /// Word 0x0421: the group word `a` = ror(w, 5) = 0x0821; size = (ror(a, 4) & 31) + 1
+    /// = 3; speed 3 + (1 >> 1). Member 1: r = rol(a, 3) = 0x4108, strength 12; armature
+    /// 10 + (ror(r, 5) = 0x4208) & 3 = 10; skill 10 + (ror(0x4208, 3) = 0x0841) & 3 = 11.
+    /// The next two follow from ror(r, 5): r = 0x4208, then 0x4210.
+    #[test]
+    fn members_read_the_sources_bits() {
+        let table = one_type_table(9);
+        let mut base = BaseEncounters::new(&table, EncounterSettings::default(), 0, 0);
+        let stats = |g: &Group| -> Vec<(u32, u32, u32)> {
+            g.members
+                .iter()
+                .map(|m| (m.strength, m.armature, m.skill))
+                .collect()
+        };
+        let g = base
+            .group(&mut Word(0x0421), 1, Square::default(), 0, None)
+            .unwrap();
+        assert_eq!((g.members.len(), g.speed), (3, 3));
+        assert_eq!(stats(&g), [(12, 10, 11), (12, 10, 12), (12, 10, 12)]);
+        // Every maximum but 5, 4, 2 and 1 takes its slots from the nine-member list.
+        let slots: Vec<u8> = g.members.iter().map(|m| m.slot).collect();
+        assert_eq!(slots, [0, 8, 6]);
+        let g = base
+            .group(&mut Word(0xB6D3), 1, Square::default(), 0, None)
+            .unwrap();
+        assert_eq!((g.members.len(), g.speed), (9, 6));
+        assert_eq!(
+            stats(&g),
+            [
+                (19, 11, 11),
+                (16, 13, 13),
+                (14, 11, 11),
+                (18, 13, 13),
+                (13, 12, 12),
+                (18, 13, 12),
+                (17, 12, 12),
+                (16, 11, 11),
+                (17, 13, 10)
+            ]
+        );
+        let three = one_type_table(3);
+        let g = BaseEncounters::new(&three, EncounterSettings::default(), 0, 0)
+            .group(&mut Word(0xB6D3), 1, Square::default(), 0, None)
+            .unwrap();
+        let slots: Vec<u8> = g.members.iter().map(|m| m.slot).collect();
+        assert_eq!(slots, [0, 8, 6]);
+    }
+
+    /// Captive's 16-bit strength (`Overflow::Wrap`) for base 300 on map 58: `S0` =
+    /// 300 x 175 = 52,500 and `d` = 14. The exact distribution over all 65,536 words is
+    /// worked out here from the source notes' arithmetic, step by step; about three
+    /// quarters of members end below `S0` and under 0.1% at the cap. Members drawn by
+    /// the generator (one per group, so the draws are independent) follow it.
+    #[test]
+    fn wrapped_strength_follows_the_sources_arithmetic() {
+        let notes = |r: u64| -> u64 {
+            let s0: u64 = 300 * 175; // 52,500: fits 16 bits, so the first step does not wrap here.
+            let c = (s0 + s0 * r / 65_536) % 65_536;
+            let e = r * 14 / 65_536;
+            if c + e > 65_535 || (c + e) % 65_536 > 65_500 {
+                let v = ((c + e) % 65_536) as i64 - (e / 2) as i64;
+                if v < 0 { 65_500 } else { v.min(65_500) as u64 }
+            } else {
+                c + e
+            }
+        };
+        // Sixteen bins of 4,096 strength values each (the last one holds the cap).
+        let bin = |s: u64| (s / 4_096) as usize;
+        let mut exact = [0.0f64; 16];
+        let (mut below, mut capped) = (0u32, 0u32);
+        for r in 0..65_536u64 {
+            let s = notes(r);
+            exact[bin(s)] += 1.0 / 65_536.0;
+            below += u32::from(s < 52_500);
+            capped += u32::from(s == 65_500);
+        }
+        let below = f64::from(below) / 65_536.0;
+        let capped = f64::from(capped) / 65_536.0;
+        assert!((0.74..0.76).contains(&below), "{below}");
+        assert!(capped > 0.0 && capped < 0.001, "{capped}");
+
+        let mut table = one_type_table(1);
+        let mut strong = table.get(1).unwrap().clone();
+        strong.strength = 300;
+        let mut slots = vec![Slot::Empty; RING];
+        slots[1] = Slot::Type(strong);
+        table = EncounterTable::new(
+            slots,
+            vec![FamilyMask(3)],
+            FamilyMask(8),
+            vec![FamilyMask(3)],
+        )
+        .unwrap();
+        let settings = EncounterSettings {
+            overflow: Overflow::Wrap,
+            memory_budget: None,
+            ..EncounterSettings::default()
+        };
+        let mut base = BaseEncounters::new(&table, settings, 58, 0);
+        let mut rng = WorldSeed(58).stream(StreamPurpose::new("wrap"));
+        let mut counts = [0u64; 16];
+        for _ in 0..40_000 {
+            let g = base.group(&mut rng, 1, Square::default(), 0, None).unwrap();
+            counts[bin(u64::from(g.members[0].strength))] += 1;
+        }
+        let p = denizen_core::ChiSquared::against(&counts, exact.iter().copied()).p_value();
+        assert!(p > 1e-6, "p = {p}: {counts:?}");
     }
 
     /// A stage told to probe billions of cells (a corrupted save) stops at

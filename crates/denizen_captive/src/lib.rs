@@ -16,6 +16,7 @@ pub mod table;
 
 pub use base::{encounter_stream, reference_base};
 pub use generator::{
-    BaseEncounters, Carry, EncounterPlan, EncounterSettings, Group, Growth, Member, Overflow, Stop,
+    BaseEncounters, Carry, EncounterPlan, EncounterSettings, Group, Growth, Member, Overflow,
+    SpecialStage, Stop,
 };
 pub use table::{Category, EncounterTable, EncounterType, FamilyMask, Slot};

@@ -541,6 +541,7 @@ fn encounters(
                 None => "-".to_owned(),
                 Some(Carry::BaseMap { floor }) => format!("base map {floor}"),
                 Some(Carry::Clipboard { index }) => format!("clipboard {index}"),
+                Some(Carry::DoorClipboard { door }) => format!("door {door} clipboard"),
             };
             vec![
                 Cell::Int(i as i64),

@@ -265,6 +265,7 @@ fn the_command_line_lists_what_the_plugin_spawns() {
                     .map_or("-".to_owned(), |c| match c.0 {
                         Carry::BaseMap { floor } => format!("base map {floor}"),
                         Carry::Clipboard { index } => format!("clipboard {index}"),
+                        Carry::DoorClipboard { door } => format!("door {door} clipboard"),
                     });
                 vec![
                     g.type_id.to_string(),
