@@ -40,8 +40,7 @@ pub struct Summon {
     pub kind: SummonKind,
 }
 
-/// A statue at a square comes alive: a [`Tile::Statue`](denizen_core::floor::Tile::Statue)
-/// of [`FloorMap`](crate::FloorMap) turns to floor and holds a creature of the ordinary
+/// A statue at a square comes alive: a [`Tile::Statue`] of [`FloorMap`] turns to floor and holds a creature of the ordinary
 /// pool one difficulty above the local one, made hostile; then each statue among its eight
 /// neighbours wakes the same way, and theirs, depth first in the source's direction order.
 /// Every woken statue answers with a [`Summoned`]; a square that is not a statue makes
