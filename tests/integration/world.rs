@@ -502,3 +502,28 @@ fn angels_in_a_temple_serve_its_deity() {
         "{rejected:?}"
     );
 }
+
+/// A nymph or satyr is drawn with its own glyph, `n` or `s`, not its template's `!`.
+#[test]
+fn nymphs_and_satyrs_show_their_own_glyph() {
+    let mut app = dungeon_app(13, "goblin-caves", 1);
+    let lover = app
+        .world()
+        .resource::<OmegaRuleset>()
+        .rules()
+        .bestiary
+        .species_id("incubus_succubus")
+        .unwrap();
+    let map = app.world().resource::<FloorMap>().0.clone();
+    let at = map.squares().find(|&s| map.is_acceptable(s)).unwrap();
+    app.world_mut().write_message(Summon {
+        at,
+        kind: SummonKind::Named(lover),
+    });
+    app.update();
+    let entity = messages::<Summoned>(&app)[0].entity.unwrap();
+    let name = app.world().get::<MonsterName>(entity).unwrap().0.clone();
+    let glyph = app.world().get::<Glyph>(entity).unwrap().0;
+    let expected = if name == "nymph" { 'n' } else { 's' };
+    assert_eq!(glyph, expected, "{name}");
+}
