@@ -11,7 +11,7 @@ fn base(map: u32, floors: u32, seed: u64) -> App {
     app.add_plugins(DenizenPlugins::with_seed(seed));
     app.insert_resource(FloorMap(reference_base(WorldSeed(seed), map)));
     app.world_mut()
-        .write_message(BaseFloorGenerated { map, floors });
+        .write_message(BaseFloorGenerated::new(map, floors));
     app.update();
     app
 }
@@ -131,8 +131,7 @@ fn members_are_announced_once_each_with_their_components() {
             },
         );
     app.insert_resource(FloorMap(reference_base(WorldSeed(2), 6)));
-    app.world_mut()
-        .write_message(BaseFloorGenerated { map: 6, floors: 3 });
+    app.world_mut().write_message(BaseFloorGenerated::new(6, 3));
     app.update();
     let world = app.world_mut();
     let mut members: Vec<Entity> = world
@@ -184,4 +183,58 @@ fn group_membership_round_trips_through_reflection() {
         .unwrap();
     let back = <GroupMembers as bevy_reflect::FromReflect>::from_reflect(back.as_ref()).unwrap();
     assert_eq!(back, members);
+}
+
+/// The special stages through the plugin (source notes, sections 5 and 7): made before the
+/// regular groups at the host's cells, the prisoner (type 31) with the base's one map, a
+/// laser door's guard (type 6) with that door's clipboard, the dead-end stage's group
+/// (type 8) with its first clipboard; no regular group stands on their cells.
+#[test]
+fn special_groups_carry_their_own_items() {
+    let mut app = App::new();
+    app.add_plugins(DenizenPlugins::with_seed(21));
+    app.insert_resource(FloorMap(reference_base(WorldSeed(21), 10)));
+    let at = |x, y| Square { x, y };
+    app.world_mut().write_message(
+        BaseFloorGenerated::new(10, 1)
+            .with_special(at(30, 5), SpecialStage::Prisoner)
+            .with_special(at(31, 5), SpecialStage::DoorGuard { door: 3 })
+            .with_special(at(32, 5), SpecialStage::DeadEnd),
+    );
+    app.update();
+    let world = app.world_mut();
+    let groups: Vec<(EncounterGroup, GridPos, Vec<Entity>)> = world
+        .query::<(&EncounterGroup, &GridPos, &GroupMembers)>()
+        .iter(world)
+        .map(|(g, p, m)| (*g, *p, m.members().to_vec()))
+        .collect();
+    let carried = |cell: GridPos| -> (u8, Option<Carry>) {
+        let (group, _, members) = groups.iter().find(|(_, p, _)| *p == cell).unwrap();
+        let carry = world.get::<Carries>(members[0]).map(|c| c.0);
+        (group.type_id, carry)
+    };
+    assert_eq!(
+        carried(GridPos { x: 30, y: 5 }),
+        (31, Some(Carry::BaseMap { floor: 0 }))
+    );
+    assert_eq!(
+        carried(GridPos { x: 31, y: 5 }),
+        (6, Some(Carry::DoorClipboard { door: 3 }))
+    );
+    assert_eq!(
+        carried(GridPos { x: 32, y: 5 }),
+        (8, Some(Carry::Clipboard { index: 0 }))
+    );
+    let on_special_cells = groups
+        .iter()
+        .filter(|(_, p, _)| p.y == 5 && (30..=32).contains(&p.x))
+        .count();
+    assert_eq!(on_special_cells, 3, "one group per cell");
+    // The base's one map went to the prisoner: no regular group carries one.
+    let maps = groups
+        .iter()
+        .filter_map(|(_, _, m)| world.get::<Carries>(m[0]))
+        .filter(|c| matches!(c.0, Carry::BaseMap { .. }))
+        .count();
+    assert_eq!(maps, 1);
 }

@@ -69,8 +69,7 @@ fn scenario() -> App {
     });
     app.update();
     app.insert_resource(FloorMap(reference_base(WorldSeed(12), 4)));
-    app.world_mut()
-        .write_message(BaseFloorGenerated { map: 4, floors: 3 });
+    app.world_mut().write_message(BaseFloorGenerated::new(4, 3));
     app.update();
     let bearer = {
         let world = app.world_mut();

@@ -21,6 +21,9 @@ fn a_ledger_or_location_from_other_data_is_replaced_and_reported() {
     app.update();
     let empty: UniqueItems = ron::from_str("((states: []))").unwrap();
     app.insert_resource(empty);
+    let no_offices: OmegaChronicle =
+        ron::from_str("((adventurers: [], officeholders: []))").unwrap();
+    app.insert_resource(no_offices);
     app.insert_resource(CurrentLocation {
         environment: "atlantis".into(),
         dungeon: None,
@@ -34,7 +37,18 @@ fn a_ledger_or_location_from_other_data_is_replaced_and_reported() {
     app.update();
     let rejected: Vec<StateRejected> = messages(&app);
     let resources: Vec<&str> = rejected.iter().map(|r| r.resource.as_str()).collect();
-    assert_eq!(resources, ["UniqueItems", "CurrentLocation"]);
+    assert_eq!(
+        resources,
+        ["OmegaChronicle", "UniqueItems", "CurrentLocation"]
+    );
+    assert!(
+        rejected[0]
+            .reason
+            .contains("field `officeholders`: 0 holders"),
+        "{}",
+        rejected[0].reason
+    );
+    let rejected = &rejected[1..];
     assert!(
         rejected[0]
             .reason
@@ -56,6 +70,10 @@ fn a_ledger_or_location_from_other_data_is_replaced_and_reported() {
             .0
             .check(rules.bestiary.items()),
         Ok(())
+    );
+    assert_eq!(
+        app.world().resource::<OmegaChronicle>().0,
+        Chronicle::new_game()
     );
     // A fitting state is left alone.
     app.update();

@@ -47,7 +47,8 @@ pub enum SpecialStage {
     Prisoner,
     /// The guard of a laser door (cursor 5, so type 6), carrying that door's clipboard.
     DoorGuard {
-        /// The door's number (0-7).
+        /// The door's number (Captive has at most 8 laser doors, 0-7; the number is
+        /// carried as given).
         door: u32,
     },
     /// A group of the dead-end special stage (cursor 7, so type 8), carrying the next
@@ -102,8 +103,10 @@ pub enum Overflow {
     /// Compute in full and cap at 65,500 (default).
     #[default]
     Saturate,
-    /// Faithful: `base x multiplier` is kept to 16 bits, so large bases on late maps wrap
-    /// to small values (an original bug).
+    /// Faithful: every step is kept to 16 bits as Captive computes it (`base x
+    /// multiplier`, then the first sum wrap silently; a carry of the last sum takes half
+    /// the map term off the wrapped value), so large bases on late maps wrap to small
+    /// values (an original bug).
     Wrap,
 }
 
@@ -233,11 +236,50 @@ impl<'a> BaseEncounters<'a> {
     /// fire, holds no group or creature, and (with a dig order) lies beyond the entrance
     /// clearance; fire cells get fire types, floor cells normal ones.
     pub fn place<R: Rng + ?Sized>(&mut self, rng: &mut R, grid: &FloorGrid) -> EncounterPlan {
-        let mut groups: Vec<Group> = Vec::new();
+        self.place_after(rng, grid, Vec::new(), None)
+    }
+
+    /// The special stages' groups at the cells a game's generator chose for them, in the
+    /// order given (Captive makes them before its regular encounters, so the prisoner takes
+    /// the first base map), then the regular stage, which leaves their cells alone. A
+    /// special stage that cannot make its group (no eligible special type, group memory
+    /// full) ends the specials; `stopped` reports the first stop of either stage.
+    pub fn place_with_specials<R: Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        grid: &FloorGrid,
+        specials: &[(Square, SpecialStage)],
+    ) -> EncounterPlan {
+        let mut groups = Vec::with_capacity(specials.len());
+        let mut stopped = None;
+        for &(cell, stage) in specials {
+            match self.special(rng, cell, stage) {
+                Ok(group) => groups.push(group),
+                Err(stop) => {
+                    stopped = Some(stop);
+                    break;
+                }
+            }
+        }
+        self.place_after(rng, grid, groups, stopped)
+    }
+
+    /// The regular stage after `groups` already stand on the floor.
+    fn place_after<R: Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        grid: &FloorGrid,
+        mut groups: Vec<Group>,
+        earlier_stop: Option<Stop>,
+    ) -> EncounterPlan {
         // Cells holding a group, one bit each (a scan of the groups per probe would be
         // quadratic on a large floor with many groups).
         let mut taken = FixedBitSet::with_capacity(grid.width() as usize * grid.height() as usize);
+        let inside = |cell: Square| cell.x < grid.width() && cell.y < grid.height();
         let bit = |cell: Square| cell.y as usize * grid.width() as usize + cell.x as usize;
+        for g in groups.iter().filter(|g| inside(g.cell)) {
+            taken.insert(bit(g.cell));
+        }
         let mut stopped = None;
         let mut attempts = 0;
         if grid.width() > 0 && grid.height() > 0 {
@@ -280,7 +322,7 @@ impl<'a> BaseEncounters<'a> {
             mask: self.mask,
             groups,
             attempts,
-            stopped,
+            stopped: earlier_stop.or(stopped),
         }
     }
 
@@ -435,6 +477,8 @@ impl<'a> BaseEncounters<'a> {
                 }
             }
         };
+        // Skill is capped at 253 as the guide says; the transcription caps only armature,
+        // which no shipped base (skill at most 241, + 0..3) can tell apart.
         let (armature, skill) = match self.settings.growth {
             Growth::Code => (
                 t.armature.saturating_add(armature_bits).min(STAT_CAP),

@@ -6,14 +6,15 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 use denizen_bevy::omega::OmegaPlugin;
-use denizen_bevy::omega::scene::{arena_opponent, reference_scene, sample_floors};
+use denizen_bevy::omega::messages::FloorGenerated;
+use denizen_bevy::omega::scene::{arena_opponent, reference_scene_for, sample_floors};
 use denizen_bevy::omega::view::roster;
 use denizen_bevy::view::render_floor;
 use denizen_captive::{
-    BaseEncounters, Carry, EncounterSettings, EncounterTable, Growth, Overflow, Stop,
+    BaseEncounters, Carry, EncounterSettings, EncounterTable, Growth, Overflow, SpecialStage, Stop,
     encounter_stream, reference_base,
 };
-use denizen_core::{ChiSquared, DataError, StreamPurpose, WorldSeed};
+use denizen_core::{ChiSquared, DataError, Square, StreamPurpose, WorldSeed};
 use denizen_omega::wander::WanderRule;
 use denizen_omega::{Level, Odds, OmegaRules, RequestError, Selector};
 
@@ -103,6 +104,10 @@ pub enum Command {
         location: String,
         /// Dungeon depth (ignored outside dungeons).
         depth: u32,
+        /// Inside a temple, its deity (1-6: Odin, Set, Athena, Hecate, the Balance,
+        /// Destiny), whom angels serve.
+        #[arg(long)]
+        deity: Option<u8>,
         /// World seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -154,6 +159,11 @@ pub enum Command {
         /// map as the guide's prose says.
         #[arg(long, value_enum, default_value_t = GrowthArg::Code)]
         growth: GrowthArg,
+        /// A special stage's group, made before the regular ones, at a cell:
+        /// `prisoner@X,Y`, `door-N@X,Y` (the guard of laser door N, 0-7) or
+        /// `dead-end@X,Y`. Repeat for more, in order.
+        #[arg(long, value_name = "STAGE@X,Y", value_parser = parse_special)]
+        special: Vec<(Square, SpecialStage)>,
         /// World seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -167,6 +177,30 @@ pub enum Command {
         #[arg(long, default_value = "docs/spoilers")]
         out: PathBuf,
     },
+}
+
+/// `--special` of `denizen encounters`: `prisoner@3,4`, `door-2@3,4` or `dead-end@3,4`.
+fn parse_special(text: &str) -> Result<(Square, SpecialStage), String> {
+    let usage = || format!("`{text}`: expected prisoner@X,Y, door-N@X,Y (N 0-7) or dead-end@X,Y");
+    let (stage, cell) = text.split_once('@').ok_or_else(usage)?;
+    let (x, y) = cell.split_once(',').ok_or_else(usage)?;
+    let cell = Square {
+        x: x.trim().parse().map_err(|_| usage())?,
+        y: y.trim().parse().map_err(|_| usage())?,
+    };
+    let stage = match stage {
+        "prisoner" => SpecialStage::Prisoner,
+        "dead-end" => SpecialStage::DeadEnd,
+        door => {
+            let door = door
+                .strip_prefix("door-")
+                .and_then(|n| n.parse().ok())
+                .filter(|&n: &u32| n <= 7)
+                .ok_or_else(usage)?;
+            SpecialStage::DoorGuard { door }
+        }
+    };
+    Ok((cell, stage))
 }
 
 /// `--overflow` of `denizen encounters`.
@@ -343,10 +377,21 @@ pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> Result<(), 
         Command::Floor {
             location,
             depth,
+            deity,
             seed,
         } => {
+            let deities = rules.bestiary.names().deities.len();
+            let mut request = FloorGenerated::new(location.clone(), *depth);
+            if let Some(deity) = *deity {
+                if !(1..=deities).contains(&usize::from(deity)) {
+                    return Err(CliError::Usage(format!(
+                        "--deity {deity}: the bestiary has deities 1 to {deities}"
+                    )));
+                }
+                request = request.in_temple(deity);
+            }
             let omega = OmegaPlugin::default().with_rules(rules);
-            let mut app = reference_scene(*seed, omega, location, *depth)?;
+            let mut app = reference_scene_for(*seed, omega, request)?;
             let world = app.world_mut();
             write!(out, "{}\n{}", render_floor(world), roster(world)).map_err(stdout)
         }
@@ -419,6 +464,7 @@ pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> Result<(), 
             floors,
             overflow,
             growth,
+            special,
             seed,
             format,
         } => {
@@ -433,7 +479,13 @@ pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> Result<(), 
                 },
                 ..EncounterSettings::default()
             };
-            encounters(*map, *floors, settings, *seed, (*format).into(), out, err)
+            let request = EncounterRequest {
+                map: *map,
+                floors: *floors,
+                settings,
+                specials: special,
+            };
+            encounters(&request, *seed, (*format).into(), out, err)
         }
         Command::Spoiler { out: dir } => {
             let written = spoiler::write_all(&rules, dir)?;
@@ -516,21 +568,32 @@ fn simulate(
     Ok(())
 }
 
-fn encounters(
+/// What `denizen encounters` places.
+struct EncounterRequest<'a> {
     map: u32,
     floors: Option<u32>,
     settings: EncounterSettings,
+    specials: &'a [(Square, SpecialStage)],
+}
+
+fn encounters(
+    request: &EncounterRequest<'_>,
     seed: u64,
     format: Format,
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> Result<(), CliError> {
     let table = EncounterTable::shipped();
+    let map = request.map;
     let grid = reference_base(WorldSeed(seed), map);
-    let floors = floors.unwrap_or(if map == 0 { 1 } else { 3 });
+    let floors = request.floors.unwrap_or(if map == 0 { 1 } else { 3 });
     // The plugin's stream for the first stage on this map: the same groups it spawns.
     let mut rng = encounter_stream(WorldSeed(seed), map, 0);
-    let plan = BaseEncounters::new(&table, settings, map, floors).place(&mut rng, &grid);
+    let plan = BaseEncounters::new(&table, request.settings, map, floors).place_with_specials(
+        &mut rng,
+        &grid,
+        request.specials,
+    );
     let rows = plan
         .groups
         .iter()

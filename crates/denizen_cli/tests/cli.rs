@@ -243,7 +243,7 @@ fn the_command_line_lists_what_the_plugin_spawns() {
         app.add_plugins(DenizenPlugins::with_seed(seed));
         app.insert_resource(FloorMap(reference_base(WorldSeed(seed), map)));
         app.world_mut()
-            .write_message(BaseFloorGenerated { map, floors });
+            .write_message(BaseFloorGenerated::new(map, floors));
         app.update();
         let world = app.world_mut();
         let groups: Vec<(EncounterGroup, GridPos, Vec<Entity>)> = world
@@ -619,11 +619,71 @@ fn the_arena_command_prints_the_champion() {
 #[test]
 fn encounters_take_overflow_and_growth() {
     let plain = stdout(&denizen("encounters 58 --format csv"));
-    let wrapped = denizen("encounters 58 --overflow wrap --growth prose --format csv");
-    assert_eq!(wrapped.status.code(), Some(0), "{}", stderr(&wrapped));
-    assert_ne!(stdout(&wrapped), plain);
+    for setting in ["--overflow wrap", "--growth prose"] {
+        let changed = denizen(&format!("encounters 58 {setting} --format csv"));
+        assert_eq!(changed.status.code(), Some(0), "{}", stderr(&changed));
+        assert_ne!(stdout(&changed), plain, "{setting}");
+    }
     assert_eq!(
         denizen("encounters 58 --overflow sometimes").status.code(),
         Some(2)
     );
+}
+
+/// `denizen encounters --special`: the special stages' groups come first, with their
+/// types (31, 6, 8) and items (the prisoner a base map, a door guard its door's
+/// clipboard, the dead-end stage a running clipboard number).
+#[test]
+fn encounters_place_special_groups_first() {
+    let out = denizen(
+        "encounters 10 --floors 1 --special prisoner@30,5 --special door-3@31,5 \
+         --special dead-end@32,5 --special dead-end@33,5 --format csv",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let rows: Vec<Vec<String>> = stdout(&out)
+        .lines()
+        .skip(1)
+        .take(5)
+        .map(|l| l.split(',').map(str::to_owned).collect())
+        .collect();
+    let summary: Vec<(&str, &str, &str, &str)> = rows
+        .iter()
+        .map(|r| (r[1].as_str(), r[2].as_str(), r[3].as_str(), r[10].as_str()))
+        .collect();
+    assert_eq!(
+        summary[..4],
+        [
+            ("31", "30", "5", "base map 0"),
+            ("6", "31", "5", "door 3 clipboard"),
+            ("8", "32", "5", "clipboard 0"),
+            ("8", "33", "5", "clipboard 1"),
+        ]
+    );
+    assert_eq!(summary[4].3, "-", "the base's one map is taken");
+    let bad = denizen("encounters 10 --special door-9@1,1");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        stderr(&bad).contains("door-N@X,Y (N 0-7)"),
+        "{}",
+        stderr(&bad)
+    );
+}
+
+/// `denizen floor temple 1 --deity 3`: every angel of the temple serves Athena (deity 3);
+/// a deity the bestiary does not have is an error.
+#[test]
+fn a_temple_floor_serves_its_deity() {
+    let mut angels = 0;
+    for seed in 1..=8 {
+        let out = denizen(&format!("floor temple 1 --deity 3 --seed {seed}"));
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        for line in stdout(&out).lines().filter(|l| l.contains("angel")) {
+            angels += 1;
+            assert!(line.contains("angel of Athena"), "{line}");
+        }
+    }
+    assert!(angels > 0, "the temple's floors hold angels");
+    let out = denizen("floor temple 1 --deity 9");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("deities 1 to 6"), "{}", stderr(&out));
 }

@@ -137,7 +137,8 @@ pub struct Chronicle {
     pub officeholders: Vec<Officeholder>,
 }
 
-/// The office titles, in role order; the defaults name each holder after the office.
+/// The office titles, in role order (a chronicle that lists too few holders, an old save's,
+/// gets stand-ins named after their office: [`Chronicle::holder`]).
 pub const OFFICES: [&str; 15] = [
     "the Adventurer of Renown",
     "the High Priest of Odin",
@@ -175,32 +176,39 @@ impl Chronicle {
             .expect("the embedded Omega chronicle is valid (the test suite loads it)")
     }
 
-    /// Loads a game's chronicle: exactly one holder per office, at most
-    /// [`MAX_ADVENTURERS`] logged adventurers, levels within ±[`MAX_NUMBER`] and
-    /// behaviour codes within 0..=9999.
+    /// Loads a game's chronicle and [`check`](Self::check)s it.
     pub fn from_ron(text: &str, file: &str) -> Result<Self, DataError> {
         let chronicle: Self = load_ron(text, file)?;
+        chronicle.check(file)?;
+        Ok(chronicle)
+    }
+
+    /// Whether the chronicle is one the constructors can read (a file's, or a save's):
+    /// exactly one holder per office, at most [`MAX_ADVENTURERS`] logged adventurers,
+    /// levels within ±[`MAX_NUMBER`] and behaviour codes within 0..=9999. `file` names it
+    /// in the error.
+    pub fn check(&self, file: &str) -> Result<(), DataError> {
         let whole = Entry::new(file, "chronicle");
-        if chronicle.officeholders.len() != OFFICES.len() {
+        if self.officeholders.len() != OFFICES.len() {
             return Err(whole.invalid(
                 "officeholders",
                 format!(
                     "{} holders; there is one for each of the {} offices",
-                    chronicle.officeholders.len(),
+                    self.officeholders.len(),
                     OFFICES.len()
                 ),
             ));
         }
-        if chronicle.adventurers.len() > MAX_ADVENTURERS {
+        if self.adventurers.len() > MAX_ADVENTURERS {
             return Err(whole.invalid(
                 "adventurers",
                 format!(
                     "{} adventurers; a log holds at most {MAX_ADVENTURERS}",
-                    chronicle.adventurers.len()
+                    self.adventurers.len()
                 ),
             ));
         }
-        let people = chronicle
+        let people = self
             .officeholders
             .iter()
             .enumerate()
@@ -211,7 +219,7 @@ impl Chronicle {
                     o.behaviour,
                 )
             })
-            .chain(chronicle.adventurers.iter().enumerate().map(|(i, a)| {
+            .chain(self.adventurers.iter().enumerate().map(|(i, a)| {
                 (
                     format!("adventurers[{i}] {:?}", a.name),
                     a.level,
@@ -233,7 +241,7 @@ impl Chronicle {
                 ));
             }
         }
-        Ok(chronicle)
+        Ok(())
     }
 
     /// The holder of an office (0-14): the chronicle's, or for a chronicle that lists
@@ -520,6 +528,68 @@ mod tests {
         }
         .build(&mut rng, id);
         (monster, ledger)
+    }
+
+    /// Builds one monster with a preference and a temple's deity.
+    fn build_with(species: &str, preference: Preference, temple_deity: Option<u8>) -> Monster {
+        let bestiary = omega();
+        let mut ledger = ItemLedger::new(bestiary.items());
+        let chronicle = Chronicle::new_game();
+        let id = bestiary.species_id(species).unwrap();
+        let mut rng = WorldSeed(1).stream(StreamPurpose::new("construct"));
+        Builder {
+            bestiary,
+            ledger: &mut ledger,
+            chronicle: &chronicle,
+            preference,
+            temple_deity,
+            difficulty: 3,
+        }
+        .build(&mut rng, id)
+    }
+
+    /// The player's preference decides nymph (`n`) or satyr (`s`); inside a temple an
+    /// angel serves its deity (4 is Hecate), whatever the draw.
+    #[test]
+    fn preference_and_temple_decide_identity() {
+        let nymph = build_with("incubus_succubus", Preference::Nymphs, None);
+        assert_eq!(nymph.name.as_deref(), Some("nymph"));
+        assert_eq!(nymph.glyph(omega()), 'n');
+        let satyr = build_with("satyr_or_nymph", Preference::Satyrs, None);
+        assert_eq!(satyr.name.as_deref(), Some("satyr"));
+        assert_eq!(satyr.glyph(omega()), 's');
+        for angel in ["angel", "archangel"] {
+            let made = build_with(angel, Preference::Either, Some(4));
+            assert_eq!(made.identity, Identity::Angel { deity: 4 });
+            assert_eq!(made.name, Some(format!("{angel} of Hecate")));
+        }
+    }
+
+    /// A chronicle must hold one holder per office and behaviour codes of four digits.
+    #[test]
+    fn a_chronicle_is_checked() {
+        let shipped = Chronicle::new_game();
+        assert_eq!(shipped.check("c.ron"), Ok(()));
+        let mut short = shipped.clone();
+        short.officeholders.pop();
+        let err = short.check("c.ron").unwrap_err().to_string();
+        assert!(
+            err.contains("c.ron: chronicle: field `officeholders`: 14 holders"),
+            "{err}"
+        );
+        let mut odd = shipped.clone();
+        odd.adventurers[1].behaviour = 10_000;
+        let err = odd.check("c.ron").unwrap_err().to_string();
+        assert!(
+            err.contains("adventurers[1] \"Slongo the Unknown\": field `behaviour`"),
+            "{err}"
+        );
+        let text = OMEGA_CHRONICLE.replacen("level: 10,", "level: 2000000,", 1);
+        let err = Chronicle::from_ron(&text, "c.ron").unwrap_err().to_string();
+        assert!(
+            err.contains("officeholders[1] \"Gallow\": field `level`"),
+            "{err}"
+        );
     }
 
     #[test]

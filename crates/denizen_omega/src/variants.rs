@@ -28,6 +28,8 @@ struct VariantsFile {
 struct ArenaData {
     sequence: Vec<String>,
     champion: String,
+    // The field's name before the Champion's numbers came from the chronicle.
+    #[serde(alias = "champion_level")]
     champion_shown_level: i32,
     random_bands: (u8, u8),
     random_excludes: Vec<String>,

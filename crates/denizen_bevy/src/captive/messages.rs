@@ -2,19 +2,51 @@
 
 use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
-use denizen_captive::{Carry, Stop};
+use denizen_captive::{Carry, SpecialStage, Stop};
+use denizen_core::floor::Square;
 
 use crate::apply::GridPos;
 
 /// Written by the host after it has filled [`FloorMap`](crate::FloorMap) with a base floor
 /// (fire squares, and a dig order if it has one): place this map's encounter groups.
-#[derive(Message, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
 pub struct BaseFloorGenerated {
     /// The global map number, `(mission - 1) x 11 + base`, from 0.
     pub map: u32,
     /// Floors of the base: the first groups get one base map each.
     pub floors: u32,
+    /// The special stages' groups, at the cells the game's generator chose for them (the
+    /// prisoner's dead end, a laser door's guard post, the dead-end stage's shops): made
+    /// first, in this order, then the regular encounters.
+    pub specials: Vec<SpecialGroup>,
+}
+
+impl BaseFloorGenerated {
+    /// Place the regular encounters of `map`, a base of `floors` floors.
+    pub fn new(map: u32, floors: u32) -> Self {
+        Self {
+            map,
+            floors,
+            specials: Vec::new(),
+        }
+    }
+
+    /// Also make a special stage's group at `cell` (before the regular encounters).
+    pub fn with_special(mut self, cell: Square, stage: SpecialStage) -> Self {
+        self.specials.push(SpecialGroup { cell, stage });
+        self
+    }
+}
+
+/// A special stage's group and the cell it stands on.
+#[derive(Reflect, Clone, Copy, Debug, PartialEq, Eq)]
+#[reflect(Debug, PartialEq)]
+pub struct SpecialGroup {
+    /// Where it stands.
+    pub cell: Square,
+    /// Which stage makes it (and so its type and what it carries).
+    pub stage: SpecialStage,
 }
 
 /// The groups of a base floor were placed.

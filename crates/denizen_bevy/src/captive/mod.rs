@@ -17,7 +17,7 @@ use crate::{DenizenSystems, denizen_schedule};
 use components::{
     Carries, EncounterGroup, EncounterMember, EncounterStats, GroupMembers, MemberOf,
 };
-use messages::{BaseFloorGenerated, CarryDropped, EncountersPlaced};
+use messages::{BaseFloorGenerated, CarryDropped, EncountersPlaced, SpecialGroup};
 use resources::CaptiveRuleset;
 
 /// Captive's encounter groups as a plugin: the host writes [`BaseFloorGenerated`] after
@@ -116,6 +116,8 @@ impl Plugin for CaptivePlugin {
         .register_type::<GroupMembers>()
         .register_type::<Carries>()
         .register_type::<BaseFloorGenerated>()
+        .register_type::<SpecialGroup>()
+        .register_type::<denizen_captive::SpecialStage>()
         .register_type::<EncountersPlaced>()
         .register_type::<CarryDropped>()
         .add_systems(
@@ -134,7 +136,8 @@ pub mod prelude {
     pub use super::components::{
         Carries, EncounterGroup, EncounterMember, EncounterStats, GroupMembers, MemberOf,
     };
-    pub use super::messages::{BaseFloorGenerated, CarryDropped, EncountersPlaced};
+    pub use super::messages::{BaseFloorGenerated, CarryDropped, EncountersPlaced, SpecialGroup};
     pub use super::resources::CaptiveRuleset;
     pub use super::view::roster as captive_roster;
+    pub use denizen_captive::SpecialStage;
 }

@@ -36,7 +36,7 @@ pub(crate) fn place_encounters(
 ) {
     let requests: Vec<BaseFloorGenerated> = {
         let messages = world.resource::<Messages<BaseFloorGenerated>>();
-        cursor.read(messages).copied().collect()
+        cursor.read(messages).cloned().collect()
     };
     for request in requests {
         let rules = world.resource::<CaptiveRuleset>().clone();
@@ -46,8 +46,9 @@ pub(crate) fn place_encounters(
                 .next_stream(STREAM_KIND, STREAM_PLACE, request.map);
         let plan = {
             let grid = &world.resource::<FloorMap>().0;
+            let specials: Vec<_> = request.specials.iter().map(|s| (s.cell, s.stage)).collect();
             BaseEncounters::new(&rules.table, rules.settings, request.map, request.floors)
-                .place(&mut rng, grid)
+                .place_with_specials(&mut rng, grid, &specials)
         };
         spawn_groups(world, &rules, &plan);
         world.write_message(EncountersPlaced {

@@ -77,8 +77,9 @@ pub struct CurrentLocation {
 #[reflect(Resource, Debug, PartialEq, Serialize, Deserialize)]
 pub struct UniqueItems(pub ItemLedger);
 
-/// The game's history read by the adventurer and officeholder constructors. The host
-/// replaces it with its own log and offices; the default has none and stand-ins.
+/// The game's history read by the adventurer and officeholder constructors: a new game's
+/// by default (Omega's shipped hall of fame and log); the host replaces it with its own.
+/// One read from a save is checked against [`Chronicle::check`]'s limits.
 #[derive(Resource, Reflect, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[reflect(Resource, Default, Debug, PartialEq, Serialize, Deserialize)]
 pub struct OmegaChronicle(pub Chronicle);

@@ -1,15 +1,16 @@
-//! Saved state checked against the rules: a ledger or location read from a save that does
-//! not fit the loaded data is replaced by a new game's, with a message, before any system
-//! reads it.
+//! Saved state checked against the rules: a ledger, location or chronicle read from a save
+//! that does not fit the loaded data is replaced by a new game's, with a message, before any
+//! system reads it.
 
 use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
 use denizen_omega::OmegaRules;
+use denizen_omega::construct::Chronicle;
 use denizen_omega::location::MAX_DIFFICULTY;
 use denizen_omega::objects::ItemLedger;
 
 use super::populate::deity_fits;
-use super::resources::{CurrentLocation, OmegaRuleset, UniqueItems};
+use super::resources::{CurrentLocation, OmegaChronicle, OmegaRuleset, UniqueItems};
 
 /// A resource read from a save did not fit the rules in use (a save of another game's
 /// data, or an edited one): it was replaced by a new game's value.
@@ -26,19 +27,29 @@ pub struct StateRejected {
 pub(crate) fn state_changed(
     items: Res<UniqueItems>,
     location: Res<CurrentLocation>,
+    chronicle: Res<OmegaChronicle>,
     rules: Res<OmegaRuleset>,
 ) -> bool {
-    items.is_changed() || location.is_changed() || rules.is_changed()
+    items.is_changed() || location.is_changed() || chronicle.is_changed() || rules.is_changed()
 }
 
-/// Checks [`UniqueItems`] and [`CurrentLocation`] against the rules; a misfit is replaced
-/// by the new-game value and reported with [`StateRejected`].
+/// Checks [`UniqueItems`], [`CurrentLocation`] and [`OmegaChronicle`] against the rules
+/// and their limits; a misfit is replaced by the new-game value and reported with
+/// [`StateRejected`].
 pub(crate) fn check_saved_state(
     rules: Res<OmegaRuleset>,
     mut items: ResMut<UniqueItems>,
     mut location: ResMut<CurrentLocation>,
+    mut chronicle: ResMut<OmegaChronicle>,
     mut rejected: MessageWriter<StateRejected>,
 ) {
+    if let Err(reason) = chronicle.0.check("the saved chronicle") {
+        chronicle.0 = Chronicle::new_game();
+        rejected.write(StateRejected {
+            resource: "OmegaChronicle".into(),
+            reason: reason.to_string(),
+        });
+    }
     let rules = rules.rules();
     let table = rules.bestiary.items();
     if let Err(reason) = items.0.check(table) {

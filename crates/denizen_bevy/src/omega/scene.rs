@@ -27,18 +27,33 @@ pub fn reference_scene(
     location: &str,
     depth: u32,
 ) -> Result<App, RequestError> {
-    omega.rules().locations.get(location)?.level(depth)?;
+    reference_scene_for(seed, omega, FloorGenerated::new(location, depth))
+}
+
+/// [`reference_scene`] for a whole request (a temple's deity, the player's square, a
+/// cavern floor).
+pub fn reference_scene_for(
+    seed: u64,
+    omega: OmegaPlugin,
+    request: FloorGenerated,
+) -> Result<App, RequestError> {
+    omega
+        .rules()
+        .locations
+        .get(&request.location)?
+        .level(request.depth)?;
     let mut app = App::new();
     app.add_plugins((DenizenPlugin::with_seed(seed), omega));
-    generate(&mut app, seed, location, depth);
+    generate(&mut app, seed, request);
     Ok(app)
 }
 
 /// Fills the reference floor and asks for its population; the next update spawns it.
-fn generate(app: &mut App, seed: u64, location: &str, depth: u32) {
+fn generate(app: &mut App, seed: u64, request: FloorGenerated) {
     let world = app.world_mut();
-    world.insert_resource(FloorMap(reference_floor(WorldSeed(seed), location, depth)));
-    world.write_message(FloorGenerated::new(location, depth));
+    let floor = reference_floor(WorldSeed(seed), &request.location, request.depth);
+    world.insert_resource(FloorMap(floor));
+    world.write_message(request);
     app.update();
 }
 
@@ -57,7 +72,7 @@ pub fn sample_floors(
     let mut counts = vec![0u64; species];
     for floor in 0..floors {
         if floor > 0 {
-            generate(&mut app, seed, location, depth);
+            generate(&mut app, seed, FloorGenerated::new(location, depth));
         }
         let world = app.world_mut();
         let mut monsters = world.query::<(Entity, &Species, Has<Fixed>)>();

@@ -44,7 +44,8 @@ pub struct Summon {
 /// pool one difficulty above the local one, made hostile; then each statue among its eight
 /// neighbours wakes the same way, and theirs, depth first in the source's direction order.
 /// Every woken statue answers with a [`Summoned`]; a square that is not a statue makes
-/// nothing and answers with an empty one.
+/// nothing and answers with an empty one (so the host leaves the statue tile in place for
+/// the plugin to turn to floor).
 #[derive(Message, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
 pub struct StatueWakes {
