@@ -56,6 +56,7 @@ fn main() -> ExitCode {
         app.world_mut().resource_mut::<GameClock>().advance(10);
         app.update();
         let minute = step * 10;
+        let clock = *app.world().resource::<GameClock>();
         let rules = app.world().resource::<OmegaRuleset>().clone();
         let messages = app.world().resource::<Messages<WanderingArrival>>();
         for arrival in messages.iter_current_update_messages() {
@@ -66,9 +67,7 @@ fn main() -> ExitCode {
                 "ten-minute"
             };
             println!(
-                "{:02}:{:02}  {kind:<10}  {:<24} at ({:>2},{:>2})",
-                minute / 60,
-                minute % 60,
+                "{clock}  {kind:<10}  {:<24} at ({:>2},{:>2})",
                 rules
                     .species(arrival.species)
                     .map_or("?", |t| t.name.as_str()),

@@ -89,7 +89,7 @@ fn a_bearer_drops_its_base_map_when_it_dies() {
         dropped,
         [CarryDropped {
             carry: carries.0,
-            at
+            at: at.into()
         }]
     );
 }

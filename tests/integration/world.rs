@@ -54,6 +54,25 @@ fn advancing_125_minutes_runs_12_checks_with_hourly_instead_of_every_sixth() {
     assert_eq!(app.world().resource::<Checks>().0.last(), Some(&"hour"));
 }
 
+/// A game that starts its day at 06:00 runs no checks for the night before, and the
+/// clock reads its day, hour and minute.
+#[test]
+fn a_clock_can_start_at_any_time_without_the_past_checks() {
+    let mut app = dungeon_app(1, "goblin-caves", 2);
+    count_checks(&mut app);
+    app.insert_resource(GameClock::at_time(0, 6, 0));
+    app.update();
+    assert!(app.world().resource::<Checks>().0.is_empty());
+    app.world_mut().resource_mut::<GameClock>().advance(10);
+    app.update();
+    assert_eq!(app.world().resource::<Checks>().0, ["ten"]);
+    let clock = GameClock::at(2 * 1440 + 13 * 60 + 7);
+    assert_eq!((clock.day(), clock.hour(), clock.minute()), (2, 13, 7));
+    assert_eq!(clock.to_string(), "day 2, 13:07");
+    assert_eq!(GameClock::at_time(1, 0, 0).to_string(), "day 1, 00:00");
+    assert_eq!(GameClock::at_time(u64::MAX, 23, 59).minutes, u64::MAX);
+}
+
 /// A clock from a save far behind (or at the end of time) runs the most recent
 /// `MAX_CHECKS_PER_RUN` checks, says how many it skipped, and never overflows.
 #[test]

@@ -29,11 +29,61 @@ pub struct GameClock {
     pub boundaries_checked: u64,
 }
 
+/// Minutes in a game day.
+pub const MINUTES_PER_DAY: u64 = 24 * 60;
+
 impl GameClock {
+    /// A clock at `minutes` whose past boundaries count as checked: a game that starts at
+    /// 06:00 (`GameClock::at(360)`) runs no checks for the night before.
+    pub fn at(minutes: u64) -> Self {
+        Self {
+            minutes,
+            boundaries_checked: minutes / 10,
+        }
+    }
+
+    /// A clock at `hour:minute` of day `day` (from 0), past checks done: the same as
+    /// [`at`](Self::at) with the minutes counted (saturating at the end of time).
+    pub fn at_time(day: u64, hour: u64, minute: u64) -> Self {
+        Self::at(
+            day.saturating_mul(MINUTES_PER_DAY)
+                .saturating_add(hour.saturating_mul(60))
+                .saturating_add(minute),
+        )
+    }
+
     /// Moves time forward; the checks of the boundaries crossed run on the next run of
     /// the plugin's schedule. Time stops at the largest number of minutes a `u64` holds.
     pub fn advance(&mut self, minutes: u64) {
         self.minutes = self.minutes.saturating_add(minutes);
+    }
+
+    /// The day, counted from 0.
+    pub fn day(&self) -> u64 {
+        self.minutes / MINUTES_PER_DAY
+    }
+
+    /// The hour of the day, 0-23.
+    pub fn hour(&self) -> u64 {
+        self.minutes % MINUTES_PER_DAY / 60
+    }
+
+    /// The minute of the hour, 0-59.
+    pub fn minute(&self) -> u64 {
+        self.minutes % 60
+    }
+}
+
+impl std::fmt::Display for GameClock {
+    /// `day D, HH:MM` (the day from 0).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "day {}, {:02}:{:02}",
+            self.day(),
+            self.hour(),
+            self.minute()
+        )
     }
 }
 

@@ -5,8 +5,6 @@ use bevy_reflect::prelude::*;
 use denizen_captive::{Carry, SpecialStage, Stop};
 use denizen_core::floor::Square;
 
-use crate::apply::GridPos;
-
 /// Written by the host after it has filled [`FloorMap`](crate::FloorMap) with a base floor
 /// (fire squares, and a dig order if it has one): place this map's encounter groups.
 #[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
@@ -68,5 +66,5 @@ pub struct CarryDropped {
     /// What was dropped.
     pub carry: Carry,
     /// Where.
-    pub at: GridPos,
+    pub at: Square,
 }

@@ -6,6 +6,7 @@ use bevy_ecs::message::MessageCursor;
 use bevy_ecs::prelude::*;
 use denizen_captive::base::{STREAM_KIND, STREAM_PLACE};
 use denizen_captive::{BaseEncounters, EncounterPlan};
+use denizen_core::floor::Square;
 use denizen_core::plan::{Origin, Plan, Spawn};
 
 use super::components::{Carries, EncounterGroup, EncounterMember, EncounterStats, MemberOf};
@@ -24,7 +25,7 @@ pub(crate) fn drop_on_death(
     if let Ok((carries, at)) = bearers.get(death.entity) {
         dropped.write(CarryDropped {
             carry: carries.0,
-            at: *at,
+            at: Square::from(*at),
         });
     }
 }

@@ -8,9 +8,9 @@ use denizen_omega::wander::WanderRule;
 
 use super::populate::{spawn_monsters, with_builder};
 use super::resources::{CurrentLocation, OmegaRuleset};
-use crate::apply::GridPos;
 use crate::floor::FloorMap;
 use crate::streams::DenizenRng;
+use denizen_core::floor::Square;
 
 /// A wandering creature arrived on the current floor.
 #[derive(Message, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,7 +21,7 @@ pub struct WanderingArrival {
     /// Its template.
     pub species: SpeciesId,
     /// Where it arrived.
-    pub at: GridPos,
+    pub at: Square,
 }
 
 /// One wandering check: only while the player is in the current dungeon; the chance is
@@ -62,7 +62,7 @@ pub(crate) fn wandering_check(world: &mut World) {
         |rng, builder, world| rule.check(rng, &world.resource::<FloorMap>().0, pool, builder),
     );
     if let Some(spawn) = arrival {
-        let at = GridPos::from(spawn.at);
+        let at = spawn.at;
         let species = spawn.creature.species;
         let entity = spawn_monsters(world, Plan::one(spawn))[0];
         world.write_message(WanderingArrival {
