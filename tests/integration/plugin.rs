@@ -556,3 +556,27 @@ fn a_later_seed_plugin_in_another_schedule_is_refused_at_setup() {
         DenizenPlugin::with_seed(7).in_schedule(PostUpdate),
     ));
 }
+
+/// A creature drawn over a text map is never mistaken for a tile: no glyph of a shipped
+/// Omega species or Captive type is a tile's, and a rendered map names its tiles.
+#[test]
+fn creature_glyphs_never_look_like_tiles() {
+    let omega = OmegaRules::shipped();
+    let captive = denizen::captive::EncounterTable::shipped();
+    let glyphs = omega
+        .bestiary
+        .species()
+        .iter()
+        .map(|s| s.glyph)
+        .chain((0..64).filter_map(|id| captive.get(id).map(|t| t.glyph)));
+    for glyph in glyphs {
+        assert_eq!(Tile::from_glyph(glyph), None, "`{glyph}` is a tile's glyph");
+    }
+    let mut app = reference_scene(3, OmegaPlugin::default(), "sewers", 2).unwrap();
+    let map = render_floor(app.world_mut());
+    let legend = map.lines().last().unwrap();
+    assert!(
+        legend.contains("# wall") && legend.contains(". floor"),
+        "{legend}"
+    );
+}

@@ -37,6 +37,17 @@ pub enum Carry {
     },
 }
 
+impl std::fmt::Display for Carry {
+    /// `base map 2`, `clipboard 0`, `door 3 clipboard`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Carry::BaseMap { floor } => write!(f, "base map {floor}"),
+            Carry::Clipboard { index } => write!(f, "clipboard {index}"),
+            Carry::DoorClipboard { door } => write!(f, "door {door} clipboard"),
+        }
+    }
+}
+
 /// The special stages that make groups with a set cursor (source notes, section 7): each
 /// sets the second cursor to its own value first, and gives its group its own item.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

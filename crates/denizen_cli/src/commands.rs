@@ -11,7 +11,7 @@ use denizen_bevy::omega::scene::{arena_opponent, reference_scene_for, sample_flo
 use denizen_bevy::omega::view::roster;
 use denizen_bevy::view::render_floor;
 use denizen_captive::{
-    BaseEncounters, Carry, EncounterSettings, EncounterTable, Growth, Overflow, SpecialStage, Stop,
+    BaseEncounters, EncounterSettings, EncounterTable, Growth, Overflow, SpecialStage, Stop,
     encounter_stream, reference_base,
 };
 use denizen_core::{ChiSquared, DataError, Square, StreamPurpose, WorldSeed};
@@ -600,12 +600,7 @@ fn encounters(
         .enumerate()
         .map(|(i, g)| {
             let strength = g.members.iter().map(|m| m.strength);
-            let carries = match g.carries {
-                None => "-".to_owned(),
-                Some(Carry::BaseMap { floor }) => format!("base map {floor}"),
-                Some(Carry::Clipboard { index }) => format!("clipboard {index}"),
-                Some(Carry::DoorClipboard { door }) => format!("door {door} clipboard"),
-            };
+            let carries = g.carries.map_or_else(|| "-".to_owned(), |c| c.to_string());
             vec![
                 Cell::Int(i as i64),
                 Cell::Int(g.type_id.into()),
@@ -652,14 +647,16 @@ fn encounters(
     .write(format, out)
     .map_err(stdout)?;
     let stopped = match plan.stopped {
-        None => "after every attempt".to_owned(),
-        Some(Stop::MemoryFull) => "early: the group memory is full".to_owned(),
-        Some(Stop::NoEligibleType(c)) => format!("early: no {c:?} type is eligible on this map"),
+        None => String::new(),
+        Some(Stop::MemoryFull) => "; stopped early: the group memory is full".to_owned(),
+        Some(Stop::NoEligibleType(c)) => {
+            format!("; stopped early: no {c:?} type is eligible on this map")
+        }
     };
     note(
         err,
         format_args!(
-            "{} groups from {} attempts; stopped {stopped}",
+            "{} groups from {} attempts{stopped}",
             plan.groups.len(),
             plan.attempts
         ),

@@ -51,7 +51,8 @@ impl Cell {
         match self {
             Cell::Text(t) => t.clone(),
             Cell::Int(v) => v.to_string(),
-            Cell::Prob(p) => format!("{p:.15}"),
+            // Adding 0.0 turns a negative zero into zero: no `-0.000000000000000`.
+            Cell::Prob(p) => format!("{:.15}", p + 0.0),
             Cell::Real(v) => format!("{v:.3}"),
         }
     }
@@ -60,7 +61,7 @@ impl Cell {
         match self {
             Cell::Text(t) => Value::from(t.as_str()),
             Cell::Int(v) => Value::from(*v),
-            Cell::Prob(v) | Cell::Real(v) => Value::from(*v),
+            Cell::Prob(v) | Cell::Real(v) => Value::from(*v + 0.0),
         }
     }
 
@@ -171,6 +172,13 @@ fn csv_field(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A probability computed as a negative zero prints as zero.
+    #[test]
+    fn negative_zero_prints_as_zero() {
+        assert_eq!(Cell::Prob(-0.0).text(), "0.000000000000000");
+        assert_eq!(Cell::Prob(-0.0).json().to_string(), "0.0");
+    }
 
     fn sample() -> Table {
         Table {

@@ -32,7 +32,7 @@ pub enum FloorError {
         width: u32,
     },
     /// A glyph of [`FloorGrid::from_rows`] names no tile.
-    #[error("row {row}, column {column}: `{glyph}` is not a tile glyph (# . ~ + s > ^ H &)")]
+    #[error("row {row}, column {column}: `{glyph}` is not a tile glyph (# . ~ ' : > ^ < *)")]
     UnknownGlyph {
         /// The row (0 at the top).
         row: usize,
@@ -73,18 +73,53 @@ pub enum Tile {
 }
 
 impl Tile {
-    /// The character a text map shows for the tile.
+    /// Every tile, in the order a legend lists them.
+    pub const ALL: [Tile; 9] = [
+        Tile::Wall,
+        Tile::Floor,
+        Tile::Water,
+        Tile::Door,
+        Tile::Secret,
+        Tile::Stairs,
+        Tile::Fire,
+        Tile::Ladder,
+        Tile::Statue,
+    ];
+
+    /// The character a text map shows for the tile, and [`FloorGrid::from_rows`] reads.
+    /// None is a letter, a digit or a symbol any shipped creature uses, so a creature drawn
+    /// over the floor is never mistaken for a tile.
     pub fn glyph(self) -> char {
         match self {
             Tile::Wall => '#',
             Tile::Floor => '.',
             Tile::Water => '~',
-            Tile::Door => '+',
-            Tile::Secret => 's',
+            Tile::Door => '\'',
+            Tile::Secret => ':',
             Tile::Stairs => '>',
             Tile::Fire => '^',
-            Tile::Ladder => 'H',
-            Tile::Statue => '&',
+            Tile::Ladder => '<',
+            Tile::Statue => '*',
+        }
+    }
+
+    /// The tile a glyph stands for.
+    pub fn from_glyph(glyph: char) -> Option<Tile> {
+        Tile::ALL.into_iter().find(|t| t.glyph() == glyph)
+    }
+
+    /// What the tile is, for a map's legend.
+    pub fn name(self) -> &'static str {
+        match self {
+            Tile::Wall => "wall",
+            Tile::Floor => "floor",
+            Tile::Water => "water",
+            Tile::Door => "door",
+            Tile::Secret => "secret passage",
+            Tile::Stairs => "stairs",
+            Tile::Fire => "fire",
+            Tile::Ladder => "ladder",
+            Tile::Statue => "statue",
         }
     }
 }
@@ -454,25 +489,12 @@ impl FloorGrid {
             if len != first {
                 return Err(FloorError::RaggedRow { row: y, len, width });
             }
-            for (x, c) in row.chars().enumerate() {
-                let tile = match c {
-                    '#' => Tile::Wall,
-                    '.' => Tile::Floor,
-                    '~' => Tile::Water,
-                    '+' => Tile::Door,
-                    's' => Tile::Secret,
-                    '>' => Tile::Stairs,
-                    '^' => Tile::Fire,
-                    'H' => Tile::Ladder,
-                    '&' => Tile::Statue,
-                    glyph => {
-                        return Err(FloorError::UnknownGlyph {
-                            row: y,
-                            column: x,
-                            glyph,
-                        });
-                    }
-                };
+            for (x, glyph) in row.chars().enumerate() {
+                let tile = Tile::from_glyph(glyph).ok_or(FloorError::UnknownGlyph {
+                    row: y,
+                    column: x,
+                    glyph,
+                })?;
                 grid.set(
                     Square {
                         x: x as u32,
@@ -623,6 +645,21 @@ impl FloorGrid {
         self.rooms.push(room);
     }
 
+    /// The tiles the floor holds as `glyph name` pairs in [`Tile::ALL`] order, on one line:
+    /// the legend of [`render`](Self::render)'s map, such as `# wall   . floor   ~ water`.
+    pub fn legend(&self) -> String {
+        let mut present = [false; Tile::ALL.len()];
+        for tile in &self.tiles {
+            present[*tile as usize] = true;
+        }
+        Tile::ALL
+            .into_iter()
+            .filter(|t| present[*t as usize])
+            .map(|t| format!("{} {}", t.glyph(), t.name()))
+            .collect::<Vec<_>>()
+            .join("   ")
+    }
+
     /// The floor as text, one row a line, with `glyph_at` drawn over the tiles.
     pub fn render(&self, glyph_at: impl Fn(Square) -> Option<char>) -> String {
         let mut text = String::with_capacity((self.width as usize + 1) * self.height as usize);
@@ -643,7 +680,7 @@ mod tests {
 
     #[test]
     fn rows_read_back_as_they_were_written() {
-        let rows = ["#####", "#..s#", "#~+>#", "#^H.#", "#####"];
+        let rows = ["#####", "#..:#", "#~'>#", "#^<.#", "#####"];
         let grid = FloorGrid::from_rows(&rows).unwrap();
         assert_eq!((grid.width(), grid.height()), (5, 5));
         assert_eq!(grid.render(|_| None), rows.join("\n") + "\n");
@@ -656,7 +693,7 @@ mod tests {
 
     #[test]
     fn occupancy_decides_acceptable_squares() {
-        let mut grid = FloorGrid::from_rows(&["#..s", "~..#"]).unwrap();
+        let mut grid = FloorGrid::from_rows(&["#..:", "~..#"]).unwrap();
         assert_eq!(
             grid.acceptable_count(),
             4,
@@ -671,7 +708,7 @@ mod tests {
 
     #[test]
     fn free_squares_follow_tiles_and_occupancy() {
-        let mut grid = FloorGrid::from_rows(&["#..s..", "~...#.", "......"]).unwrap();
+        let mut grid = FloorGrid::from_rows(&["#..:..", "~...#.", "......"]).unwrap();
         grid.set_occupied(Square { x: 2, y: 1 }, true);
         let mut free = grid.free_squares();
         for at in grid.squares() {
@@ -867,7 +904,7 @@ mod tests {
             /// counts its free squares and finds the first of them.
             #[test]
             fn any_rows(rows in prop_oneof![
-                prop::collection::vec("[#.~+s>^Hx@]{0,12}", 0..8),
+                prop::collection::vec("[#.~':>^<*x@]{0,12}", 0..8),
                 // Rows and columns longer than a block of bits.
                 prop::collection::vec("[#.]{70}", 1..90),
             ]) {
@@ -907,7 +944,7 @@ mod tests {
                 number in 0usize..64,
                 value in prop::sample::select(&["0", "1", "65535", "8192", "8193", "4294967295", "18446744073709551616"][..]),
             ) {
-                let mut grid = FloorGrid::from_rows(&["#..~+", "..#.s", ">^H.."]).unwrap();
+                let mut grid = FloorGrid::from_rows(&["#..~'", "..#.:", ">^<.."]).unwrap();
                 grid.set_occupied(Square { x: 1, y: 0 }, true);
                 grid.carve_from(Square { x: 2, y: 0 });
                 grid.add_room(Room { kind: RoomKind::Ordinary, rect: Rect { x: 0, y: 0, width: 2, height: 2 } });

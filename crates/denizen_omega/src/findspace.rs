@@ -68,7 +68,7 @@ mod tests {
 
     #[test]
     fn search_finds_the_only_free_square_and_reports_a_full_floor() {
-        let mut grid = FloorGrid::from_rows(&["#####", "#..s#", "#~..#", "#####"]).unwrap();
+        let mut grid = FloorGrid::from_rows(&["#####", "#..:#", "#~..#", "#####"]).unwrap();
         let mut rng = WorldSeed(1).stream(StreamPurpose::new("space"));
         for at in [
             Square { x: 1, y: 1 },

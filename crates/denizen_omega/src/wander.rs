@@ -262,14 +262,14 @@ mod tests {
     }
 
     /// Waking statues spread to statue neighbours depth first, in the source's
-    /// direction order. Worked by hand on this floor (statues `&`):
+    /// direction order. Worked by hand on this floor (statues `*`):
     ///
     /// ```text
     ///   x 0 1 2 3 4
     /// y 0 # # # # #
-    ///   1 # & . & #
-    ///   2 # . & . #
-    ///   3 # & . & &
+    ///   1 # * . * #
+    ///   2 # . * . #
+    ///   3 # * . * *
     ///   4 # # # # #
     /// ```
     ///
@@ -280,7 +280,7 @@ mod tests {
     /// nothing.
     #[test]
     fn statues_wake_their_statue_neighbours_depth_first() {
-        let grid = FloorGrid::from_rows(&["#####", "#&.&#", "#.&.#", "#&.&&", "#####"]).unwrap();
+        let grid = FloorGrid::from_rows(&["#####", "#*.*#", "#.*.#", "#*.**", "#####"]).unwrap();
         let at = |x, y| Square { x, y };
         assert_eq!(
             statues_woken(&grid, at(2, 2)),
@@ -293,7 +293,7 @@ mod tests {
         );
         assert!(statues_woken(&grid, at(2, 1)).is_empty());
         // Statue (0,0) of a lone corner wakes alone.
-        let lone = FloorGrid::from_rows(&["&.", ".."]).unwrap();
+        let lone = FloorGrid::from_rows(&["*.", ".."]).unwrap();
         assert_eq!(statues_woken(&lone, at(0, 0)), [at(0, 0)]);
     }
 

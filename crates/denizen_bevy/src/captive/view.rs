@@ -28,7 +28,7 @@ pub fn roster(world: &mut World) -> String {
         let carried = members
             .iter()
             .find_map(|&m| world.get::<Carries>(m))
-            .map(|c| format!("{:?}", c.0));
+            .map(|c| c.0.to_string());
         let kind = rules.table.get(group.type_id);
         let _ = writeln!(
             text,
