@@ -842,7 +842,7 @@ mod tests {
         let err = FloorGrid::from_rows(&["#..", "#.@"]).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "row 1, column 2: `@` is not a tile glyph (# . ~ + s > ^ H &)"
+            "row 1, column 2: `@` is not a tile glyph (# . ~ ' : > ^ < *)"
         );
     }
 
