@@ -39,13 +39,13 @@ fn scenario() -> App {
         SummonKind::Hostile,
         SummonKind::Ordinary,
     ] {
-        app.world_mut().write_message(Summon { at, kind });
+        app.world_mut().write_message(Summon::new(0, at, kind));
     }
     app.world_mut()
         .resource_mut::<FloorMap>()
         .0
         .set(at, Tile::Statue);
-    app.world_mut().write_message(StatueWakes { at });
+    app.world_mut().write_message(StatueWakes::new(0, at));
     app.world_mut().write_message(ArenaBout {
         counter: 20,
         rank: 2,

@@ -183,17 +183,15 @@ fn summoning_with_no_free_neighbour_makes_nothing() {
     app.add_plugins(DenizenPlugins::with_seed(5));
     let closet = FloorGrid::from_rows(&["###", "#.#", "###"]).unwrap();
     app.insert_resource(FloorMap(closet));
-    app.world_mut().write_message(Summon {
-        at: Square { x: 1, y: 1 },
-        kind: SummonKind::Hostile,
-    });
+    app.world_mut()
+        .write_message(Summon::new(0, Square { x: 1, y: 1 }, SummonKind::Hostile));
     app.update();
     assert_eq!(monster_count(&mut app), 0);
     assert_eq!(
         messages::<Summoned>(&app),
         [Summoned {
-            entity: None,
-            at: None
+            request: 0,
+            made: Err(NothingMade::NoFreeSquare)
         }]
     );
 
@@ -201,31 +199,33 @@ fn summoning_with_no_free_neighbour_makes_nothing() {
     app.insert_resource(FloorMap(open));
     let rules = OmegaRules::shipped();
     let goblin = rules.bestiary.species_id("goblin").unwrap();
-    app.world_mut().write_message(Summon {
-        at: Square { x: 2, y: 2 },
-        kind: SummonKind::Named(goblin),
-    });
+    app.world_mut().write_message(Summon::new(
+        0,
+        Square { x: 2, y: 2 },
+        SummonKind::Named(goblin),
+    ));
     app.update();
     let made = messages::<Summoned>(&app);
     assert_eq!(
-        made[0].at,
+        made[0].at(),
         Some(Square { x: 3, y: 3 }),
         "the first neighbour in order"
     );
-    let entity = made[0].entity.unwrap();
+    let entity = made[0].entity().unwrap();
     assert_eq!(app.world().get::<Species>(entity).unwrap().id, goblin);
 
     // A species id the bestiary does not hold makes nothing, without a panic.
-    app.world_mut().write_message(Summon {
-        at: Square { x: 2, y: 2 },
-        kind: SummonKind::Named(SpeciesId(u16::MAX)),
-    });
+    app.world_mut().write_message(Summon::new(
+        0,
+        Square { x: 2, y: 2 },
+        SummonKind::Named(SpeciesId(u16::MAX)),
+    ));
     app.update();
     assert_eq!(
         messages::<Summoned>(&app),
         [Summoned {
-            entity: None,
-            at: None
+            request: 0,
+            made: Err(NothingMade::NothingEligible)
         }]
     );
     assert_eq!(monster_count(&mut app), 1);
@@ -340,12 +340,13 @@ fn arena_bouts_and_were_turns() {
 
     // A peaceful were-human changes only on moon phase 6.
     let were = rules.bestiary.species_id("were_human").unwrap();
-    app.world_mut().write_message(Summon {
-        at: Square { x: 1, y: 1 },
-        kind: SummonKind::Named(were),
-    });
+    app.world_mut().write_message(Summon::new(
+        0,
+        Square { x: 1, y: 1 },
+        SummonKind::Named(were),
+    ));
     app.update();
-    let entity = messages::<Summoned>(&app)[0].entity.unwrap();
+    let entity = messages::<Summoned>(&app)[0].entity().unwrap();
     app.world_mut()
         .get_mut::<Disposition>(entity)
         .unwrap()
@@ -377,11 +378,11 @@ fn a_statue_wakes_one_difficulty_up_and_hostile() {
             .resource_mut::<FloorMap>()
             .0
             .set(at, Tile::Statue);
-        app.world_mut().write_message(StatueWakes { at });
+        app.world_mut().write_message(StatueWakes::new(0, at));
         app.update();
         let made = messages::<Summoned>(&app);
-        let entity = made[0].entity.unwrap();
-        assert_eq!(made[0].at, Some(at));
+        let entity = made[0].entity().unwrap();
+        assert_eq!(made[0].at(), Some(at));
         let world = app.world();
         assert!(world.get::<Disposition>(entity).unwrap().hostile);
         // Caves depth 1 is difficulty 1: the statue draws from the difficulty-2 pool.
@@ -413,9 +414,9 @@ fn statues_wake_their_neighbours() {
         }
     }
     app.world_mut()
-        .write_message(StatueWakes { at: at(11, 11) });
+        .write_message(StatueWakes::new(0, at(11, 11)));
     app.update();
-    let made: Vec<Option<Square>> = messages::<Summoned>(&app).iter().map(|m| m.at).collect();
+    let made: Vec<Option<Square>> = messages::<Summoned>(&app).iter().map(|m| m.at()).collect();
     // (11,11) first; its neighbours in the source's order: (12,12) floor, (12,10) floor,
     // (10,12) floor, (10,10) statue, then (12,11) statue. (14,14) touches none.
     assert_eq!(made, [Some(at(11, 11)), Some(at(10, 10)), Some(at(12, 11))]);
@@ -423,10 +424,10 @@ fn statues_wake_their_neighbours() {
     assert_eq!(map.tile(at(10, 10)), Tile::Floor);
     assert!(map.is_occupied(at(12, 11)));
     assert_eq!(map.tile(at(14, 14)), Tile::Statue);
-    app.world_mut().write_message(StatueWakes { at: at(9, 9) });
+    app.world_mut().write_message(StatueWakes::new(0, at(9, 9)));
     app.update();
     let made = messages::<Summoned>(&app);
-    assert_eq!((made.len(), made[0].entity), (1, None));
+    assert_eq!((made.len(), made[0].entity()), (1, None));
 }
 
 /// An observer of `MonsterSpawned` sees `Fixed` on fixed inhabitants and `ArenaOpponent`
@@ -496,15 +497,13 @@ fn angels_in_a_temple_serve_its_deity() {
     let map = app.world().resource::<FloorMap>().0.clone();
     let at = map.squares().find(|&s| map.is_acceptable(s)).unwrap();
     for _ in 0..6 {
-        app.world_mut().write_message(Summon {
-            at,
-            kind: SummonKind::Named(archangel),
-        });
+        app.world_mut()
+            .write_message(Summon::new(0, at, SummonKind::Named(archangel)));
     }
     app.update();
     let made = messages::<Summoned>(&app);
-    assert!(made.len() == 6 && made.iter().filter(|m| m.entity.is_some()).count() >= 2);
-    for entity in made.iter().filter_map(|m| m.entity) {
+    assert!(made.len() == 6 && made.iter().filter(|m| m.entity().is_some()).count() >= 2);
+    for entity in made.iter().filter_map(|m| m.entity()) {
         let identity = &app.world().get::<MonsterIdentity>(entity).unwrap().0;
         assert_eq!(*identity, Identity::Angel { deity: 3 });
         let name = &app.world().get::<MonsterName>(entity).unwrap().0;
@@ -535,14 +534,49 @@ fn nymphs_and_satyrs_show_their_own_glyph() {
         .unwrap();
     let map = app.world().resource::<FloorMap>().0.clone();
     let at = map.squares().find(|&s| map.is_acceptable(s)).unwrap();
-    app.world_mut().write_message(Summon {
-        at,
-        kind: SummonKind::Named(lover),
-    });
+    app.world_mut()
+        .write_message(Summon::new(0, at, SummonKind::Named(lover)));
     app.update();
-    let entity = messages::<Summoned>(&app)[0].entity.unwrap();
+    let entity = messages::<Summoned>(&app)[0].entity().unwrap();
     let name = app.world().get::<MonsterName>(entity).unwrap().0.clone();
     let glyph = app.world().get::<Glyph>(entity).unwrap().0;
     let expected = if name == "nymph" { 'n' } else { 's' };
     assert_eq!(glyph, expected, "{name}");
+}
+
+/// Every answer carries its request's id, so a host matches answers to requests without
+/// counting; a friendly summoning clears hostility; a statue request on a plain square
+/// says so.
+#[test]
+fn answers_name_their_requests_and_reasons() {
+    let mut app = dungeon_app(14, "goblin-caves", 1);
+    let map = app.world().resource::<FloorMap>().0.clone();
+    let at = map
+        .squares()
+        .find(|&s| map.is_acceptable(s) && wander_neighbours_free(&map, s))
+        .unwrap();
+    app.world_mut()
+        .write_message(Summon::new(7, at, SummonKind::Hostile).friendly());
+    app.world_mut()
+        .write_message(Summon::new(8, at, SummonKind::Hostile));
+    app.world_mut()
+        .write_message(StatueWakes::new(9, Square { x: 0, y: 0 }));
+    app.update();
+    let answers = messages::<Summoned>(&app);
+    let ids: Vec<u64> = answers.iter().map(|a| a.request).collect();
+    assert_eq!(ids, [7, 8, 9]);
+    let friend = answers[0].entity().unwrap();
+    let foe = answers[1].entity().unwrap();
+    assert!(!app.world().get::<Disposition>(friend).unwrap().hostile);
+    assert!(app.world().get::<Disposition>(foe).unwrap().hostile);
+    assert_eq!(answers[2].made, Err(NothingMade::NotAStatue));
+}
+
+/// Whether two of a square's neighbours are free floor (room for two summons).
+fn wander_neighbours_free(map: &FloorGrid, at: Square) -> bool {
+    let free = (at.y.saturating_sub(1)..=at.y + 1)
+        .flat_map(|y| (at.x.saturating_sub(1)..=at.x + 1).map(move |x| Square { x, y }))
+        .filter(|&s| s != at && map.is_acceptable(s))
+        .count();
+    free >= 2
 }

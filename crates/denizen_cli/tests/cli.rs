@@ -147,7 +147,11 @@ fn floor_prints_the_map_and_roster() {
         lines[..32].iter().all(|l| l.chars().count() == 64),
         "a 64 x 32 map first"
     );
-    assert!(lines[32].starts_with("# wall   . floor"), "the legend: {}", lines[32]);
+    assert!(
+        lines[32].starts_with("# wall   . floor"),
+        "the legend: {}",
+        lines[32]
+    );
     let roster = &lines[34..];
     assert_eq!(roster.len(), 11, "the caves place 11: {text}");
     assert!(

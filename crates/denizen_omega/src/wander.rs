@@ -1,6 +1,7 @@
 //! Later arrivals: the ten-minute wandering check, and summoning next to a square.
 
 use rand::Rng;
+use serde::{Deserialize, Serialize};
 
 use denizen_core::floor::{FloorGrid, Square, Tile};
 use denizen_core::plan::{Origin, Spawn};
@@ -121,9 +122,19 @@ pub enum Summoning {
     Named(SpeciesId),
 }
 
+/// Why a summoning made nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
+pub enum SummonFailure {
+    /// None of the eight neighbours is free floor.
+    NoFreeSquare,
+    /// The named species is not in the bestiary, or there is no pool to draw from.
+    NothingEligible,
+}
+
 /// Omega's `summon`: the template is drawn first (for `Hostile`), then the first free
 /// neighbour is found; with none free, or a `Named` species the bestiary does not hold,
-/// nothing is made.
+/// nothing is made and the reason is returned.
 pub fn summon<R: Rng + ?Sized>(
     rng: &mut R,
     kind: Summoning,
@@ -131,19 +142,22 @@ pub fn summon<R: Rng + ?Sized>(
     at: Square,
     pool: &Selector,
     builder: &mut Builder<'_>,
-) -> Option<Spawn<Monster>> {
+) -> Result<Spawn<Monster>, SummonFailure> {
     let chosen = match kind {
         Summoning::Hostile => {
             let count = builder.bestiary.species().len() as u32;
             Some(SpeciesId(rng::range(rng, count) as u16))
         }
         Summoning::Named(id) => {
-            builder.bestiary.species().get(usize::from(id.0))?;
+            builder
+                .bestiary
+                .try_get(id)
+                .ok_or(SummonFailure::NothingEligible)?;
             Some(id)
         }
         Summoning::Ordinary => None,
     };
-    let square = summon_square(grid, at)?;
+    let square = summon_square(grid, at).ok_or(SummonFailure::NoFreeSquare)?;
     let species = chosen.unwrap_or_else(|| pool.sample(rng));
     let mut monster = builder.build(rng, species);
     match kind {
@@ -151,7 +165,7 @@ pub fn summon<R: Rng + ?Sized>(
         Summoning::Ordinary => monster.wandering = true,
         Summoning::Named(_) => {}
     }
-    Some(Spawn {
+    Ok(Spawn {
         at: square,
         origin: Origin::Summoning,
         creature: monster,
@@ -341,7 +355,22 @@ mod tests {
                 &pool,
                 builder,
             );
-            assert!(nothing.is_none(), "an id past the bestiary makes nothing");
+            assert_eq!(
+                nothing.unwrap_err(),
+                SummonFailure::NothingEligible,
+                "an id past the bestiary makes nothing"
+            );
+            let closet = FloorGrid::from_rows(&["###", "#.#", "###"]).unwrap();
+            let centre = Square { x: 1, y: 1 };
+            let trapped = summon(
+                &mut rng,
+                Summoning::Ordinary,
+                &closet,
+                centre,
+                &pool,
+                builder,
+            );
+            assert_eq!(trapped.unwrap_err(), SummonFailure::NoFreeSquare);
         });
         // R(150) reaches the reserved templates and the whole bestiary, not just the pool.
         assert!(hostile_species.len() > 100, "{}", hostile_species.len());

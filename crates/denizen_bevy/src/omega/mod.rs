@@ -156,6 +156,7 @@ impl Plugin for OmegaPlugin {
             .register_type::<summon::SummonKind>()
             .register_type::<summon::StatueWakes>()
             .register_type::<summon::Summoned>()
+            .register_type::<summon::NothingMade>()
             .register_type::<countryside::CountrysideEncounter>()
             .register_type::<variants::ArenaBout>()
             .register_type::<variants::SpecialTurn>()
@@ -200,7 +201,7 @@ pub mod prelude {
         UniqueItems,
     };
     pub use super::saves::StateRejected;
-    pub use super::summon::{StatueWakes, Summon, SummonKind, Summoned};
+    pub use super::summon::{NothingMade, StatueWakes, Summon, SummonKind, Summoned};
     pub use super::variants::{ArenaBout, SpecialTurn};
     pub use super::view::roster as omega_roster;
     pub use super::wander::WanderingArrival;

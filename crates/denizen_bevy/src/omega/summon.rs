@@ -9,7 +9,7 @@ use denizen_core::rng::Generator;
 use denizen_omega::construct::{Builder, Monster};
 use denizen_omega::select::Selector;
 use denizen_omega::species::SpeciesId;
-use denizen_omega::wander::{Summoning, statues_woken, summon};
+use denizen_omega::wander::{SummonFailure, Summoning, statues_woken, summon};
 
 use super::populate::{spawn_monsters, with_builder};
 use super::resources::{CurrentLocation, OmegaRuleset};
@@ -30,37 +30,97 @@ pub enum SummonKind {
 }
 
 /// Summon a creature next to a square (usually the player's): it appears on the first
-/// free floor neighbour in the source's fixed order, or nothing is made.
+/// free floor neighbour in the source's fixed order, or nothing is made. The answer, a
+/// [`Summoned`], carries `request`.
 #[derive(Message, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
 pub struct Summon {
+    /// An id the host chooses, echoed in the [`Summoned`] that answers.
+    pub request: u64,
     /// The square to summon next to.
     pub at: Square,
     /// What to summon.
     pub kind: SummonKind,
+    /// Made friendly (not hostile) after construction: the source's blessed summoning,
+    /// where the player calls a creature to their side.
+    pub friendly: bool,
 }
 
-/// A statue at a square comes alive: a [`Tile::Statue`] of [`FloorMap`] turns to floor and holds a creature of the ordinary
-/// pool one difficulty above the local one, made hostile; then each statue among its eight
-/// neighbours wakes the same way, and theirs, depth first in the source's direction order.
-/// Every woken statue answers with a [`Summoned`]; a square that is not a statue makes
-/// nothing and answers with an empty one (so the host leaves the statue tile in place for
-/// the plugin to turn to floor).
+impl Summon {
+    /// A summoning of `kind` next to `at`, answered with `request`.
+    pub fn new(request: u64, at: Square, kind: SummonKind) -> Self {
+        Self {
+            request,
+            at,
+            kind,
+            friendly: false,
+        }
+    }
+
+    /// The same summoning, made friendly.
+    pub fn friendly(mut self) -> Self {
+        self.friendly = true;
+        self
+    }
+}
+
+/// A statue at a square comes alive: a [`Tile::Statue`] of [`FloorMap`] turns to floor
+/// and holds a creature of the ordinary pool one difficulty above the local one, made
+/// hostile; then each statue among its eight neighbours wakes the same way, and theirs,
+/// depth first in the source's direction order. Every woken statue answers with a
+/// [`Summoned`] carrying `request`; a square that is not a statue makes nothing and
+/// answers with [`NothingMade::NotAStatue`] (so the host leaves the statue tile in place
+/// for the plugin to turn to floor).
 #[derive(Message, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
 pub struct StatueWakes {
+    /// An id the host chooses, echoed in every [`Summoned`] that answers.
+    pub request: u64,
     /// The statue's square.
     pub at: Square,
 }
 
-/// What a [`Summon`] or [`StatueWakes`] made; `entity` is `None` when nothing could be.
+impl StatueWakes {
+    /// The statue at `at` wakes, answered with `request`.
+    pub fn new(request: u64, at: Square) -> Self {
+        Self { request, at }
+    }
+}
+
+/// Why a [`Summon`] or [`StatueWakes`] made nothing.
+#[derive(Reflect, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[reflect(Debug, PartialEq)]
+pub enum NothingMade {
+    /// No free floor square next to the summoning square.
+    NoFreeSquare,
+    /// The named species is not in the bestiary, or no species is eligible at the local
+    /// difficulty.
+    NothingEligible,
+    /// The square of a [`StatueWakes`] is not a statue.
+    NotAStatue,
+}
+
+/// What a [`Summon`] or [`StatueWakes`] made: the creature and its square, or why
+/// nothing was made.
 #[derive(Message, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
 pub struct Summoned {
+    /// The request's id.
+    pub request: u64,
+    /// The new monster and its square, or why there is none.
+    pub made: Result<(Entity, Square), NothingMade>,
+}
+
+impl Summoned {
     /// The new monster, if any.
-    pub entity: Option<Entity>,
-    /// Where it stands.
-    pub at: Option<Square>,
+    pub fn entity(&self) -> Option<Entity> {
+        self.made.ok().map(|(entity, _)| entity)
+    }
+
+    /// Where it stands, if it was made.
+    pub fn at(&self) -> Option<Square> {
+        self.made.ok().map(|(_, at)| at)
+    }
 }
 
 pub(crate) fn summon_creatures(world: &mut World, mut cursor: Local<MessageCursor<Summon>>) {
@@ -74,16 +134,32 @@ pub(crate) fn summon_creatures(world: &mut World, mut cursor: Local<MessageCurso
             SummonKind::Ordinary => Summoning::Ordinary,
             SummonKind::Named(id) => Summoning::Named(id),
         };
-        make(world, 0, "summon", |rng, pool, builder, world| {
-            summon(
-                rng,
-                kind,
-                &world.resource::<FloorMap>().0,
-                request.at,
-                pool,
-                builder,
-            )
-        });
+        make(
+            world,
+            request.request,
+            0,
+            "summon",
+            |rng, pool, builder, world| {
+                summon(
+                    rng,
+                    kind,
+                    &world.resource::<FloorMap>().0,
+                    request.at,
+                    pool,
+                    builder,
+                )
+                .map(|mut spawn| {
+                    if request.friendly {
+                        spawn.creature.hostile = false;
+                    }
+                    spawn
+                })
+                .map_err(|failure| match failure {
+                    SummonFailure::NoFreeSquare => NothingMade::NoFreeSquare,
+                    SummonFailure::NothingEligible => NothingMade::NothingEligible,
+                })
+            },
+        );
     }
 }
 
@@ -96,22 +172,28 @@ pub(crate) fn wake_statues(world: &mut World, mut cursor: Local<MessageCursor<St
         let woken = statues_woken(&world.resource::<FloorMap>().0, request.at);
         if woken.is_empty() {
             world.write_message(Summoned {
-                entity: None,
-                at: None,
+                request: request.request,
+                made: Err(NothingMade::NotAStatue),
             });
         }
         for at in woken {
             world.resource_mut::<FloorMap>().0.set(at, Tile::Floor);
-            make(world, 1, "statue", |rng, pool, builder, _| {
-                let species = pool.sample(rng);
-                let mut monster = builder.build(rng, species);
-                monster.hostile = true;
-                Some(Spawn {
-                    at,
-                    origin: Origin::WakingStatue,
-                    creature: monster,
-                })
-            });
+            make(
+                world,
+                request.request,
+                1,
+                "statue",
+                |rng, pool, builder, _| {
+                    let species = pool.sample(rng);
+                    let mut monster = builder.build(rng, species);
+                    monster.hostile = true;
+                    Ok(Spawn {
+                        at,
+                        origin: Origin::WakingStatue,
+                        creature: monster,
+                    })
+                },
+            );
         }
     }
 }
@@ -120,35 +202,35 @@ pub(crate) fn wake_statues(world: &mut World, mut cursor: Local<MessageCursor<St
 /// event, spawn, and a [`Summoned`] message either way.
 fn make(
     world: &mut World,
+    request: u64,
     raise: i64,
     kind: &str,
-    maker: impl FnOnce(&mut Generator, &Selector, &mut Builder<'_>, &World) -> Option<Spawn<Monster>>,
+    maker: impl FnOnce(
+        &mut Generator,
+        &Selector,
+        &mut Builder<'_>,
+        &World,
+    ) -> Result<Spawn<Monster>, NothingMade>,
 ) {
     let location = world.resource::<CurrentLocation>().clone();
     let difficulty = location.difficulty + raise;
     let rules = world.resource::<OmegaRuleset>().clone();
-    let made = rules.ordinary_pool(difficulty).and_then(|pool| {
-        let mut rng = world.resource_mut::<DenizenRng>().next_stream(
-            kind,
-            &location.environment,
-            location.depth,
-        );
-        with_builder(world, &mut rng, difficulty, |rng, builder, world| {
-            maker(rng, pool, builder, world)
-        })
-    });
-    let message = match made {
-        Some(spawn) => {
-            let square = spawn.at;
-            Summoned {
-                entity: Some(spawn_monsters(world, Plan::one(spawn))[0]),
-                at: Some(square),
-            }
+    let made = match rules.ordinary_pool(difficulty) {
+        None => Err(NothingMade::NothingEligible),
+        Some(pool) => {
+            let mut rng = world.resource_mut::<DenizenRng>().next_stream(
+                kind,
+                &location.environment,
+                location.depth,
+            );
+            with_builder(world, &mut rng, difficulty, |rng, builder, world| {
+                maker(rng, pool, builder, world)
+            })
         }
-        None => Summoned {
-            entity: None,
-            at: None,
-        },
     };
-    world.write_message(message);
+    let made = made.map(|spawn| {
+        let square = spawn.at;
+        (spawn_monsters(world, Plan::one(spawn))[0], square)
+    });
+    world.write_message(Summoned { request, made });
 }
