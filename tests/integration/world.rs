@@ -580,3 +580,87 @@ fn wander_neighbours_free(map: &FloorGrid, at: Square) -> bool {
         .count();
     free >= 2
 }
+
+/// Nothing the host asks for is silently dropped: a second floor in one update, a floor
+/// request before the map is filled, wandering checks outside a dungeon (said once), and
+/// an arena bout with rules that have no arena each get a message with a reason.
+#[test]
+fn no_request_is_silently_dropped() {
+    let mut app = App::new();
+    app.add_plugins(DenizenPlugins::with_seed(15));
+    app.world_mut()
+        .write_message(FloorGenerated::new("sewers", 2));
+    app.update();
+    let rejected = messages::<FloorRejected>(&app);
+    assert!(
+        rejected[0].reason.contains("FloorMap is empty"),
+        "{rejected:?}"
+    );
+
+    app.insert_resource(FloorMap(reference_floor(WorldSeed(15), "sewers", 2)));
+    app.world_mut()
+        .write_message(FloorGenerated::new("sewers", 2));
+    app.world_mut()
+        .write_message(FloorGenerated::new("sewers", 3));
+    app.update();
+    assert_eq!(messages::<FloorPopulated>(&app).len(), 1);
+    let rejected = messages::<FloorRejected>(&app);
+    assert_eq!(
+        (rejected[0].location.as_str(), rejected[0].depth),
+        ("sewers", 3)
+    );
+    assert!(rejected[0].reason.contains("another floor"), "{rejected:?}");
+
+    // The village is no dungeon: a day of checks says so once.
+    app.insert_resource(FloorMap(reference_floor(WorldSeed(15), "village", 1)));
+    app.world_mut()
+        .write_message(FloorGenerated::new("village", 1));
+    app.update();
+    let mut skipped = 0;
+    for _ in 0..20 {
+        app.world_mut().resource_mut::<GameClock>().advance(60);
+        app.update();
+        skipped += messages::<WanderingSkipped>(&app).len();
+    }
+    assert_eq!(skipped, 1);
+
+    // A game's own bestiary without Omega's arena species has no arena.
+    let own = OmegaRules::from_ron(
+        include_str!(
+            "../../crates/denizen_cli/tests/reliability/ok_objects_reachable.bestiary.ron"
+        ),
+        "own.bestiary.ron",
+        include_str!("../../crates/denizen_cli/tests/reliability/small.locations.ron"),
+        "own.locations.ron",
+    )
+    .unwrap();
+    assert!(own.variants.is_none());
+    let mut app = App::new();
+    app.add_plugins((
+        DenizenPlugin::with_seed(15),
+        OmegaPlugin::default().with_rules(own),
+    ));
+    app.insert_resource(FloorMap(FloorGrid::from_rows(&["..."]).unwrap()));
+    app.world_mut().write_message(ArenaBout {
+        counter: 2,
+        rank: 0,
+        at: Square { x: 1, y: 0 },
+    });
+    app.update();
+    let rejected = messages::<ArenaRejected>(&app);
+    assert_eq!(rejected[0].counter, 2);
+    assert!(rejected[0].reason.contains("no arena"));
+}
+
+/// A game that extends Omega's bestiary keeps the shipped arena and were-forms.
+#[test]
+fn own_locations_over_omegas_bestiary_keep_the_variants() {
+    let rules = OmegaRules::from_ron(
+        denizen::omega::bestiary::OMEGA_BESTIARY,
+        "omega.bestiary.ron",
+        include_str!("../../crates/denizen_cli/tests/reliability/small.locations.ron"),
+        "own.locations.ron",
+    )
+    .unwrap();
+    assert!(rules.variants.is_some());
+}

@@ -65,8 +65,10 @@ impl OmegaRules {
         }
     }
 
-    /// A game's own bestiary and locations from RON texts; the names label errors. There
-    /// are no variant rules until [`with_variants`](Self::with_variants) adds them.
+    /// A game's own bestiary and locations from RON texts; the names label errors. The
+    /// shipped arena and were-forms are kept when the bestiary has every species and item
+    /// they name (a bestiary that extends Omega's), else there are none until
+    /// [`with_variants`](Self::with_variants) adds a game's own.
     pub fn from_ron(
         bestiary: &str,
         bestiary_file: &str,
@@ -75,10 +77,16 @@ impl OmegaRules {
     ) -> Result<Self, DataError> {
         let bestiary = Bestiary::from_ron(bestiary, bestiary_file)?;
         let locations = Locations::from_ron(locations, locations_file, &bestiary)?;
+        let variants = Variants::from_ron(
+            variants::OMEGA_VARIANTS,
+            variants::OMEGA_VARIANTS_FILE,
+            &bestiary,
+        )
+        .ok();
         Ok(Self {
             bestiary,
             locations,
-            variants: None,
+            variants,
         })
     }
 

@@ -124,6 +124,9 @@ impl Plugin for OmegaPlugin {
             .add_message::<PlacementFailed>()
             .add_message::<FloorRejected>()
             .add_message::<wander::WanderingArrival>()
+            .add_message::<wander::WanderingSkipped>()
+            .init_resource::<wander::SkipSaid>()
+            .add_message::<variants::ArenaRejected>()
             .add_message::<summon::Summon>()
             .add_message::<summon::StatueWakes>()
             .add_message::<summon::Summoned>()
@@ -152,6 +155,9 @@ impl Plugin for OmegaPlugin {
             .register_type::<PlacementFailed>()
             .register_type::<FloorRejected>()
             .register_type::<wander::WanderingArrival>()
+            .register_type::<wander::WanderingSkipped>()
+            .register_type::<wander::SkipSaid>()
+            .register_type::<variants::ArenaRejected>()
             .register_type::<summon::Summon>()
             .register_type::<summon::SummonKind>()
             .register_type::<summon::StatueWakes>()
@@ -202,7 +208,7 @@ pub mod prelude {
     };
     pub use super::saves::StateRejected;
     pub use super::summon::{NothingMade, StatueWakes, Summon, SummonKind, Summoned};
-    pub use super::variants::{ArenaBout, SpecialTurn};
+    pub use super::variants::{ArenaBout, ArenaRejected, SpecialTurn};
     pub use super::view::roster as omega_roster;
-    pub use super::wander::WanderingArrival;
+    pub use super::wander::{WanderingArrival, WanderingSkipped};
 }

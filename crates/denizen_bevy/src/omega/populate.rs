@@ -67,22 +67,45 @@ pub(crate) fn populate_floors(world: &mut World, mut cursor: Local<MessageCursor
         let messages = world.resource::<Messages<FloorGenerated>>();
         cursor.read(messages).cloned().collect()
     };
+    // FloorMap holds one floor: the first request of an update populates it, a second
+    // would put its monsters on the same map, so it is refused with a reason.
+    let mut served = false;
     for request in requests {
-        populate(world, &request);
+        if served {
+            world.write_message(FloorRejected {
+                location: request.location.clone(),
+                depth: request.depth,
+                reason: "another floor was populated in this update; FloorMap holds one \
+                         floor, so send the next FloorGenerated after filling it again"
+                    .into(),
+            });
+            continue;
+        }
+        served = populate(world, &request);
     }
 }
 
 /// Populates one floor: fixed inhabitants, then the population by the floor search (or
-/// scattered, for environments that scatter), then one apply and the messages.
-pub(crate) fn populate(world: &mut World, request: &FloorGenerated) {
+/// scattered, for environments that scatter), then one apply and the messages. Whether
+/// the floor was populated (else a [`FloorRejected`] says why).
+pub(crate) fn populate(world: &mut World, request: &FloorGenerated) -> bool {
     let rules = world.resource::<OmegaRuleset>().clone();
     let found = rules
         .rules()
         .locations
         .get(&request.location)
         .and_then(|env| env.level(request.depth).map(|level| (env, level)));
+    let empty = {
+        let map = &world.resource::<FloorMap>().0;
+        map.width() == 0 || map.height() == 0
+    };
     let found = found.map_err(|e| e.to_string()).and_then(|found| {
         deity_fits(&rules.rules().bestiary, request.deity)?;
+        if empty && found.0.scatter.is_none() {
+            return Err("FloorMap is empty: fill it with the floor before sending \
+                        FloorGenerated"
+                .into());
+        }
         Ok(found)
     });
     let (env, level) = match found {
@@ -93,7 +116,7 @@ pub(crate) fn populate(world: &mut World, request: &FloorGenerated) {
                 depth: request.depth,
                 reason,
             });
-            return;
+            return false;
         }
     };
     let settings = *world.resource::<OmegaSettings>();
@@ -157,6 +180,7 @@ pub(crate) fn populate(world: &mut World, request: &FloorGenerated) {
             fixed_missing,
         });
     }
+    true
 }
 
 /// Applies a plan of Omega monsters through the one apply step, one batch per shape: the

@@ -27,6 +27,16 @@ pub struct ArenaBout {
     pub at: Square,
 }
 
+/// An [`ArenaBout`] that found no arena in the rules.
+#[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
+#[reflect(Debug, PartialEq)]
+pub struct ArenaRejected {
+    /// The bout's opponent counter.
+    pub counter: u32,
+    /// Why, in one line.
+    pub reason: String,
+}
+
 /// Triggered by the host on a monster when it takes its special-ability turn; a
 /// were-human that is hostile, or on moon phase 6, changes form.
 #[derive(EntityEvent, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,6 +54,12 @@ pub(crate) fn arena_bouts(world: &mut World, mut cursor: Local<MessageCursor<Are
     for bout in requests {
         let rules = world.resource::<OmegaRuleset>().clone();
         let Some(variants) = rules.rules().variants.as_ref() else {
+            world.write_message(ArenaRejected {
+                counter: bout.counter,
+                reason: "the rules have no arena: a game's own bestiary that lacks Omega's \
+                         arena species brings its own variants (OmegaRules::with_variants)"
+                    .into(),
+            });
             continue;
         };
         let champion = world.resource::<OmegaChronicle>().0.holder(CHAMPION);

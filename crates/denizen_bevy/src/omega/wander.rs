@@ -24,25 +24,62 @@ pub struct WanderingArrival {
     pub at: Square,
 }
 
+/// A wandering check could not run, said once until the reason changes (a check runs
+/// every ten game minutes; the host hears it when the player leaves a dungeon, not every
+/// check after).
+#[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
+#[reflect(Debug, PartialEq)]
+pub struct WanderingSkipped {
+    /// Why, in one line.
+    pub reason: String,
+}
+
 /// One wandering check: only while the player is in the current dungeon; the chance is
 /// `R(dungeon depth) < difficulty`, the creature comes from the ordinary pool (not the
 /// themed recipe), placed by the floor search, marked wandering, and its square is not
 /// turned to water (as in the source).
+/// The reason last said with [`WanderingSkipped`] (shared by the ten-minute and hourly
+/// checks, so the host hears it once).
+#[derive(Resource, Reflect, Default)]
+#[reflect(Resource, Default)]
+pub(crate) struct SkipSaid(Option<String>);
+
 pub(crate) fn wandering_check(world: &mut World) {
     let location = world.resource::<CurrentLocation>().clone();
-    let Some(dungeon) = location
+    let rules = world.resource::<OmegaRuleset>().clone();
+    let dungeon = location
         .dungeon
         .clone()
         .filter(|d| *d == location.environment)
-    else {
-        return;
-    };
-    let rules = world.resource::<OmegaRuleset>().clone();
-    let Ok(env) = rules.rules().locations.get(&dungeon) else {
-        return;
-    };
-    let Some(max_depth) = env.dungeon.as_ref().map(|d| d.depths) else {
-        return;
+        .ok_or_else(|| {
+            format!(
+                "the current location `{}` is not a dungeon: wandering monsters arrive only \
+                 in dungeons",
+                location.environment
+            )
+        })
+        .and_then(|key| {
+            let env = rules
+                .rules()
+                .locations
+                .get(&key)
+                .map_err(|e| e.to_string())?;
+            let depths = env.dungeon.as_ref().map_or(0, |d| d.depths);
+            Ok((key, depths))
+        });
+    let (dungeon, max_depth) = match dungeon {
+        Ok(found) => {
+            world.resource_mut::<SkipSaid>().0 = None;
+            found
+        }
+        Err(reason) => {
+            let mut said = world.resource_mut::<SkipSaid>();
+            if said.0.as_deref() != Some(reason.as_str()) {
+                said.0 = Some(reason.clone());
+                world.write_message(WanderingSkipped { reason });
+            }
+            return;
+        }
     };
     let rule = WanderRule {
         max_depth,
