@@ -2,6 +2,7 @@
 //! a module per topic (the rules have their own tests in their crates).
 
 mod encounters;
+mod floors;
 mod layout;
 mod plugin;
 mod registration;

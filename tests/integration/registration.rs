@@ -110,7 +110,9 @@ fn every_component_and_resource_of_a_full_scenario_is_registered() {
     assert!(missing.is_empty(), "not registered: {missing:?}");
     // The scenario did reach every kind of state (a sanity check of the scenario itself).
     for expected in [
-        "denizen_bevy::apply::Creature",
+        "denizen_bevy::floor::Creature",
+        "denizen_bevy::floor::OnFloor",
+        "denizen_bevy::floor::Occupants",
         "denizen_bevy::omega::components::Fixed",
         "denizen_bevy::omega::components::MonsterIdentity",
         "denizen_bevy::omega::components::ArenaOpponent",

@@ -1,5 +1,5 @@
-//! The one apply step every rule set's plans go through, the components every creature
-//! has, and the event each spawned creature triggers.
+//! The one apply step every rule set's plans go through, and the event each spawned
+//! creature triggers.
 //!
 //! Rule sets plan without touching the world; their plugin turns each planned creature
 //! into its own component bundle and hands the plan here. Applying marks occupancy, applies
@@ -12,64 +12,8 @@ use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
 use denizen_core::floor::Square;
 use denizen_core::plan::{Origin, Plan, Spawn};
-use serde::{Deserialize, Serialize};
 
-use crate::floor::FloorMap;
-
-/// Marks a creature of any rule set; it brings the square and the glyph every creature has.
-#[derive(
-    Component, Reflect, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize,
-)]
-#[reflect(Component, Default, Debug, PartialEq, Serialize, Deserialize)]
-#[require(GridPos, Glyph)]
-pub struct Creature;
-
-/// The square a creature stands on.
-#[derive(
-    Component,
-    Reflect,
-    Clone,
-    Copy,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    Hash,
-    PartialOrd,
-    Ord,
-    Serialize,
-    Deserialize,
-)]
-#[reflect(Component, Default, Debug, PartialEq, Serialize, Deserialize)]
-pub struct GridPos {
-    /// Column.
-    pub x: u32,
-    /// Row.
-    pub y: u32,
-}
-
-impl From<Square> for GridPos {
-    fn from(at: Square) -> Self {
-        Self { x: at.x, y: at.y }
-    }
-}
-
-impl From<GridPos> for Square {
-    fn from(at: GridPos) -> Self {
-        Self { x: at.x, y: at.y }
-    }
-}
-
-/// The character a text map draws for the creature, as its rule set gives it.
-#[derive(Component, Reflect, Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[reflect(Component, Default, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Glyph(pub char);
-
-impl Default for Glyph {
-    fn default() -> Self {
-        Self('?')
-    }
-}
+use crate::floor::{Creature, CurrentFloor, FloorMap, GridPos, OnFloor};
 
 /// Triggered on each creature once it is spawned with all its components; observe it to
 /// decorate creatures. `origin` says where the creature came from.
@@ -103,9 +47,10 @@ impl Batches<'_> {
             return;
         }
         let places: Vec<usize> = group.iter().map(|(i, ..)| *i).collect();
+        let floor = OnFloor(self.world.resource::<CurrentFloor>().0.clone());
         let bundles = group
             .into_iter()
-            .map(|(_, at, bundle)| (Creature, GridPos::from(at), bundle));
+            .map(|(_, at, bundle)| (Creature, GridPos::from(at), floor.clone(), bundle));
         for (entity, i) in self.world.spawn_batch(bundles).zip(places) {
             self.ids[i] = entity;
         }

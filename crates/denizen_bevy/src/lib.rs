@@ -28,8 +28,8 @@ use bevy_ecs::intern::Interned;
 use bevy_ecs::prelude::*;
 use bevy_ecs::schedule::ScheduleLabel;
 
-pub use apply::{Creature, Glyph, GridPos, MonsterSpawned};
-pub use floor::FloorMap;
+pub use apply::MonsterSpawned;
+pub use floor::{Creature, CurrentFloor, Dormant, FloorId, FloorMap, Glyph, GridPos, OnFloor};
 pub use streams::DenizenRng;
 
 /// The plugins' systems, in the order they run inside the plugins' schedule.
@@ -125,12 +125,21 @@ impl Plugin for DenizenPlugin {
         }
         app.insert_resource(DenizenRng::new(self.seed))
             .init_resource::<FloorMap>()
+            .init_resource::<floor::CurrentFloor>()
+            .init_resource::<floor::Occupants>()
+            .init_resource::<floor::StoredFloors>()
             .init_resource::<clock::GameClock>()
             .add_message::<clock::ChecksSkipped>()
             .init_schedule(clock::TenMinuteCheck)
             .init_schedule(clock::HourlyCheck)
             .register_type::<DenizenRng>()
             .register_type::<FloorMap>()
+            .register_type::<floor::FloorId>()
+            .register_type::<floor::OnFloor>()
+            .register_type::<floor::CurrentFloor>()
+            .register_type::<floor::Dormant>()
+            .register_type::<floor::Occupants>()
+            .register_type::<floor::StoredFloors>()
             .register_type::<clock::GameClock>()
             .register_type::<clock::ChecksSkipped>()
             .register_type::<Creature>()
@@ -221,12 +230,13 @@ pub mod prelude {
     #[cfg(feature = "captive")]
     pub use crate::captive::prelude::*;
     pub use crate::clock::{ChecksSkipped, GameClock, HourlyCheck, TenMinuteCheck};
+    pub use crate::floor::{bring_floor_back, despawn_floor, enter_floor, put_floor_away};
     #[cfg(feature = "omega")]
     pub use crate::omega::prelude::*;
     pub use crate::view::render_floor;
     pub use crate::{
-        Creature, DenizenPlugin, DenizenPlugins, DenizenRng, DenizenSystems, FloorMap, Glyph,
-        GridPos, MonsterSpawned,
+        Creature, CurrentFloor, DenizenPlugin, DenizenPlugins, DenizenRng, DenizenSystems, Dormant,
+        FloorId, FloorMap, Glyph, GridPos, MonsterSpawned, OnFloor,
     };
     pub use denizen_core::floor::{FloorGrid, Room, RoomKind, Square, Tile};
     pub use denizen_core::plan::Origin;

@@ -2,8 +2,7 @@
 
 use bevy_ecs::prelude::*;
 
-use crate::apply::{Creature, Glyph, GridPos};
-use crate::floor::FloorMap;
+use crate::floor::{Creature, FloorMap, Glyph, GridPos};
 
 /// The floor as text: tiles, with each creature's [`Glyph`] on its square (of several
 /// creatures on one square, one of them is drawn), then a line naming the tiles drawn

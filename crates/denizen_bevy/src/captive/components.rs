@@ -6,7 +6,7 @@ use bevy_reflect::prelude::*;
 use denizen_captive::{Carry, Member};
 use serde::{Deserialize, Serialize};
 
-use crate::apply::{Creature, GridPos};
+use crate::floor::{Creature, GridPos};
 
 /// A group: its type, speed and cell. Its members point at it with [`MemberOf`]. A group is
 /// not a creature itself (it has no [`Creature`] marker); its members are.

@@ -12,8 +12,8 @@ use denizen_core::plan::{Origin, Plan, Spawn};
 use super::components::{Carries, EncounterGroup, EncounterMember, EncounterStats, MemberOf};
 use super::messages::{BaseFloorGenerated, CarryDropped, EncountersPlaced};
 use super::resources::CaptiveRuleset;
-use crate::apply::{Glyph, GridPos, apply};
-use crate::floor::FloorMap;
+use crate::apply::apply;
+use crate::floor::{CurrentFloor, FloorId, FloorMap, Glyph, GridPos, OnFloor, enter_floor};
 use crate::streams::DenizenRng;
 
 /// Observer: a despawned bearer drops its base map or clipboard.
@@ -51,6 +51,7 @@ pub(crate) fn place_encounters(
             BaseEncounters::new(&rules.table, rules.settings, request.map, request.floors)
                 .place_with_specials(&mut rng, grid, &specials)
         };
+        enter_floor(world, FloorId::new("base", request.map));
         spawn_groups(world, &rules, &plan);
         world.write_message(EncountersPlaced {
             map: request.map,
@@ -64,6 +65,7 @@ pub(crate) fn place_encounters(
 /// batch for bearers, one for the rest): each member related to its group, the first of a
 /// carrying group holding [`Carries`].
 fn spawn_groups(world: &mut World, rules: &CaptiveRuleset, plan: &EncounterPlan) {
+    let floor = OnFloor(world.resource::<CurrentFloor>().0.clone());
     let groups: Vec<Entity> = world
         .spawn_batch(plan.groups.iter().map(|g| {
             (
@@ -72,6 +74,7 @@ fn spawn_groups(world: &mut World, rules: &CaptiveRuleset, plan: &EncounterPlan)
                     speed: g.speed,
                 },
                 GridPos::from(g.cell),
+                floor.clone(),
             )
         }))
         .collect();

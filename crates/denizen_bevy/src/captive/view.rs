@@ -6,7 +6,7 @@ use bevy_ecs::prelude::*;
 
 use super::components::{Carries, EncounterGroup, EncounterStats, GroupMembers};
 use super::resources::CaptiveRuleset;
-use crate::apply::GridPos;
+use crate::floor::GridPos;
 
 /// One line per group, in map order: the type's glyph and name, the cell, the number of
 /// members, speed, the members' strength range and what the bearer carries. A type the

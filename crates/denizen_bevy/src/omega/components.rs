@@ -7,7 +7,7 @@ use denizen_omega::objects::ObjectInstance;
 use denizen_omega::species::SpeciesId;
 use serde::{Deserialize, Serialize};
 
-use crate::apply::{Creature, Glyph};
+use crate::floor::{Creature, Glyph};
 
 /// What an Omega monster is: the template the population rules chose, and the template
 /// whose body it has (the same, except for adventurers who returned as undead and

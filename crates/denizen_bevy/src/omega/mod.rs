@@ -202,6 +202,7 @@ pub mod prelude {
     };
     pub use super::countryside::CountrysideEncounter;
     pub use super::messages::{FloorGenerated, FloorPopulated, FloorRejected, PlacementFailed};
+    pub use super::populate::return_to_floor;
     pub use super::resources::{
         CompletedDungeons, CurrentLocation, MoonPhase, OmegaChronicle, OmegaRuleset, OmegaSettings,
         UniqueItems,

@@ -17,8 +17,8 @@ use super::messages::{FloorGenerated, FloorPopulated, FloorRejected, PlacementFa
 use super::resources::{
     CompletedDungeons, CurrentLocation, OmegaChronicle, OmegaRuleset, OmegaSettings, UniqueItems,
 };
-use crate::apply::{Glyph, apply};
-use crate::floor::FloorMap;
+use crate::apply::apply;
+use crate::floor::{FloorId, FloorMap, Glyph, bring_floor_back, enter_floor};
 use crate::streams::DenizenRng;
 
 /// Runs `plan` with a construction [`Builder`] over the world's rules, chronicle and
@@ -47,6 +47,33 @@ pub(crate) fn with_builder<T>(
     };
     world.resource_mut::<UniqueItems>().0 = ledger;
     out
+}
+
+/// Brings a stored Omega floor back ([`bring_floor_back`]) and makes its location current
+/// again: [`CurrentLocation`] is rebuilt from the rules for the floor's location and depth
+/// (a temple's deity is not kept: name it again with the next request). `false`, and
+/// nothing changed, when the floor was never stored or the rules do not know it.
+pub fn return_to_floor(world: &mut World, floor: &FloorId) -> bool {
+    let rules = world.resource::<OmegaRuleset>().clone();
+    let Ok((env, level)) = rules
+        .rules()
+        .locations
+        .get(&floor.location)
+        .and_then(|env| env.level(floor.depth).map(|level| (env, level)))
+    else {
+        return false;
+    };
+    if !bring_floor_back(world, floor) {
+        return false;
+    }
+    *world.resource_mut::<CurrentLocation>() = CurrentLocation {
+        environment: env.key.clone(),
+        dungeon: env.is_dungeon().then(|| env.key.clone()),
+        depth: level.depth,
+        difficulty: level.difficulty,
+        deity: None,
+    };
+    true
 }
 
 /// A temple's deity names one of the bestiary's deities (numbered from 1), or there is
@@ -146,6 +173,7 @@ pub(crate) fn populate(world: &mut World, request: &FloorGenerated) -> bool {
     location.depth = level.depth;
     location.difficulty = level.difficulty;
     location.deity = request.deity;
+    enter_floor(world, FloorId::new(env.key.clone(), level.depth));
     let plan = with_builder(world, &mut rng, level.difficulty, |rng, builder, world| {
         let level_request = LevelRequest {
             environment: env,

@@ -15,8 +15,7 @@ use super::components::{
 use super::messages::FloorGenerated;
 use super::variants::ArenaBout;
 use crate::DenizenPlugin;
-use crate::apply::{Glyph, GridPos};
-use crate::floor::FloorMap;
+use crate::floor::{Dormant, FloorMap, Glyph, GridPos};
 
 /// An `App` with [`DenizenPlugin`] (this seed) and `omega`, whose reference floor for
 /// `location` and `depth` has been generated and populated (one update). Fails on an
@@ -88,10 +87,10 @@ pub fn sample_floors(
     Ok(counts)
 }
 
-/// A copy of every Omega monster's square and components (for a save, a comparison, or
-/// spawning the same monsters elsewhere).
+/// A copy of the square and components of every Omega monster not put away with its floor
+/// (for a save, a comparison, or spawning the same monsters elsewhere).
 pub fn monsters(world: &mut World) -> Vec<(GridPos, MonsterBundle)> {
-    let mut query = world.query::<(
+    let mut query = world.query_filtered::<(
         &GridPos,
         &Species,
         &Glyph,
@@ -100,7 +99,7 @@ pub fn monsters(world: &mut World) -> Vec<(GridPos, MonsterBundle)> {
         &Awareness,
         &CombatStats,
         &Disposition,
-    )>();
+    ), Without<Dormant>>();
     query
         .iter(world)
         .map(|(p, a, b, c, d, e, f, g)| (*p, (*a, *b, *c, d.clone(), *e, *f, *g)))

@@ -12,7 +12,7 @@ use super::components::{
 };
 use super::populate::spawn_monsters;
 use super::resources::{MoonPhase, OmegaChronicle, OmegaRuleset};
-use crate::apply::Glyph;
+use crate::floor::Glyph;
 use crate::streams::DenizenRng;
 
 /// Bring on the next arena opponent at a square (the source's arena puts it at (60, 7)).

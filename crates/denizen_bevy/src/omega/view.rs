@@ -6,7 +6,7 @@ use bevy_ecs::prelude::*;
 
 use super::components::{Inventory, MonsterName, Sleep, Species};
 use super::resources::OmegaRuleset;
-use crate::apply::{Glyph, GridPos};
+use crate::floor::{Glyph, GridPos};
 
 /// One line per Omega monster, in map order (top to bottom, left to right): glyph, name,
 /// square, awake or asleep, possessions. Names come from the rules in use; an id they do

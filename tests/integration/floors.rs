@@ -1,0 +1,229 @@
+//! Floors with identity and occupancy that follows creatures: every spawned creature knows
+//! its floor, a floor can be put away and brought back, and `FloorMap`'s occupied squares
+//! are kept right by the creatures themselves through despawns, moves and kills.
+
+use bevy_app::prelude::*;
+use bevy_ecs::prelude::*;
+use denizen::bevy::prelude::*;
+use denizen::omega::reference::reference_floor;
+use denizen::prelude::*;
+
+fn populated(seed: u64, location: &str, depth: u32) -> App {
+    let mut app = App::new();
+    app.add_plugins(DenizenPlugins::with_seed(seed));
+    app.insert_resource(FloorMap(reference_floor(WorldSeed(seed), location, depth)));
+    app.world_mut()
+        .write_message(FloorGenerated::new(location, depth));
+    app.update();
+    app
+}
+
+fn creatures(app: &mut App) -> Vec<(Entity, GridPos, OnFloor)> {
+    let world = app.world_mut();
+    world
+        .query_filtered::<(Entity, &GridPos, &OnFloor), (With<Creature>, Without<Dormant>)>()
+        .iter(world)
+        .map(|(e, p, f)| (e, *p, f.clone()))
+        .collect()
+}
+
+/// The squares `FloorMap` marks, and the squares creatures stand on, agree.
+fn assert_occupancy_follows_creatures(app: &mut App) {
+    let standing: std::collections::BTreeSet<Square> = creatures(app)
+        .into_iter()
+        .map(|(_, p, _)| Square::from(p))
+        .collect();
+    let map = &app.world().resource::<FloorMap>().0;
+    let marked: std::collections::BTreeSet<Square> =
+        map.squares().filter(|&s| map.is_occupied(s)).collect();
+    assert_eq!(marked, standing);
+}
+
+#[test]
+fn every_creature_knows_its_floor() {
+    let mut app = populated(1, "sewers", 4);
+    let all = creatures(&mut app);
+    assert!(!all.is_empty());
+    assert!(all.iter().all(|(_, _, f)| f.0 == FloorId::new("sewers", 4)));
+    assert_eq!(
+        app.world().resource::<CurrentFloor>().0,
+        FloorId::new("sewers", 4)
+    );
+    let n = despawn_floor(app.world_mut(), &FloorId::new("sewers", 4));
+    assert_eq!(n, all.len());
+    assert!(creatures(&mut app).is_empty());
+    assert_occupancy_follows_creatures(&mut app);
+}
+
+/// Despawning or moving a creature frees its square; a square two creatures share stays
+/// marked until both are gone.
+#[test]
+fn despawns_and_moves_keep_the_map_right() {
+    let mut app = populated(2, "goblin-caves", 3);
+    assert_occupancy_follows_creatures(&mut app);
+    let all = creatures(&mut app);
+    let (victim, at, _) = all[0].clone();
+    app.world_mut().despawn(victim);
+    assert!(!app.world().resource::<FloorMap>().0.is_occupied(at.into()));
+    assert_occupancy_follows_creatures(&mut app);
+
+    let (walker, from, _) = all[1].clone();
+    let map = app.world().resource::<FloorMap>().0.clone();
+    let to = map.squares().find(|&s| map.is_acceptable(s)).unwrap();
+    app.world_mut().entity_mut(walker).insert(GridPos::from(to));
+    let map = &app.world().resource::<FloorMap>().0;
+    assert!(!map.is_occupied(from.into()) && map.is_occupied(to));
+    assert_occupancy_follows_creatures(&mut app);
+
+    // A second creature steps onto the same square, then the first leaves.
+    let (other, _, _) = all[2].clone();
+    app.world_mut().entity_mut(other).insert(GridPos::from(to));
+    app.world_mut().despawn(walker);
+    assert!(app.world().resource::<FloorMap>().0.is_occupied(to));
+    app.world_mut().despawn(other);
+    assert!(!app.world().resource::<FloorMap>().0.is_occupied(to));
+    assert_occupancy_follows_creatures(&mut app);
+}
+
+/// A host system kills a monster in the middle of an update, before the plugins run: a
+/// summoning in the same update finds its square free.
+#[test]
+fn a_kill_in_the_same_update_frees_the_square_for_a_summon() {
+    #[derive(Resource)]
+    struct Doomed(Entity);
+    let mut app = App::new();
+    app.add_plugins(DenizenPlugins::with_seed(3));
+    // A corridor: (1,1) summons; its only free neighbour is (2,1).
+    app.insert_resource(FloorMap(
+        FloorGrid::from_rows(&["#####", "#...#", "#####"]).unwrap(),
+    ));
+    app.world_mut().write_message(CountrysideEncounter {
+        terrain: "countryside:plains".into(),
+    });
+    app.update();
+    despawn_floor(app.world_mut(), &FloorId::new("countryside:plains", 1));
+    let goblin = app
+        .world()
+        .resource::<OmegaRuleset>()
+        .rules()
+        .bestiary
+        .species_id("goblin")
+        .unwrap();
+    app.world_mut().write_message(Summon::new(
+        1,
+        Square { x: 2, y: 1 },
+        SummonKind::Named(goblin),
+    ));
+    app.update();
+    let first = messages::<Summoned>(&app)[0];
+    assert_eq!(first.at(), Some(Square { x: 3, y: 1 }));
+    // (3,1) is taken; a second summon next to (2,1) finds (1,1) free after a kill there.
+    app.world_mut().write_message(Summon::new(
+        2,
+        Square { x: 2, y: 1 },
+        SummonKind::Named(goblin),
+    ));
+    app.update();
+    let second = messages::<Summoned>(&app)[0];
+    assert_eq!(second.at(), Some(Square { x: 1, y: 1 }));
+    app.insert_resource(Doomed(second.entity().unwrap()));
+    app.add_systems(
+        Update,
+        (|mut commands: Commands, doomed: Res<Doomed>| commands.entity(doomed.0).despawn())
+            .before(DenizenSystems::Populate),
+    );
+    app.world_mut().write_message(Summon::new(
+        3,
+        Square { x: 2, y: 1 },
+        SummonKind::Named(goblin),
+    ));
+    app.update();
+    let third = messages::<Summoned>(&app)[0];
+    assert_eq!(
+        (third.request, third.at()),
+        (3, Some(Square { x: 1, y: 1 }))
+    );
+}
+
+/// Despawning a Captive group despawns its members, and every member's square is freed.
+#[test]
+fn a_group_despawned_frees_its_cell() {
+    let mut app = App::new();
+    app.add_plugins(DenizenPlugins::with_seed(4));
+    app.insert_resource(FloorMap(denizen::captive::reference_base(WorldSeed(4), 5)));
+    app.world_mut().write_message(BaseFloorGenerated::new(5, 3));
+    app.update();
+    assert_occupancy_follows_creatures(&mut app);
+    let world = app.world_mut();
+    let groups: Vec<(Entity, GridPos, usize)> = world
+        .query::<(Entity, &GridPos, &GroupMembers)>()
+        .iter(world)
+        .map(|(e, p, m)| (e, *p, m.members().len()))
+        .collect();
+    let (group, cell, size) = groups.iter().find(|g| g.2 > 1).copied().unwrap();
+    assert!(size > 1);
+    assert!(
+        app.world()
+            .resource::<FloorMap>()
+            .0
+            .is_occupied(cell.into())
+    );
+    app.world_mut().despawn(group);
+    assert!(
+        !app.world()
+            .resource::<FloorMap>()
+            .0
+            .is_occupied(cell.into())
+    );
+    assert_occupancy_follows_creatures(&mut app);
+}
+
+/// A floor put away and brought back: the same creatures with the same state on the same
+/// squares, its map and occupancy, and the current location; several floors at once.
+#[test]
+fn floors_put_away_come_back_as_they_were() {
+    let mut app = populated(5, "sewers", 2);
+    let before = denizen::bevy::omega::scene::monsters(app.world_mut());
+    let sewers = put_floor_away(app.world_mut());
+    assert_eq!(sewers, FloorId::new("sewers", 2));
+    assert!(
+        creatures(&mut app).is_empty(),
+        "the sewers' creatures sleep"
+    );
+
+    app.insert_resource(FloorMap(reference_floor(WorldSeed(5), "castle", 1)));
+    app.world_mut()
+        .write_message(FloorGenerated::new("castle", 1));
+    app.update();
+    assert!(!creatures(&mut app).is_empty());
+    assert_occupancy_follows_creatures(&mut app);
+    let castle = put_floor_away(app.world_mut());
+
+    assert!(return_to_floor(app.world_mut(), &sewers));
+    let location = app.world().resource::<CurrentLocation>().clone();
+    assert_eq!(
+        (location.environment.as_str(), location.depth),
+        ("sewers", 2)
+    );
+    let mut after = denizen::bevy::omega::scene::monsters(app.world_mut());
+    let mut before = before;
+    before.sort_by_key(|(p, _)| *p);
+    after.sort_by_key(|(p, _)| *p);
+    assert_eq!(after, before);
+    assert_occupancy_follows_creatures(&mut app);
+    // A floor never stored does not come back.
+    assert!(!return_to_floor(
+        app.world_mut(),
+        &FloorId::new("volcano", 3)
+    ));
+    // The castle is still stored.
+    put_floor_away(app.world_mut());
+    assert!(return_to_floor(app.world_mut(), &castle));
+    assert!(creatures(&mut app).iter().all(|(_, _, f)| f.0 == castle));
+    assert_occupancy_follows_creatures(&mut app);
+}
+
+fn messages<M: Message + Clone>(app: &App) -> Vec<M> {
+    let messages = app.world().resource::<Messages<M>>();
+    messages.iter_current_update_messages().cloned().collect()
+}
