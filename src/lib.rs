@@ -26,12 +26,13 @@ pub mod prelude {
         Carry, Category, EncounterSettings, EncounterTable, EncounterType, Growth, Overflow,
     };
     pub use denizen_core::{
-        ChiSquared, DataError, Dice, FloorGrid, Origin, Room, RoomKind, Square, StreamPurpose,
-        Tile, WorldSeed,
+        ChiSquared, DataError, DataFile, Dice, FloorGrid, Origin, Room, RoomKind, Square,
+        StreamPurpose, Tile, WorldSeed,
     };
     #[cfg(feature = "omega")]
     pub use denizen_omega::{
-        Bestiary, Branch, Chronicle, Environment, Identity, Level, Locations, Odds, OmegaRules,
-        PopulationRule, Preference, RequestError, Selector, SpeciesId, SpeciesTemplate,
+        Bestiary, Branch, Chronicle, Environment, Identity, Level, Locations, Odds, OmegaExtension,
+        OmegaFiles, OmegaRules, PopulationRule, Preference, RequestError, Selector, SpeciesId,
+        SpeciesTemplate,
     };
 }

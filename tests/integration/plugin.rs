@@ -487,7 +487,12 @@ fn views_never_panic_on_a_small_bestiary() {
         environments: [(key: "cellar", name: "Cellar",
             dungeon: Some((depths: 1, recipe: Pool)))],
     )"#;
-    let omega = OmegaPlugin::from_ron(BESTIARY, "small.ron", LOCATIONS, "cellar.ron").unwrap();
+    let omega = OmegaPlugin::from_files(OmegaFiles {
+        bestiary: DataFile::new("small.ron", BESTIARY),
+        locations: DataFile::new("cellar.ron", LOCATIONS),
+        variants: None,
+    })
+    .unwrap();
     let mut app = App::new();
     app.add_plugins(DenizenPlugins::with_seed(3).set(omega));
     app.insert_resource(FloorMap(denizen::captive::reference_base(WorldSeed(3), 7)));

@@ -625,14 +625,19 @@ fn no_request_is_silently_dropped() {
     assert_eq!(skipped, 1);
 
     // A game's own bestiary without Omega's arena species has no arena.
-    let own = OmegaRules::from_ron(
-        include_str!(
-            "../../crates/denizen_cli/tests/reliability/ok_objects_reachable.bestiary.ron"
+    let own = OmegaRules::from_files(OmegaFiles {
+        bestiary: DataFile::new(
+            "own.bestiary.ron",
+            include_str!(
+                "../../crates/denizen_cli/tests/reliability/ok_objects_reachable.bestiary.ron"
+            ),
         ),
-        "own.bestiary.ron",
-        include_str!("../../crates/denizen_cli/tests/reliability/small.locations.ron"),
-        "own.locations.ron",
-    )
+        locations: DataFile::new(
+            "own.locations.ron",
+            include_str!("../../crates/denizen_cli/tests/reliability/small.locations.ron"),
+        ),
+        variants: None,
+    })
     .unwrap();
     assert!(own.variants.is_none());
     let mut app = App::new();
@@ -655,12 +660,17 @@ fn no_request_is_silently_dropped() {
 /// A game that extends Omega's bestiary keeps the shipped arena and were-forms.
 #[test]
 fn own_locations_over_omegas_bestiary_keep_the_variants() {
-    let rules = OmegaRules::from_ron(
-        denizen::omega::bestiary::OMEGA_BESTIARY,
-        "omega.bestiary.ron",
-        include_str!("../../crates/denizen_cli/tests/reliability/small.locations.ron"),
-        "own.locations.ron",
-    )
+    let rules = OmegaRules::from_files(OmegaFiles {
+        bestiary: DataFile::new(
+            "omega.bestiary.ron",
+            denizen::omega::bestiary::OMEGA_BESTIARY,
+        ),
+        locations: DataFile::new(
+            "own.locations.ron",
+            include_str!("../../crates/denizen_cli/tests/reliability/small.locations.ron"),
+        ),
+        variants: None,
+    })
     .unwrap();
     assert!(rules.variants.is_some());
 }

@@ -14,9 +14,9 @@ use denizen_captive::{
     BaseEncounters, EncounterSettings, EncounterTable, Growth, Overflow, SpecialStage, Stop,
     encounter_stream, reference_base,
 };
-use denizen_core::{ChiSquared, DataError, Square, StreamPurpose, WorldSeed};
+use denizen_core::{ChiSquared, DataError, DataFile, Square, StreamPurpose, WorldSeed};
 use denizen_omega::wander::WanderRule;
-use denizen_omega::{Level, Odds, OmegaRules, RequestError, Selector};
+use denizen_omega::{Level, Odds, OmegaFiles, OmegaRules, RequestError, Selector};
 
 use crate::spoiler;
 use crate::table::{Cell, Format, Table, TextFormat};
@@ -271,12 +271,11 @@ pub fn load_rules(cli: &Cli) -> Result<OmegaRules, CliError> {
         denizen_omega::location::OMEGA_LOCATIONS,
         denizen_omega::location::OMEGA_LOCATIONS_FILE,
     )?;
-    Ok(OmegaRules::from_ron(
-        &bestiary,
-        &bestiary_file,
-        &locations,
-        &locations_file,
-    )?)
+    Ok(OmegaRules::from_files(OmegaFiles {
+        bestiary: DataFile::new(&bestiary_file, &bestiary),
+        locations: DataFile::new(&locations_file, &locations),
+        variants: None,
+    })?)
 }
 
 /// Runs a parsed command line, writing results to `out` and summaries to `err`.

@@ -98,6 +98,23 @@ pub fn load_ron<T: DeserializeOwned>(text: &str, file: &str) -> Result<T, DataEr
         })
 }
 
+/// A data file's text and the name errors give it (its path, or the shipped file's
+/// name): what the loaders take, so a file and its name travel together.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DataFile<'a> {
+    /// The name errors give the file.
+    pub name: &'a str,
+    /// The RON text.
+    pub text: &'a str,
+}
+
+impl<'a> DataFile<'a> {
+    /// The file `name` holding `text`.
+    pub fn new(name: &'a str, text: &'a str) -> Self {
+        Self { name, text }
+    }
+}
+
 /// One entry of a data file under validation: its file and how errors name it
 /// (`species[50] "goblin_king"`). Loaders validate each entry through one of these.
 #[derive(Clone, Copy, Debug)]

@@ -18,7 +18,7 @@ pub mod plan;
 pub mod rng;
 pub mod stats;
 
-pub use data::{DataError, Entry, load_ron};
+pub use data::{DataError, DataFile, Entry, load_ron};
 pub use floor::{
     FloorError, FloorGrid, FreeSquares, MAX_SQUARES, Rect, Room, RoomKind, Square, Tile,
 };

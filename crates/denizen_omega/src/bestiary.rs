@@ -7,13 +7,13 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
-use denizen_core::data::{DataError, Entry, load_ron};
+use denizen_core::data::{DataError, DataFile, Entry, load_ron};
 use serde::{Deserialize, Serialize};
 
 use crate::items::{Item, ItemId, ItemQuirk};
 use crate::objects::{ObjectClassWeight, ObjectTable};
 use crate::rng;
-use crate::species::{SpeciesId, SpeciesTemplate};
+use crate::species::{Construction, SpeciesId, SpeciesTemplate};
 
 /// The Omega 0.90.4 bestiary shipped with denizen (150 species, 217 items).
 pub const OMEGA_BESTIARY: &str = include_str!("../data/omega.bestiary.ron");
@@ -49,6 +49,16 @@ pub struct Names {
     /// Undead forms of dead adventurers, in order.
     #[serde(default)]
     pub undead: Vec<UndeadForm>,
+}
+
+/// Species and items a game adds to Omega's bestiary.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BestiaryExtension {
+    #[serde(default)]
+    species: Vec<SpeciesTemplate>,
+    #[serde(default)]
+    items: Vec<Item>,
 }
 
 /// A bestiary file as written.
@@ -95,13 +105,29 @@ impl Bestiary {
     /// species that exist, and an ordinary pool with at least one species at every
     /// difficulty.
     pub fn from_ron(text: &str, file: &str) -> Result<Self, DataError> {
+        Self::from_data(load_ron(text, file)?, file)
+    }
+
+    /// Omega's bestiary with a game's own species and items added after the shipped ones
+    /// (a file `(species: [...], items: [...])`, both lists optional): the new species take
+    /// the next bestiary indices, so they belong to the last band or a later one, and
+    /// errors number them after the shipped entries (`species[150]` is the first).
+    pub fn shipped_with(extra: DataFile<'_>) -> Result<Self, DataError> {
+        let mut data: BestiaryFile = load_ron(OMEGA_BESTIARY, OMEGA_BESTIARY_FILE)?;
+        let more: BestiaryExtension = load_ron(extra.text, extra.name)?;
+        data.species.extend(more.species);
+        data.items.extend(more.items);
+        Self::from_data(data, extra.name)
+    }
+
+    fn from_data(data: BestiaryFile, file: &str) -> Result<Self, DataError> {
         let BestiaryFile {
             band_count,
             objects,
             names,
             mut species,
             items,
-        } = load_ron(text, file)?;
+        } = data;
         let whole = Entry::new(file, "bestiary");
         if band_count == 0 {
             return Err(whole.invalid("band_count", "must be at least 1"));
@@ -131,6 +157,7 @@ impl Bestiary {
                 return Err(entry.invalid("key", "duplicate key"));
             }
             check_band(entry, s, band_count, previous_band)?;
+            check_construction(entry, s, &names)?;
             check_species_numbers(entry, s)?;
             previous_band = s.band;
             fixed_items.push(fixed_item(entry, s, &item_keys)?);
@@ -478,6 +505,28 @@ fn check_object_class(
 }
 
 /// The names refer to items and species that exist.
+/// A species whose construction draws from a name list needs that list.
+fn check_construction(
+    entry: Entry<'_>,
+    species: &SpeciesTemplate,
+    names: &Names,
+) -> Result<(), DataError> {
+    let needs = match species.construction {
+        Some(kind @ (Construction::Occupation | Construction::Were)) => {
+            Some((kind, "occupations", &names.occupations))
+        }
+        Some(kind @ Construction::Angel) => Some((kind, "deities", &names.deities)),
+        _ => None,
+    };
+    match needs {
+        Some((kind, list, names)) if names.is_empty() => Err(entry.invalid(
+            "construction",
+            format!("{kind:?} needs the `names.{list}` list, which is empty"),
+        )),
+        _ => Ok(()),
+    }
+}
+
 fn check_names(
     entry: Entry<'_>,
     names: &Names,

@@ -5,7 +5,7 @@
 //! Every rule is a pure function of a seeded generator, the data and a request; there is
 //! no ECS here (the `denizen_bevy` plugin turns plans into entities). The shipped data is
 //! Omega's own ([`OmegaRules::shipped`]); a game brings its own files in the same format
-//! ([`OmegaRules::from_ron`]).
+//! ([`OmegaRules::from_files`]) or adds to Omega's ([`OmegaRules::shipped_with`]).
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -37,7 +37,27 @@ pub use select::Selector;
 pub use species::{SpeciesId, SpeciesTemplate, Status};
 pub use variants::Variants;
 
-use denizen_core::DataError;
+use denizen_core::{DataError, DataFile};
+
+/// A game's own Omega data files, by name (see [`OmegaRules::from_files`]).
+#[derive(Clone, Copy, Debug)]
+pub struct OmegaFiles<'a> {
+    /// The bestiary: species and items.
+    pub bestiary: DataFile<'a>,
+    /// The locations, their difficulties and recipes.
+    pub locations: DataFile<'a>,
+    /// The arena and were-forms, if the game has its own.
+    pub variants: Option<DataFile<'a>>,
+}
+
+/// What a game adds to Omega's data (see [`OmegaRules::shipped_with`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct OmegaExtension<'a> {
+    /// More species and items: `(species: [...], items: [...])`.
+    pub species: Option<DataFile<'a>>,
+    /// More environments: `(environments: [...])`.
+    pub locations: Option<DataFile<'a>>,
+}
 
 /// Omega's whole rule set: the bestiary and the locations built on it, and the arena and
 /// were-human variants.
@@ -65,24 +85,51 @@ impl OmegaRules {
         }
     }
 
-    /// A game's own bestiary and locations from RON texts; the names label errors. The
-    /// shipped arena and were-forms are kept when the bestiary has every species and item
-    /// they name (a bestiary that extends Omega's), else there are none until
-    /// [`with_variants`](Self::with_variants) adds a game's own.
-    pub fn from_ron(
-        bestiary: &str,
-        bestiary_file: &str,
-        locations: &str,
-        locations_file: &str,
-    ) -> Result<Self, DataError> {
-        let bestiary = Bestiary::from_ron(bestiary, bestiary_file)?;
-        let locations = Locations::from_ron(locations, locations_file, &bestiary)?;
-        let variants = Variants::from_ron(
+    /// A game's own data, file by file: its bestiary and locations replace Omega's, and its
+    /// variants, when given, replace the shipped arena and were-forms. Without its own
+    /// variants the shipped ones are kept when the bestiary has every species and item
+    /// they name (a bestiary that extends Omega's), else there are none.
+    pub fn from_files(files: OmegaFiles<'_>) -> Result<Self, DataError> {
+        let bestiary = Bestiary::from_ron(files.bestiary.text, files.bestiary.name)?;
+        let locations = Locations::from_ron(files.locations.text, files.locations.name, &bestiary)?;
+        let variants = match files.variants {
+            Some(own) => Some(Variants::from_ron(own.text, own.name, &bestiary)?),
+            None => Variants::from_ron(
+                variants::OMEGA_VARIANTS,
+                variants::OMEGA_VARIANTS_FILE,
+                &bestiary,
+            )
+            .ok(),
+        };
+        Ok(Self {
+            bestiary,
+            locations,
+            variants,
+        })
+    }
+
+    /// Omega's data with a game's additions: species and items after the shipped ones
+    /// ([`Bestiary::shipped_with`]) and environments after the shipped ones
+    /// ([`Locations::shipped_with`]); the shipped variants are kept. A game that adds one
+    /// dungeon brings only that dungeon.
+    pub fn shipped_with(extra: OmegaExtension<'_>) -> Result<Self, DataError> {
+        let bestiary = match extra.species {
+            Some(file) => Bestiary::shipped_with(file)?,
+            None => Bestiary::shipped(),
+        };
+        let locations = match extra.locations {
+            Some(file) => Locations::shipped_with(file, &bestiary)?,
+            None => Locations::from_ron(
+                location::OMEGA_LOCATIONS,
+                location::OMEGA_LOCATIONS_FILE,
+                &bestiary,
+            )?,
+        };
+        let variants = Some(Variants::from_ron(
             variants::OMEGA_VARIANTS,
             variants::OMEGA_VARIANTS_FILE,
             &bestiary,
-        )
-        .ok();
+        )?);
         Ok(Self {
             bestiary,
             locations,

@@ -10,7 +10,7 @@ use crate::population::PopulationRule;
 use crate::recipe::{Recipe, RecipeData, RecipeError};
 use crate::select::Selector;
 use crate::species::SpeciesId;
-use denizen_core::data::{DataError, Entry, load_ron};
+use denizen_core::data::{DataError, DataFile, Entry, load_ron};
 use denizen_core::formula::{Formula, Kind, Vars};
 
 /// The Omega 0.90.4 locations shipped with denizen.
@@ -41,6 +41,13 @@ pub const MAX_DIFFICULTY: i64 = 10_000;
 #[serde(deny_unknown_fields)]
 struct LocationsFile {
     default_difficulty: String,
+    environments: Vec<EnvironmentData>,
+}
+
+/// Environments a game adds to Omega's locations.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LocationsExtension {
     environments: Vec<EnvironmentData>,
 }
 
@@ -243,7 +250,21 @@ impl Locations {
     /// does not exist, a formula that fails at some depth, or a pool with nothing to draw
     /// is reported now rather than during play.
     pub fn from_ron(text: &str, file: &str, bestiary: &Bestiary) -> Result<Self, DataError> {
-        let data: LocationsFile = load_ron(text, file)?;
+        Self::from_data(load_ron(text, file)?, file, bestiary)
+    }
+
+    /// Omega's locations with a game's own added after them (a file
+    /// `(environments: [...])` in the locations format), against `bestiary` (Omega's, or
+    /// Omega's with a game's species: [`Bestiary::shipped_with`]). Errors number the new
+    /// environments after the shipped ones.
+    pub fn shipped_with(extra: DataFile<'_>, bestiary: &Bestiary) -> Result<Self, DataError> {
+        let mut data: LocationsFile = load_ron(OMEGA_LOCATIONS, OMEGA_LOCATIONS_FILE)?;
+        let more: LocationsExtension = load_ron(extra.text, extra.name)?;
+        data.environments.extend(more.environments);
+        Self::from_data(data, extra.name, bestiary)
+    }
+
+    fn from_data(data: LocationsFile, file: &str, bestiary: &Bestiary) -> Result<Self, DataError> {
         let whole = Entry::new(file, "locations");
         let default_formula =
             number_formula(whole, "default_difficulty", &data.default_difficulty)?;

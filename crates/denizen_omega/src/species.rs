@@ -131,7 +131,9 @@ pub enum Construction {
 }
 
 /// The named behaviour routines of a species (names only; the host game implements them).
+/// Each may be left out of a data file (empty).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 #[allow(missing_docs)]
 pub struct Behaviour {
     pub talk: String,
@@ -142,6 +144,9 @@ pub struct Behaviour {
 }
 
 /// One species template: a row of the monster table.
+///
+/// A data file must give `key`, `name`, `band` and `glyph`; every other field may be left
+/// out and takes the value its doc names (`docs/DATA.md` lists them).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SpeciesTemplate {
@@ -151,49 +156,86 @@ pub struct SpeciesTemplate {
     pub name: String,
     /// Bestiary band: the ordinary pool at difficulty `d` draws from bands `0..=d`.
     pub band: u8,
-    /// Listed level: feeds item levels and variant bonuses, not selection.
+    /// Listed level: feeds item levels and variant bonuses, not selection (default 0).
+    #[serde(default)]
     pub level: i32,
-    /// Hit points.
+    /// Hit points (default 1).
+    #[serde(default = "one")]
     pub hp: i32,
-    /// To-hit rating.
+    /// To-hit rating (default 0).
+    #[serde(default)]
     pub hit: i32,
-    /// Armour class.
+    /// Armour class (default 0).
+    #[serde(default)]
     pub ac: i32,
-    /// Damage rating.
+    /// Damage rating (default 0).
+    #[serde(default)]
     pub damage: i32,
-    /// Awareness (sense) range.
+    /// Awareness (sense) range (default 5).
+    #[serde(default = "five")]
     pub awareness: i32,
-    /// Wakeup distance.
+    /// Wakeup distance (default 5).
+    #[serde(default = "five")]
     pub wakeup: i32,
-    /// Action delay: lower is faster.
+    /// Action delay: lower is faster (default 5).
+    #[serde(default = "five")]
     pub speed: i32,
-    /// Sleep rating 0-100: awake at construction when the rating is below `R(100)`.
+    /// Sleep rating 0-100: awake at construction when the rating is below `R(100)`
+    /// (default 0: awake 99 times in 100).
+    #[serde(default)]
     pub sleep: i32,
-    /// Treasure allowance: `R(treasure)` random items at construction.
+    /// Treasure allowance: `R(treasure)` random items at construction (default 0).
+    #[serde(default)]
     pub treasure: u32,
-    /// Experience value.
+    /// Experience value (default 0).
+    #[serde(default)]
     pub xp: i32,
-    /// Key of the item the species starts with, if any.
+    /// Key of the item the species starts with, if any (default none).
+    #[serde(default)]
     pub fixed_item: Option<String>,
-    /// Anything but `Common` reserves the template for special construction.
+    /// Anything but `Common` reserves the template for special construction (default
+    /// `Common`).
+    #[serde(default)]
     pub uniqueness: Uniqueness,
-    /// Initial status flags.
+    /// Initial status flags (default `[Mobile, Hostile]`).
+    #[serde(default = "mobile_and_hostile")]
     pub status: Vec<Status>,
-    /// Immunities.
+    /// Immunities (default none).
+    #[serde(default)]
     pub immunities: Vec<Immunity>,
-    /// Named behaviour routines.
+    /// Named behaviour routines (default all empty).
+    #[serde(default)]
     pub behaviour: Behaviour,
-    /// Melee pattern string.
+    /// Melee pattern string (default empty).
+    #[serde(default)]
     pub melee_pattern: String,
     /// Map glyph.
     pub glyph: char,
-    /// Glyph colour.
+    /// Glyph colour (default `White`).
+    #[serde(default = "white")]
     pub colour: Colour,
-    /// Identity-specific constructor, if any.
+    /// Identity-specific constructor, if any (default none).
+    #[serde(default)]
     pub construction: Option<Construction>,
     /// `status` as a set, filled when the bestiary is loaded (for [`Self::has`]).
     #[serde(skip)]
     status_set: StatusSet,
+}
+
+fn one() -> i32 {
+    1
+}
+
+fn five() -> i32 {
+    5
+}
+
+fn mobile_and_hostile() -> Vec<Status> {
+    vec![Status::Mobile, Status::Hostile]
+}
+
+fn white() -> Colour {
+    Colour::White
 }
 
 impl SpeciesTemplate {

@@ -18,9 +18,9 @@ use std::sync::Arc;
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
 use denizen_core::DataError;
-use denizen_omega::OmegaRules;
 use denizen_omega::construct::Preference;
 use denizen_omega::objects::ItemLedger;
+use denizen_omega::{OmegaExtension, OmegaFiles, OmegaRules};
 
 use crate::{DenizenSystems, clock, denizen_schedule};
 use components::{
@@ -69,16 +69,16 @@ impl OmegaPlugin {
         self
     }
 
-    /// A game's own bestiary and locations as RON text, validated now: a bad file is an
-    /// error here, never a panic later.
-    pub fn from_ron(
-        bestiary: &str,
-        bestiary_file: &str,
-        locations: &str,
-        locations_file: &str,
-    ) -> Result<Self, DataError> {
-        let rules = OmegaRules::from_ron(bestiary, bestiary_file, locations, locations_file)?;
-        Ok(Self::default().with_rules(rules))
+    /// A game's own data files ([`OmegaRules::from_files`]), validated now: a bad file is
+    /// an error here, never a panic later.
+    pub fn from_files(files: OmegaFiles<'_>) -> Result<Self, DataError> {
+        Ok(Self::default().with_rules(OmegaRules::from_files(files)?))
+    }
+
+    /// Omega's data with a game's additions ([`OmegaRules::shipped_with`]): one more
+    /// dungeon, a few more species, without copying the shipped files.
+    pub fn shipped_with(extra: OmegaExtension<'_>) -> Result<Self, DataError> {
+        Ok(Self::default().with_rules(OmegaRules::shipped_with(extra)?))
     }
 
     /// Who nymph-or-satyr templates become (the source's player preference; either by

@@ -144,24 +144,31 @@ fn combat_types_set_damage_hit_and_speed() {
     }
 }
 
-/// A game's own bestiary without deities or occupations: angels and humans are built
-/// plainly (no name, no identity), never with a name that is not there.
+/// A game's own bestiary whose species need a name list it does not give is refused, at
+/// the first species that needs it: an occupation without `names.occupations`, an angel
+/// without `names.deities`.
 #[test]
-fn missing_names_leave_monsters_plain() {
-    let text = OMEGA_BESTIARY.to_owned();
-    let start = text.find("deities: [").unwrap();
-    let end = start + text[start..].find(']').unwrap();
-    let text = format!("{}deities: [{}", &text[..start], &text[end..]);
-    let start = text.find("occupations: [").unwrap();
-    let end = start + text[start..].find(']').unwrap();
-    let text = format!("{}occupations: [{}", &text[..start], &text[end..]);
-    let bestiary = Bestiary::from_ron(&text, "plain.ron").unwrap();
-    assert!(bestiary.names().deities.is_empty() && bestiary.names().occupations.is_empty());
-    for key in ["archangel", "0th_level_npc"] {
-        for m in build(&bestiary, key, &Chronicle::default(), 3, 50) {
-            assert_eq!((m.name, m.identity), (None, Identity::Ordinary), "{key}");
-        }
-    }
+fn constructions_need_their_name_lists() {
+    let emptied = |list: &str| {
+        let text = OMEGA_BESTIARY.to_owned();
+        let start = text.find(&format!("{list}: [")).unwrap();
+        let end = start + text[start..].find(']').unwrap();
+        format!("{}{list}: [{}", &text[..start], &text[end..])
+    };
+    let err = Bestiary::from_ron(&emptied("occupations"), "plain.ron")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("field `construction`: Occupation needs the `names.occupations` list"),
+        "{err}"
+    );
+    let err = Bestiary::from_ron(&emptied("deities"), "plain.ron")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("field `construction`: Angel needs the `names.deities` list"),
+        "{err}"
+    );
 }
 
 /// A new game's hall of fame (the shipped `omega.hi`): at difficulty 4 an officeholder is

@@ -1,6 +1,6 @@
 //! Bad data files give a clear error naming the file, entry and field; never a panic.
 
-use denizen_core::DataError;
+use denizen_core::{DataError, DataFile};
 use denizen_omega::bestiary::OMEGA_BESTIARY;
 use denizen_omega::location::OMEGA_LOCATIONS;
 use denizen_omega::*;
@@ -386,4 +386,85 @@ fn the_default_difficulty_is_read_at_depth_one() {
     let locations = Locations::from_ron(&text, "mine.ron", &bestiary).unwrap();
     assert_eq!(locations.default_difficulty(), 5);
     assert_eq!(locations.get("court").unwrap().levels()[0].difficulty, 5);
+}
+
+/// A game keeps Omega's data and adds one species and one dungeon from files of its own,
+/// writing only the fields it cares about; the new species takes the next index and the
+/// shipped arena is kept. Errors in the additions name the game's file.
+#[test]
+fn a_game_adds_to_omegas_data_in_files_of_its_own() {
+    let species = r#"(species: [(key: "crypt_lord", name: "crypt lord", band: 10, glyph: 'L',
+        level: 8, hp: 120, damage: 30)])"#;
+    let dungeon = r#"(environments: [(key: "crypt", name: "Crypt", difficulty: Some("D + 3"),
+        dungeon: Some((depths: 2, recipe: Roll(range: "10", when: "r < 3",
+            then: Species("crypt_lord"), otherwise: Pool))))])"#;
+    let rules = OmegaRules::shipped_with(OmegaExtension {
+        species: Some(DataFile::new("crypt.bestiary.ron", species)),
+        locations: Some(DataFile::new("crypt.locations.ron", dungeon)),
+    })
+    .unwrap();
+    let lord = rules.bestiary.species_id("crypt_lord").unwrap();
+    assert_eq!(lord.0, 150, "after the 150 shipped species");
+    let template = rules.bestiary.get(lord);
+    // Left out: speed 5, awareness 5, sleep 0, mobile and hostile.
+    assert_eq!(
+        (template.speed, template.awareness, template.sleep),
+        (5, 5, 0)
+    );
+    assert!(template.has(Status::Mobile) && template.has(Status::Hostile));
+    let crypt = rules.locations.get("crypt").unwrap().level(2).unwrap();
+    let pool = Odds::of(&Selector::ordinary_pool(&rules.bestiary, 5).unwrap());
+    let odds = Odds::of(&crypt.selector).species(lord);
+    assert!((odds - (0.3 + 0.7 * pool.species(lord))).abs() < 1e-12);
+    assert!(rules.locations.get("sewers").is_ok() && rules.variants.is_some());
+
+    let err = OmegaRules::shipped_with(OmegaExtension {
+        species: Some(DataFile::new(
+            "crypt.bestiary.ron",
+            r#"(species: [(key: "goblin", name: "x", band: 10, glyph: 'x')])"#,
+        )),
+        locations: None,
+    })
+    .unwrap_err()
+    .to_string();
+    assert!(
+        err.starts_with("crypt.bestiary.ron: species[150] \"goblin\": field `key`"),
+        "{err}"
+    );
+    // A species must give its key, name, band and glyph.
+    let err = Bestiary::shipped_with(DataFile::new(
+        "crypt.bestiary.ron",
+        r#"(species: [(key: "x", name: "x", band: 10)])"#,
+    ))
+    .unwrap_err()
+    .to_string();
+    assert!(
+        err.contains("crypt.bestiary.ron:1:") && err.contains("glyph"),
+        "{err}"
+    );
+}
+
+/// The whole custom bestiary and dungeon of `docs/DATA.md` load, and the cellar's third
+/// level places a bat with chance 6/10.
+#[test]
+fn the_data_reference_example_loads() {
+    let rules = OmegaRules::from_files(OmegaFiles {
+        bestiary: DataFile::new(
+            "tiny.bestiary.ron",
+            include_str!("../../../../docs/examples/tiny.bestiary.ron"),
+        ),
+        locations: DataFile::new(
+            "tiny.locations.ron",
+            include_str!("../../../../docs/examples/tiny.locations.ron"),
+        ),
+        variants: None,
+    })
+    .unwrap();
+    let bat = rules.bestiary.species_id("bat").unwrap();
+    let level = rules.locations.get("cellar").unwrap().level(3).unwrap();
+    assert!((Odds::of(&level.selector).species(bat) - 0.6).abs() < 1e-12);
+    assert!(
+        rules.variants.is_none(),
+        "no arena species in this bestiary"
+    );
 }
