@@ -88,3 +88,106 @@ fn a_short_saved_floor_is_refused_when_read() {
     let err = ron::from_str::<FloorMap>(short).unwrap_err().to_string();
     assert!(err.contains("needs 100 tiles"), "{err}");
 }
+
+/// Everything the plugins own, saved through reflection and loaded into a fresh app,
+/// goes on exactly as the original: two worlds, one reloaded mid-game, compared after
+/// every turn of wandering arrivals, summons and a floor put away and brought back.
+#[test]
+fn a_saved_and_reloaded_world_goes_on_identically() {
+    use denizen::bevy::save::{load, save};
+    fn app() -> App {
+        let mut app = App::new();
+        app.add_plugins(DenizenPlugins::with_seed(31));
+        app
+    }
+    let mut original = app();
+    original.insert_resource(FloorMap(reference_floor(WorldSeed(31), "sewers", 9)));
+    original
+        .world_mut()
+        .write_message(FloorGenerated::new("sewers", 9));
+    original.update();
+    original
+        .world_mut()
+        .resource_mut::<GameClock>()
+        .advance(300);
+    original.update();
+    // A floor put away is part of the save too.
+    let sewers = put_floor_away(original.world_mut());
+    original.insert_resource(FloorMap(reference_floor(WorldSeed(31), "castle", 2)));
+    original
+        .world_mut()
+        .write_message(FloorGenerated::new("castle", 2));
+    original.update();
+
+    let text = save(original.world()).unwrap();
+    assert!(!text.contains("OmegaRuleset"), "the rules are not saved");
+    let mut reloaded = app();
+    reloaded.update();
+    load(reloaded.world_mut(), &text).unwrap();
+
+    let state = |app: &mut App| {
+        let world = app.world_mut();
+        let mut monsters = denizen::bevy::omega::scene::monsters(world);
+        monsters.sort_by_key(|(p, _)| *p);
+        (
+            monsters,
+            world.resource::<FloorMap>().clone(),
+            world.resource::<GameClock>().minutes,
+            world.resource::<CurrentLocation>().clone(),
+            world.resource::<UniqueItems>().clone(),
+        )
+    };
+    let (a, b) = (state(&mut reloaded), state(&mut original));
+    assert_eq!(a.0.len(), b.0.len(), "monsters");
+    assert!(a.0 == b.0, "monsters differ");
+    let occupied =
+        |m: &FloorMap| -> Vec<Square> { m.0.squares().filter(|&s| m.0.is_occupied(s)).collect() };
+    assert_eq!(occupied(&a.1), occupied(&b.1), "occupied squares");
+    assert_eq!(a.1.0.render(|_| None), b.1.0.render(|_| None), "tiles");
+    assert_eq!(a.1.0.rooms(), b.1.0.rooms(), "rooms");
+    assert_eq!(a.1.0.free_squares(), b.1.0.free_squares(), "free squares");
+    assert!(a.1 == b.1, "maps differ");
+    assert_eq!((a.2, &a.3), (b.2, &b.3));
+    assert!(a.4 == b.4, "ledgers differ");
+    for turn in 0..12u64 {
+        for app in [&mut original, &mut reloaded] {
+            app.world_mut().resource_mut::<GameClock>().advance(20);
+            if turn % 4 == 1 {
+                let map = app.world().resource::<FloorMap>().0.clone();
+                let at = map.squares().find(|&s| map.is_acceptable(s)).unwrap();
+                app.world_mut()
+                    .write_message(Summon::new(turn, at, SummonKind::Ordinary));
+            }
+            if turn == 6 {
+                put_floor_away(app.world_mut());
+                assert!(return_to_floor(app.world_mut(), &sewers));
+            }
+            app.update();
+        }
+        assert_eq!(state(&mut reloaded), state(&mut original), "turn {turn}");
+    }
+}
+
+/// A save that is not one, or that names a type this world does not know, is an error
+/// and changes nothing.
+#[test]
+fn a_bad_save_changes_nothing() {
+    use denizen::bevy::save::{SaveError, load, save};
+    let mut app = App::new();
+    app.add_plugins(DenizenPlugins::with_seed(32));
+    app.insert_resource(FloorMap(reference_floor(WorldSeed(32), "sewers", 2)));
+    app.world_mut()
+        .write_message(FloorGenerated::new("sewers", 2));
+    app.update();
+    let before = save(app.world()).unwrap();
+    assert!(matches!(
+        load(app.world_mut(), "not a save"),
+        Err(SaveError::Read { .. })
+    ));
+    let alien = before.replacen("denizen_bevy::clock::GameClock", "elsewhere::Clock", 1);
+    assert!(matches!(
+        load(app.world_mut(), &alien),
+        Err(SaveError::UnknownType(t)) if t == "elsewhere::Clock"
+    ));
+    assert_eq!(save(app.world()).unwrap(), before);
+}

@@ -129,9 +129,10 @@ pub struct Dormant;
 
 /// How many creatures of the current floor stand on each square: a square stays marked
 /// in [`FloorMap`] while any does. Derived from the creatures (rebuilt when the current
-/// floor changes), so never saved.
+/// floor changes), so never saved: it is reflected as a value, not as a resource a save
+/// or a scene would extract.
 #[derive(Resource, Reflect, Clone, Debug, Default, PartialEq, Eq)]
-#[reflect(Resource, Default, Debug, PartialEq)]
+#[reflect(Default, Debug, PartialEq)]
 pub struct Occupants(HashMap<Square, u32>);
 
 impl Occupants {

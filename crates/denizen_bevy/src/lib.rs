@@ -19,6 +19,7 @@ pub mod clock;
 pub mod floor;
 #[cfg(feature = "omega")]
 pub mod omega;
+pub mod save;
 pub mod streams;
 pub mod view;
 

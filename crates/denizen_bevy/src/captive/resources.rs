@@ -10,7 +10,7 @@ use denizen_captive::{EncounterSettings, EncounterTable};
 /// read-only, rebuilt from data rather than saved.
 #[derive(Resource, Reflect, Clone, Debug)]
 #[reflect(opaque)]
-#[reflect(Resource, Debug)]
+#[reflect(Debug)]
 pub struct CaptiveRuleset {
     /// The table (Captive's by default).
     pub table: Arc<EncounterTable>,

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 /// them). Shared, read-only, rebuilt from data rather than saved.
 #[derive(Resource, Reflect, Clone, Debug)]
 #[reflect(opaque)]
-#[reflect(Resource, Debug)]
+#[reflect(Debug)]
 pub struct OmegaRuleset {
     rules: Arc<OmegaRules>,
     pools: Arc<[Option<Selector>]>,

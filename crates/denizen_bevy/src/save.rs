@@ -1,0 +1,267 @@
+//! Saves: everything the plugins own (their state resources, every creature and group with
+//! all their components and relationships), written as RON through reflection and read
+//! back into a world whose plugins are already added.
+//!
+//! What is saved is found, not listed: every reflected resource and every reflected
+//! component of an entity that has an [`OnFloor`], of a `denizen` type. The rule sets
+//! themselves (`OmegaRuleset`, `CaptiveRuleset`) are not reflected as resources: they are
+//! rebuilt from data by the plugins, so a save never holds a bestiary. A game saves its
+//! own state beside this one.
+
+use bevy_ecs::entity::EntityHashMap;
+use bevy_ecs::prelude::*;
+use bevy_ecs::reflect::{AppTypeRegistry, ReflectComponent, ReflectResource};
+use bevy_ecs::relationship::RelationshipHookMode;
+use bevy_reflect::serde::{TypedReflectDeserializer, TypedReflectSerializer};
+use bevy_reflect::{PartialReflect, TypeRegistry};
+use serde::de::DeserializeSeed;
+use serde::{Deserialize, Serialize};
+
+use crate::floor::{Creature, CurrentFloor, Dormant, GridPos, OnFloor, enter_floor};
+
+/// Why a save could not be written or read. Reading checks the whole save before changing
+/// the world: a save that fails changes nothing.
+#[derive(Debug, thiserror::Error)]
+pub enum SaveError {
+    /// A value could not be written.
+    #[error("cannot write `{type_path}`: {message}")]
+    Write {
+        /// The value's type.
+        type_path: String,
+        /// What serde said.
+        message: String,
+    },
+    /// The save is not a save, or a value in it does not read back.
+    #[error("cannot read the save{}: {message}", type_path.as_ref().map(|t| format!(" at `{t}`")).unwrap_or_default())]
+    Read {
+        /// The value's type, when the problem is in one.
+        type_path: Option<String>,
+        /// What went wrong.
+        message: String,
+    },
+    /// The save names a type this world does not know (a save of other plugins or
+    /// features).
+    #[error("the save holds `{0}`, which this world's plugins do not register")]
+    UnknownType(String),
+}
+
+/// One reflected value: its type and its RON text.
+#[derive(Serialize, Deserialize)]
+struct Value {
+    type_path: String,
+    ron: String,
+}
+
+/// An entity of the save with its components.
+#[derive(Serialize, Deserialize)]
+struct SavedEntity {
+    id: u64,
+    components: Vec<Value>,
+}
+
+/// The save as written.
+#[derive(Serialize, Deserialize)]
+struct SaveFile {
+    resources: Vec<Value>,
+    entities: Vec<SavedEntity>,
+}
+
+fn ours(type_path: &str) -> bool {
+    type_path.starts_with("denizen")
+}
+
+fn write(value: &dyn PartialReflect, registry: &TypeRegistry) -> Result<Value, SaveError> {
+    let type_path = value
+        .get_represented_type_info()
+        .map_or("?", |info| info.type_path())
+        .to_owned();
+    let ron = ron::to_string(&TypedReflectSerializer::new(value, registry)).map_err(|e| {
+        SaveError::Write {
+            type_path: type_path.clone(),
+            message: e.to_string(),
+        }
+    })?;
+    Ok(Value { type_path, ron })
+}
+
+/// Writes everything the plugins own as RON.
+pub fn save(world: &World) -> Result<String, SaveError> {
+    let registry = world.resource::<AppTypeRegistry>().clone();
+    let registry = registry.read();
+    let mut resources = Vec::new();
+    for (id, entity) in world.resource_entities().iter() {
+        let Some(type_id) = world.components().get_info(id).and_then(|i| i.type_id()) else {
+            continue;
+        };
+        let Some(registration) = registry.get(type_id) else {
+            continue;
+        };
+        if registration.data::<ReflectResource>().is_none()
+            || !ours(registration.type_info().type_path())
+        {
+            continue;
+        }
+        if let Ok(value) = world.get_reflect(entity, type_id) {
+            resources.push(write(value.as_partial_reflect(), &registry)?);
+        }
+    }
+    let mut entities = Vec::new();
+    for entity in world.iter_entities() {
+        if !entity.contains::<OnFloor>() {
+            continue;
+        }
+        let mut components = Vec::new();
+        for id in entity.archetype().components() {
+            let Some(type_id) = world.components().get_info(*id).and_then(|i| i.type_id()) else {
+                continue;
+            };
+            let Some(registration) = registry.get(type_id) else {
+                continue;
+            };
+            if registration.data::<ReflectComponent>().is_none()
+                || !ours(registration.type_info().type_path())
+            {
+                continue;
+            }
+            if let Ok(value) = world.get_reflect(entity.id(), type_id) {
+                components.push(write(value.as_partial_reflect(), &registry)?);
+            }
+        }
+        entities.push(SavedEntity {
+            id: entity.id().to_bits(),
+            components,
+        });
+    }
+    ron::to_string(&SaveFile {
+        resources,
+        entities,
+    })
+    .map_err(|e| SaveError::Write {
+        type_path: "the save".into(),
+        message: e.to_string(),
+    })
+}
+
+/// Reads one value back.
+fn read(
+    value: &Value,
+    registry: &TypeRegistry,
+) -> Result<(std::any::TypeId, Box<dyn PartialReflect>), SaveError> {
+    let registration = registry
+        .get_with_type_path(&value.type_path)
+        .ok_or_else(|| SaveError::UnknownType(value.type_path.clone()))?;
+    let mut deserializer =
+        ron::Deserializer::from_str(&value.ron).map_err(|e| SaveError::Read {
+            type_path: Some(value.type_path.clone()),
+            message: e.to_string(),
+        })?;
+    let read = TypedReflectDeserializer::new(registration, registry)
+        .deserialize(&mut deserializer)
+        .map_err(|e| SaveError::Read {
+            type_path: Some(value.type_path.clone()),
+            message: e.to_string(),
+        })?;
+    Ok((registration.type_id(), read))
+}
+
+/// Replaces everything the plugins own with a save: its resources, and its creatures and
+/// groups (the world's own are despawned first), relationships remapped to the new
+/// entities, occupancy recounted. The whole save is read before the world changes: an
+/// error leaves the world as it was.
+pub fn load(world: &mut World, text: &str) -> Result<(), SaveError> {
+    let file: SaveFile = ron::from_str(text).map_err(|e| SaveError::Read {
+        type_path: None,
+        message: e.to_string(),
+    })?;
+    let registry = world.resource::<AppTypeRegistry>().clone();
+    let registry = registry.read();
+    let resources = file
+        .resources
+        .iter()
+        .map(|v| read(v, &registry))
+        .collect::<Result<Vec<_>, _>>()?;
+    let entities = file
+        .entities
+        .iter()
+        .map(|e| {
+            let components = e
+                .components
+                .iter()
+                .map(|v| read(v, &registry))
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok((e.id, components))
+        })
+        .collect::<Result<Vec<_>, SaveError>>()?;
+    for (type_id, _) in resources.iter().chain(entities.iter().flat_map(|e| &e.1)) {
+        let known = world.components().get_id(*type_id).is_some()
+            || registry
+                .get(*type_id)
+                .is_some_and(|r| r.data::<ReflectComponent>().is_some());
+        if !known {
+            let path = registry
+                .get(*type_id)
+                .map_or("?", |r| r.type_info().type_path());
+            return Err(SaveError::UnknownType(path.to_owned()));
+        }
+    }
+
+    let mut ours = world.query_filtered::<Entity, With<OnFloor>>();
+    let old: Vec<Entity> = ours.iter(world).collect();
+    for entity in old {
+        world.despawn(entity);
+    }
+    for (type_id, value) in resources {
+        let id = registry
+            .get(type_id)
+            .and_then(|r| r.data::<ReflectComponent>())
+            .map(|c| c.register_component(world));
+        if let Some(id) = id {
+            world.insert_reflect_resource(id, value);
+        }
+    }
+    let mut map: EntityHashMap<Entity> = EntityHashMap::default();
+    for (id, _) in &entities {
+        if let Some(saved) = Entity::try_from_bits(*id) {
+            map.insert(saved, world.spawn_empty().id());
+        }
+    }
+    // The floor and dormancy first, the creature marker and its square last: the square's
+    // hooks read them (a `Creature` brings a default square of its own until its saved one
+    // replaces it).
+    let order = |type_id: &std::any::TypeId| {
+        use std::any::TypeId;
+        if *type_id == TypeId::of::<OnFloor>() || *type_id == TypeId::of::<Dormant>() {
+            0
+        } else if *type_id == TypeId::of::<Creature>() {
+            2
+        } else if *type_id == TypeId::of::<GridPos>() {
+            3
+        } else {
+            1
+        }
+    };
+    for (id, mut components) in entities {
+        let Some(new) = Entity::try_from_bits(id).and_then(|saved| map.get(&saved).copied()) else {
+            continue;
+        };
+        components.sort_by_key(|(type_id, _)| order(type_id));
+        for (type_id, value) in components {
+            if let Some(component) = registry
+                .get(type_id)
+                .and_then(|r| r.data::<ReflectComponent>())
+            {
+                component.apply_or_insert_mapped(
+                    &mut world.entity_mut(new),
+                    value.as_ref(),
+                    &registry,
+                    &mut map,
+                    RelationshipHookMode::Skip,
+                );
+            }
+        }
+    }
+    drop(registry);
+    let floor = world.resource::<CurrentFloor>().0.clone();
+    enter_floor(world, floor);
+    Ok(())
+}
