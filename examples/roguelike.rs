@@ -1,0 +1,200 @@
+//! A small headless roguelike built on the plugins the way a game uses them: its own floor
+//! generator system answering its own level-change message, an observer that decorates
+//! every monster as it spawns, its systems ordered around `DenizenSystems`, the clock
+//! advanced by turns, wandering arrivals and a summon reacted to, a level left and
+//! revisited, and a save and reload in the middle. It prints a short log.
+//!
+//! `cargo run --example roguelike -- [turns]` (default 60).
+
+use bevy_app::prelude::*;
+use bevy_ecs::prelude::*;
+use denizen::bevy::save;
+use denizen::layout::rooms_and_corridors;
+use denizen::prelude::*;
+use denizen::rng::uniform;
+
+/// The game's own hit points, added to every monster by an observer.
+#[derive(Component, Debug)]
+struct Health(i32);
+
+/// The game's own request: the player takes the stairs to a depth of the sewers.
+#[derive(Message, Clone, Copy)]
+struct ChangeLevel {
+    depth: u32,
+}
+
+/// The game's own state: the turn and the player's depth.
+#[derive(Resource, Default)]
+struct Game {
+    turn: u64,
+    depth: u32,
+    log: Vec<String>,
+}
+
+const DUNGEON: &str = "sewers";
+
+fn main() {
+    let turns: u64 = std::env::args()
+        .nth(1)
+        .and_then(|t| t.parse().ok())
+        .unwrap_or(60);
+    let mut app = game();
+    app.world_mut().write_message(ChangeLevel { depth: 1 });
+    for turn in 1..=turns {
+        app.world_mut().resource_mut::<Game>().turn = turn;
+        if turn == turns / 2 {
+            // Save mid-game, then go on in a fresh app loaded from the save.
+            let text = save::save(app.world()).expect("the plugins' state saves");
+            let game = app
+                .world_mut()
+                .remove_resource::<Game>()
+                .unwrap_or_default();
+            app = self::game();
+            app.update();
+            save::load(app.world_mut(), &text).expect("the save loads");
+            app.insert_resource(game);
+            log(
+                &mut app,
+                format!("saved and reloaded ({} bytes)", text.len()),
+            );
+        }
+        let stairs = match turn {
+            10 => Some(2),
+            20 => Some(1),
+            _ => None,
+        };
+        if let Some(depth) = stairs {
+            app.world_mut().write_message(ChangeLevel { depth });
+        }
+        app.update();
+    }
+    for line in &app.world().resource::<Game>().log {
+        println!("{line}");
+    }
+}
+
+/// The game's app: the plugins, its own systems around theirs, and its observer.
+fn game() -> App {
+    let mut app = App::new();
+    app.add_plugins(DenizenPlugins::with_seed(2026))
+        .init_resource::<Game>()
+        .add_message::<ChangeLevel>()
+        .add_observer(decorate)
+        .add_systems(
+            Update,
+            (
+                (take_turn, change_level)
+                    .chain()
+                    .before(DenizenSystems::Populate),
+                (report_floors, report_arrivals, summon_help, report_summons)
+                    .chain()
+                    .after(DenizenSystems::Arrivals)
+                    .before(DenizenSystems::Clock),
+            ),
+        );
+    app
+}
+
+/// Each turn is ten game minutes: the plugin runs the wandering check of each boundary.
+fn take_turn(mut clock: ResMut<GameClock>) {
+    clock.advance(10);
+}
+
+/// The game's floor generator: leaving a level puts it away; a level seen before comes
+/// back as it was, a new one is dug and populated.
+fn change_level(world: &mut World) {
+    let requests: Vec<ChangeLevel> = world
+        .resource_mut::<Messages<ChangeLevel>>()
+        .drain()
+        .collect();
+    for ChangeLevel { depth } in requests {
+        if world.resource::<Game>().depth != 0 {
+            put_floor_away(world);
+        }
+        world.resource_mut::<Game>().depth = depth;
+        let floor = FloorId::new(DUNGEON, depth);
+        if return_to_floor(world, &floor) {
+            log_world(world, format!("back on sewers {depth}"));
+            continue;
+        }
+        let mut rng = WorldSeed(u64::from(depth)).stream(StreamPurpose::new("dig"));
+        let map =
+            rooms_and_corridors(&mut |k| uniform(&mut rng, k), 64, 24).expect("a 64 x 24 floor");
+        world.insert_resource(FloorMap(map));
+        world.write_message(FloorGenerated::new(DUNGEON, depth));
+        log_world(world, format!("down to sewers {depth}: a new level"));
+    }
+}
+
+/// The game's observer: every monster gets the game's own hit points as it spawns.
+fn decorate(spawned: On<MonsterSpawned>, stats: Query<&CombatStats>, mut commands: Commands) {
+    if let Ok(stats) = stats.get(spawned.entity) {
+        commands.entity(spawned.entity).insert(Health(stats.0.hp));
+    }
+}
+
+fn report_floors(mut populated: MessageReader<FloorPopulated>, mut game: ResMut<Game>) {
+    for floor in populated.read() {
+        let line = format!(
+            "turn {:>3}: {} {} populated with {} monsters",
+            game.turn, floor.location, floor.depth, floor.placed
+        );
+        game.log.push(line);
+    }
+}
+
+fn report_arrivals(
+    mut arrivals: MessageReader<WanderingArrival>,
+    rules: Res<OmegaRuleset>,
+    health: Query<&Health>,
+    clock: Res<GameClock>,
+    mut game: ResMut<Game>,
+) {
+    let clock = *clock;
+    for arrival in arrivals.read() {
+        let name = rules
+            .species(arrival.species)
+            .map_or("?", |t| t.name.as_str());
+        let hp = health.get(arrival.entity).map_or(0, |h| h.0);
+        let line = format!(
+            "turn {:>3} ({clock}): a {name} wanders in at ({}, {}), {hp} hp",
+            game.turn, arrival.at.x, arrival.at.y
+        );
+        game.log.push(line);
+    }
+}
+
+/// On turn 15 the player reads a scroll of summoning next to the stairs.
+fn summon_help(game: Res<Game>, map: Res<FloorMap>, mut summon: MessageWriter<Summon>) {
+    if game.turn == 15
+        && let Some(at) = map.0.squares().find(|&s| map.0.is_acceptable(s))
+    {
+        summon.write(Summon::new(15, at, SummonKind::Ordinary).friendly());
+    }
+}
+
+fn report_summons(mut summoned: MessageReader<Summoned>, mut game: ResMut<Game>) {
+    for answer in summoned.read() {
+        let line = match answer.made {
+            Ok((_, at)) => format!(
+                "turn {:>3}: summoning {} brought a friend to ({}, {})",
+                game.turn, answer.request, at.x, at.y
+            ),
+            Err(why) => format!(
+                "turn {:>3}: summoning {} failed: {why:?}",
+                game.turn, answer.request
+            ),
+        };
+        game.log.push(line);
+    }
+}
+
+fn log(app: &mut App, line: String) {
+    log_world(app.world_mut(), line);
+}
+
+fn log_world(world: &mut World, line: String) {
+    let mut game = world.resource_mut::<Game>();
+    let line = format!("turn {:>3}: {line}", game.turn);
+    game.log.push(line);
+}
