@@ -191,3 +191,49 @@ fn a_bad_save_changes_nothing() {
     ));
     assert_eq!(save(app.world()).unwrap(), before);
 }
+
+/// Encounter groups and their members come back related to each other (the new entities,
+/// both ways), carrying what they carried.
+#[test]
+fn groups_come_back_with_their_members() {
+    use denizen::bevy::save::{load, save};
+    let mut app = App::new();
+    app.add_plugins(DenizenPlugins::with_seed(33));
+    app.insert_resource(FloorMap(denizen::captive::reference_base(WorldSeed(33), 6)));
+    app.world_mut().write_message(BaseFloorGenerated::new(6, 3));
+    app.update();
+    let shape = |app: &mut App| {
+        let world = app.world_mut();
+        let raw: Vec<(Entity, GridPos, Vec<Entity>)> = world
+            .query::<(Entity, &GridPos, &GroupMembers)>()
+            .iter(world)
+            .map(|(g, p, m)| (g, *p, m.members().to_vec()))
+            .collect();
+        let mut groups: Vec<(GridPos, Vec<(EncounterStats, Option<Carries>)>)> = raw
+            .into_iter()
+            .map(|(group, p, members)| {
+                let members = members
+                    .into_iter()
+                    .map(|e| {
+                        assert_eq!(world.get::<MemberOf>(e).map(|m| m.0), Some(group));
+                        (
+                            *world.get::<EncounterStats>(e).unwrap(),
+                            world.get::<Carries>(e).copied(),
+                        )
+                    })
+                    .collect();
+                (p, members)
+            })
+            .collect();
+        groups.sort_by_key(|(p, _)| *p);
+        groups
+    };
+    let before = shape(&mut app);
+    assert!(before.len() > 5);
+    let text = save(app.world()).unwrap();
+    let mut fresh = App::new();
+    fresh.add_plugins(DenizenPlugins::with_seed(33));
+    fresh.update();
+    load(fresh.world_mut(), &text).unwrap();
+    assert_eq!(shape(&mut fresh), before);
+}

@@ -97,8 +97,8 @@ pub struct CompletedDungeons(pub std::collections::BTreeSet<String>);
 pub struct MoonPhase(pub u8);
 
 /// The Omega plugin's switches, from its builder.
-#[derive(Resource, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
-#[reflect(Resource, Default, Debug, PartialEq)]
+#[derive(Resource, Reflect, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[reflect(Resource, Default, Debug, PartialEq, Serialize, Deserialize)]
 pub struct OmegaSettings {
     /// Nymph or satyr.
     pub preference: Preference,
