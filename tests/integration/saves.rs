@@ -192,6 +192,9 @@ fn a_bad_save_changes_nothing() {
     assert_eq!(save(app.world()).unwrap(), before);
 }
 
+/// A member as a test compares it: its stats and what it carries.
+type Member = (EncounterStats, Option<Carries>);
+
 /// Encounter groups and their members come back related to each other (the new entities,
 /// both ways), carrying what they carried.
 #[test]
@@ -209,7 +212,7 @@ fn groups_come_back_with_their_members() {
             .iter(world)
             .map(|(g, p, m)| (g, *p, m.members().to_vec()))
             .collect();
-        let mut groups: Vec<(GridPos, Vec<(EncounterStats, Option<Carries>)>)> = raw
+        let mut groups: Vec<(GridPos, Vec<Member>)> = raw
             .into_iter()
             .map(|(group, p, members)| {
                 let members = members
