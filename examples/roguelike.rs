@@ -52,6 +52,17 @@ fn main() {
             app = self::game();
             app.update();
             save::load(app.world_mut(), &text).expect("the save loads");
+            // The game's own components are the game's to save; this one is derived, so
+            // it is simply made again.
+            let world = app.world_mut();
+            let undecorated: Vec<(Entity, i32)> = world
+                .query_filtered::<(Entity, &CombatStats), Without<Health>>()
+                .iter(world)
+                .map(|(e, s)| (e, s.0.hp))
+                .collect();
+            for (entity, hp) in undecorated {
+                world.entity_mut(entity).insert(Health(hp));
+            }
             app.insert_resource(game);
             log(
                 &mut app,

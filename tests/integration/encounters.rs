@@ -83,13 +83,14 @@ fn a_bearer_drops_its_base_map_when_it_dies() {
     let dropped: Vec<CarryDropped> = world
         .resource::<Messages<CarryDropped>>()
         .iter_current_update_messages()
-        .copied()
+        .cloned()
         .collect();
     assert_eq!(
         dropped,
         [CarryDropped {
             carry: carries.0,
-            at: at.into()
+            at: at.into(),
+            floor: FloorId::new("base", 4),
         }]
     );
 }

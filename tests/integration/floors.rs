@@ -227,3 +227,56 @@ fn messages<M: Message + Clone>(app: &App) -> Vec<M> {
     let messages = app.world().resource::<Messages<M>>();
     messages.iter_current_update_messages().cloned().collect()
 }
+
+/// Edges of putting floors away: the host's own marks are not stored, bringing a floor
+/// back puts the current one away first, a floor despawned while put away is gone for
+/// good, and a second rule set's floor in the same update is refused.
+#[test]
+fn floors_put_away_at_the_edges() {
+    let mut app = populated(6, "sewers", 3);
+    let player = Square { x: 0, y: 0 };
+    app.world_mut()
+        .resource_mut::<FloorMap>()
+        .0
+        .set_occupied(player, true);
+    let sewers = put_floor_away(app.world_mut());
+    assert_eq!(app.world().resource::<CurrentFloor>().0, FloorId::default());
+    assert_eq!(
+        app.world().resource::<FloorMap>().0.width(),
+        0,
+        "left empty"
+    );
+
+    app.insert_resource(FloorMap(reference_floor(WorldSeed(6), "castle", 1)));
+    app.world_mut()
+        .write_message(FloorGenerated::new("castle", 1));
+    app.update();
+    // Brought back without putting the castle away first: the castle is stored for us.
+    assert!(return_to_floor(app.world_mut(), &sewers));
+    assert!(!app.world().resource::<FloorMap>().0.is_occupied(player));
+    assert_occupancy_follows_creatures(&mut app);
+    let castle = FloorId::new("castle", 1);
+    assert!(
+        app.world()
+            .resource::<StoredFloors>()
+            .0
+            .contains_key(&castle)
+    );
+    // The castle, despawned while put away, cannot come back.
+    assert!(despawn_floor(app.world_mut(), &castle) > 0);
+    assert!(!return_to_floor(app.world_mut(), &castle));
+
+    // A Captive base in the same update as an Omega floor is refused.
+    put_floor_away(app.world_mut());
+    app.insert_resource(FloorMap(reference_floor(WorldSeed(6), "goblin-caves", 2)));
+    app.world_mut()
+        .write_message(FloorGenerated::new("goblin-caves", 2));
+    app.world_mut().write_message(BaseFloorGenerated::new(3, 2));
+    app.update();
+    let rejected = messages::<EncountersRejected>(&app);
+    assert_eq!(rejected.len(), 1);
+    assert!(
+        rejected[0].reason.contains("goblin-caves 2 was populated"),
+        "{rejected:?}"
+    );
+}

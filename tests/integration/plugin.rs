@@ -498,6 +498,8 @@ fn views_never_panic_on_a_small_bestiary() {
     app.insert_resource(FloorMap(denizen::captive::reference_base(WorldSeed(3), 7)));
     app.world_mut()
         .write_message(FloorGenerated::new("cellar", 1));
+    app.update();
+    // One floor per update: the encounter groups come on the next.
     app.world_mut().write_message(BaseFloorGenerated::new(7, 3));
     app.update();
     let stranger = Species {

@@ -609,7 +609,12 @@ fn no_request_is_silently_dropped() {
         (rejected[0].location.as_str(), rejected[0].depth),
         ("sewers", 3)
     );
-    assert!(rejected[0].reason.contains("another floor"), "{rejected:?}");
+    assert!(
+        rejected[0]
+            .reason
+            .contains("sewers 2 was populated in this update"),
+        "{rejected:?}"
+    );
 
     // The village is no dungeon: a day of checks says so once.
     app.insert_resource(FloorMap(reference_floor(WorldSeed(15), "village", 1)));

@@ -23,7 +23,8 @@ pub struct Creature;
 /// The square a creature stands on. Immutable: a creature moves by inserting a new
 /// `GridPos` (`commands.entity(e).insert(GridPos { x, y })`), and its hooks keep
 /// [`FloorMap`]'s occupied squares right on every insert, move and despawn, so no square
-/// is ever left marked by a creature that is gone.
+/// is left marked by a creature that is gone (as long as floors change through
+/// [`put_floor_away`] and [`bring_floor_back`], not by editing [`OnFloor`] or [`Dormant`]).
 #[derive(
     Component,
     Reflect,
@@ -142,6 +143,35 @@ impl Occupants {
     }
 }
 
+/// The floor a rule set populated in this run of the plugins' schedule: [`FloorMap`]
+/// holds one floor, so a request for another floor in the same run is refused.
+#[derive(Resource, Reflect, Clone, Debug, Default, PartialEq, Eq)]
+#[reflect(Default, Debug, PartialEq)]
+pub(crate) struct FloorClaim(Option<FloorId>);
+
+/// Claims [`FloorMap`] for `floor` in this run: fine for the first floor and for the same
+/// floor again; another floor gets the reason it is refused.
+#[cfg_attr(not(any(feature = "omega", feature = "captive")), allow(dead_code))]
+pub(crate) fn claim_floor(world: &mut World, floor: &FloorId) -> Result<(), String> {
+    let mut claim = world.get_resource_or_insert_with(FloorClaim::default);
+    match &claim.0 {
+        Some(held) if held != floor => Err(format!(
+            "{} {} was populated in this update, and FloorMap holds one floor: send this \
+             request after filling FloorMap again",
+            held.location, held.depth
+        )),
+        _ => {
+            claim.0 = Some(floor.clone());
+            Ok(())
+        }
+    }
+}
+
+/// Ends a run of the plugins' schedule: the next run may populate a new floor.
+pub(crate) fn release_floor_claim(mut claim: ResMut<FloorClaim>) {
+    claim.0 = None;
+}
+
 /// The floors put away, each with its map: brought back by [`bring_floor_back`].
 #[derive(Resource, Reflect, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[reflect(Resource, Default, Debug, PartialEq, Serialize, Deserialize)]
@@ -220,8 +250,9 @@ pub fn enter_floor(world: &mut World, floor: FloorId) {
     world.insert_resource(Occupants(counts));
 }
 
-/// Despawns every entity of `floor` (its creatures and encounter groups); their squares
-/// are freed if it is the current floor. Returns how many were despawned.
+/// Despawns every entity of `floor` (its creatures and encounter groups, awake or put
+/// away) and forgets its stored map; their squares are freed if it is the current floor.
+/// Returns how many entities the floor had.
 pub fn despawn_floor(world: &mut World, floor: &FloorId) -> usize {
     let mut query = world.query::<(Entity, &OnFloor)>();
     let doomed: Vec<Entity> = query
@@ -229,22 +260,28 @@ pub fn despawn_floor(world: &mut World, floor: &FloorId) -> usize {
         .filter(|(_, on)| on.0 == *floor)
         .map(|(e, _)| e)
         .collect();
+    // A group's members go with it (linked spawn): the rest are despawned one by one.
     for &entity in &doomed {
-        world.despawn(entity);
+        let _ = world.try_despawn(entity);
+    }
+    if let Some(mut stored) = world.get_resource_mut::<StoredFloors>() {
+        stored.0.remove(floor);
     }
     doomed.len()
 }
 
 /// Puts the current floor away for a return later: its map is kept in [`StoredFloors`]
 /// and its creatures become [`Dormant`] (every component, relationship and possession
-/// kept). The host then fills [`FloorMap`] with the next floor. Several floors can be
-/// stored at once; storing a floor again replaces its map.
+/// kept); [`FloorMap`] is left empty and [`CurrentFloor`] names no floor until the host
+/// fills the next one. Several floors can be stored at once; storing a floor again
+/// replaces its map.
 pub fn put_floor_away(world: &mut World) -> FloorId {
-    let floor = world.resource::<CurrentFloor>().0.clone();
-    // The map is stored without its creatures' marks: they mark their squares again when
-    // the floor comes back, so one despawned meanwhile leaves no stale square.
-    let mut map = world.resource::<FloorMap>().0.clone();
-    for &square in world.resource::<Occupants>().0.keys() {
+    let floor = std::mem::take(&mut world.resource_mut::<CurrentFloor>().0);
+    // The map is stored with no square marked: its creatures mark theirs again when the
+    // floor comes back (one despawned meanwhile leaves no stale square), and the host
+    // marks its own (the player) again.
+    let mut map = std::mem::take(&mut world.resource_mut::<FloorMap>().0);
+    for square in map.squares().collect::<Vec<_>>() {
         map.set_occupied(square, false);
     }
     world
@@ -265,9 +302,18 @@ pub fn put_floor_away(world: &mut World) -> FloorId {
 }
 
 /// Brings a stored floor back as the current one: its map into [`FloorMap`], its creatures
-/// awake from [`Dormant`] on their squares. `false` (and nothing changed) when the floor
-/// was never stored.
+/// awake from [`Dormant`] on their squares. A current floor not put away yet is put away
+/// first. `false` (and nothing changed) when the floor was never stored.
 pub fn bring_floor_back(world: &mut World, floor: &FloorId) -> bool {
+    if !world
+        .get_resource::<StoredFloors>()
+        .is_some_and(|stored| stored.0.contains_key(floor))
+    {
+        return false;
+    }
+    if world.resource::<CurrentFloor>().0 != FloorId::default() {
+        put_floor_away(world);
+    }
     let Some(map) = world
         .get_resource_mut::<StoredFloors>()
         .and_then(|mut stored| stored.0.remove(floor))

@@ -129,6 +129,7 @@ impl Plugin for DenizenPlugin {
             .init_resource::<floor::CurrentFloor>()
             .init_resource::<floor::Occupants>()
             .init_resource::<floor::StoredFloors>()
+            .init_resource::<floor::FloorClaim>()
             .init_resource::<clock::GameClock>()
             .add_message::<clock::ChecksSkipped>()
             .init_schedule(clock::TenMinuteCheck)
@@ -141,6 +142,7 @@ impl Plugin for DenizenPlugin {
             .register_type::<floor::Dormant>()
             .register_type::<floor::Occupants>()
             .register_type::<floor::StoredFloors>()
+            .register_type::<floor::FloorClaim>()
             .register_type::<clock::GameClock>()
             .register_type::<clock::ChecksSkipped>()
             .register_type::<Creature>()
@@ -159,9 +161,12 @@ impl Plugin for DenizenPlugin {
             )
             .add_systems(
                 self.schedule,
-                clock::drive_clock
-                    .in_set(DenizenSystems::Clock)
-                    .run_if(resource_changed::<clock::GameClock>),
+                (
+                    clock::drive_clock.run_if(resource_changed::<clock::GameClock>),
+                    floor::release_floor_claim,
+                )
+                    .chain()
+                    .in_set(DenizenSystems::Clock),
             );
     }
 
@@ -231,7 +236,9 @@ pub mod prelude {
     #[cfg(feature = "captive")]
     pub use crate::captive::prelude::*;
     pub use crate::clock::{ChecksSkipped, GameClock, HourlyCheck, TenMinuteCheck};
-    pub use crate::floor::{bring_floor_back, despawn_floor, enter_floor, put_floor_away};
+    pub use crate::floor::{
+        StoredFloors, bring_floor_back, despawn_floor, enter_floor, put_floor_away,
+    };
     #[cfg(feature = "omega")]
     pub use crate::omega::prelude::*;
     pub use crate::view::render_floor;

@@ -3,7 +3,9 @@
 //! back into a world whose plugins are already added.
 //!
 //! What is saved is found, not listed: every reflected resource and every reflected
-//! component of an entity that has an [`OnFloor`], of a `denizen` type. The rule sets
+//! component of an entity that has an [`OnFloor`], of a `denizen_bevy` type. A game's own
+//! components are its own to save; [`load`] returns the map from saved to new entities
+//! to put them back on. The rule sets
 //! themselves (`OmegaRuleset`, `CaptiveRuleset`) are not reflected as resources: they are
 //! rebuilt from data by the plugins, so a save never holds a bestiary. A game saves its
 //! own state beside this one.
@@ -17,7 +19,7 @@ use bevy_reflect::{PartialReflect, TypeRegistry};
 use serde::de::DeserializeSeed;
 use serde::{Deserialize, Serialize};
 
-use crate::floor::{Creature, CurrentFloor, Dormant, GridPos, OnFloor, enter_floor};
+use crate::floor::{Creature, CurrentFloor, FloorMap, GridPos, OnFloor, enter_floor};
 
 /// Why a save could not be written or read. Reading checks the whole save before changing
 /// the world: a save that fails changes nothing.
@@ -66,8 +68,9 @@ struct SaveFile {
     entities: Vec<SavedEntity>,
 }
 
+/// The plugins' own types (a game's crate named `denizen_something` is not ours).
 fn ours(type_path: &str) -> bool {
-    type_path.starts_with("denizen")
+    type_path.starts_with("denizen_bevy::")
 }
 
 fn write(value: &dyn PartialReflect, registry: &TypeRegistry) -> Result<Value, SaveError> {
@@ -167,8 +170,9 @@ fn read(
 /// Replaces everything the plugins own with a save: its resources, and its creatures and
 /// groups (the world's own are despawned first), relationships remapped to the new
 /// entities, occupancy recounted. The whole save is read before the world changes: an
-/// error leaves the world as it was.
-pub fn load(world: &mut World, text: &str) -> Result<(), SaveError> {
+/// error leaves the world as it was. Returns each saved entity's new entity, so a game
+/// restores its own components (saved beside this) on the right creatures.
+pub fn load(world: &mut World, text: &str) -> Result<EntityHashMap<Entity>, SaveError> {
     let file: SaveFile = ron::from_str(text).map_err(|e| SaveError::Read {
         type_path: None,
         message: e.to_string(),
@@ -208,7 +212,7 @@ pub fn load(world: &mut World, text: &str) -> Result<(), SaveError> {
     let mut ours = world.query_filtered::<Entity, With<OnFloor>>();
     let old: Vec<Entity> = ours.iter(world).collect();
     for entity in old {
-        world.despawn(entity);
+        let _ = world.try_despawn(entity);
     }
     for (type_id, value) in resources {
         let id = registry
@@ -219,25 +223,26 @@ pub fn load(world: &mut World, text: &str) -> Result<(), SaveError> {
             world.insert_reflect_resource(id, value);
         }
     }
+    // The saved map already marks the creatures' squares; inserting their components
+    // below runs the square hooks in whatever order components bring each other, so the
+    // saved map is put back afterwards.
+    let saved_map = world.get_resource::<FloorMap>().cloned();
     let mut map: EntityHashMap<Entity> = EntityHashMap::default();
     for (id, _) in &entities {
         if let Some(saved) = Entity::try_from_bits(*id) {
             map.insert(saved, world.spawn_empty().id());
         }
     }
-    // The floor and dormancy first, the creature marker and its square last: the square's
-    // hooks read them (a `Creature` brings a default square of its own until its saved one
-    // replaces it).
+    // The square before the creature marker, so the marker finds its square instead of
+    // bringing a default one.
     let order = |type_id: &std::any::TypeId| {
         use std::any::TypeId;
-        if *type_id == TypeId::of::<OnFloor>() || *type_id == TypeId::of::<Dormant>() {
-            0
+        if *type_id == TypeId::of::<GridPos>() {
+            1
         } else if *type_id == TypeId::of::<Creature>() {
             2
-        } else if *type_id == TypeId::of::<GridPos>() {
-            3
         } else {
-            1
+            0
         }
     };
     for (id, mut components) in entities {
@@ -261,7 +266,10 @@ pub fn load(world: &mut World, text: &str) -> Result<(), SaveError> {
         }
     }
     drop(registry);
+    if let Some(saved_map) = saved_map {
+        world.insert_resource(saved_map);
+    }
     let floor = world.resource::<CurrentFloor>().0.clone();
     enter_floor(world, floor);
-    Ok(())
+    Ok(map)
 }

@@ -2,13 +2,15 @@
 
 use bevy_ecs::prelude::*;
 
-use crate::floor::{Creature, FloorMap, Glyph, GridPos};
+use crate::floor::{Creature, Dormant, FloorMap, Glyph, GridPos};
 
 /// The floor as text: tiles, with each creature's [`Glyph`] on its square (of several
-/// creatures on one square, one of them is drawn), then a line naming the tiles drawn
+/// creatures on one square, one of them is drawn; creatures of floors put away are not),
+/// then a line naming the tiles drawn
 /// (tile glyphs are never creature glyphs).
 pub fn render_floor(world: &mut World) -> String {
-    let mut query = world.query_filtered::<(&GridPos, &Glyph), With<Creature>>();
+    let mut query =
+        world.query_filtered::<(&GridPos, &Glyph), (With<Creature>, Without<Dormant>)>();
     let mut creatures = std::collections::HashMap::new();
     for (at, glyph) in query.iter(world) {
         creatures.entry(*at).or_insert(glyph.0);

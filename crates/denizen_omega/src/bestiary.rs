@@ -504,7 +504,6 @@ fn check_object_class(
     Ok(())
 }
 
-/// The names refer to items and species that exist.
 /// A species whose construction draws from a name list needs that list.
 fn check_construction(
     entry: Entry<'_>,
@@ -527,6 +526,7 @@ fn check_construction(
     }
 }
 
+/// The names refer to items and species that exist.
 fn check_names(
     entry: Entry<'_>,
     names: &Names,

@@ -5,6 +5,8 @@ use bevy_reflect::prelude::*;
 use denizen_captive::{Carry, SpecialStage, Stop};
 use denizen_core::floor::Square;
 
+use crate::floor::FloorId;
+
 /// Written by the host after it has filled [`FloorMap`](crate::FloorMap) with a base floor
 /// (fire squares, and a dig order if it has one): place this map's encounter groups.
 #[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
@@ -59,12 +61,25 @@ pub struct EncountersPlaced {
     pub stopped: Option<Stop>,
 }
 
+/// A [`BaseFloorGenerated`] that placed nothing: another floor was populated in the same
+/// run of the plugins' schedule (`FloorMap` holds one floor).
+#[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
+#[reflect(Debug, PartialEq)]
+pub struct EncountersRejected {
+    /// The map number.
+    pub map: u32,
+    /// Why, in one line.
+    pub reason: String,
+}
+
 /// A bearer died (was despawned) and dropped what it carried on its square.
-#[derive(Message, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
 pub struct CarryDropped {
     /// What was dropped.
     pub carry: Carry,
     /// Where.
     pub at: Square,
+    /// On which floor (a floor put away drops on its own map, not the current one).
+    pub floor: FloorId,
 }

@@ -17,7 +17,9 @@ use crate::{DenizenSystems, denizen_schedule};
 use components::{
     Carries, EncounterGroup, EncounterMember, EncounterStats, GroupMembers, MemberOf,
 };
-use messages::{BaseFloorGenerated, CarryDropped, EncountersPlaced, SpecialGroup};
+use messages::{
+    BaseFloorGenerated, CarryDropped, EncountersPlaced, EncountersRejected, SpecialGroup,
+};
 use resources::CaptiveRuleset;
 
 /// Captive's encounter groups as a plugin: the host writes [`BaseFloorGenerated`] after
@@ -107,6 +109,7 @@ impl Plugin for CaptivePlugin {
         })
         .add_message::<BaseFloorGenerated>()
         .add_message::<EncountersPlaced>()
+        .add_message::<EncountersRejected>()
         .add_message::<CarryDropped>()
         .register_type::<CaptiveRuleset>()
         .register_type::<EncounterGroup>()
@@ -119,6 +122,7 @@ impl Plugin for CaptivePlugin {
         .register_type::<SpecialGroup>()
         .register_type::<denizen_captive::SpecialStage>()
         .register_type::<EncountersPlaced>()
+        .register_type::<EncountersRejected>()
         .register_type::<CarryDropped>()
         .add_systems(
             schedule,
@@ -136,7 +140,9 @@ pub mod prelude {
     pub use super::components::{
         Carries, EncounterGroup, EncounterMember, EncounterStats, GroupMembers, MemberOf,
     };
-    pub use super::messages::{BaseFloorGenerated, CarryDropped, EncountersPlaced, SpecialGroup};
+    pub use super::messages::{
+        BaseFloorGenerated, CarryDropped, EncountersPlaced, EncountersRejected, SpecialGroup,
+    };
     pub use super::resources::CaptiveRuleset;
     pub use super::view::roster as captive_roster;
     pub use denizen_captive::SpecialStage;

@@ -10,22 +10,25 @@ use denizen_core::floor::Square;
 use denizen_core::plan::{Origin, Plan, Spawn};
 
 use super::components::{Carries, EncounterGroup, EncounterMember, EncounterStats, MemberOf};
-use super::messages::{BaseFloorGenerated, CarryDropped, EncountersPlaced};
+use super::messages::{BaseFloorGenerated, CarryDropped, EncountersPlaced, EncountersRejected};
 use super::resources::CaptiveRuleset;
 use crate::apply::apply;
-use crate::floor::{CurrentFloor, FloorId, FloorMap, Glyph, GridPos, OnFloor, enter_floor};
+use crate::floor::{
+    CurrentFloor, FloorId, FloorMap, Glyph, GridPos, OnFloor, claim_floor, enter_floor,
+};
 use crate::streams::DenizenRng;
 
 /// Observer: a despawned bearer drops its base map or clipboard.
 pub(crate) fn drop_on_death(
     death: On<Despawn<Carries>>,
-    bearers: Query<(&Carries, &GridPos)>,
+    bearers: Query<(&Carries, &GridPos, Option<&OnFloor>)>,
     mut dropped: MessageWriter<CarryDropped>,
 ) {
-    if let Ok((carries, at)) = bearers.get(death.entity) {
+    if let Ok((carries, at, floor)) = bearers.get(death.entity) {
         dropped.write(CarryDropped {
             carry: carries.0,
             at: Square::from(*at),
+            floor: floor.map(|f| f.0.clone()).unwrap_or_default(),
         });
     }
 }
@@ -40,6 +43,15 @@ pub(crate) fn place_encounters(
         cursor.read(messages).cloned().collect()
     };
     for request in requests {
+        let floor = FloorId::new("base", request.map);
+        if let Err(reason) = claim_floor(world, &floor) {
+            world.write_message(EncountersRejected {
+                map: request.map,
+                reason,
+            });
+            continue;
+        }
+        enter_floor(world, floor);
         let rules = world.resource::<CaptiveRuleset>().clone();
         let mut rng =
             world
@@ -51,7 +63,6 @@ pub(crate) fn place_encounters(
             BaseEncounters::new(&rules.table, rules.settings, request.map, request.floors)
                 .place_with_specials(&mut rng, grid, &specials)
         };
-        enter_floor(world, FloorId::new("base", request.map));
         spawn_groups(world, &rules, &plan);
         world.write_message(EncountersPlaced {
             map: request.map,

@@ -6,14 +6,15 @@ use bevy_ecs::prelude::*;
 
 use super::components::{Carries, EncounterGroup, EncounterStats, GroupMembers};
 use super::resources::CaptiveRuleset;
-use crate::floor::GridPos;
+use crate::floor::{Dormant, GridPos};
 
 /// One line per group, in map order: the type's glyph and name, the cell, the number of
 /// members, speed, the members' strength range and what the bearer carries. A type the
 /// table does not have shows as `?`.
 pub fn roster(world: &mut World) -> String {
     let rules = world.resource::<CaptiveRuleset>().clone();
-    let mut groups = world.query::<(&EncounterGroup, &GridPos, &GroupMembers)>();
+    let mut groups =
+        world.query_filtered::<(&EncounterGroup, &GridPos, &GroupMembers), Without<Dormant>>();
     let mut rows: Vec<_> = groups
         .iter(world)
         .map(|(g, p, m)| (*g, *p, m.members().to_vec()))

@@ -18,7 +18,7 @@ use super::resources::{
     CompletedDungeons, CurrentLocation, OmegaChronicle, OmegaRuleset, OmegaSettings, UniqueItems,
 };
 use crate::apply::apply;
-use crate::floor::{FloorId, FloorMap, Glyph, bring_floor_back, enter_floor};
+use crate::floor::{FloorId, FloorMap, Glyph, bring_floor_back, claim_floor, enter_floor};
 use crate::streams::DenizenRng;
 
 /// Runs `plan` with a construction [`Builder`] over the world's rules, chronicle and
@@ -94,28 +94,15 @@ pub(crate) fn populate_floors(world: &mut World, mut cursor: Local<MessageCursor
         let messages = world.resource::<Messages<FloorGenerated>>();
         cursor.read(messages).cloned().collect()
     };
-    // FloorMap holds one floor: the first request of an update populates it, a second
-    // would put its monsters on the same map, so it is refused with a reason.
-    let mut served = false;
     for request in requests {
-        if served {
-            world.write_message(FloorRejected {
-                location: request.location.clone(),
-                depth: request.depth,
-                reason: "another floor was populated in this update; FloorMap holds one \
-                         floor, so send the next FloorGenerated after filling it again"
-                    .into(),
-            });
-            continue;
-        }
-        served = populate(world, &request);
+        populate(world, &request);
     }
 }
 
 /// Populates one floor: fixed inhabitants, then the population by the floor search (or
-/// scattered, for environments that scatter), then one apply and the messages. Whether
-/// the floor was populated (else a [`FloorRejected`] says why).
-pub(crate) fn populate(world: &mut World, request: &FloorGenerated) -> bool {
+/// scattered, for environments that scatter), then one apply and the messages; or a
+/// [`FloorRejected`] saying why not.
+pub(crate) fn populate(world: &mut World, request: &FloorGenerated) {
     let rules = world.resource::<OmegaRuleset>().clone();
     let found = rules
         .rules()
@@ -135,6 +122,11 @@ pub(crate) fn populate(world: &mut World, request: &FloorGenerated) -> bool {
         }
         Ok(found)
     });
+    // FloorMap holds one floor: a second floor in one run would share the map.
+    let found = found.and_then(|(env, level)| {
+        claim_floor(world, &FloorId::new(env.key.clone(), level.depth))?;
+        Ok((env, level))
+    });
     let (env, level) = match found {
         Ok(found) => found,
         Err(reason) => {
@@ -143,7 +135,7 @@ pub(crate) fn populate(world: &mut World, request: &FloorGenerated) -> bool {
                 depth: request.depth,
                 reason,
             });
-            return false;
+            return;
         }
     };
     let settings = *world.resource::<OmegaSettings>();
@@ -208,7 +200,6 @@ pub(crate) fn populate(world: &mut World, request: &FloorGenerated) -> bool {
             fixed_missing,
         });
     }
-    true
 }
 
 /// Applies a plan of Omega monsters through the one apply step, one batch per shape: the

@@ -6,21 +6,21 @@ use bevy_ecs::prelude::*;
 
 use super::components::{Inventory, MonsterName, Sleep, Species};
 use super::resources::OmegaRuleset;
-use crate::floor::{Glyph, GridPos};
+use crate::floor::{Dormant, Glyph, GridPos};
 
 /// One line per Omega monster, in map order (top to bottom, left to right): glyph, name,
 /// square, awake or asleep, possessions. Names come from the rules in use; an id they do
 /// not have (a save from another bestiary) shows as `?`.
 pub fn roster(world: &mut World) -> String {
     let rules = world.resource::<OmegaRuleset>().clone();
-    let mut query = world.query::<(
+    let mut query = world.query_filtered::<(
         &Species,
         &Glyph,
         &GridPos,
         &Sleep,
         &Inventory,
         Option<&MonsterName>,
-    )>();
+    ), Without<Dormant>>();
     let mut rows: Vec<_> = query.iter(world).collect();
     rows.sort_by_key(|(_, _, p, ..)| (p.y, p.x));
     let mut text = String::new();

@@ -34,16 +34,16 @@ pub struct WanderingSkipped {
     pub reason: String,
 }
 
-/// One wandering check: only while the player is in the current dungeon; the chance is
-/// `R(dungeon depth) < difficulty`, the creature comes from the ordinary pool (not the
-/// themed recipe), placed by the floor search, marked wandering, and its square is not
-/// turned to water (as in the source).
 /// The reason last said with [`WanderingSkipped`] (shared by the ten-minute and hourly
 /// checks, so the host hears it once).
 #[derive(Resource, Reflect, Default)]
 #[reflect(Resource, Default)]
 pub(crate) struct SkipSaid(Option<String>);
 
+/// One wandering check: only while the player is in the current dungeon; the chance is
+/// `R(dungeon depth) < difficulty`, the creature comes from the ordinary pool (not the
+/// themed recipe), placed by the floor search, marked wandering, and its square is not
+/// turned to water (as in the source).
 pub(crate) fn wandering_check(world: &mut World) {
     let location = world.resource::<CurrentLocation>().clone();
     let rules = world.resource::<OmegaRuleset>().clone();
