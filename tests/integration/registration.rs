@@ -108,6 +108,20 @@ fn every_component_and_resource_of_a_full_scenario_is_registered() {
         }
     }
     assert!(missing.is_empty(), "not registered: {missing:?}");
+    drop(registry);
+    // Everything the scenario made saves and loads: no type the plugins register is one
+    // a save cannot hold.
+    let text = denizen::bevy::save::save(app.world()).unwrap();
+    let mut fresh = App::new();
+    fresh.add_plugins(DenizenPlugins::with_seed(1));
+    fresh.update();
+    denizen::bevy::save::load(fresh.world_mut(), &text).unwrap();
+    assert_eq!(
+        denizen::bevy::save::save(fresh.world()).unwrap().len(),
+        text.len()
+    );
+    let world = app.world();
+    let registry = world.resource::<AppTypeRegistry>().read();
     // The scenario did reach every kind of state (a sanity check of the scenario itself).
     for expected in [
         "denizen_bevy::floor::Creature",

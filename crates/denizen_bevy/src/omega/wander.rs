@@ -65,6 +65,12 @@ pub(crate) fn wandering_check(world: &mut World) {
                 .get(&key)
                 .map_err(|e| e.to_string())?;
             let depths = env.dungeon.as_ref().map_or(0, |d| d.depths);
+            rules.ordinary_pool(location.difficulty).ok_or_else(|| {
+                format!(
+                    "no ordinary species at difficulty {}: nothing can wander in",
+                    location.difficulty
+                )
+            })?;
             Ok((key, depths))
         });
     let (dungeon, max_depth) = match dungeon {
@@ -86,7 +92,7 @@ pub(crate) fn wandering_check(world: &mut World) {
         difficulty: location.difficulty,
     };
     let Some(pool) = rules.ordinary_pool(location.difficulty) else {
-        return;
+        return; // Said above.
     };
     let mut rng =
         world

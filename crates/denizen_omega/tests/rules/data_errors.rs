@@ -406,11 +406,19 @@ fn a_game_adds_to_omegas_data_in_files_of_its_own() {
     let lord = rules.bestiary.species_id("crypt_lord").unwrap();
     assert_eq!(lord.0, 150, "after the 150 shipped species");
     let template = rules.bestiary.get(lord);
-    // Left out: speed 5, awareness 5, sleep 0, mobile and hostile.
+    // Left out: speed 5, awareness 5, sleep 0, white, mobile and hostile.
     assert_eq!(
         (template.speed, template.awareness, template.sleep),
         (5, 5, 0)
     );
+    assert_eq!(template.colour, denizen_omega::items::Colour::White);
+    let bare = Bestiary::shipped_with(DataFile::new(
+        "bare.ron",
+        r#"(species: [(key: "wisp", name: "wisp", band: 10, glyph: 'w')])"#,
+    ))
+    .unwrap();
+    let wisp = bare.get(bare.species_id("wisp").unwrap());
+    assert_eq!((wisp.hp, wisp.level, wisp.treasure), (1, 0, 0));
     assert!(template.has(Status::Mobile) && template.has(Status::Hostile));
     let crypt = rules.locations.get("crypt").unwrap().level(2).unwrap();
     let pool = Odds::of(&Selector::ordinary_pool(&rules.bestiary, 5).unwrap());
