@@ -120,8 +120,6 @@ fn every_component_and_resource_of_a_full_scenario_is_registered() {
         denizen::bevy::save::save(fresh.world()).unwrap().len(),
         text.len()
     );
-    let world = app.world();
-    let registry = world.resource::<AppTypeRegistry>().read();
     // The scenario did reach every kind of state (a sanity check of the scenario itself).
     for expected in [
         "denizen_bevy::floor::Creature",
