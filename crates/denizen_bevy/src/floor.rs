@@ -134,12 +134,25 @@ pub struct Dormant;
 /// or a scene would extract.
 #[derive(Resource, Reflect, Clone, Debug, Default, PartialEq, Eq)]
 #[reflect(Default, Debug, PartialEq)]
-pub struct Occupants(HashMap<Square, u32>);
+pub struct Occupants {
+    /// The floor counted (the [`CurrentFloor`] when it was entered).
+    floor: FloorId,
+    /// The floor's width: square `(x, y)` counts at `y * width + x`.
+    width: u32,
+    /// One count per square of the floor.
+    counts: Vec<u16>,
+}
 
 impl Occupants {
     /// Creatures of the current floor on a square.
-    pub fn on(&self, at: Square) -> u32 {
-        self.0.get(&at).copied().unwrap_or(0)
+    pub fn on(&self, at: Square) -> u16 {
+        self.index(at)
+            .and_then(|i| self.counts.get(i).copied())
+            .unwrap_or(0)
+    }
+
+    fn index(&self, at: Square) -> Option<usize> {
+        (at.x < self.width).then(|| at.y as usize * self.width as usize + at.x as usize)
     }
 }
 
@@ -191,41 +204,44 @@ pub(crate) fn vacate(mut world: DeferredWorld, context: HookContext) {
 /// Counts a creature of the current floor in or out of its square and keeps the square's
 /// mark in [`FloorMap`].
 fn mark(world: &mut DeferredWorld, entity: Entity, arrives: bool) {
-    let Ok(creature) = world.get_entity(entity) else {
+    let index = {
+        let (Ok(creature), Some(occupants)) =
+            (world.get_entity(entity), world.get_resource::<Occupants>())
+        else {
+            return;
+        };
+        let counted = creature.contains::<Creature>()
+            && !creature.contains::<Dormant>()
+            && creature
+                .get::<OnFloor>()
+                .is_none_or(|on| on.0 == occupants.floor);
+        match creature.get::<GridPos>() {
+            Some(at) if counted => occupants.index(Square::from(*at)),
+            _ => None,
+        }
+    };
+    let Some(index) = index else {
         return;
     };
-    let (Some(at), true, false) = (
-        creature.get::<GridPos>().copied(),
-        creature.contains::<Creature>(),
-        creature.contains::<Dormant>(),
-    ) else {
-        return;
+    let mut occupants = world.resource_mut::<Occupants>();
+    let Some(count) = occupants.counts.get_mut(index) else {
+        return; // Off the floor: no square to mark.
     };
-    let on_current = match (
-        creature.get::<OnFloor>(),
-        world.get_resource::<CurrentFloor>(),
-    ) {
-        (Some(on), Some(current)) => on.0 == current.0,
-        _ => true,
-    };
-    if !on_current {
-        return;
-    }
-    let square = Square::from(at);
-    let Some(mut occupants) = world.get_resource_mut::<Occupants>() else {
-        return;
-    };
-    let count = occupants.0.entry(square).or_insert(0);
+    let before = *count > 0;
     *count = if arrives {
         count.saturating_add(1)
     } else {
         count.saturating_sub(1)
     };
     let occupied = *count > 0;
-    if !occupied {
-        occupants.0.remove(&square);
-    }
-    if let Some(mut map) = world.get_resource_mut::<FloorMap>() {
+    let width = occupants.width as usize;
+    if occupied != before
+        && let Some(mut map) = world.get_resource_mut::<FloorMap>()
+    {
+        let square = Square {
+            x: (index % width) as u32,
+            y: (index / width) as u32,
+        };
         map.0.set_occupied(square, occupied);
     }
 }
@@ -233,21 +249,38 @@ fn mark(world: &mut DeferredWorld, entity: Entity, arrives: bool) {
 /// Makes `floor` the current one: recounts the squares its creatures stand on and marks
 /// them in [`FloorMap`] (a floor just filled, brought back or loaded from a save).
 pub fn enter_floor(world: &mut World, floor: FloorId) {
-    world.insert_resource(CurrentFloor(floor.clone()));
+    if world.resource::<CurrentFloor>().0 != floor {
+        world.resource_mut::<CurrentFloor>().0 = floor.clone();
+    }
+    let (width, height) = world
+        .get_resource::<FloorMap>()
+        .map_or((0, 0), |m| (m.0.width(), m.0.height()));
+    // The counts' storage is reused from floor to floor.
+    let mut occupants = std::mem::take(&mut *world.resource_mut::<Occupants>());
+    occupants.counts.clear();
+    occupants.counts.resize(width as usize * height as usize, 0);
+    occupants.width = width;
+    occupants.floor = floor;
+    let mut marked = Vec::new();
     let mut query =
         world.query_filtered::<(&GridPos, Option<&OnFloor>), (With<Creature>, Without<Dormant>)>();
-    let mut counts: HashMap<Square, u32> = HashMap::new();
     for (at, on) in query.iter(world) {
-        if on.is_none_or(|on| on.0 == floor) {
-            *counts.entry(Square::from(*at)).or_insert(0) += 1;
+        let square = Square::from(*at);
+        if on.is_none_or(|on| on.0 == occupants.floor)
+            && let Some(count) = occupants
+                .index(square)
+                .and_then(|i| occupants.counts.get_mut(i))
+        {
+            *count += 1;
+            marked.push(square);
         }
     }
     if let Some(mut map) = world.get_resource_mut::<FloorMap>() {
-        for &square in counts.keys() {
+        for square in marked {
             map.0.set_occupied(square, true);
         }
     }
-    world.insert_resource(Occupants(counts));
+    *world.resource_mut::<Occupants>() = occupants;
 }
 
 /// Despawns every entity of `floor` (its creatures and encounter groups, awake or put
@@ -297,7 +330,7 @@ pub fn put_floor_away(world: &mut World) -> FloorId {
     for entity in sleepers {
         world.entity_mut(entity).insert(Dormant);
     }
-    world.insert_resource(Occupants::default());
+    *world.resource_mut::<Occupants>() = Occupants::default();
     floor
 }
 

@@ -208,34 +208,30 @@ impl Chronicle {
                 ),
             ));
         }
-        let people = self
+        // Entry names are written only for the entry at fault.
+        let officeholders = self
             .officeholders
             .iter()
             .enumerate()
-            .map(|(i, o)| {
-                (
-                    format!("officeholders[{i}] {:?}", o.name),
-                    o.level,
-                    o.behaviour,
-                )
-            })
-            .chain(self.adventurers.iter().enumerate().map(|(i, a)| {
-                (
-                    format!("adventurers[{i}] {:?}", a.name),
-                    a.level,
-                    a.behaviour,
-                )
-            }));
-        for (name, level, behaviour) in people {
-            let entry = Entry::new(file, &name);
+            .map(|(i, o)| (i, "officeholders", &o.name, o.level, o.behaviour));
+        let adventurers = self
+            .adventurers
+            .iter()
+            .enumerate()
+            .map(|(i, a)| (i, "adventurers", &a.name, a.level, a.behaviour));
+        for (i, list, name, level, behaviour) in officeholders.chain(adventurers) {
+            let at_fault = |field: &str, problem: String| {
+                let entry = format!("{list}[{i}] {name:?}");
+                Entry::new(file, &entry).invalid(field, problem)
+            };
             if !(-MAX_NUMBER..=MAX_NUMBER).contains(&level) {
-                return Err(entry.invalid(
+                return Err(at_fault(
                     "level",
                     format!("{level} is outside -{MAX_NUMBER}..={MAX_NUMBER}"),
                 ));
             }
             if !(0..=9999).contains(&behaviour) {
-                return Err(entry.invalid(
+                return Err(at_fault(
                     "behaviour",
                     format!("{behaviour} is not a code of four digits at most"),
                 ));

@@ -43,7 +43,11 @@ pub(crate) fn check_saved_state(
     mut chronicle: ResMut<OmegaChronicle>,
     mut rejected: MessageWriter<StateRejected>,
 ) {
-    if let Err(reason) = chronicle.0.check("the saved chronicle") {
+    // Only what changed since the last check (or every state, when the rules did).
+    let all = rules.is_changed();
+    if (all || chronicle.is_changed())
+        && let Err(reason) = chronicle.0.check("the saved chronicle")
+    {
         chronicle.0 = Chronicle::new_game();
         rejected.write(StateRejected {
             resource: "OmegaChronicle".into(),
@@ -52,14 +56,18 @@ pub(crate) fn check_saved_state(
     }
     let rules = rules.rules();
     let table = rules.bestiary.items();
-    if let Err(reason) = items.0.check(table) {
+    if (all || items.is_changed())
+        && let Err(reason) = items.0.check(table)
+    {
         items.0 = ItemLedger::new(table);
         rejected.write(StateRejected {
             resource: "UniqueItems".into(),
             reason: format!("the unique-item ledger does not fit the rules: {reason}"),
         });
     }
-    if let Err(reason) = location_fits(rules, &location) {
+    if (all || location.is_changed())
+        && let Err(reason) = location_fits(rules, &location)
+    {
         *location = CurrentLocation::default();
         rejected.write(StateRejected {
             resource: "CurrentLocation".into(),
