@@ -8,15 +8,7 @@ use denizen::bevy::prelude::*;
 use denizen::omega::reference::reference_floor;
 use denizen::prelude::*;
 
-fn populated(seed: u64, location: &str, depth: u32) -> App {
-    let mut app = App::new();
-    app.add_plugins(DenizenPlugins::with_seed(seed));
-    app.insert_resource(FloorMap(reference_floor(WorldSeed(seed), location, depth)));
-    app.world_mut()
-        .write_message(FloorGenerated::new(location, depth));
-    app.update();
-    app
-}
+use crate::{messages, populated};
 
 fn creatures(app: &mut App) -> Vec<(Entity, GridPos, OnFloor)> {
     let world = app.world_mut();
@@ -221,11 +213,6 @@ fn floors_put_away_come_back_as_they_were() {
     assert!(return_to_floor(app.world_mut(), &castle));
     assert!(creatures(&mut app).iter().all(|(_, _, f)| f.0 == castle));
     assert_occupancy_follows_creatures(&mut app);
-}
-
-fn messages<M: Message + Clone>(app: &App) -> Vec<M> {
-    let messages = app.world().resource::<Messages<M>>();
-    messages.iter_current_update_messages().cloned().collect()
 }
 
 /// Edges of putting floors away: the host's own marks are not stored, bringing a floor

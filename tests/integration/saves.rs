@@ -7,10 +7,7 @@ use denizen::bevy::prelude::*;
 use denizen::omega::reference::reference_floor;
 use denizen::prelude::*;
 
-fn messages<M: Message + Clone>(app: &App) -> Vec<M> {
-    let messages = app.world().resource::<Messages<M>>();
-    messages.iter_current_update_messages().cloned().collect()
-}
+use crate::messages;
 
 /// The audit's saves: a ledger with no states, a location that names nothing. Each is
 /// replaced by a new game's value with a message, and the floor is populated as usual.

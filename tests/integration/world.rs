@@ -7,20 +7,7 @@ use denizen::bevy::prelude::*;
 use denizen::omega::reference::reference_floor;
 use denizen::prelude::*;
 
-fn dungeon_app(seed: u64, location: &str, depth: u32) -> App {
-    let mut app = App::new();
-    app.add_plugins(DenizenPlugins::with_seed(seed));
-    app.insert_resource(FloorMap(reference_floor(WorldSeed(seed), location, depth)));
-    app.world_mut()
-        .write_message(FloorGenerated::new(location, depth));
-    app.update();
-    app
-}
-
-fn messages<M: Message + Clone>(app: &App) -> Vec<M> {
-    let messages = app.world().resource::<Messages<M>>();
-    messages.iter_current_update_messages().cloned().collect()
-}
+use crate::{messages, populated};
 
 #[derive(Resource, Default)]
 struct Checks(Vec<&'static str>);
@@ -33,7 +20,7 @@ fn count_checks(app: &mut App) {
 
 #[test]
 fn advancing_125_minutes_runs_12_checks_with_hourly_instead_of_every_sixth() {
-    let mut app = dungeon_app(1, "goblin-caves", 2);
+    let mut app = populated(1, "goblin-caves", 2);
     count_checks(&mut app);
     app.world_mut().resource_mut::<GameClock>().advance(125);
     app.update();
@@ -58,7 +45,7 @@ fn advancing_125_minutes_runs_12_checks_with_hourly_instead_of_every_sixth() {
 /// clock reads its day, hour and minute.
 #[test]
 fn a_clock_can_start_at_any_time_without_the_past_checks() {
-    let mut app = dungeon_app(1, "goblin-caves", 2);
+    let mut app = populated(1, "goblin-caves", 2);
     count_checks(&mut app);
     app.insert_resource(GameClock::at_time(0, 6, 0));
     app.update();
@@ -109,7 +96,7 @@ fn monster_count(app: &mut App) -> usize {
 
 #[test]
 fn the_astral_plane_always_brings_an_arrival_and_arrivals_wander() {
-    let mut app = dungeon_app(2, "astral", 3);
+    let mut app = populated(2, "astral", 3);
     let before = monster_count(&mut app);
     app.world_mut().resource_mut::<GameClock>().advance(60);
     app.update();
@@ -130,7 +117,7 @@ fn the_astral_plane_always_brings_an_arrival_and_arrivals_wander() {
 
 #[test]
 fn no_arrivals_outside_the_current_dungeon() {
-    let mut app = dungeon_app(3, "astral", 2);
+    let mut app = populated(3, "astral", 2);
     // The player leaves for the countryside: the dungeon is still the current dungeon,
     // but the environment is not.
     app.world_mut()
@@ -146,7 +133,7 @@ fn no_arrivals_outside_the_current_dungeon() {
 #[test]
 fn wandering_frequency_matches_the_exact_chance() {
     // Sewers depth 12: difficulty 5, R(18) < 5 has 2,778 buckets of 10,000.
-    let mut app = dungeon_app(4, "sewers", 12);
+    let mut app = populated(4, "sewers", 12);
     let checks = 3_000u32;
     let mut arrivals = 0;
     for _ in 0..checks / 60 {
@@ -279,7 +266,7 @@ fn fixed_inhabitants_until_completed_with_the_volcano_gap() {
             .iter(world)
             .any(|s| s.id == id)
     };
-    let mut caves = dungeon_app(7, "goblin-caves", 10);
+    let mut caves = populated(7, "goblin-caves", 10);
     assert!(has(&mut caves, "goblin_king"));
     // Population is still 11 on top of him.
     assert_eq!(monster_count(&mut caves), 12);
@@ -370,7 +357,7 @@ fn arena_bouts_and_were_turns() {
 
 #[test]
 fn a_statue_wakes_one_difficulty_up_and_hostile() {
-    let mut app = dungeon_app(10, "goblin-caves", 1);
+    let mut app = populated(10, "goblin-caves", 1);
     let at = Square { x: 0, y: 0 };
     let mut band_two = false;
     for _ in 0..30 {
@@ -398,7 +385,7 @@ fn a_statue_wakes_one_difficulty_up_and_hostile() {
 /// with nothing.
 #[test]
 fn statues_wake_their_neighbours() {
-    let mut app = dungeon_app(10, "goblin-caves", 1);
+    let mut app = populated(10, "goblin-caves", 1);
     let at = |x, y| Square { x, y };
     let statues = [at(10, 10), at(11, 11), at(12, 11), at(14, 14)];
     {
@@ -524,7 +511,7 @@ fn angels_in_a_temple_serve_its_deity() {
 /// A nymph or satyr is drawn with its own glyph, `n` or `s`, not its template's `!`.
 #[test]
 fn nymphs_and_satyrs_show_their_own_glyph() {
-    let mut app = dungeon_app(13, "goblin-caves", 1);
+    let mut app = populated(13, "goblin-caves", 1);
     let lover = app
         .world()
         .resource::<OmegaRuleset>()
@@ -549,7 +536,7 @@ fn nymphs_and_satyrs_show_their_own_glyph() {
 /// says so.
 #[test]
 fn answers_name_their_requests_and_reasons() {
-    let mut app = dungeon_app(14, "goblin-caves", 1);
+    let mut app = populated(14, "goblin-caves", 1);
     let map = app.world().resource::<FloorMap>().0.clone();
     let at = map
         .squares()

@@ -178,13 +178,7 @@ fn possessions_need_a_common_item_no_guard_can_block() {
             r#"(
                 band_count: 1,
                 objects: [(class: Food, weight: 5, slot_guard: Some(Artifact))],
-                species: [(
-                    key: "rat", name: "rat", band: 0, level: 1, hp: 2, hit: 1, ac: 1,
-                    damage: 1, awareness: 5, wakeup: 1, speed: 5, sleep: 50, treasure: 2,
-                    xp: 1, fixed_item: None, uniqueness: Common, status: [], immunities: [],
-                    behaviour: (talk: "", movement: "", melee: "", strike: "", special: ""),
-                    melee_pattern: "", glyph: 'r', colour: Brown, construction: None,
-                )],
+                species: [(key: "rat", name: "rat", band: 0, glyph: 'r', treasure: 2)],
                 items: [
                     (key: "bread", name: "bread", class: Food, level: 0, value: 0, weight: 0,
                      uniqueness: Common, plus: 0, charge: 0, damage: 0, hit: 0, aux: 0,
