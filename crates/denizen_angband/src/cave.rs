@@ -1,0 +1,304 @@
+//! The cave an Angband level is built in: 66 x 198 grids, each with the original's terrain
+//! code, its room, vault and light flags, and whether a monster or object stands there.
+//!
+//! Terrain codes are 2.7.9's own numbers (the layout notes' table 3.1), because the
+//! generator's rules compare them by range: "at least granite", "blocks sight" and so on.
+
+use denizen_core::{FloorGrid, Rect, Room, RoomKind, Square, Tile};
+
+/// Rows of every dungeon level.
+pub const HEIGHT: i32 = 66;
+/// Columns of every dungeon level.
+pub const WIDTH: i32 = 198;
+
+/// 2.7.9's terrain codes (layout notes 3.1).
+pub mod terrain {
+    /// Floor.
+    pub const FLOOR: u8 = 0x01;
+    /// A hidden trap whose type is chosen when it is found.
+    pub const TRAP: u8 = 0x02;
+    /// An open door.
+    pub const OPEN_DOOR: u8 = 0x04;
+    /// A broken door.
+    pub const BROKEN_DOOR: u8 = 0x05;
+    /// An up staircase.
+    pub const UP_STAIRS: u8 = 0x06;
+    /// A down staircase.
+    pub const DOWN_STAIRS: u8 = 0x07;
+    /// A closed door; `CLOSED_DOOR + 1..=7` are locked doors of that strength.
+    pub const CLOSED_DOOR: u8 = 0x20;
+    /// A jammed door of strength 0; `JAMMED_DOOR + 1..=7` are stronger.
+    pub const JAMMED_DOOR: u8 = 0x28;
+    /// A secret door.
+    pub const SECRET_DOOR: u8 = 0x30;
+    /// Rubble.
+    pub const RUBBLE: u8 = 0x31;
+    /// A magma vein.
+    pub const MAGMA: u8 = 0x32;
+    /// A quartz vein.
+    pub const QUARTZ: u8 = 0x33;
+    /// Added to a vein's code when it shows treasure.
+    pub const VISIBLE_TREASURE: u8 = 0x04;
+    /// Basic granite: the initial fill.
+    pub const GRANITE: u8 = 0x38;
+    /// Inner granite: pillars, inner rooms, vault `#`.
+    pub const INNER_GRANITE: u8 = 0x39;
+    /// Outer granite: the wall ring of rooms, vault `%`; tunnels pierce it.
+    pub const OUTER_GRANITE: u8 = 0x3A;
+    /// Solid granite: outer walls next to a pierced doorway.
+    pub const SOLID_GRANITE: u8 = 0x3B;
+    /// Inner permanent wall: vault `X`.
+    pub const INNER_PERMANENT: u8 = 0x3D;
+    /// Outer permanent wall (never made in 2.7.9; the tunnel code still tests for it).
+    pub const OUTER_PERMANENT: u8 = 0x3E;
+    /// Solid permanent wall: the map's edge.
+    pub const SOLID_PERMANENT: u8 = 0x3F;
+}
+
+/// Grid flags (2.7.9's `CAVE_*` bits).
+pub mod flag {
+    /// Lit.
+    pub const GLOW: u8 = 0x02;
+    /// Vault interior: no teleport, never the player's start.
+    pub const ICKY: u8 = 0x04;
+    /// Part of a room (walls included).
+    pub const ROOM: u8 = 0x08;
+}
+
+/// A grid position, row first as in the original.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Pos {
+    /// Row, 0 at the top.
+    pub y: i32,
+    /// Column, 0 at the left.
+    pub x: i32,
+}
+
+impl Pos {
+    /// The grid at row `y`, column `x`.
+    pub const fn new(y: i32, x: i32) -> Self {
+        Self { y, x }
+    }
+
+    /// The neutral floor's square.
+    pub fn square(self) -> Square {
+        Square {
+            x: self.x as u32,
+            y: self.y as u32,
+        }
+    }
+
+    /// 2.7.9's `distance`: the longer offset plus half the shorter.
+    pub fn distance(self, other: Pos) -> i32 {
+        let dy = (self.y - other.y).abs();
+        let dx = (self.x - other.x).abs();
+        dy.max(dx) + dy.min(dx) / 2
+    }
+}
+
+/// What one room attempt built, in build order: its kind and the rectangle its walls
+/// enclose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BuiltRoom {
+    /// The room's kind.
+    pub kind: RoomKind,
+    /// Its centre, where tunnels start and end.
+    pub centre: Pos,
+    /// Top-left grid of its walls.
+    pub top_left: Pos,
+    /// Bottom-right grid of its walls (inclusive).
+    pub bottom_right: Pos,
+    /// Whether it is lit.
+    pub lit: bool,
+}
+
+impl BuiltRoom {
+    /// The room on the neutral floor.
+    pub fn room(&self) -> Room {
+        Room {
+            kind: self.kind,
+            rect: Rect {
+                x: self.top_left.x as u32,
+                y: self.top_left.y as u32,
+                width: (self.bottom_right.x - self.top_left.x + 1) as u32,
+                height: (self.bottom_right.y - self.top_left.y + 1) as u32,
+            },
+        }
+    }
+}
+
+/// A level's grids.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cave {
+    terrain: Vec<u8>,
+    flags: Vec<u8>,
+    /// 0 when empty, else 1 + the index of the monster standing there.
+    monster: Vec<u16>,
+    object: Vec<bool>,
+    player: Option<Pos>,
+}
+
+impl Default for Cave {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Cave {
+    /// A cave of basic granite with no flags, monsters or objects.
+    pub fn new() -> Self {
+        let n = (HEIGHT * WIDTH) as usize;
+        Self {
+            terrain: vec![terrain::GRANITE; n],
+            flags: vec![0; n],
+            monster: vec![0; n],
+            object: vec![false; n],
+            player: None,
+        }
+    }
+
+    #[inline]
+    fn index(at: Pos) -> usize {
+        debug_assert!(Self::on_map(at), "{at:?} is off the map");
+        (at.y * WIDTH + at.x) as usize
+    }
+
+    /// `in_bounds`: strictly inside the permanent edge.
+    #[inline]
+    pub fn inside(at: Pos) -> bool {
+        at.y > 0 && at.x > 0 && at.y < HEIGHT - 1 && at.x < WIDTH - 1
+    }
+
+    /// `in_bounds2`: on the map, edge included.
+    #[inline]
+    pub fn on_map(at: Pos) -> bool {
+        at.y >= 0 && at.x >= 0 && at.y < HEIGHT && at.x < WIDTH
+    }
+
+    /// The terrain code at a grid.
+    #[inline]
+    pub fn terrain(&self, at: Pos) -> u8 {
+        self.terrain[Self::index(at)]
+    }
+
+    /// Sets the terrain code of a grid, keeping its flags.
+    #[inline]
+    pub fn set_terrain(&mut self, at: Pos, code: u8) {
+        self.terrain[Self::index(at)] = code;
+    }
+
+    /// The flags of a grid.
+    #[inline]
+    pub fn flags(&self, at: Pos) -> u8 {
+        self.flags[Self::index(at)]
+    }
+
+    /// Adds flags to a grid.
+    #[inline]
+    pub fn add_flags(&mut self, at: Pos, bits: u8) {
+        self.flags[Self::index(at)] |= bits;
+    }
+
+    /// Replaces the flags of a grid.
+    #[inline]
+    pub fn set_flags(&mut self, at: Pos, bits: u8) {
+        self.flags[Self::index(at)] = bits;
+    }
+
+    /// Whether a grid carries a flag.
+    #[inline]
+    pub fn has(&self, at: Pos, bit: u8) -> bool {
+        self.flags(at) & bit != 0
+    }
+
+    /// The monster standing on a grid (its index in the level's roster).
+    #[inline]
+    pub fn monster(&self, at: Pos) -> Option<usize> {
+        self.monster[Self::index(at)]
+            .checked_sub(1)
+            .map(usize::from)
+    }
+
+    /// Puts monster `index` of the roster on a grid.
+    #[inline]
+    pub fn set_monster(&mut self, at: Pos, index: usize) {
+        self.monster[Self::index(at)] = u16::try_from(index + 1).unwrap_or(u16::MAX);
+    }
+
+    /// Whether an object lies on a grid.
+    #[inline]
+    pub fn has_object(&self, at: Pos) -> bool {
+        self.object[Self::index(at)]
+    }
+
+    /// Marks a grid as holding an object.
+    #[inline]
+    pub fn set_object(&mut self, at: Pos) {
+        self.object[Self::index(at)] = true;
+    }
+
+    /// The player's grid, once placed.
+    pub fn player(&self) -> Option<Pos> {
+        self.player
+    }
+
+    /// Places the player.
+    pub fn set_player(&mut self, at: Pos) {
+        self.player = Some(at);
+    }
+
+    /// `cave_floor_bold`: the terrain does not block movement or sight (floor, traps, open
+    /// and broken doors, stairs).
+    #[inline]
+    pub fn is_floor(&self, at: Pos) -> bool {
+        self.terrain(at) & 0x20 == 0
+    }
+
+    /// `cave_empty_bold`: floor with no monster and not the player.
+    #[inline]
+    pub fn is_empty(&self, at: Pos) -> bool {
+        self.is_floor(at) && self.monster(at).is_none() && self.player != Some(at)
+    }
+
+    /// `cave_naked_bold`: plain floor (code 0x01) with no object, monster or player.
+    #[inline]
+    pub fn is_naked(&self, at: Pos) -> bool {
+        self.terrain(at) == terrain::FLOOR
+            && !self.has_object(at)
+            && self.monster(at).is_none()
+            && self.player != Some(at)
+    }
+
+    /// The neutral floor: walls, veins and rubble are `Wall`; floor and traps `Floor`;
+    /// open, broken, closed, locked and jammed doors `Door`; secret doors `Secret`; both
+    /// staircases `Stairs`. Monsters' squares are marked occupied, and the rooms recorded.
+    pub fn to_floor(&self, rooms: &[BuiltRoom]) -> FloorGrid {
+        let mut grid = FloorGrid::new(WIDTH as u32, HEIGHT as u32)
+            .expect("a 66 x 198 floor is within the limit");
+        for y in 0..HEIGHT {
+            for x in 0..WIDTH {
+                let at = Pos::new(y, x);
+                grid.set(at.square(), tile_of(self.terrain(at)));
+                if self.monster(at).is_some() {
+                    grid.set_occupied(at.square(), true);
+                }
+            }
+        }
+        for room in rooms {
+            grid.add_room(room.room());
+        }
+        grid
+    }
+}
+
+/// The neutral tile of a terrain code (see [`Cave::to_floor`]).
+pub fn tile_of(code: u8) -> Tile {
+    match code {
+        terrain::FLOOR | terrain::TRAP => Tile::Floor,
+        terrain::OPEN_DOOR | terrain::BROKEN_DOOR => Tile::Door,
+        terrain::UP_STAIRS | terrain::DOWN_STAIRS => Tile::Stairs,
+        0x20..=0x2F => Tile::Door,
+        terrain::SECRET_DOOR => Tile::Secret,
+        _ => Tile::Wall,
+    }
+}

@@ -1,0 +1,17 @@
+//! Angband 2.7.9's dungeon as a denizen rule set: the 547 races, the monster allocator with
+//! its exact odds, the classic level layout and the level's base population.
+//!
+//! Every rule is a pure function of a seeded generator, the data and a request; there is
+//! no ECS here (the `denizen_bevy` plugin turns levels into entities). The shipped races
+//! and vault templates are Angband 2.7.9's own and carry its non-commercial notice (see
+//! the crate's `NOTICE`); a game brings its own files in the same format to use the rules
+//! without them.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod cave;
+pub mod layout;
+pub mod rng;
+
+pub use cave::{BuiltRoom, Cave, Pos};

@@ -1,0 +1,1 @@
+//! Angband rules tests by topic.
