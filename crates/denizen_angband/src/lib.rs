@@ -11,7 +11,11 @@
 #![warn(missing_docs)]
 
 pub mod cave;
+pub mod flags;
 pub mod layout;
+pub mod race;
 pub mod rng;
 
 pub use cave::{BuiltRoom, Cave, Pos};
+pub use flags::{InnateFlags, RaceFlags, SpellFlags};
+pub use race::{Blow, Race, RaceId, Races};
