@@ -10,12 +10,14 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod alloc;
 pub mod cave;
 pub mod flags;
 pub mod layout;
 pub mod race;
 pub mod rng;
 
+pub use alloc::{Allocator, DrawOdds, DrawRequest, LiveUniques, RaceFilter, RaceOdds};
 pub use cave::{BuiltRoom, Cave, Pos};
 pub use flags::{InnateFlags, RaceFlags, SpellFlags};
 pub use race::{Blow, Race, RaceId, Races};

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use denizen_core::{DataError, DataFile, Dice, Entry, load_ron};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::flags::{InnateFlags, RaceFlags, SpellFlags};
 
@@ -22,9 +22,10 @@ pub const MAX_BLOWS: usize = 4;
 pub const MAX_TEXT: usize = 80;
 
 /// A race's number in its file: 1 for the first race, counting up.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
 #[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
-#[cfg_attr(feature = "bevy_reflect", reflect(Clone, Debug, PartialEq, Hash))]
 pub struct RaceId(pub u16);
 
 impl RaceId {

@@ -1,1 +1,3 @@
 //! Angband rules tests by topic.
+
+mod alloc;

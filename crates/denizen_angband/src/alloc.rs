@@ -1,0 +1,513 @@
+//! The monster allocator (2.7.9's `get_mon_num`): the level boost, the prefix by level, the
+//! best-of-one-two-or-three pick, the filters and the 1-in-rarity acceptance.
+//!
+//! The rules are written once, as the constants and predicates at the top of this module.
+//! Three readers share them: [`Allocator::odds`] turns them into exact probabilities (the
+//! allocation notes' weighted-table form), [`Allocator::draw`] samples from that weighted
+//! table, and [`draw_by_rejection`] runs the original's rejection loop, which tests and
+//! benchmarks hold the table against.
+
+use std::collections::{BTreeSet, HashMap};
+
+use denizen_core::Generator;
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+
+use crate::flags::{InnateFlags, RaceFlags};
+use crate::race::{Race, RaceId, Races};
+use crate::rng::rand0;
+
+/// The highest level a draw can be made at, boosts included (2.7.9's `MAX_DEPTH - 1`).
+pub const MAX_DRAW_LEVEL: i32 = 127;
+/// Each of the two "nasty monster" rolls boosts the level one time in this many.
+pub const BOOST_ONE_IN: i32 = 50;
+/// How many independent boost rolls a draw makes.
+pub const BOOST_ROLLS: usize = 2;
+/// How many picks the allocator rejects before it gives up and the draw fails.
+pub const MAX_PICKS: usize = 10_000;
+/// The pick mix: (picks, percent). The best (deepest) of that many uniform picks from the
+/// prefix is kept, the earlier pick winning ties: 40% one pick, 50% two, 10% three.
+pub const PICK_MIX: [(u32, u32); 3] = [(1, 40), (2, 50), (3, 10)];
+
+/// How much one boost roll raises a level: `min(level / 4 + 2, 5)`.
+pub fn boost(level: i32) -> i32 {
+    (level / 4 + 2).min(5)
+}
+
+/// What else a draw may require of a race: nests, pits and escorts restrict by symbol,
+/// flags, breaths or level. It is data (not a closure) so the allocator can keep one
+/// weighted table per filter.
+///
+/// A filter runs on a pick from the whole prefix, after the level skew, as in 2.7.9: a
+/// restricted draw's odds depend on how many other races share each level.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct RaceFilter {
+    /// If set, the race's symbol must be one of these.
+    pub symbols: Option<Vec<char>>,
+    /// Flags the race must all have.
+    pub required: RaceFlags,
+    /// Flags the race must have none of.
+    pub forbidden: RaceFlags,
+    /// If set, the race's innate attacks and breaths must be exactly this set.
+    pub breaths: Option<InnateFlags>,
+    /// If set, the race's level may not exceed it.
+    pub max_level: Option<u8>,
+    /// If set, this race is refused.
+    pub except: Option<RaceId>,
+}
+
+impl RaceFilter {
+    /// Whether a race passes the filter.
+    pub fn admits(&self, race: &Race) -> bool {
+        self.symbols
+            .as_ref()
+            .is_none_or(|symbols| symbols.contains(&race.symbol))
+            && race.flags.contains(self.required)
+            && !race.flags.intersects(self.forbidden)
+            && self.breaths.is_none_or(|set| race.innate == set)
+            && self.max_level.is_none_or(|max| race.level <= max)
+            && self.except != Some(race.id)
+    }
+
+    /// The escorts of a leader: the same symbol, no deeper than the leader, not unique,
+    /// not the leader's own race (2.7.9's `place_monster_okay`).
+    pub fn escort_of(leader: &Race) -> Self {
+        Self {
+            symbols: Some(vec![leader.symbol]),
+            forbidden: RaceFlags::UNIQUE,
+            max_level: Some(leader.level),
+            except: Some(leader.id),
+            ..Self::default()
+        }
+    }
+}
+
+/// The uniques alive in the world: the allocator refuses a unique while it is here (each
+/// unique's maximum is one). The plugin keeps it and saves it; a unique leaves it when it
+/// dies, or when a level it was placed on is thrown away.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LiveUniques {
+    alive: BTreeSet<RaceId>,
+}
+
+impl LiveUniques {
+    /// No unique alive.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Whether a unique is alive.
+    pub fn is_alive(&self, race: RaceId) -> bool {
+        self.alive.contains(&race)
+    }
+
+    /// Records a unique as alive; false if it already was.
+    pub fn insert(&mut self, race: RaceId) -> bool {
+        self.alive.insert(race)
+    }
+
+    /// Records a unique as dead (or never placed); false if it was not alive.
+    pub fn remove(&mut self, race: RaceId) -> bool {
+        self.alive.remove(&race)
+    }
+
+    /// The uniques alive, by race number.
+    pub fn iter(&self) -> impl Iterator<Item = RaceId> + '_ {
+        self.alive.iter().copied()
+    }
+
+    /// How many uniques are alive.
+    pub fn len(&self) -> usize {
+        self.alive.len()
+    }
+
+    /// Whether none is.
+    pub fn is_empty(&self) -> bool {
+        self.alive.is_empty()
+    }
+}
+
+/// One draw's circumstances.
+#[derive(Clone, Copy, Debug)]
+pub struct DrawRequest<'a> {
+    /// The monster level drawn at, before the boost rolls (depth, or depth plus a room's
+    /// offset).
+    pub level: i32,
+    /// The real dungeon depth, which `FORCE_DEPTH` races are checked against.
+    pub depth: i32,
+    /// A room's or an escort's restriction, if any.
+    pub filter: Option<&'a RaceFilter>,
+    /// The uniques alive now.
+    pub live: &'a LiveUniques,
+}
+
+impl<'a> DrawRequest<'a> {
+    /// A plain draw at `level` on a level at `depth`.
+    pub fn new(level: i32, depth: i32, live: &'a LiveUniques) -> Self {
+        Self {
+            level,
+            depth,
+            filter: None,
+            live,
+        }
+    }
+
+    /// The same draw restricted by a filter.
+    pub fn filtered(self, filter: &'a RaceFilter) -> Self {
+        Self {
+            filter: Some(filter),
+            ..self
+        }
+    }
+}
+
+/// Whether a pick of `race` is refused by what changes during play: a unique already
+/// alive, or a `FORCE_DEPTH` race deeper than the dungeon. The boost never lets a
+/// `FORCE_DEPTH` race through: it is checked against the real depth.
+fn refused_now(race: &Race, request: &DrawRequest<'_>) -> bool {
+    (race.is_unique() && request.live.is_alive(race.id))
+        || (race.flags.contains(RaceFlags::FORCE_DEPTH) && i32::from(race.level) > request.depth)
+}
+
+/// Whether a pick of `race` is refused by what never changes for a draw at `level`: a town
+/// race in the dungeon, or the filter.
+fn refused_by_level_or_filter(race: &Race, level: i32, filter: Option<&RaceFilter>) -> bool {
+    (level > 0 && race.level == 0) || filter.is_some_and(|f| !f.admits(race))
+}
+
+/// The exact chance of one race for one draw.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RaceOdds {
+    /// The race.
+    pub race: RaceId,
+    /// The chance a draw returns it.
+    pub probability: f64,
+}
+
+/// The exact outcome of one draw: every race it can return, and the chance it fails.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DrawOdds {
+    /// Races with a non-zero chance, by race number.
+    pub races: Vec<RaceOdds>,
+    /// The chance that all [`MAX_PICKS`] picks are refused and the draw returns nothing.
+    pub failure: f64,
+}
+
+/// A weighted table for one final level and filter: the races that survive the static
+/// checks, with cumulative per-pick acceptance weights.
+#[derive(Clone, Debug)]
+struct Table {
+    /// Entry slots (positions in `Allocator::entries`), in prefix order.
+    slots: Vec<u32>,
+    /// Cumulative weights, one per slot.
+    cumulative: Vec<f64>,
+    /// Weights of the races the play-time checks may refuse (uniques, `FORCE_DEPTH`).
+    changeable: Vec<(u32, f64)>,
+}
+
+impl Table {
+    fn total(&self) -> f64 {
+        self.cumulative.last().copied().unwrap_or(0.0)
+    }
+}
+
+/// Key of a cached table: the final level and the filter.
+type TableKey = (i32, Option<RaceFilter>);
+
+/// The allocation table: every race with a non-zero rarity, by level, with the weighted
+/// tables drawn from (built on first use and kept).
+#[derive(Clone, Debug)]
+pub struct Allocator {
+    races: Races,
+    /// Race slots sorted by level, then race number.
+    entries: Vec<u32>,
+    /// `count_le[l]`: entries of level at most `l`, for `l` in `0..=MAX_DRAW_LEVEL`.
+    count_le: Vec<u32>,
+    tables: HashMap<TableKey, Table>,
+}
+
+/// A uniform value in `[0, 1)` from 53 bits of one word.
+fn unit(rng: &mut Generator) -> f64 {
+    (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+}
+
+/// Whether an admitted weight can make the draw fail with a chance a 53-bit uniform can
+/// resolve: `(1 - a)^10000` is below 2^-60 for any `a` of at least 1/200.
+const SURE_WEIGHT: f64 = 0.005;
+
+/// The chance that [`MAX_PICKS`] picks, each kept with chance `a`, all fail.
+fn failure_chance(a: f64) -> f64 {
+    if a <= 0.0 {
+        1.0
+    } else {
+        (1.0 - a.min(1.0)).powi(MAX_PICKS as i32)
+    }
+}
+
+impl Allocator {
+    /// The allocation table of a set of races.
+    pub fn new(races: Races) -> Self {
+        let mut entries: Vec<u32> = races
+            .all()
+            .iter()
+            .enumerate()
+            .filter(|(_, race)| race.rarity > 0)
+            .map(|(slot, _)| slot as u32)
+            .collect();
+        entries.sort_by_key(|&slot| (races.all()[slot as usize].level, slot));
+        let mut count_le = vec![0u32; MAX_DRAW_LEVEL as usize + 1];
+        for &slot in &entries {
+            let level = usize::from(races.all()[slot as usize].level);
+            for count in &mut count_le[level..] {
+                *count += 1;
+            }
+        }
+        Self {
+            races,
+            entries,
+            count_le,
+            tables: HashMap::new(),
+        }
+    }
+
+    /// The races the table draws from.
+    pub fn races(&self) -> &Races {
+        &self.races
+    }
+
+    fn race_at(&self, slot: u32) -> &Race {
+        &self.races.all()[slot as usize]
+    }
+
+    /// The final levels a draw at `level` is made at, with their chances: the two boost
+    /// rolls (each [`BOOST_ONE_IN`], the second boosting the already boosted level), then
+    /// the cap at [`MAX_DRAW_LEVEL`]. Levels of 0 or less are never boosted.
+    pub fn boosted_levels(level: i32) -> Vec<(i32, f64)> {
+        let mut outcomes = vec![(level, 1.0)];
+        if level > 0 {
+            let hit = 1.0 / f64::from(BOOST_ONE_IN);
+            for _ in 0..BOOST_ROLLS {
+                outcomes = outcomes
+                    .into_iter()
+                    .flat_map(|(l, p)| [(l + boost(l), p * hit), (l, p * (1.0 - hit))])
+                    .collect();
+            }
+        }
+        let mut merged: Vec<(i32, f64)> = Vec::new();
+        for (l, p) in outcomes {
+            let l = l.min(MAX_DRAW_LEVEL);
+            match merged.iter_mut().find(|(m, _)| *m == l) {
+                Some(entry) => entry.1 += p,
+                None => merged.push((l, p)),
+            }
+        }
+        merged.sort_by_key(|&(l, _)| l);
+        merged
+    }
+
+    /// The prefix size at a final level: town races only at level 0 or below.
+    fn prefix(&self, level: i32) -> u32 {
+        self.count_le[level.clamp(0, MAX_DRAW_LEVEL) as usize]
+    }
+
+    /// The chance that one pick at final level `level` lands on a given entry of level `l`
+    /// (the level's share of the best-of-N mix, split evenly within the level).
+    fn pick_weight(&self, level: i32, l: u8) -> f64 {
+        let n = f64::from(self.prefix(level));
+        if level <= 0 {
+            return 1.0 / n;
+        }
+        let below = if l == 0 {
+            0.0
+        } else {
+            f64::from(self.count_le[usize::from(l) - 1])
+        };
+        let at_or_below = f64::from(self.count_le[usize::from(l)]);
+        let share: f64 = PICK_MIX
+            .iter()
+            .map(|&(picks, percent)| {
+                let k = picks as i32;
+                f64::from(percent) / 100.0 * ((at_or_below / n).powi(k) - (below / n).powi(k))
+            })
+            .sum();
+        share / (at_or_below - below)
+    }
+
+    /// Builds the table of one final level and filter.
+    fn build_table(&self, level: i32, filter: Option<&RaceFilter>) -> Table {
+        let mut table = Table {
+            slots: Vec::new(),
+            cumulative: Vec::new(),
+            changeable: Vec::new(),
+        };
+        let mut total = 0.0;
+        for &slot in &self.entries[..self.prefix(level) as usize] {
+            let race = self.race_at(slot);
+            if refused_by_level_or_filter(race, level, filter) {
+                continue;
+            }
+            let weight = self.pick_weight(level, race.level) / f64::from(race.rarity);
+            if race.is_unique() || race.flags.contains(RaceFlags::FORCE_DEPTH) {
+                table.changeable.push((slot, weight));
+            }
+            total += weight;
+            table.slots.push(slot);
+            table.cumulative.push(total);
+        }
+        table
+    }
+
+    fn table(&mut self, level: i32, filter: Option<&RaceFilter>) -> &Table {
+        let key = (level, filter.cloned());
+        if !self.tables.contains_key(&key) {
+            let table = self.build_table(level, filter);
+            self.tables.insert(key.clone(), table);
+        }
+        &self.tables[&key]
+    }
+
+    /// The per-pick chance that a pick at a final level is kept, with the play-time
+    /// checks of `request` applied.
+    fn admitted(&self, table: &Table, request: &DrawRequest<'_>) -> f64 {
+        let refused: f64 = table
+            .changeable
+            .iter()
+            .filter(|&&(slot, _)| refused_now(self.race_at(slot), request))
+            .map(|&(_, w)| w)
+            .sum();
+        (table.total() - refused).max(0.0)
+    }
+
+    /// The exact chances of one draw: for each final level, each race's share of the kept
+    /// picks, times the chance the picks do not all fail.
+    pub fn odds(&self, request: &DrawRequest<'_>) -> DrawOdds {
+        let mut by_race = vec![0.0; self.races.len()];
+        let mut failure = 0.0;
+        for (level, chance) in Self::boosted_levels(request.level) {
+            let table = self.build_table(level, request.filter);
+            let admitted = self.admitted(&table, request);
+            let fails = failure_chance(admitted);
+            failure += chance * fails;
+            if admitted <= 0.0 {
+                continue;
+            }
+            let mut previous = 0.0;
+            for (&slot, &cumulative) in table.slots.iter().zip(&table.cumulative) {
+                let weight = cumulative - previous;
+                previous = cumulative;
+                if !refused_now(self.race_at(slot), request) {
+                    by_race[slot as usize] += chance * (1.0 - fails) * weight / admitted;
+                }
+            }
+        }
+        DrawOdds {
+            races: by_race
+                .into_iter()
+                .enumerate()
+                .filter(|&(_, p)| p > 0.0)
+                .map(|(slot, probability)| RaceOdds {
+                    race: self.races.all()[slot].id,
+                    probability,
+                })
+                .collect(),
+            failure,
+        }
+    }
+
+    /// One draw: the boost rolls, then a race from the weighted table of the final level
+    /// and filter, or `None` when the draw fails.
+    ///
+    /// The failure chance is the original's (all [`MAX_PICKS`] picks refused). Where the
+    /// refused uniques leave almost nothing to draw (a kept weight under 1/200 of a pick),
+    /// the table is sampled at most [`MAX_PICKS`] times before giving up, which fails at
+    /// most as often as the original's loop.
+    pub fn draw(&mut self, rng: &mut Generator, request: &DrawRequest<'_>) -> Option<RaceId> {
+        let mut level = request.level;
+        if level > 0 {
+            for _ in 0..BOOST_ROLLS {
+                if rand0(rng, BOOST_ONE_IN) == 0 {
+                    level += boost(level);
+                }
+            }
+            level = level.min(MAX_DRAW_LEVEL);
+        }
+        self.table(level, request.filter);
+        let table = &self.tables[&(level, request.filter.cloned())];
+        let total = table.total();
+        if total <= 0.0 {
+            return None;
+        }
+        let unrefused: f64 = total - table.changeable.iter().map(|&(_, w)| w).sum::<f64>();
+        if unrefused < SURE_WEIGHT {
+            let admitted = self.admitted(table, request);
+            if admitted <= 0.0 || unit(rng) < failure_chance(admitted) {
+                return None;
+            }
+        }
+        for _ in 0..MAX_PICKS {
+            let target = unit(rng) * total;
+            let at = table
+                .cumulative
+                .partition_point(|&c| c <= target)
+                .min(table.slots.len() - 1);
+            let race = self.race_at(table.slots[at]);
+            if !refused_now(race, request) {
+                return Some(race.id);
+            }
+        }
+        None
+    }
+}
+
+/// The original's loop, pick by pick: the boost rolls, then up to [`MAX_PICKS`] picks, each
+/// the best of one, two or three uniform prefix indices, refused when it is a town race in
+/// the dungeon, fails the filter or a play-time check, or loses the 1-in-rarity roll.
+///
+/// It reads the same constants and checks as [`Allocator::odds`]; it is the reference the
+/// weighted table is tested and benchmarked against.
+pub fn draw_by_rejection(
+    allocator: &Allocator,
+    rng: &mut Generator,
+    request: &DrawRequest<'_>,
+) -> Option<RaceId> {
+    let mut level = request.level;
+    if level > 0 {
+        for _ in 0..BOOST_ROLLS {
+            if rand0(rng, BOOST_ONE_IN) == 0 {
+                level += boost(level);
+            }
+        }
+        level = level.min(MAX_DRAW_LEVEL);
+    }
+    let n = allocator.prefix(level) as i32;
+    if n == 0 {
+        return None;
+    }
+    let level_of = |i: i32| allocator.race_at(allocator.entries[i as usize]).level;
+    for _ in 0..MAX_PICKS {
+        let mut i = rand0(rng, n);
+        if level > 0 {
+            let roll = rand0(rng, 100) as u32;
+            // The mix as thresholds: roll < 10 takes three picks, < 60 two, else one.
+            let mut threshold = 0;
+            for &(picks, percent) in PICK_MIX.iter().rev() {
+                threshold += percent;
+                if picks > 1 && roll < threshold {
+                    let j = rand0(rng, n);
+                    if level_of(j) > level_of(i) {
+                        i = j;
+                    }
+                }
+            }
+        }
+        let race = allocator.race_at(allocator.entries[i as usize]);
+        if refused_by_level_or_filter(race, level, request.filter) || refused_now(race, request) {
+            continue;
+        }
+        if rand0(rng, i32::from(race.rarity)) != 0 {
+            continue;
+        }
+        return Some(race.id);
+    }
+    None
+}

@@ -1,0 +1,164 @@
+//! The allocator against the allocation notes' numbers, and the weighted table against the
+//! original's rejection loop.
+
+use denizen_angband::alloc::{Allocator, DrawRequest, LiveUniques, RaceFilter, draw_by_rejection};
+use denizen_angband::{RaceFlags, Races};
+use denizen_core::{ChiSquared, StreamPurpose, WorldSeed};
+
+fn orc_pit() -> RaceFilter {
+    RaceFilter {
+        symbols: Some(vec!['o']),
+        forbidden: RaceFlags::UNIQUE,
+        ..RaceFilter::default()
+    }
+}
+
+#[test]
+fn the_orc_pit_worked_example_at_depth_10() {
+    let allocator = Allocator::new(Races::shipped());
+    let live = LiveUniques::new();
+    let filter = orc_pit();
+    let odds = allocator.odds(&DrawRequest::new(20, 10, &live).filtered(&filter));
+    // Allocation notes, "Worked example": an orc pit at depth 10 draws at level 20.
+    let expected = [
+        ("Snaga", 12.1),
+        ("Cave orc", 12.9),
+        ("Hill orc", 13.8),
+        ("Orc shaman", 14.8),
+        ("Black orc", 9.3),
+        ("Half-orc", 6.8),
+        ("Orc captain", 7.2),
+        ("Uruk", 23.1),
+    ];
+    assert_eq!(odds.races.len(), expected.len());
+    for (name, percent) in expected {
+        let race = allocator.races().by_name(name).unwrap().id;
+        let p = odds.races.iter().find(|o| o.race == race).unwrap().probability;
+        assert!(
+            (p * 100.0 - percent).abs() < 0.05 + 1e-9,
+            "{name}: {:.3}% against the notes' {percent}%",
+            p * 100.0
+        );
+    }
+    assert!(odds.failure < 1e-20);
+}
+
+#[test]
+fn odds_sum_to_one_less_the_failure_and_skip_the_town() {
+    let allocator = Allocator::new(Races::shipped());
+    let live = LiveUniques::new();
+    for level in [1, 5, 20, 40, 80, 127] {
+        let odds = allocator.odds(&DrawRequest::new(level, level, &live));
+        let total: f64 = odds.races.iter().map(|o| o.probability).sum();
+        assert!((total + odds.failure - 1.0).abs() < 1e-12, "level {level}: {total}");
+        for o in &odds.races {
+            let race = allocator.races().get(o.race).unwrap();
+            assert!(race.level > 0, "level {level} drew town race {}", race.name);
+            assert!(i32::from(race.level) <= (level + 10).min(127));
+        }
+    }
+    // In the town only town races are drawn, evenly before rarity.
+    let town = allocator.odds(&DrawRequest::new(0, 0, &live));
+    assert_eq!(town.races.len(), 14);
+}
+
+#[test]
+fn force_depth_and_live_uniques_are_refused() {
+    let allocator = Allocator::new(Races::shipped());
+    let races = allocator.races();
+    let morgoth = races.by_name("Morgoth, Lord of Darkness").unwrap();
+    assert!(morgoth.flags.contains(RaceFlags::FORCE_DEPTH));
+    let mut live = LiveUniques::new();
+    let deep = |depth| allocator.odds(&DrawRequest::new(127, depth, &live)).races.iter().any(|o| o.race == morgoth.id);
+    assert!(deep(100));
+    assert!(!deep(99), "FORCE_DEPTH checks the real depth, not the boosted level");
+    let grip = races.by_name("Grip, Farmer Maggot's dog").unwrap().id;
+    let has_grip = |live: &LiveUniques| allocator.odds(&DrawRequest::new(2, 2, live)).races.iter().any(|o| o.race == grip);
+    assert!(has_grip(&live));
+    live.insert(grip);
+    assert!(!has_grip(&live));
+}
+
+#[test]
+fn a_filter_nothing_passes_always_fails() {
+    let mut allocator = Allocator::new(Races::shipped());
+    let live = LiveUniques::new();
+    let nothing = RaceFilter { symbols: Some(vec!['~']), ..RaceFilter::default() };
+    let request = DrawRequest::new(30, 30, &live).filtered(&nothing);
+    let odds = allocator.odds(&request);
+    assert!(odds.races.is_empty());
+    assert!((odds.failure - 1.0).abs() < 1e-15);
+    let mut rng = WorldSeed(1).stream(StreamPurpose::new("alloc"));
+    assert_eq!(allocator.draw(&mut rng, &request), None);
+    assert_eq!(draw_by_rejection(&allocator, &mut rng, &request), None);
+}
+
+/// Sampled counts of one draw against the exact odds.
+fn sampled_against_exact(seed: u64, request: DrawRequest<'_>, draws: usize, rejection: bool) -> f64 {
+    let mut allocator = Allocator::new(Races::shipped());
+    let odds = allocator.odds(&request);
+    let mut counts = vec![0u64; odds.races.len() + 1];
+    let mut rng = WorldSeed(seed).stream(StreamPurpose::new("alloc-sampling"));
+    for _ in 0..draws {
+        let drawn = if rejection {
+            draw_by_rejection(&allocator, &mut rng, &request)
+        } else {
+            allocator.draw(&mut rng, &request)
+        };
+        let cell = drawn.map_or(odds.races.len(), |race| {
+            odds.races.iter().position(|o| o.race == race).expect("a drawn race has odds")
+        });
+        counts[cell] += 1;
+    }
+    let probabilities = odds.races.iter().map(|o| o.probability).chain([odds.failure]);
+    ChiSquared::against(&counts, probabilities).p_value()
+}
+
+#[test]
+fn the_weighted_table_samples_its_exact_odds() {
+    let live = LiveUniques::new();
+    let filter = orc_pit();
+    for (seed, request) in [
+        (11, DrawRequest::new(5, 5, &live)),
+        (12, DrawRequest::new(40, 40, &live)),
+        (13, DrawRequest::new(20, 10, &live).filtered(&filter)),
+    ] {
+        let p = sampled_against_exact(seed, request, 60_000, false);
+        assert!(p > 1e-6, "table sampling at level {}: p = {p}", request.level);
+    }
+}
+
+#[test]
+fn the_original_rejection_loop_gives_the_exact_odds() {
+    let live = LiveUniques::new();
+    let filter = orc_pit();
+    for (seed, request) in [
+        (21, DrawRequest::new(5, 5, &live)),
+        (22, DrawRequest::new(60, 60, &live)),
+        (23, DrawRequest::new(20, 10, &live).filtered(&filter)),
+    ] {
+        let p = sampled_against_exact(seed, request, 60_000, true);
+        assert!(p > 1e-6, "rejection loop at level {}: p = {p}", request.level);
+    }
+}
+
+#[test]
+fn a_wrong_pick_mix_would_be_caught() {
+    // The chi-squared bound must be tight enough to see a plain one-pick allocator: the
+    // original loop at level 40 compared with odds computed at level 30 fails it.
+    let live = LiveUniques::new();
+    let mut allocator = Allocator::new(Races::shipped());
+    let wrong = allocator.odds(&DrawRequest::new(30, 30, &live));
+    let request = DrawRequest::new(40, 40, &live);
+    let mut rng = WorldSeed(31).stream(StreamPurpose::new("alloc-sampling"));
+    let mut counts = vec![0u64; wrong.races.len() + 1];
+    for _ in 0..20_000 {
+        let cell = allocator
+            .draw(&mut rng, &request)
+            .and_then(|race| wrong.races.iter().position(|o| o.race == race))
+            .unwrap_or(wrong.races.len());
+        counts[cell] += 1;
+    }
+    let probabilities = wrong.races.iter().map(|o| o.probability).chain([wrong.failure]);
+    assert!(ChiSquared::against(&counts, probabilities).p_value() < 1e-6);
+}
