@@ -4,6 +4,10 @@
 
 pub use denizen_core::{data, floor, formula, layout, plan, rng, stats};
 
+/// Angband 2.7.9's races, allocator, classic level and base population (feature
+/// `angband`; its data is non-commercial).
+#[cfg(feature = "angband")]
+pub use denizen_angband as angband;
 /// Captive's encounter groups: the table, the generator, base floors (feature `captive`).
 #[cfg(feature = "captive")]
 pub use denizen_captive as captive;

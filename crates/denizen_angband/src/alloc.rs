@@ -7,7 +7,7 @@
 //! table, and [`draw_by_rejection`] runs the original's rejection loop, which tests and
 //! benchmarks hold the table against.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
 
 use denizen_core::Generator;
 use rand::Rng;
@@ -86,8 +86,10 @@ impl RaceFilter {
 /// unique's maximum is one). The plugin keeps it and saves it; a unique leaves it when it
 /// dies, or when a level it was placed on is thrown away.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct LiveUniques {
-    alive: BTreeSet<RaceId>,
+    /// Sorted, without repeats.
+    alive: Vec<RaceId>,
 }
 
 impl LiveUniques {
@@ -98,17 +100,29 @@ impl LiveUniques {
 
     /// Whether a unique is alive.
     pub fn is_alive(&self, race: RaceId) -> bool {
-        self.alive.contains(&race)
+        self.alive.binary_search(&race).is_ok()
     }
 
     /// Records a unique as alive; false if it already was.
     pub fn insert(&mut self, race: RaceId) -> bool {
-        self.alive.insert(race)
+        match self.alive.binary_search(&race) {
+            Ok(_) => false,
+            Err(at) => {
+                self.alive.insert(at, race);
+                true
+            }
+        }
     }
 
     /// Records a unique as dead (or never placed); false if it was not alive.
     pub fn remove(&mut self, race: RaceId) -> bool {
-        self.alive.remove(&race)
+        match self.alive.binary_search(&race) {
+            Ok(at) => {
+                self.alive.remove(at);
+                true
+            }
+            Err(_) => false,
+        }
     }
 
     /// The uniques alive, by race number.
@@ -124,6 +138,17 @@ impl LiveUniques {
     /// Whether none is.
     pub fn is_empty(&self) -> bool {
         self.alive.is_empty()
+    }
+
+    /// Mends a ledger read from a save: sorted, without repeats, naming only uniques of
+    /// `races`. Returns how many entries it dropped.
+    pub fn keep_only_uniques_of(&mut self, races: &Races) -> usize {
+        let before = self.alive.len();
+        self.alive.sort_unstable();
+        self.alive.dedup();
+        self.alive
+            .retain(|&id| races.get(id).is_some_and(Race::is_unique));
+        before - self.alive.len()
     }
 }
 

@@ -14,10 +14,14 @@ pub mod alloc;
 pub mod cave;
 pub mod flags;
 pub mod layout;
+pub mod level;
+pub mod population;
 pub mod race;
 pub mod rng;
 
 pub use alloc::{Allocator, DrawOdds, DrawRequest, LiveUniques, RaceFilter, RaceOdds};
 pub use cave::{BuiltRoom, Cave, Pos};
+pub use level::{Level, LevelOptions};
+pub use population::{Monster, Placement};
 pub use flags::{InnateFlags, RaceFlags, SpellFlags};
 pub use race::{Blow, Race, RaceId, Races};

@@ -4,7 +4,9 @@
 //! [`FloorMap`], the [`GameClock`](clock::GameClock) and its check schedules, the
 //! [`DenizenSystems`] sets, the one apply step) and one plugin per rule set, each behind a
 //! cargo feature: [`OmegaPlugin`](omega::OmegaPlugin) (`omega`) and
-//! [`CaptivePlugin`](captive::CaptivePlugin) (`captive`). The host fills [`FloorMap`],
+//! [`CaptivePlugin`](captive::CaptivePlugin) (`captive`) and
+//! [`AngbandPlugin`](angband::AngbandPlugin) (`angband`, not on by default: it ships
+//! Angband 2.7.9's non-commercial race data). The host fills [`FloorMap`],
 //! writes a rule set's request message, and on the next run of the plugins' schedule gets
 //! one entity per creature and a [`MonsterSpawned`] event on each. The rules run in the
 //! pure rule-set crates; this crate only turns their plans into entities.
@@ -12,6 +14,8 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+#[cfg(feature = "angband")]
+pub mod angband;
 pub mod apply;
 #[cfg(feature = "captive")]
 pub mod captive;
@@ -179,7 +183,7 @@ impl Plugin for DenizenPlugin {
 
 /// The schedule a rule-set plugin adds its systems to: the one [`DenizenPlugin`] chose,
 /// adding a default [`DenizenPlugin`] first when the host did not.
-#[cfg_attr(not(any(feature = "omega", feature = "captive")), allow(dead_code))]
+#[cfg_attr(not(any(feature = "omega", feature = "captive", feature = "angband")), allow(dead_code))]
 pub(crate) fn denizen_schedule(app: &mut App) -> Interned<dyn ScheduleLabel> {
     if !app.is_plugin_added::<DenizenPlugin>() {
         app.add_plugins(DenizenPlugin::default());
@@ -226,6 +230,8 @@ impl PluginGroup for DenizenPlugins {
         let group = group.add(omega::OmegaPlugin::default());
         #[cfg(feature = "captive")]
         let group = group.add(captive::CaptivePlugin::default());
+        #[cfg(feature = "angband")]
+        let group = group.add(angband::AngbandPlugin::default());
         group
     }
 }
@@ -235,6 +241,8 @@ impl PluginGroup for DenizenPlugins {
 pub mod prelude {
     #[cfg(feature = "captive")]
     pub use crate::captive::prelude::*;
+    #[cfg(feature = "angband")]
+    pub use crate::angband::prelude::*;
     pub use crate::clock::{ChecksSkipped, GameClock, HourlyCheck, TenMinuteCheck};
     pub use crate::floor::{
         StoredFloors, bring_floor_back, despawn_floor, enter_floor, put_floor_away,

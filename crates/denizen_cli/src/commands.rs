@@ -171,6 +171,12 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = TextFormat::Table)]
         format: TextFormat,
     },
+    /// Angband 2.7.9: the allocator's and the room kinds' exact odds.
+    Angband {
+        /// What to print.
+        #[command(subcommand)]
+        command: crate::angband::AngbandCommand,
+    },
     /// Writes markdown spoiler tables for every dungeon and depth.
     Spoiler {
         /// Folder to write into.
@@ -280,6 +286,10 @@ pub fn load_rules(cli: &Cli) -> Result<OmegaRules, CliError> {
 
 /// Runs a parsed command line, writing results to `out` and summaries to `err`.
 pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> Result<(), CliError> {
+    // Angband's commands read none of Omega's files.
+    if let Command::Angband { command } = &cli.command {
+        return crate::angband::run(command, out);
+    }
     let rules = load_rules(cli)?;
     match &cli.command {
         Command::Odds {
@@ -494,6 +504,7 @@ pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> Result<(), 
             );
             Ok(())
         }
+        Command::Angband { command } => crate::angband::run(command, out),
     }
 }
 
@@ -663,7 +674,7 @@ fn encounters(
     Ok(())
 }
 
-fn stdout(e: std::io::Error) -> CliError {
+pub(crate) fn stdout(e: std::io::Error) -> CliError {
     CliError::Io {
         path: "standard output".into(),
         source: e,

@@ -6,6 +6,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod angband;
 pub mod commands;
 pub mod spoiler;
 pub mod table;

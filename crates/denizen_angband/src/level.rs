@@ -1,0 +1,134 @@
+//! A whole level: the classic layout with its inner-room guards, then the base population
+//! drawn at the monster level the rooms left behind.
+
+use denizen_core::{FloorGrid, Generator, Tile};
+
+use crate::alloc::{Allocator, LiveUniques};
+use crate::cave::{Cave, HEIGHT, Pos, WIDTH, terrain};
+use crate::layout::{self, Layout, LayoutOptions};
+use crate::population::{Monster, Populator};
+
+/// The switches of a level; `Default` is faithful to 2.7.9.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LevelOptions {
+    /// The layout's switches.
+    pub layout: LayoutOptions,
+    /// 2.7.9's inner-room guard slip: after a cross or large room places its guards at
+    /// depth + 2, the monster level is "restored" to depth + 2, so the whole base
+    /// population is drawn two levels deeper when such a room was the last to touch it
+    /// (source notes 7; fixed in 2.8.0). On by default; off draws the population at the
+    /// depth.
+    pub guard_level_slip: bool,
+}
+
+impl Default for LevelOptions {
+    fn default() -> Self {
+        Self {
+            layout: LayoutOptions::default(),
+            guard_level_slip: true,
+        }
+    }
+}
+
+/// A built and populated level.
+#[derive(Clone, Debug)]
+pub struct Level {
+    /// The depth.
+    pub depth: i32,
+    /// The layout: the cave, its rooms, whether it was destroyed.
+    pub layout: Layout,
+    /// The level the base population was drawn at.
+    pub population_level: i32,
+    /// Every monster, in the order placed (guards first).
+    pub monsters: Vec<Monster>,
+    /// The rating out-of-depth monsters added (rooms add theirs next to it).
+    pub monster_rating: i32,
+    /// Draws that returned no race.
+    pub failed_draws: u32,
+}
+
+impl Level {
+    /// Builds and populates a level at `depth`: the uniques placed are added to `live`.
+    pub fn build(
+        rng: &mut Generator,
+        depth: i32,
+        options: &LevelOptions,
+        allocator: &mut Allocator,
+        live: &mut LiveUniques,
+    ) -> Self {
+        let mut populator = Populator::new(allocator, live, depth);
+        let mut layout = layout::generate(rng, depth, &options.layout, &mut populator);
+        let population_level = if options.guard_level_slip {
+            layout.monster_level
+        } else {
+            depth
+        };
+        populator.populate(&mut layout.cave, rng, population_level);
+        Self {
+            depth,
+            population_level,
+            monsters: populator.monsters,
+            monster_rating: populator.rating,
+            failed_draws: populator.failed_draws,
+            layout,
+        }
+    }
+
+    /// The level on the neutral floor, rooms recorded and monsters' squares occupied.
+    pub fn floor(&self) -> FloorGrid {
+        self.layout.cave.to_floor(&self.layout.rooms)
+    }
+}
+
+/// Why a host's floor cannot hold an Angband population.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("a {width} x {height} floor is larger than Angband's {WIDTH} x {HEIGHT} level")]
+pub struct FloorTooLarge {
+    /// The floor's width.
+    pub width: u32,
+    /// The floor's height.
+    pub height: u32,
+}
+
+/// A host's floor as a cave: floor squares are plain floor, doors open doors, secret
+/// doors, stairs and everything else walls; squares the host marked occupied hold a
+/// monster of its own. The floor goes in the top-left corner; the rest is granite.
+pub fn cave_of_floor(grid: &FloorGrid) -> Result<Cave, FloorTooLarge> {
+    if grid.width() > WIDTH as u32 || grid.height() > HEIGHT as u32 {
+        return Err(FloorTooLarge {
+            width: grid.width(),
+            height: grid.height(),
+        });
+    }
+    let mut cave = Cave::new();
+    for square in grid.squares() {
+        let at = Pos::new(square.y as i32, square.x as i32);
+        let code = match grid.tile(square) {
+            Tile::Floor => terrain::FLOOR,
+            Tile::Door => terrain::OPEN_DOOR,
+            Tile::Secret => terrain::SECRET_DOOR,
+            Tile::Stairs => terrain::DOWN_STAIRS,
+            _ => terrain::GRANITE,
+        };
+        cave.set_terrain(at, code);
+        if grid.is_occupied(square) {
+            cave.set_monster(at, usize::from(u16::MAX - 1));
+        }
+    }
+    Ok(cave)
+}
+
+/// The base population of a host's floor at `depth` (no rooms, so no guards and no
+/// slip): the monsters placed, their rating and failed draws.
+pub fn populate_floor(
+    rng: &mut Generator,
+    grid: &FloorGrid,
+    depth: i32,
+    allocator: &mut Allocator,
+    live: &mut LiveUniques,
+) -> Result<(Vec<Monster>, i32, u32), FloorTooLarge> {
+    let mut cave = cave_of_floor(grid)?;
+    let mut populator = Populator::new(allocator, live, depth);
+    populator.populate(&mut cave, rng, depth);
+    Ok((populator.monsters, populator.rating, populator.failed_draws))
+}

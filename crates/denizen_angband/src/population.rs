@@ -1,0 +1,374 @@
+//! A level's monsters: the base population of `14 + randint(8) + k` sleeping monsters, the
+//! inner-room guards, `FRIENDS` groups and escorts, each with its hit points, speed,
+//! energy and sleep, and the out-of-depth rating they add (source notes 1.5 and 8).
+
+use denizen_core::Generator;
+use serde::{Deserialize, Serialize};
+
+use crate::alloc::{Allocator, DrawRequest, LiveUniques, RaceFilter};
+use crate::cave::{Cave, HEIGHT, Pos, WIDTH};
+use crate::flags::RaceFlags;
+use crate::layout::Guards;
+use crate::race::{Race, RaceId};
+use crate::rng::{rand0, randint, rand_spread};
+
+/// The most monsters a level holds. 2.7.9 throws a level away when its 512-slot monster
+/// list fills; here further placements are refused instead (no shipped level comes near).
+pub const MAX_MONSTERS: usize = 511;
+/// The largest `FRIENDS` group (2.7.9's `GROUP_MAX`).
+pub const GROUP_MAX: i32 = 32;
+/// How many random grids the base population tries per monster before taking the first
+/// naked floor in row order (2.7.9 tries for ever, which only matters on a full level).
+pub const MAX_SPOT_TRIES: u32 = 1_000_000;
+/// How many grids an escort leader tries around itself (each try that finds an empty
+/// grid places one escort).
+pub const ESCORT_TRIES: u32 = 50;
+
+/// The eight directions in 2.7.9's order (S, N, E, W, SE, SW, NE, NW), which the group
+/// flood follows.
+const DIRECTIONS: [(i32, i32); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
+
+/// Energy gained per game turn at each raw speed (2.7.9's `extract_energy`, `tables.c`):
+/// 1 up to speed 69, then 2, 3, 4 and the slow steps up to 9 at 109, and one per speed
+/// point from 10 at normal speed (110).
+pub fn energy_per_turn(speed: u8) -> i32 {
+    const SLOW: [i32; 50] = [
+        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, // 60..69
+        2, 2, 2, 2, 2, 2, 2, 2, 2, 2, // 70..79
+        2, 2, 2, 2, 2, 2, 2, 3, 3, 3, // 80..89
+        3, 3, 3, 3, 3, 4, 4, 4, 4, 4, // 90..99
+        5, 5, 5, 5, 6, 6, 7, 7, 8, 9, // 100..109
+    ];
+    match speed {
+        0..60 => 1,
+        60..110 => SLOW[usize::from(speed - 60)],
+        _ => i32::from(speed) - 100,
+    }
+}
+
+/// How a monster came to be on the level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
+pub enum Placement {
+    /// One of the base population's draws.
+    Population,
+    /// A guard of a cross or large room's inner room.
+    Guard,
+    /// A follower of a `FRIENDS` group.
+    Group,
+    /// An escort of an `ESCORT` leader.
+    Escort,
+}
+
+/// One monster as placed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Monster {
+    /// Its race.
+    pub race: RaceId,
+    /// Its grid.
+    pub at: Pos,
+    /// Hit points (the dice's maximum with `FORCE_MAXHP`).
+    pub hp: i32,
+    /// Raw speed, with the small spread non-uniques get.
+    pub speed: i32,
+    /// Starting energy, `0..100`.
+    pub energy: i32,
+    /// Turns of sleep left; 0 is awake.
+    pub sleep: i32,
+    /// How it came to be here.
+    pub placement: Placement,
+}
+
+/// Places monsters on a cave: the allocator, the live uniques, the monsters so far and
+/// the rating they add. The layout hands it the inner-room guards as it builds rooms; the
+/// base population follows.
+pub struct Populator<'a> {
+    allocator: &'a mut Allocator,
+    live: &'a mut LiveUniques,
+    depth: i32,
+    /// The monsters placed, in order.
+    pub monsters: Vec<Monster>,
+    /// The rating their out-of-depth levels add.
+    pub rating: i32,
+    /// Draws that returned no race.
+    pub failed_draws: u32,
+}
+
+impl<'a> Populator<'a> {
+    /// A populator for a level at `depth`.
+    pub fn new(allocator: &'a mut Allocator, live: &'a mut LiveUniques, depth: i32) -> Self {
+        Self {
+            allocator,
+            live,
+            depth,
+            monsters: Vec::new(),
+            rating: 0,
+            failed_draws: 0,
+        }
+    }
+
+    fn race(&self, id: RaceId) -> &Race {
+        self.allocator
+            .races()
+            .get(id)
+            .expect("the allocator only returns its own races")
+    }
+
+    /// `place_monster_one`: one monster of `race` on an empty grid, unless the grid is
+    /// taken, the unique is alive or a `FORCE_DEPTH` race is too deep.
+    fn place_one(
+        &mut self,
+        cave: &mut Cave,
+        rng: &mut Generator,
+        at: Pos,
+        id: RaceId,
+        asleep: bool,
+        placement: Placement,
+    ) -> bool {
+        if self.monsters.len() >= MAX_MONSTERS || !Cave::inside(at) || !cave.is_empty(at) {
+            return false;
+        }
+        let race = self.race(id).clone();
+        if race.is_unique() && self.live.is_alive(id) {
+            return false;
+        }
+        let level = i32::from(race.level);
+        if race.flags.contains(RaceFlags::FORCE_DEPTH) && level > self.depth {
+            return false;
+        }
+        if level > self.depth {
+            let out_of_depth = level - self.depth;
+            self.rating += if race.is_unique() {
+                2 * out_of_depth
+            } else {
+                out_of_depth
+            };
+        }
+        let dice = race.hit_dice;
+        let hp = if race.flags.contains(RaceFlags::FORCE_MAXHP) {
+            (dice.count * dice.sides) as i32
+        } else {
+            (0..dice.count)
+                .map(|_| randint(rng, dice.sides as i32))
+                .sum()
+        };
+        let mut speed = i32::from(race.speed);
+        if !race.is_unique() {
+            let spread = energy_per_turn(race.speed) / 10;
+            if spread > 0 {
+                speed += rand_spread(rng, 0, spread);
+            }
+        }
+        let energy = rand0(rng, 100);
+        let sleep = if asleep && race.sleep > 0 {
+            let s = i32::from(race.sleep);
+            2 * s + randint(rng, 10 * s)
+        } else {
+            0
+        };
+        if race.is_unique() {
+            self.live.insert(id);
+        }
+        cave.set_monster(at, self.monsters.len());
+        self.monsters.push(Monster {
+            race: id,
+            at,
+            hp,
+            speed,
+            energy,
+            sleep,
+            placement,
+        });
+        true
+    }
+
+    /// `place_monster_group`: a `FRIENDS` group flooding breadth-first from a placed
+    /// leader; its size is `randint(13)`, less `randint(level - depth)` for a deeper race
+    /// or plus `randint(depth - level)` (at most 12) for a shallower one, within 1..=32.
+    /// The followers add no rating.
+    fn place_group(&mut self, cave: &mut Cave, rng: &mut Generator, at: Pos, id: RaceId, asleep: bool) {
+        let level = i32::from(self.race(id).level);
+        let mut total = randint(rng, 13);
+        let extra = if level > self.depth {
+            -randint(rng, level - self.depth)
+        } else if level < self.depth {
+            randint(rng, self.depth - level)
+        } else {
+            0
+        };
+        total = (total + extra.min(12)).clamp(1, GROUP_MAX);
+        let saved = self.rating;
+        let mut flood = vec![at];
+        let mut n = 0;
+        while n < flood.len() && (flood.len() as i32) < total {
+            let from = flood[n];
+            for (dy, dx) in DIRECTIONS {
+                if flood.len() as i32 >= total {
+                    break;
+                }
+                let next = Pos::new(from.y + dy, from.x + dx);
+                if Cave::on_map(next)
+                    && cave.is_empty(next)
+                    && self.place_one(cave, rng, next, id, asleep, Placement::Group)
+                {
+                    flood.push(next);
+                }
+            }
+            n += 1;
+        }
+        self.rating = saved;
+    }
+
+    /// `place_monster_aux`: a monster, then its group and its escorts.
+    fn place_with_company(
+        &mut self,
+        cave: &mut Cave,
+        rng: &mut Generator,
+        at: Pos,
+        id: RaceId,
+        asleep: bool,
+        placement: Placement,
+    ) -> bool {
+        if !self.place_one(cave, rng, at, id, asleep, placement) {
+            return false;
+        }
+        let leader = self.race(id).clone();
+        if leader.flags.contains(RaceFlags::FRIENDS) {
+            self.place_group(cave, rng, at, id, asleep);
+        }
+        if leader.flags.contains(RaceFlags::ESCORT) {
+            let filter = RaceFilter::escort_of(&leader);
+            for _ in 0..ESCORT_TRIES {
+                let spot = scatter(cave, rng, at, 3);
+                if !Cave::on_map(spot) || !cave.is_empty(spot) {
+                    continue;
+                }
+                let request = DrawRequest::new(i32::from(leader.level), self.depth, self.live)
+                    .filtered(&filter);
+                let Some(escort) = self.allocator.draw(rng, &request) else {
+                    self.failed_draws += 1;
+                    break;
+                };
+                self.place_one(cave, rng, spot, escort, asleep, Placement::Escort);
+                if self.race(escort).flags.contains(RaceFlags::FRIENDS)
+                    || leader.flags.contains(RaceFlags::ESCORTS)
+                {
+                    self.place_group(cave, rng, spot, escort, asleep);
+                }
+            }
+        }
+        true
+    }
+
+    /// `place_monster`: a race drawn at `level`, placed with its company.
+    pub fn place_drawn(
+        &mut self,
+        cave: &mut Cave,
+        rng: &mut Generator,
+        at: Pos,
+        level: i32,
+        placement: Placement,
+    ) -> bool {
+        let request = DrawRequest::new(level, self.depth, self.live);
+        match self.allocator.draw(rng, &request) {
+            Some(id) => self.place_with_company(cave, rng, at, id, true, placement),
+            None => {
+                self.failed_draws += 1;
+                false
+            }
+        }
+    }
+
+    /// The base population: `14 + randint(8) + k` monsters with `k = clamp(depth / 3, 2,
+    /// 10)`, each drawn at `level` on a random naked floor grid other than the player's,
+    /// asleep, with groups and escorts.
+    pub fn populate(&mut self, cave: &mut Cave, rng: &mut Generator, level: i32) {
+        let k = (self.depth / 3).clamp(2, 10);
+        let count = 14 + randint(rng, 8) + k;
+        for _ in 0..count {
+            let Some(at) = naked_spot(cave, rng) else {
+                return;
+            };
+            self.place_drawn(cave, rng, at, level, Placement::Population);
+        }
+    }
+}
+
+impl Guards for Populator<'_> {
+    fn guard(&mut self, cave: &mut Cave, rng: &mut Generator, at: Pos, level: i32) {
+        self.place_drawn(cave, rng, at, level, Placement::Guard);
+    }
+}
+
+/// A random naked floor grid (not the player's), as 2.7.9's `alloc_monster` picks it; after
+/// [`MAX_SPOT_TRIES`] misses, the first naked grid in row order, or none on a full level.
+fn naked_spot(cave: &Cave, rng: &mut Generator) -> Option<Pos> {
+    for _ in 0..MAX_SPOT_TRIES {
+        let at = Pos::new(rand0(rng, HEIGHT), rand0(rng, WIDTH));
+        if cave.is_naked(at) {
+            return Some(at);
+        }
+    }
+    (0..HEIGHT)
+        .flat_map(|y| (0..WIDTH).map(move |x| Pos::new(y, x)))
+        .find(|&at| cave.is_naked(at))
+}
+
+/// `scatter`: a grid within `d` of `centre` (by [`Pos::distance`]) in line of sight of it.
+/// The original checks the centre, not the pick, against the map's edge; a pick off the
+/// map is returned and refused by the caller. After 1,000 misses the centre itself.
+fn scatter(cave: &Cave, rng: &mut Generator, centre: Pos, d: i32) -> Pos {
+    for _ in 0..1000 {
+        let at = Pos::new(rand_spread(rng, centre.y, d), rand_spread(rng, centre.x, d));
+        if d > 1 && centre.distance(at) > d {
+            continue;
+        }
+        if line_of_sight(cave, centre, at) {
+            return at;
+        }
+    }
+    centre
+}
+
+/// Whether `to` is in sight of `from`: every grid strictly between them on the straight
+/// line (stepped along the longer axis, rounding to the nearest grid) lets sight through.
+/// Neighbours always see each other. This is the short-range case escorts use; 2.7.9's
+/// `los` walks the same line.
+fn line_of_sight(cave: &Cave, from: Pos, to: Pos) -> bool {
+    if !Cave::on_map(to) {
+        return true;
+    }
+    let (dy, dx) = (to.y - from.y, to.x - from.x);
+    let steps = dy.abs().max(dx.abs());
+    (1..steps).all(|i| {
+        let y = from.y + (2 * dy * i + steps * dy.signum()) / (2 * steps);
+        let x = from.x + (2 * dx * i + steps * dx.signum()) / (2 * steps);
+        let between = Pos::new(y, x);
+        Cave::on_map(between) && cave.is_floor(between)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn energy_follows_the_speed_table() {
+        assert_eq!(energy_per_turn(110), 10);
+        assert_eq!(energy_per_turn(120), 20);
+        assert_eq!(energy_per_turn(130), 30);
+        assert_eq!(energy_per_turn(100), 5);
+        assert_eq!(energy_per_turn(109), 9);
+        assert_eq!(energy_per_turn(60), 1);
+        assert_eq!(energy_per_turn(0), 1);
+    }
+}

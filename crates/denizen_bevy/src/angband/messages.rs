@@ -1,0 +1,81 @@
+//! Messages in and out of the Angband plugin.
+
+use bevy_ecs::prelude::*;
+use bevy_reflect::prelude::*;
+use denizen_core::floor::{Room, Square};
+
+/// Where a requested level's floor comes from.
+#[derive(Reflect, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[reflect(Debug, PartialEq, Hash)]
+pub enum LevelFloor {
+    /// Build 2.7.9's classic level (66 x 198) into [`FloorMap`](crate::FloorMap), then
+    /// populate it.
+    #[default]
+    Classic,
+    /// Populate the floor the host put in [`FloorMap`](crate::FloorMap) (at most 198 x
+    /// 66): the base population only, since the host's floor has no Angband rooms.
+    Host,
+}
+
+/// Written by the host: make the Angband level at `depth` and its monsters.
+#[derive(Message, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
+#[reflect(Debug, PartialEq)]
+pub struct DungeonLevelRequested {
+    /// Dungeon depth, 1-127.
+    pub depth: u32,
+    /// Build the classic level, or populate the host's floor.
+    pub floor: LevelFloor,
+}
+
+impl DungeonLevelRequested {
+    /// Build and populate the classic level at `depth`.
+    pub fn new(depth: u32) -> Self {
+        Self {
+            depth,
+            floor: LevelFloor::Classic,
+        }
+    }
+
+    /// Populate the host's floor in [`FloorMap`](crate::FloorMap) as a level at `depth`.
+    pub fn on_host_floor(depth: u32) -> Self {
+        Self {
+            depth,
+            floor: LevelFloor::Host,
+        }
+    }
+}
+
+/// A level was made: its rooms, where the player starts and what its monsters add up to.
+/// The monsters are entities with [`AngbandMonster`](super::AngbandMonster) on the
+/// level's floor, each announced by a [`MonsterSpawned`](crate::MonsterSpawned).
+#[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
+#[reflect(Debug, PartialEq)]
+pub struct AngbandLevelBuilt {
+    /// The depth.
+    pub depth: u32,
+    /// The rooms in build order (none on a host's floor).
+    pub rooms: Vec<Room>,
+    /// Whether the level was destroyed (1 in 15 from depth 11: simple rooms only, blasted).
+    pub destroyed: bool,
+    /// The player's starting square (none on a host's floor).
+    pub player: Option<Square>,
+    /// Monsters placed.
+    pub monsters: u32,
+    /// The monster level the base population was drawn at (depth, or depth + 2 after the
+    /// inner-room guard slip).
+    pub population_level: u32,
+    /// The rating the out-of-depth monsters add.
+    pub monster_rating: i32,
+    /// Allocator draws that found no race.
+    pub failed_draws: u32,
+}
+
+/// A [`DungeonLevelRequested`] that made nothing, and why.
+#[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
+#[reflect(Debug, PartialEq)]
+pub struct AngbandLevelRejected {
+    /// The depth asked for.
+    pub depth: u32,
+    /// Why, in one line.
+    pub reason: String,
+}
