@@ -44,7 +44,11 @@ fn main() -> ExitCode {
     println!(
         "Angband 2.7.9, depth {depth}, seed {seed}: {} rooms{}, {} monsters drawn at level {}, monster rating {}\n",
         built.rooms.len(),
-        if built.destroyed { " (destroyed level)" } else { "" },
+        if built.destroyed {
+            " (destroyed level)"
+        } else {
+            ""
+        },
         built.monsters,
         built.population_level,
         built.monster_rating,
@@ -84,7 +88,11 @@ fn main() -> ExitCode {
     let mut roster: BTreeMap<(u8, String), (u32, u32)> = BTreeMap::new();
     let mut query = world.query::<(&AngbandMonster, &SleepCounter, &GridPos)>();
     for (monster, sleep, _) in query.iter(world) {
-        let race = rules.allocator.races().get(monster.race).expect("a race of the rules");
+        let race = rules
+            .allocator
+            .races()
+            .get(monster.race)
+            .expect("a race of the rules");
         let entry = roster.entry((race.level, race.name.clone())).or_default();
         entry.0 += 1;
         entry.1 += u32::from(sleep.0 > 0);

@@ -1,6 +1,8 @@
 //! Integration tests of denizen's plugins through the facade's public API, one binary with
 //! a module per topic (the rules have their own tests in their crates).
 
+#[cfg(feature = "angband")]
+mod angband;
 mod encounters;
 mod floors;
 mod layout;

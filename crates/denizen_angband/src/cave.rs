@@ -237,6 +237,31 @@ impl Cave {
         self.object[Self::index(at)] = true;
     }
 
+    /// Removes a grid's object mark (destruction and sealing drop what lay there).
+    #[inline]
+    pub fn clear_object(&mut self, at: Pos) {
+        self.object[Self::index(at)] = false;
+    }
+
+    /// Empties a grid of its monster, giving back the roster index that stood there.
+    #[inline]
+    pub fn take_monster(&mut self, at: Pos) -> Option<usize> {
+        let index = self.monster(at);
+        self.monster[Self::index(at)] = 0;
+        index
+    }
+
+    /// Removes flags from a grid.
+    #[inline]
+    pub fn remove_flags(&mut self, at: Pos, bits: u8) {
+        self.flags[Self::index(at)] &= !bits;
+    }
+
+    /// Every terrain code, row by row: for digests and whole-map comparisons.
+    pub fn terrain_codes(&self) -> &[u8] {
+        &self.terrain
+    }
+
     /// The player's grid, once placed.
     pub fn player(&self) -> Option<Pos> {
         self.player

@@ -58,6 +58,7 @@ impl Level {
     ) -> Self {
         let mut populator = Populator::new(allocator, live, depth);
         let mut layout = layout::generate(rng, depth, &options.layout, &mut populator);
+        populator.take_back(&mut layout.cave, &layout.removed_guards);
         let population_level = if options.guard_level_slip {
             layout.monster_level
         } else {

@@ -21,7 +21,7 @@ pub mod rng;
 
 pub use alloc::{Allocator, DrawOdds, DrawRequest, LiveUniques, RaceFilter, RaceOdds};
 pub use cave::{BuiltRoom, Cave, Pos};
+pub use flags::{InnateFlags, RaceFlags, SpellFlags};
 pub use level::{Level, LevelOptions};
 pub use population::{Monster, Placement};
-pub use flags::{InnateFlags, RaceFlags, SpellFlags};
 pub use race::{Blow, Race, RaceId, Races};

@@ -10,7 +10,7 @@ use crate::cave::{Cave, HEIGHT, Pos, WIDTH};
 use crate::flags::RaceFlags;
 use crate::layout::Guards;
 use crate::race::{Race, RaceId};
-use crate::rng::{rand0, randint, rand_spread};
+use crate::rng::{rand_spread, rand0, randint};
 
 /// The most monsters a level holds. 2.7.9 throws a level away when its 512-slot monster
 /// list fills; here further placements are refused instead (no shipped level comes near).
@@ -195,7 +195,14 @@ impl<'a> Populator<'a> {
     /// leader; its size is `randint(13)`, less `randint(level - depth)` for a deeper race
     /// or plus `randint(depth - level)` (at most 12) for a shallower one, within 1..=32.
     /// The followers add no rating.
-    fn place_group(&mut self, cave: &mut Cave, rng: &mut Generator, at: Pos, id: RaceId, asleep: bool) {
+    fn place_group(
+        &mut self,
+        cave: &mut Cave,
+        rng: &mut Generator,
+        at: Pos,
+        id: RaceId,
+        asleep: bool,
+    ) {
         let level = i32::from(self.race(id).level);
         let mut total = randint(rng, 13);
         let extra = if level > self.depth {
@@ -285,6 +292,30 @@ impl<'a> Populator<'a> {
                 self.failed_draws += 1;
                 false
             }
+        }
+    }
+
+    /// Takes back the monsters at roster positions `removed` (guards whose grids the
+    /// layout blasted or sealed after placing them): they leave the roster, and a unique
+    /// among them leaves the live uniques, as 2.7.9's monster deletion gives it back. The
+    /// rating they added stays, as in 2.7.9. The cave's roster positions are renumbered.
+    pub fn take_back(&mut self, cave: &mut Cave, removed: &[usize]) {
+        if removed.is_empty() {
+            return;
+        }
+        let mut slot = 0;
+        let races = self.allocator.races();
+        let live = &mut *self.live;
+        self.monsters.retain(|monster| {
+            let keep = !removed.contains(&slot);
+            slot += 1;
+            if !keep && races.get(monster.race).is_some_and(Race::is_unique) {
+                live.remove(monster.race);
+            }
+            keep
+        });
+        for (index, monster) in self.monsters.iter().enumerate() {
+            cave.set_monster(monster.at, index);
         }
     }
 

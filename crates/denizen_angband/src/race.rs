@@ -172,8 +172,10 @@ impl Races {
                     .position(|r| r.name == race.name && r.id != race.id)
                     .unwrap_or(slot);
                 let label = format!("races[{}] {:?}", other.max(slot), excerpt(&race.name));
-                return Err(Entry::new(file.name, &label)
-                    .invalid("name", "a unique's name must be its own; another race has it"));
+                return Err(Entry::new(file.name, &label).invalid(
+                    "name",
+                    "a unique's name must be its own; another race has it",
+                ));
             }
         }
         Ok(Self { races })
@@ -215,7 +217,13 @@ fn excerpt(text: &str) -> &str {
     &text[..end]
 }
 
-fn within(entry: &Entry<'_>, field: &str, value: i64, low: i64, high: i64) -> Result<i64, DataError> {
+fn within(
+    entry: &Entry<'_>,
+    field: &str,
+    value: i64,
+    low: i64,
+    high: i64,
+) -> Result<i64, DataError> {
     if (low..=high).contains(&value) {
         Ok(value)
     } else {
@@ -232,9 +240,9 @@ fn short<'t>(entry: &Entry<'_>, field: &str, text: &'t str) -> Result<&'t str, D
 }
 
 fn dice(entry: &Entry<'_>, field: &str, text: &str) -> Result<Dice, DataError> {
-    let dice: Dice = short(entry, field, text)?
-        .parse()
-        .map_err(|error: denizen_core::rng::DiceParseError| entry.invalid(field, error.to_string()))?;
+    let dice: Dice = short(entry, field, text)?.parse().map_err(
+        |error: denizen_core::rng::DiceParseError| entry.invalid(field, error.to_string()),
+    )?;
     if dice.count > 255 || dice.sides > 255 {
         return Err(entry.invalid(field, format!("{dice}: at most 255 dice of 255 sides")));
     }
@@ -247,7 +255,10 @@ impl RaceRecord {
         if self.index != expected {
             return Err(entry.invalid(
                 "index",
-                format!("{}: races are numbered from 1 in file order, so this is {expected}", self.index),
+                format!(
+                    "{}: races are numbered from 1 in file order, so this is {expected}",
+                    self.index
+                ),
             ));
         }
         short(entry, "name", &self.name)?;
@@ -267,11 +278,13 @@ impl RaceRecord {
         }
         let mut flags = RaceFlags::empty();
         for token in &self.flags {
-            let flag = RaceFlags::from_name(short(entry, "flags", token)?)
-                .ok_or_else(|| entry.invalid("flags", format!("unknown flag `{}`", excerpt(token))))?;
+            let flag = RaceFlags::from_name(short(entry, "flags", token)?).ok_or_else(|| {
+                entry.invalid("flags", format!("unknown flag `{}`", excerpt(token)))
+            })?;
             flags |= flag;
         }
-        let (mut innate, mut spells, mut spell_chance) = (InnateFlags::empty(), SpellFlags::empty(), 0);
+        let (mut innate, mut spells, mut spell_chance) =
+            (InnateFlags::empty(), SpellFlags::empty(), 0);
         for token in &self.spells {
             let token = short(entry, "spells", token)?;
             if let Some(x) = token.strip_prefix("1_IN_") {
@@ -295,7 +308,10 @@ impl RaceRecord {
             return Err(entry.invalid("spells", "spells without a 1_IN_X frequency"));
         }
         if self.blows.len() > MAX_BLOWS {
-            return Err(entry.invalid("blows", format!("{} blows; at most {MAX_BLOWS}", self.blows.len())));
+            return Err(entry.invalid(
+                "blows",
+                format!("{} blows; at most {MAX_BLOWS}", self.blows.len()),
+            ));
         }
         let mut blows = Vec::with_capacity(self.blows.len());
         for text in &self.blows {
@@ -307,9 +323,15 @@ impl RaceRecord {
             let effect = parts.next().map(str::to_owned);
             let damage = parts.next().map(|d| dice(entry, "blows", d)).transpose()?;
             if parts.next().is_some() {
-                return Err(entry.invalid("blows", format!("`{text}`: expected METHOD[:EFFECT[:XdY]]")));
+                return Err(
+                    entry.invalid("blows", format!("`{text}`: expected METHOD[:EFFECT[:XdY]]"))
+                );
             }
-            blows.push(Blow { method: method.to_owned(), effect, damage });
+            blows.push(Blow {
+                method: method.to_owned(),
+                effect,
+                damage,
+            });
         }
         Ok(Race {
             id: RaceId(expected as u16),
@@ -352,7 +374,16 @@ mod tests {
         assert_eq!(races.all().iter().filter(|r| r.level == 0).count(), 14);
         assert_eq!(races.all().iter().map(|r| r.level).max(), Some(100));
         let symbol = |c| races.all().iter().filter(|r| r.symbol == c).count();
-        assert_eq!((symbol('o'), symbol('T'), symbol('P'), symbol('d'), symbol('D')), (18, 16, 9, 30, 25));
+        assert_eq!(
+            (
+                symbol('o'),
+                symbol('T'),
+                symbol('P'),
+                symbol('d'),
+                symbol('D')
+            ),
+            (18, 16, 9, 30, 25)
+        );
         let dog = races.by_name("Grip, Farmer Maggot's dog").unwrap();
         assert_eq!((dog.symbol, dog.level, dog.speed), ('C', 2, 120));
         assert!(dog.is_unique());

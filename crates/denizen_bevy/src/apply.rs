@@ -29,13 +29,19 @@ pub struct MonsterSpawned {
 /// The spawning half of the apply step: a rule set spawns a plan's creatures through it,
 /// one batch per set of components (its "shape"), and each entity lands at its creature's
 /// place in plan order.
-#[cfg_attr(not(any(feature = "omega", feature = "captive", feature = "angband")), allow(dead_code))]
+#[cfg_attr(
+    not(any(feature = "omega", feature = "captive", feature = "angband")),
+    allow(dead_code)
+)]
 pub(crate) struct Batches<'w> {
     world: &'w mut World,
     ids: Vec<Entity>,
 }
 
-#[cfg_attr(not(any(feature = "omega", feature = "captive", feature = "angband")), allow(dead_code))]
+#[cfg_attr(
+    not(any(feature = "omega", feature = "captive", feature = "angband")),
+    allow(dead_code)
+)]
 impl Batches<'_> {
     /// Spawns one shape's creatures, given with their plan positions and squares, in one
     /// batch; each gets [`Creature`] and its [`GridPos`] besides its bundle.
@@ -73,7 +79,10 @@ impl Batches<'_> {
 /// entities through [`Batches`] (one batch per shape, every component the rule set gives
 /// its creatures), then one [`MonsterSpawned`] per creature in plan order. Returns the
 /// entities in plan order.
-#[cfg_attr(not(any(feature = "omega", feature = "captive", feature = "angband")), allow(dead_code))]
+#[cfg_attr(
+    not(any(feature = "omega", feature = "captive", feature = "angband")),
+    allow(dead_code)
+)]
 pub(crate) fn apply<C>(
     world: &mut World,
     plan: Plan<C>,

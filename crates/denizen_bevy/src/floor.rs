@@ -164,7 +164,10 @@ pub(crate) struct FloorClaim(Option<FloorId>);
 
 /// Claims [`FloorMap`] for `floor` in this run: fine for the first floor and for the same
 /// floor again; another floor gets the reason it is refused.
-#[cfg_attr(not(any(feature = "omega", feature = "captive", feature = "angband")), allow(dead_code))]
+#[cfg_attr(
+    not(any(feature = "omega", feature = "captive", feature = "angband")),
+    allow(dead_code)
+)]
 pub(crate) fn claim_floor(world: &mut World, floor: &FloorId) -> Result<(), String> {
     let mut claim = world.get_resource_or_insert_with(FloorClaim::default);
     match &claim.0 {

@@ -183,7 +183,10 @@ impl Plugin for DenizenPlugin {
 
 /// The schedule a rule-set plugin adds its systems to: the one [`DenizenPlugin`] chose,
 /// adding a default [`DenizenPlugin`] first when the host did not.
-#[cfg_attr(not(any(feature = "omega", feature = "captive", feature = "angband")), allow(dead_code))]
+#[cfg_attr(
+    not(any(feature = "omega", feature = "captive", feature = "angband")),
+    allow(dead_code)
+)]
 pub(crate) fn denizen_schedule(app: &mut App) -> Interned<dyn ScheduleLabel> {
     if !app.is_plugin_added::<DenizenPlugin>() {
         app.add_plugins(DenizenPlugin::default());
@@ -239,10 +242,10 @@ impl PluginGroup for DenizenPlugins {
 /// The types most games need, in one glob import that never clashes:
 /// `use denizen_bevy::prelude::*;`.
 pub mod prelude {
-    #[cfg(feature = "captive")]
-    pub use crate::captive::prelude::*;
     #[cfg(feature = "angband")]
     pub use crate::angband::prelude::*;
+    #[cfg(feature = "captive")]
+    pub use crate::captive::prelude::*;
     pub use crate::clock::{ChecksSkipped, GameClock, HourlyCheck, TenMinuteCheck};
     pub use crate::floor::{
         StoredFloors, bring_floor_back, despawn_floor, enter_floor, put_floor_away,

@@ -4,9 +4,9 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use clap::Subcommand;
+use denizen_angband::Races;
 use denizen_angband::alloc::{Allocator, DrawRequest, LiveUniques, MAX_DRAW_LEVEL};
 use denizen_angband::layout::{destroyed_chance, first_choice_odds, lit_chance};
-use denizen_angband::Races;
 use denizen_core::DataFile;
 
 use crate::commands::{CliError, io_error};
@@ -55,7 +55,10 @@ pub fn run(command: &AngbandCommand, out: &mut impl Write) -> Result<(), CliErro
             depth,
             races,
             format,
-        } => (alloc_table(*level, depth.unwrap_or(*level), races.as_ref())?, *format),
+        } => (
+            alloc_table(*level, depth.unwrap_or(*level), races.as_ref())?,
+            *format,
+        ),
         AngbandCommand::Rooms {
             depth,
             intact,
@@ -80,7 +83,10 @@ fn alloc_table(level: i32, depth: i32, races: Option<&PathBuf>) -> Result<Table,
         .races
         .iter()
         .map(|o| {
-            let race = allocator.races().get(o.race).expect("odds name the allocator's races");
+            let race = allocator
+                .races()
+                .get(o.race)
+                .expect("odds name the allocator's races");
             vec![
                 Cell::Int(o.race.0.into()),
                 Cell::Text(race.name.clone()),

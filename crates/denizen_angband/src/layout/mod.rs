@@ -1,42 +1,254 @@
-//! Temporary stand-in for the classic layout while it is merged.
-use crate::cave::{BuiltRoom, Cave, Pos};
+//! Angband 2.7.9's classic level layout: rooms on a block grid, tunnels in a cycle,
+//! mineral veins, the occasional destroyed level, stairs and the player's start (steps
+//! 1-10 of the layout notes' order of generation). The base population (monsters,
+//! traps, rubble, objects) runs afterwards, on the returned [`Layout`].
+//!
+//! Every random value is drawn from the caller's generator with the original's dice
+//! helpers ([`crate::rng`]), in the original's order, so a seed always gives the same
+//! level. The layout rules are the original's, quirks included; the only departures are
+//! bounds on loops that could spin forever in the original (see [`stairs`]) and the
+//! optional [`LayoutOptions::seal_unreachable`].
+
+pub mod attempts;
+pub mod blocks;
+mod builder;
+pub mod choice;
+mod destroy;
+mod doors;
+pub mod nest;
+pub mod reach;
+mod rooms;
+pub mod stairs;
+pub mod streamer;
+pub mod templates;
+pub mod tunnel;
+pub mod vault;
+
+use std::sync::OnceLock;
+
 use denizen_core::Generator;
 
-/// Switches.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+use crate::cave::{BuiltRoom, Cave, HEIGHT, Pos, WIDTH, terrain};
+use crate::rng::{rand_range, rand0};
+
+pub use builder::Guards;
+pub use choice::{RoomChoice, destroyed_chance, first_choice_odds, lit_chance};
+pub use reach::Regions;
+pub use templates::{
+    ANGBAND_VAULTS, ANGBAND_VAULTS_FILE, VaultKind, VaultTemplate, VaultTemplates,
+};
+pub use tunnel::TunnelStats;
+pub use vault::PlacedVault;
+
+/// Switches; `Default` is faithful to 2.7.9.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct LayoutOptions {
-    /// Quest level.
+    /// A quest level: never destroyed, and every staircase goes up.
     pub quest: bool,
-    /// Seal unreachable floor.
+    /// Wall up every passable grid that cannot be reached from the largest connected
+    /// region, after destruction and before the stairs, except vault interiors (which
+    /// 2.7.9 means to be dug into). 2.7.9 does not check connectivity, so this is off by
+    /// default: about 9% of its levels have floor that cannot be walked to, nearly all of
+    /// it blast pockets of destroyed levels and closed vaults.
     pub seal_unreachable: bool,
 }
-/// Guards.
-pub trait Guards {
-    /// Places one guard.
-    fn guard(&mut self, cave: &mut Cave, rng: &mut Generator, at: Pos, level: i32);
-}
-impl Guards for () {
-    fn guard(&mut self, _: &mut Cave, _: &mut Generator, _: Pos, _: i32) {}
-}
-/// A layout.
-#[derive(Clone, Debug)]
+
+/// A level's layout, ready for its base population.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Layout {
-    /// Cave.
+    /// The grids; the player's start is [`Cave::player`].
     pub cave: Cave,
-    /// Rooms.
+    /// The depth the level was built at (at least 1).
+    pub depth: i32,
+    /// The rooms, in build order.
     pub rooms: Vec<BuiltRoom>,
-    /// Destroyed.
+    /// Whether the level was destroyed.
     pub destroyed: bool,
-    /// Monster level.
+    /// The level the base population draws at: the depth, or depth + 2 when the last
+    /// room to touch it placed inner-room guards (source notes 7).
     pub monster_level: i32,
-    /// Objects.
+    /// Squares where room builders put an object or gold (cross and large room
+    /// variants, vault `*`), in placement order; each is marked on the cave. The host
+    /// makes the objects.
     pub objects: Vec<Pos>,
+    /// The squares of `objects` that hold gold rather than an object.
+    pub gold: Vec<Pos>,
+    /// The vault rooms: template and corner, for the vault's second pass.
+    pub vaults: Vec<PlacedVault>,
+    /// Down staircases of the stair step (notes 6.1), in placement order.
+    pub down_stairs: Vec<Pos>,
+    /// Up staircases of the stair step, in placement order.
+    pub up_stairs: Vec<Pos>,
+    /// Staircases a large room's treasure vault made instead of its object.
+    pub room_stairs: Vec<Pos>,
+    /// A vault set the "special" level feeling.
+    pub special_feeling: bool,
+    /// Roster indices of inner-room guards removed again by destruction or sealing;
+    /// the host drops them.
+    pub removed_guards: Vec<usize>,
+    /// What the tunnels did.
+    pub tunnels: TunnelStats,
 }
-/// Generate.
-pub fn generate(rng: &mut Generator, depth: i32, _options: &LayoutOptions, guards: &mut impl Guards) -> Layout {
-    let mut cave = Cave::new();
-    for y in 1..65 { for x in 1..197 { cave.set_terrain(Pos::new(y, x), crate::cave::terrain::FLOOR); } }
-    cave.set_player(Pos::new(1, 1));
-    guards.guard(&mut cave, rng, Pos::new(30, 30), depth + 2);
-    Layout { cave, rooms: Vec::new(), destroyed: false, monster_level: depth, objects: Vec::new() }
+
+impl Layout {
+    /// The rooms' kinds, in build order.
+    pub fn room_kinds(&self) -> impl Iterator<Item = denizen_core::RoomKind> + '_ {
+        self.rooms.iter().map(|r| r.kind)
+    }
+
+    /// The level as text, one line per row: `#` granite, `X` permanent wall, `%` vein
+    /// (`*` with treasure), `.` floor, `^` trap, `'` open or broken door, `+` closed,
+    /// locked or jammed door, `s` secret door, `:` rubble, `<` and `>` stairs; on top,
+    /// `@` the player, `m` a monster, `$` gold and `!` an object.
+    pub fn render(&self) -> String {
+        let cave = &self.cave;
+        let mut text = String::with_capacity(((WIDTH + 1) * HEIGHT) as usize);
+        for y in 0..HEIGHT {
+            for x in 0..WIDTH {
+                let at = Pos::new(y, x);
+                let symbol = if cave.player() == Some(at) {
+                    '@'
+                } else if cave.monster(at).is_some() {
+                    'm'
+                } else if self.gold.contains(&at) {
+                    '$'
+                } else if cave.has_object(at) {
+                    '!'
+                } else {
+                    terrain_symbol(cave.terrain(at))
+                };
+                text.push(symbol);
+            }
+            text.push('\n');
+        }
+        text
+    }
+}
+
+/// A terrain code's symbol in [`Layout::render`].
+fn terrain_symbol(code: u8) -> char {
+    match code {
+        terrain::FLOOR => '.',
+        terrain::TRAP => '^',
+        terrain::OPEN_DOOR | terrain::BROKEN_DOOR => '\'',
+        terrain::UP_STAIRS => '<',
+        terrain::DOWN_STAIRS => '>',
+        0x20..=0x2F => '+',
+        terrain::SECRET_DOOR => 's',
+        terrain::RUBBLE => ':',
+        0x32..=0x33 => '%',
+        0x34..=0x37 => '*',
+        0x3C..=0x3F => 'X',
+        _ => '#',
+    }
+}
+
+/// The shipped vault templates, loaded once.
+fn shipped_vaults() -> &'static VaultTemplates {
+    static VAULTS: OnceLock<VaultTemplates> = OnceLock::new();
+    VAULTS.get_or_init(VaultTemplates::shipped)
+}
+
+/// Builds a level at `depth` with Angband 2.7.9's vault templates. `guards` places the
+/// inner-room guards as the rooms are built (`&mut ()` places none).
+pub fn generate(
+    rng: &mut Generator,
+    depth: i32,
+    options: &LayoutOptions,
+    guards: &mut impl Guards,
+) -> Layout {
+    generate_with(rng, depth, options, shipped_vaults(), guards)
+}
+
+/// Builds a level at `depth` with a game's own vault templates.
+///
+/// The steps, in order: granite fill; the destroyed roll (deeper than 10 only); 50 room
+/// attempts; the permanent edge; the tunnels and junction doors; 3 magma and 2 quartz
+/// veins; the destruction; optionally the sealing; 3-4 down then 1-2 up staircases; the
+/// player's start. Depths below 1 are built as depth 1.
+pub fn generate_with(
+    rng: &mut Generator,
+    depth: i32,
+    options: &LayoutOptions,
+    vaults: &VaultTemplates,
+    guards: &mut impl Guards,
+) -> Layout {
+    let depth = choice::dungeon_depth(depth);
+    let mut b = builder::Builder::new(rng, guards, depth, options.quest);
+
+    let destroyed = depth > choice::DESTROY_FROM_BELOW
+        && rand0(b.rng, choice::DESTROY_DIE) == 0
+        && !options.quest;
+
+    let rooms = attempts::place_rooms(&mut b, destroyed, vaults);
+
+    permanent_edge(&mut b.cave);
+
+    let centres: Vec<Pos> = rooms.built.iter().map(|r| r.centre).collect();
+    let tunnels = tunnel::connect(&mut b.cave, b.rng, &centres);
+
+    streamer::streamers(&mut b.cave, b.rng);
+
+    let mut removed_guards = Vec::new();
+    if destroyed {
+        removed_guards.extend(destroy::destroy_level(&mut b.cave, b.rng));
+    }
+    if options.seal_unreachable {
+        removed_guards.extend(reach::seal_unreachable(&mut b.cave));
+    }
+    // Drop the records of what destruction or sealing removed.
+    let cave = &b.cave;
+    b.objects.retain(|&at| cave.has_object(at));
+    b.gold.retain(|&at| cave.has_object(at));
+    b.room_stairs
+        .retain(|&at| matches!(cave.terrain(at), terrain::UP_STAIRS | terrain::DOWN_STAIRS));
+
+    let all_up = stairs::all_up(depth, options.quest);
+    let (down_code, up_code) = if all_up {
+        (terrain::UP_STAIRS, terrain::UP_STAIRS)
+    } else {
+        (terrain::DOWN_STAIRS, terrain::UP_STAIRS)
+    };
+    let downs = rand_range(b.rng, 3, 4);
+    let first = stairs::alloc_stairs(&mut b.cave, b.rng, down_code, downs);
+    let ups = rand_range(b.rng, 1, 2);
+    let second = stairs::alloc_stairs(&mut b.cave, b.rng, up_code, ups);
+    let (down_stairs, up_stairs) = if all_up {
+        (Vec::new(), [first, second].concat())
+    } else {
+        (first, second)
+    };
+
+    if let Some(at) = stairs::player_spot(&b.cave, b.rng) {
+        b.cave.set_player(at);
+    }
+
+    Layout {
+        cave: b.cave,
+        depth,
+        rooms: rooms.built,
+        destroyed,
+        monster_level: b.monster_level,
+        objects: b.objects,
+        gold: b.gold,
+        vaults: rooms.vaults,
+        down_stairs,
+        up_stairs,
+        room_stairs: b.room_stairs,
+        special_feeling: b.special_feeling,
+        removed_guards,
+        tunnels,
+    }
+}
+
+/// The map's outer ring becomes solid permanent wall; flags are kept (notes 1.2, 3.6).
+fn permanent_edge(cave: &mut Cave) {
+    for x in 0..WIDTH {
+        cave.set_terrain(Pos::new(0, x), terrain::SOLID_PERMANENT);
+        cave.set_terrain(Pos::new(HEIGHT - 1, x), terrain::SOLID_PERMANENT);
+    }
+    for y in 0..HEIGHT {
+        cave.set_terrain(Pos::new(y, 0), terrain::SOLID_PERMANENT);
+        cave.set_terrain(Pos::new(y, WIDTH - 1), terrain::SOLID_PERMANENT);
+    }
 }

@@ -33,7 +33,12 @@ fn the_orc_pit_worked_example_at_depth_10() {
     assert_eq!(odds.races.len(), expected.len());
     for (name, percent) in expected {
         let race = allocator.races().by_name(name).unwrap().id;
-        let p = odds.races.iter().find(|o| o.race == race).unwrap().probability;
+        let p = odds
+            .races
+            .iter()
+            .find(|o| o.race == race)
+            .unwrap()
+            .probability;
         assert!(
             (p * 100.0 - percent).abs() < 0.05 + 1e-9,
             "{name}: {:.3}% against the notes' {percent}%",
@@ -50,7 +55,10 @@ fn odds_sum_to_one_less_the_failure_and_skip_the_town() {
     for level in [1, 5, 20, 40, 80, 127] {
         let odds = allocator.odds(&DrawRequest::new(level, level, &live));
         let total: f64 = odds.races.iter().map(|o| o.probability).sum();
-        assert!((total + odds.failure - 1.0).abs() < 1e-12, "level {level}: {total}");
+        assert!(
+            (total + odds.failure - 1.0).abs() < 1e-12,
+            "level {level}: {total}"
+        );
         for o in &odds.races {
             let race = allocator.races().get(o.race).unwrap();
             assert!(race.level > 0, "level {level} drew town race {}", race.name);
@@ -69,11 +77,26 @@ fn force_depth_and_live_uniques_are_refused() {
     let morgoth = races.by_name("Morgoth, Lord of Darkness").unwrap();
     assert!(morgoth.flags.contains(RaceFlags::FORCE_DEPTH));
     let mut live = LiveUniques::new();
-    let deep = |depth| allocator.odds(&DrawRequest::new(127, depth, &live)).races.iter().any(|o| o.race == morgoth.id);
+    let deep = |depth| {
+        allocator
+            .odds(&DrawRequest::new(127, depth, &live))
+            .races
+            .iter()
+            .any(|o| o.race == morgoth.id)
+    };
     assert!(deep(100));
-    assert!(!deep(99), "FORCE_DEPTH checks the real depth, not the boosted level");
+    assert!(
+        !deep(99),
+        "FORCE_DEPTH checks the real depth, not the boosted level"
+    );
     let grip = races.by_name("Grip, Farmer Maggot's dog").unwrap().id;
-    let has_grip = |live: &LiveUniques| allocator.odds(&DrawRequest::new(2, 2, live)).races.iter().any(|o| o.race == grip);
+    let has_grip = |live: &LiveUniques| {
+        allocator
+            .odds(&DrawRequest::new(2, 2, live))
+            .races
+            .iter()
+            .any(|o| o.race == grip)
+    };
     assert!(has_grip(&live));
     live.insert(grip);
     assert!(!has_grip(&live));
@@ -83,7 +106,10 @@ fn force_depth_and_live_uniques_are_refused() {
 fn a_filter_nothing_passes_always_fails() {
     let mut allocator = Allocator::new(Races::shipped());
     let live = LiveUniques::new();
-    let nothing = RaceFilter { symbols: Some(vec!['~']), ..RaceFilter::default() };
+    let nothing = RaceFilter {
+        symbols: Some(vec!['~']),
+        ..RaceFilter::default()
+    };
     let request = DrawRequest::new(30, 30, &live).filtered(&nothing);
     let odds = allocator.odds(&request);
     assert!(odds.races.is_empty());
@@ -94,7 +120,12 @@ fn a_filter_nothing_passes_always_fails() {
 }
 
 /// Sampled counts of one draw against the exact odds.
-fn sampled_against_exact(seed: u64, request: DrawRequest<'_>, draws: usize, rejection: bool) -> f64 {
+fn sampled_against_exact(
+    seed: u64,
+    request: DrawRequest<'_>,
+    draws: usize,
+    rejection: bool,
+) -> f64 {
     let mut allocator = Allocator::new(Races::shipped());
     let odds = allocator.odds(&request);
     let mut counts = vec![0u64; odds.races.len() + 1];
@@ -106,11 +137,18 @@ fn sampled_against_exact(seed: u64, request: DrawRequest<'_>, draws: usize, reje
             allocator.draw(&mut rng, &request)
         };
         let cell = drawn.map_or(odds.races.len(), |race| {
-            odds.races.iter().position(|o| o.race == race).expect("a drawn race has odds")
+            odds.races
+                .iter()
+                .position(|o| o.race == race)
+                .expect("a drawn race has odds")
         });
         counts[cell] += 1;
     }
-    let probabilities = odds.races.iter().map(|o| o.probability).chain([odds.failure]);
+    let probabilities = odds
+        .races
+        .iter()
+        .map(|o| o.probability)
+        .chain([odds.failure]);
     ChiSquared::against(&counts, probabilities).p_value()
 }
 
@@ -124,7 +162,11 @@ fn the_weighted_table_samples_its_exact_odds() {
         (13, DrawRequest::new(20, 10, &live).filtered(&filter)),
     ] {
         let p = sampled_against_exact(seed, request, 60_000, false);
-        assert!(p > 1e-6, "table sampling at level {}: p = {p}", request.level);
+        assert!(
+            p > 1e-6,
+            "table sampling at level {}: p = {p}",
+            request.level
+        );
     }
 }
 
@@ -138,7 +180,11 @@ fn the_original_rejection_loop_gives_the_exact_odds() {
         (23, DrawRequest::new(20, 10, &live).filtered(&filter)),
     ] {
         let p = sampled_against_exact(seed, request, 60_000, true);
-        assert!(p > 1e-6, "rejection loop at level {}: p = {p}", request.level);
+        assert!(
+            p > 1e-6,
+            "rejection loop at level {}: p = {p}",
+            request.level
+        );
     }
 }
 
@@ -159,6 +205,10 @@ fn a_wrong_pick_mix_would_be_caught() {
             .unwrap_or(wrong.races.len());
         counts[cell] += 1;
     }
-    let probabilities = wrong.races.iter().map(|o| o.probability).chain([wrong.failure]);
+    let probabilities = wrong
+        .races
+        .iter()
+        .map(|o| o.probability)
+        .chain([wrong.failure]);
     assert!(ChiSquared::against(&counts, probabilities).p_value() < 1e-6);
 }

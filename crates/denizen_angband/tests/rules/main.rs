@@ -1,3 +1,4 @@
 //! Angband rules tests by topic.
 
 mod alloc;
+mod layout;

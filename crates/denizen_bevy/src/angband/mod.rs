@@ -150,69 +150,72 @@ fn make_level(world: &mut World, request: DungeonLevelRequested) -> Result<(), S
         .ok_or_else(|| format!("depth {} is outside Angband's 1-127", request.depth))?;
     let floor_id = FloorId::new(ANGBAND_FLOOR, request.depth);
     claim_floor(world, &floor_id)?;
-    let mut rng = world
-        .resource_mut::<DenizenRng>()
-        .next_stream("level", ANGBAND_FLOOR, request.depth);
-    let made = world.resource_scope(|world, mut rules: Mut<AngbandRules>| -> Result<Made, String> {
-        let rules = &mut *rules;
-        // A working copy: a level that fails leaves the ledger as it was.
-        let mut live = world.resource::<AngbandUniques>().0.clone();
-        live.keep_only_uniques_of(rules.allocator.races());
-        match request.floor {
-            LevelFloor::Classic => {
-                let level = Level::build(
-                    &mut rng,
-                    depth,
-                    &rules.options,
-                    &mut rules.allocator,
-                    &mut live,
-                );
-                world.resource_mut::<AngbandUniques>().0 = live;
-                let mut floor = level.floor();
-                for monster in &level.monsters {
-                    floor.set_occupied(monster.at.square(), false);
+    let mut rng =
+        world
+            .resource_mut::<DenizenRng>()
+            .next_stream("level", ANGBAND_FLOOR, request.depth);
+    let made = world.resource_scope(
+        |world, mut rules: Mut<AngbandRules>| -> Result<Made, String> {
+            let rules = &mut *rules;
+            // A working copy: a level that fails leaves the ledger as it was.
+            let mut live = world.resource::<AngbandUniques>().0.clone();
+            live.keep_only_uniques_of(rules.allocator.races());
+            match request.floor {
+                LevelFloor::Classic => {
+                    let level = Level::build(
+                        &mut rng,
+                        depth,
+                        &rules.options,
+                        &mut rules.allocator,
+                        &mut live,
+                    );
+                    world.resource_mut::<AngbandUniques>().0 = live;
+                    let mut floor = level.floor();
+                    for monster in &level.monsters {
+                        floor.set_occupied(monster.at.square(), false);
+                    }
+                    Ok(Made {
+                        built: AngbandLevelBuilt {
+                            depth: request.depth,
+                            rooms: floor.rooms().to_vec(),
+                            destroyed: level.layout.destroyed,
+                            player: level.layout.cave.player().map(|p| p.square()),
+                            monsters: level.monsters.len() as u32,
+                            population_level: level.population_level as u32,
+                            monster_rating: level.monster_rating,
+                            failed_draws: level.failed_draws,
+                        },
+                        monsters: level.monsters,
+                        floor: Some(floor),
+                    })
                 }
-                Ok(Made {
-                    built: AngbandLevelBuilt {
-                        depth: request.depth,
-                        rooms: floor.rooms().to_vec(),
-                        destroyed: level.layout.destroyed,
-                        player: level.layout.cave.player().map(|p| p.square()),
-                        monsters: level.monsters.len() as u32,
-                        population_level: level.population_level as u32,
-                        monster_rating: level.monster_rating,
-                        failed_draws: level.failed_draws,
-                    },
-                    monsters: level.monsters,
-                    floor: Some(floor),
-                })
+                LevelFloor::Host => {
+                    let grid = &world
+                        .get_resource::<FloorMap>()
+                        .ok_or("no FloorMap to populate")?
+                        .0;
+                    let (monsters, rating, failed) =
+                        populate_floor(&mut rng, grid, depth, &mut rules.allocator, &mut live)
+                            .map_err(|e| e.to_string())?;
+                    world.resource_mut::<AngbandUniques>().0 = live;
+                    Ok(Made {
+                        built: AngbandLevelBuilt {
+                            depth: request.depth,
+                            rooms: Vec::new(),
+                            destroyed: false,
+                            player: None,
+                            monsters: monsters.len() as u32,
+                            population_level: request.depth,
+                            monster_rating: rating,
+                            failed_draws: failed,
+                        },
+                        monsters,
+                        floor: None,
+                    })
+                }
             }
-            LevelFloor::Host => {
-                let grid = &world
-                    .get_resource::<FloorMap>()
-                    .ok_or("no FloorMap to populate")?
-                    .0;
-                let (monsters, rating, failed) =
-                    populate_floor(&mut rng, grid, depth, &mut rules.allocator, &mut live)
-                        .map_err(|e| e.to_string())?;
-                world.resource_mut::<AngbandUniques>().0 = live;
-                Ok(Made {
-                    built: AngbandLevelBuilt {
-                        depth: request.depth,
-                        rooms: Vec::new(),
-                        destroyed: false,
-                        player: None,
-                        monsters: monsters.len() as u32,
-                        population_level: request.depth,
-                        monster_rating: rating,
-                        failed_draws: failed,
-                    },
-                    monsters,
-                    floor: None,
-                })
-            }
-        }
-    })?;
+        },
+    )?;
     if let Some(floor) = made.floor {
         world.insert_resource(FloorMap(floor));
     }
@@ -221,7 +224,13 @@ fn make_level(world: &mut World, request: DungeonLevelRequested) -> Result<(), S
         let rules = world.resource::<AngbandRules>();
         made.monsters
             .iter()
-            .map(|m| rules.allocator.races().get(m.race).map_or('?', |r| r.symbol))
+            .map(|m| {
+                rules
+                    .allocator
+                    .races()
+                    .get(m.race)
+                    .map_or('?', |r| r.symbol)
+            })
             .collect()
     };
     let plan = Plan {

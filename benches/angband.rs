@@ -1,0 +1,65 @@
+//! Angband 2.7.9 (rules core, no ECS): allocator draws from the weighted table against the
+//! original's rejection loop, and whole levels (layout and base population).
+//!
+//! `cargo bench --features angband --bench angband`. Each allocator iteration makes 1,000
+//! draws from one seeded stream with no unique alive; each level iteration builds and
+//! populates one level, carrying the live uniques from level to level as a game would
+//! (they are cleared when half the uniques are alive, so deep levels keep drawing).
+
+use std::hint::black_box;
+
+use denizen::angband::alloc::{Allocator, DrawRequest, LiveUniques, draw_by_rejection};
+use denizen::angband::{Level, LevelOptions, Races};
+use denizen::prelude::{StreamPurpose, WorldSeed};
+use divan::Bencher;
+
+fn main() {
+    divan::main();
+}
+
+const DRAWS: usize = 1_000;
+
+#[divan::bench(args = [1, 10, 40, 100])]
+fn draws_weighted_table(bencher: Bencher, level: i32) {
+    let mut allocator = Allocator::new(Races::shipped());
+    let live = LiveUniques::new();
+    let mut rng = WorldSeed(1).stream(StreamPurpose::new("bench"));
+    let request = DrawRequest::new(level, level, &live);
+    bencher
+        .counter(divan::counter::ItemsCount::new(DRAWS))
+        .bench_local(|| {
+            for _ in 0..DRAWS {
+                black_box(allocator.draw(&mut rng, &request));
+            }
+        });
+}
+
+#[divan::bench(args = [1, 10, 40, 100])]
+fn draws_rejection_loop(bencher: Bencher, level: i32) {
+    let allocator = Allocator::new(Races::shipped());
+    let live = LiveUniques::new();
+    let mut rng = WorldSeed(1).stream(StreamPurpose::new("bench"));
+    let request = DrawRequest::new(level, level, &live);
+    bencher
+        .counter(divan::counter::ItemsCount::new(DRAWS))
+        .bench_local(|| {
+            for _ in 0..DRAWS {
+                black_box(draw_by_rejection(&allocator, &mut rng, &request));
+            }
+        });
+}
+
+#[divan::bench(args = [1, 10, 40, 100])]
+fn whole_level(bencher: Bencher, depth: i32) {
+    let mut allocator = Allocator::new(Races::shipped());
+    let mut live = LiveUniques::new();
+    let options = LevelOptions::default();
+    let mut rng = WorldSeed(1).stream(StreamPurpose::new("bench"));
+    bencher.bench_local(|| {
+        if live.len() > 45 {
+            live = LiveUniques::new();
+        }
+        let level = Level::build(&mut rng, depth, &options, &mut allocator, &mut live);
+        black_box(level.monsters.len())
+    });
+}

@@ -1,0 +1,114 @@
+//! Destroyed levels (source notes 1.2): after the tunnels and veins, one to five blasts
+//! (usually two or three) each turn every non-permanent grid within distance 15 of their
+//! centre into rubble-strewn ground: granite 10%, quartz 25%, magma 15%, floor 50%,
+//! without room, vault or light flags. What lay there is lost.
+
+use denizen_core::Generator;
+
+use crate::cave::{Cave, Pos, flag, terrain};
+use crate::rng::{rand_range, rand0, randint};
+
+/// Blast radius: grids at a distance below this are hit.
+pub const BLAST_RADIUS: i32 = 16;
+/// Blasts per level at most (the loop bound `randint(5)` is rolled again every pass).
+const MAX_BLASTS: i32 = 5;
+
+/// Terrain at or above this is permanent and survives a blast.
+const PERMANENT: u8 = 0x3C;
+
+/// `destroy_level`. Returns the roster indices of the monsters the blasts removed.
+pub(crate) fn destroy_level(cave: &mut Cave, rng: &mut Generator) -> Vec<usize> {
+    let mut removed = Vec::new();
+    let mut n = 0;
+    while n < randint(rng, MAX_BLASTS) {
+        let x1 = rand_range(rng, 5, 192);
+        let y1 = rand_range(rng, 5, 60);
+        let centre = Pos::new(y1, x1);
+        for y in y1 - 15..=y1 + 15 {
+            for x in x1 - 15..=x1 + 15 {
+                let at = Pos::new(y, x);
+                if !Cave::inside(at) || centre.distance(at) >= BLAST_RADIUS {
+                    continue;
+                }
+                if cave.terrain(at) >= PERMANENT {
+                    continue;
+                }
+                removed.extend(cave.take_monster(at));
+                cave.clear_object(at);
+                let t = rand0(rng, 200);
+                let code = if t < 20 {
+                    terrain::GRANITE
+                } else if t < 70 {
+                    terrain::QUARTZ
+                } else if t < 100 {
+                    terrain::MAGMA
+                } else {
+                    terrain::FLOOR
+                };
+                cave.set_terrain(at, code);
+                cave.remove_flags(at, flag::ROOM | flag::ICKY | flag::GLOW);
+            }
+        }
+        n += 1;
+    }
+    removed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use denizen_core::{ChiSquared, StreamPurpose, WorldSeed};
+
+    #[test]
+    fn blast_counts_follow_the_rerolled_bound() {
+        let mut rng = WorldSeed(12).stream(StreamPurpose::new("destroy"));
+        let mut counts = [0u64; 5];
+        for _ in 0..20_000 {
+            let mut n = 0;
+            while n < randint(&mut rng, MAX_BLASTS) {
+                n += 1;
+            }
+            counts[(n - 1) as usize] += 1;
+        }
+        let odds = [
+            1.0 / 5.0,
+            8.0 / 25.0,
+            36.0 / 125.0,
+            96.0 / 625.0,
+            24.0 / 625.0,
+        ];
+        let p = ChiSquared::against(&counts, odds).p_value();
+        assert!(p > 1e-6, "{counts:?} p = {p}");
+    }
+
+    #[test]
+    fn blasts_spare_permanent_walls_and_clear_flags() {
+        let mut rng = WorldSeed(13).stream(StreamPurpose::new("destroy"));
+        let mut cave = Cave::new();
+        for y in 0..66 {
+            for x in 0..198 {
+                let at = Pos::new(y, x);
+                cave.add_flags(at, flag::ROOM | flag::GLOW);
+                if (x + y) % 5 == 0 {
+                    cave.set_terrain(at, terrain::INNER_PERMANENT);
+                }
+            }
+        }
+        destroy_level(&mut cave, &mut rng);
+        let mut hit = 0;
+        for y in 0..66 {
+            for x in 0..198 {
+                let at = Pos::new(y, x);
+                if (x + y) % 5 == 0 {
+                    assert_eq!(cave.terrain(at), terrain::INNER_PERMANENT);
+                    assert!(cave.has(at, flag::ROOM));
+                } else if !cave.has(at, flag::ROOM) {
+                    hit += 1;
+                    assert!(matches!(cave.terrain(at), 0x01 | 0x32 | 0x33 | 0x38));
+                    assert!(!cave.has(at, flag::GLOW));
+                }
+            }
+        }
+        assert!(hit > 100);
+    }
+}

@@ -1,0 +1,59 @@
+//! Monster nests and pits (types 5 and 6, notes 2.6): the large room's shell, never lit,
+//! with one secret door into the 5 x 19 inner room that holds the 95 monster grids.
+//! Only the shell is built here; the monsters are drawn by the population rules. A level
+//! gets at most one nest or pit, which the attempt code enforces.
+
+use super::builder::{Builder, Guards};
+use super::rooms::{inner_room_door, large_shell};
+use crate::cave::{BuiltRoom, Pos};
+use denizen_core::RoomKind;
+
+/// The shell of a nest (`pit == false`) or pit. Resets the monster level to the depth,
+/// as the original's nest and pit builders do after drawing their monsters.
+pub(crate) fn nest_or_pit<G: Guards>(b: &mut Builder<'_, G>, c: Pos, pit: bool) -> BuiltRoom {
+    let kind = if pit { RoomKind::Pit } else { RoomKind::Nest };
+    let room = large_shell(b, c, kind, false);
+    inner_room_door(b, c);
+    b.monster_level = b.depth;
+    room
+}
+
+/// The 95 grids of a nest or pit's inner room, row by row (the order the nest fill
+/// draws in).
+pub fn monster_grids(centre: Pos) -> impl Iterator<Item = Pos> {
+    (centre.y - 2..=centre.y + 2)
+        .flat_map(move |y| (centre.x - 9..=centre.x + 9).map(move |x| Pos::new(y, x)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cave::{flag, terrain};
+    use denizen_core::{StreamPurpose, WorldSeed};
+
+    #[test]
+    fn the_shell_has_one_secret_door_and_95_dark_grids() {
+        let mut rng = WorldSeed(4).stream(StreamPurpose::new("nest"));
+        let mut guards = ();
+        let mut b = Builder::new(&mut rng, &mut guards, 3, false);
+        b.monster_level = 5;
+        let c = Pos::new(16, 82);
+        let room = nest_or_pit(&mut b, c, true);
+        assert_eq!(room.kind, RoomKind::Pit);
+        assert!(!room.lit);
+        assert_eq!(b.monster_level, 3);
+        let grids: Vec<Pos> = monster_grids(c).collect();
+        assert_eq!(grids.len(), 95);
+        assert!(grids.iter().all(|&g| b.cave.terrain(g) == terrain::FLOOR));
+        assert!(
+            grids
+                .iter()
+                .all(|&g| !b.cave.has(g, flag::GLOW | flag::ICKY))
+        );
+        let doors = (c.y - 3..=c.y + 3)
+            .flat_map(|y| (c.x - 10..=c.x + 10).map(move |x| Pos::new(y, x)))
+            .filter(|&g| b.cave.terrain(g) == terrain::SECRET_DOOR)
+            .count();
+        assert_eq!(doors, 1);
+    }
+}

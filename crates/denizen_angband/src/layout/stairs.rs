@@ -1,0 +1,157 @@
+//! Staircases and the player's starting grid (notes 6.1-6.3).
+//!
+//! Stairs prefer grids walled on 3 sides, but the wall requirement drops by one after
+//! every batch of 3001 tries, success or not, so later stairs take what they find. The
+//! player starts on any naked floor outside a vault.
+//!
+//! The original retries both without a limit and hangs on a level with no naked floor.
+//! Here, only where the original would spin: a staircase whose batch fails once the
+//! requirement is 0 is given up when no naked floor exists at all, and after
+//! [`STAIR_BATCH_CAP`] more batches takes the first naked floor in row order; the player
+//! gets [`PLAYER_TRY_CAP`] tries, then the first qualifying grid in row order, or none if
+//! there is none. With even one qualifying grid, the fallbacks are reached with odds
+//! below e^-229 (stairs) and e^-79 (player), so a level the original would finish is
+//! finished the same way.
+
+use denizen_core::Generator;
+
+use crate::cave::{Cave, HEIGHT, Pos, WIDTH, flag, terrain};
+use crate::rng::{rand_range, rand0};
+
+/// Tries per batch of a staircase (`j = 0..=3000`).
+pub const STAIR_BATCH: u32 = 3001;
+/// Batches at wall requirement 0 before a staircase takes the first naked floor.
+pub const STAIR_BATCH_CAP: u32 = 1_000;
+/// Tries at the player's grid before the first qualifying grid in row order is taken.
+pub const PLAYER_TRY_CAP: u32 = 1_000_000;
+/// Failed player tries after which the level is checked for any qualifying grid.
+const PLAYER_CHECK_AFTER: u32 = 10_000;
+
+/// Every staircase is an up staircase on a quest level and at depth 127 and deeper.
+pub(crate) fn all_up(depth: i32, quest: bool) -> bool {
+    quest || depth >= 127
+}
+
+/// How many of a grid's 4 orthogonal neighbours are granite or permanent wall (veins,
+/// doors and rubble do not count).
+fn walls_around(cave: &Cave, at: Pos) -> i32 {
+    [(-1, 0), (1, 0), (0, -1), (0, 1)]
+        .into_iter()
+        .map(|(dy, dx)| Pos::new(at.y + dy, at.x + dx))
+        .filter(|&n| !Cave::on_map(n) || cave.terrain(n) >= terrain::GRANITE)
+        .count() as i32
+}
+
+/// The first naked floor in row order.
+fn first_naked(cave: &Cave) -> Option<Pos> {
+    (0..HEIGHT)
+        .flat_map(|y| (0..WIDTH).map(move |x| Pos::new(y, x)))
+        .find(|&at| cave.is_naked(at))
+}
+
+/// `alloc_stairs`: `num` staircases of `code`, each by batches of random tries needing
+/// `walls` walled sides, the requirement dropping after every batch. Returns where they
+/// went.
+pub(crate) fn alloc_stairs(cave: &mut Cave, rng: &mut Generator, code: u8, num: i32) -> Vec<Pos> {
+    let mut placed = Vec::new();
+    let mut walls = 3;
+    for _ in 0..num {
+        let mut spot = None;
+        let mut batches_at_zero = 0;
+        while spot.is_none() {
+            for _ in 0..STAIR_BATCH {
+                let at = Pos::new(rand0(rng, HEIGHT), rand0(rng, WIDTH));
+                if cave.is_naked(at) && walls_around(cave, at) >= walls {
+                    spot = Some(at);
+                    break;
+                }
+            }
+            if spot.is_none() && walls == 0 {
+                batches_at_zero += 1;
+                if batches_at_zero == 1 && first_naked(cave).is_none() {
+                    break;
+                }
+                if batches_at_zero >= STAIR_BATCH_CAP {
+                    spot = first_naked(cave);
+                    break;
+                }
+            }
+            if walls > 0 {
+                walls -= 1;
+            }
+        }
+        if let Some(at) = spot {
+            cave.set_terrain(at, code);
+            placed.push(at);
+        }
+    }
+    placed
+}
+
+/// Whether the player may start on a grid: naked floor outside a vault.
+fn player_may_start(cave: &Cave, at: Pos) -> bool {
+    cave.is_naked(at) && !cave.has(at, flag::ICKY)
+}
+
+/// `new_player_spot`: random grids inside the map until one is naked floor outside a
+/// vault.
+pub(crate) fn player_spot(cave: &Cave, rng: &mut Generator) -> Option<Pos> {
+    for tries in 1..=PLAYER_TRY_CAP {
+        let y = rand_range(rng, 1, HEIGHT - 2);
+        let x = rand_range(rng, 1, WIDTH - 2);
+        let at = Pos::new(y, x);
+        if player_may_start(cave, at) {
+            return Some(at);
+        }
+        if tries == PLAYER_CHECK_AFTER && first_start(cave).is_none() {
+            return None;
+        }
+    }
+    first_start(cave)
+}
+
+/// The first grid in row order the player may start on.
+fn first_start(cave: &Cave) -> Option<Pos> {
+    (1..HEIGHT - 1)
+        .flat_map(|y| (1..WIDTH - 1).map(move |x| Pos::new(y, x)))
+        .find(|&at| player_may_start(cave, at))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use denizen_core::{StreamPurpose, WorldSeed};
+
+    fn rng() -> Generator {
+        WorldSeed(11).stream(StreamPurpose::new("stairs"))
+    }
+
+    #[test]
+    fn a_level_without_floor_gets_no_stairs_and_no_player() {
+        let mut cave = Cave::new();
+        let mut rng = rng();
+        assert!(alloc_stairs(&mut cave, &mut rng, terrain::DOWN_STAIRS, 4).is_empty());
+        assert_eq!(player_spot(&cave, &mut rng), None);
+    }
+
+    #[test]
+    fn a_single_floor_grid_is_found() {
+        let mut cave = Cave::new();
+        let only = Pos::new(30, 100);
+        cave.set_terrain(only, terrain::FLOOR);
+        let mut rng = rng();
+        assert_eq!(player_spot(&cave, &mut rng), Some(only));
+        let placed = alloc_stairs(&mut cave, &mut rng, terrain::UP_STAIRS, 2);
+        assert_eq!(placed, [only], "the second staircase finds no floor left");
+        assert_eq!(cave.terrain(only), terrain::UP_STAIRS);
+    }
+
+    #[test]
+    fn vault_floor_is_no_start() {
+        let mut cave = Cave::new();
+        let at = Pos::new(10, 10);
+        cave.set_terrain(at, terrain::FLOOR);
+        cave.add_flags(at, flag::ICKY);
+        assert_eq!(player_spot(&cave, &mut rng()), None);
+    }
+}

@@ -1,0 +1,372 @@
+//! Tunnels (notes 4.1-4.8): the room centres, lightly shuffled, are joined in a cycle by
+//! a walker that heads for its target, turns now and then, pierces room walls where a
+//! clear grid lies beyond, glides through anything flagged as room, digs rock, and may
+//! stop early where it meets an older corridor. Corridors are dug only when a tunnel
+//! ends. Junctions with older corridors later get doors where the corridor is a
+//! doorway.
+
+use denizen_core::Generator;
+
+use super::doors::random_door;
+use crate::cave::{Cave, Pos, flag, terrain};
+use crate::rng::rand0;
+
+/// Steps a tunnel may take (`main_loop_count > 2000` stops it: 2001 steps run).
+pub const STEP_CAP: u32 = 2000;
+/// Rock grids a tunnel may dig (`TUNN_MAX`); the rest of its path stays rock.
+pub const DIG_CAP: usize = 900;
+/// Room walls a tunnel may pierce (`WALL_MAX`).
+pub const PIERCE_CAP: usize = 500;
+/// Junctions a level may record (`DOOR_MAX`).
+pub const JUNCTION_CAP: usize = 200;
+/// Redirections at the map's edge before a tunnel gives up (the original retries until
+/// it is back inside, which a step toward the target always is).
+const EDGE_RETRY_CAP: u32 = 1_000;
+
+/// Counts of what the tunnels did on a level: for measurements, not rules.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TunnelStats {
+    /// Tunnels started (one per room).
+    pub tunnels: u32,
+    /// Steps taken by all tunnels.
+    pub steps: u32,
+    /// Tunnels stopped by the step cap.
+    pub step_capped: u32,
+    /// Tunnels that stopped early at an older corridor.
+    pub early_stops: u32,
+    /// Tunnels that reached their target.
+    pub arrived: u32,
+    /// Rock grids dug.
+    pub dug: u32,
+    /// Rock grids left undug by the dig cap.
+    pub dig_truncated: u32,
+    /// Room walls pierced.
+    pub pierced: u32,
+    /// Junctions recorded.
+    pub junctions: u32,
+    /// Doors placed at junctions.
+    pub junction_doors: u32,
+}
+
+/// S, N, E, W: the original's first four directions.
+const ORTHOGONAL: [Pos; 4] = [
+    Pos::new(1, 0),
+    Pos::new(-1, 0),
+    Pos::new(0, 1),
+    Pos::new(0, -1),
+];
+
+/// `correct_dir`: one step toward `to`, along one axis; when both differ, a coin chooses
+/// the column (east or west) or the row.
+fn correct_dir(rng: &mut Generator, from: Pos, to: Pos) -> Pos {
+    let mut dy = (to.y - from.y).signum();
+    let mut dx = (to.x - from.x).signum();
+    if dy != 0 && dx != 0 {
+        if rand0(rng, 100) < 50 {
+            dy = 0;
+        } else {
+            dx = 0;
+        }
+    }
+    Pos::new(dy, dx)
+}
+
+/// `rand_dir`: one of S, N, E, W.
+fn rand_dir(rng: &mut Generator) -> Pos {
+    ORTHOGONAL[rand0(rng, 4) as usize]
+}
+
+/// The direction after a turn: toward the target, 10% of the time a random one.
+fn turn(rng: &mut Generator, from: Pos, to: Pos) -> Pos {
+    let dir = correct_dir(rng, from, to);
+    if rand0(rng, 100) < 10 {
+        rand_dir(rng)
+    } else {
+        dir
+    }
+}
+
+fn step(at: Pos, dir: Pos) -> Pos {
+    Pos::new(at.y + dir.y, at.x + dir.x)
+}
+
+/// Blocks a walker outright: solid permanent, outer permanent, solid granite.
+fn blocks_walker(code: u8) -> bool {
+    matches!(
+        code,
+        terrain::SOLID_PERMANENT | terrain::OUTER_PERMANENT | terrain::SOLID_GRANITE
+    )
+}
+
+/// Reused buffers of the tunnels of one level.
+struct Digger {
+    dig: Vec<Pos>,
+    pierce: Vec<Pos>,
+    junctions: Vec<Pos>,
+    stats: TunnelStats,
+}
+
+impl Digger {
+    /// `build_tunnel` from `start` to `target`.
+    fn tunnel(&mut self, cave: &mut Cave, rng: &mut Generator, start: Pos, target: Pos) {
+        self.stats.tunnels += 1;
+        self.dig.clear();
+        self.pierce.clear();
+        let mut at = start;
+        let mut dir = correct_dir(rng, at, target);
+        let mut door_flag = false;
+        let mut loops = 0u32;
+        let mut arrived = true;
+        'walk: while at != target {
+            if loops > STEP_CAP {
+                self.stats.step_capped += 1;
+                arrived = false;
+                break;
+            }
+            loops += 1;
+            self.stats.steps += 1;
+            if rand0(rng, 100) < 30 {
+                dir = turn(rng, at, target);
+            }
+            let mut next = step(at, dir);
+            let mut retries = 0;
+            while !Cave::inside(next) {
+                retries += 1;
+                if retries > EDGE_RETRY_CAP {
+                    arrived = false;
+                    break 'walk;
+                }
+                dir = turn(rng, at, target);
+                next = step(at, dir);
+            }
+            let code = cave.terrain(next);
+            if blocks_walker(code) {
+                continue;
+            }
+            if code == terrain::OUTER_GRANITE {
+                let beyond = step(next, dir);
+                let past = if Cave::on_map(beyond) {
+                    cave.terrain(beyond)
+                } else {
+                    terrain::SOLID_PERMANENT
+                };
+                if blocks_walker(past) || past == terrain::OUTER_GRANITE {
+                    continue;
+                }
+                at = next;
+                if self.pierce.len() < PIERCE_CAP {
+                    self.pierce.push(at);
+                }
+                for y in at.y - 1..=at.y + 1 {
+                    for x in at.x - 1..=at.x + 1 {
+                        let g = Pos::new(y, x);
+                        if cave.terrain(g) == terrain::OUTER_GRANITE {
+                            cave.set_terrain(g, terrain::SOLID_GRANITE);
+                        }
+                    }
+                }
+            } else if cave.has(next, flag::ROOM) {
+                at = next;
+            } else if code >= terrain::GRANITE {
+                at = next;
+                if self.dig.len() < DIG_CAP {
+                    self.dig.push(at);
+                } else {
+                    self.stats.dig_truncated += 1;
+                }
+                door_flag = false;
+            } else {
+                at = next;
+                if !door_flag {
+                    if self.junctions.len() < JUNCTION_CAP {
+                        self.junctions.push(at);
+                    }
+                    door_flag = true;
+                }
+                if rand0(rng, 100) >= 15
+                    && ((at.y - start.y).abs() > 10 || (at.x - start.x).abs() > 10)
+                {
+                    self.stats.early_stops += 1;
+                    arrived = false;
+                    break;
+                }
+            }
+        }
+        if arrived {
+            self.stats.arrived += 1;
+        }
+        for &g in &self.dig {
+            cave.set_terrain(g, terrain::FLOOR);
+        }
+        self.stats.dug += self.dig.len() as u32;
+        for &g in &self.pierce {
+            cave.set_terrain(g, terrain::FLOOR);
+            if rand0(rng, 100) < 25 {
+                random_door(cave, rng, g);
+            }
+        }
+        self.stats.pierced += self.pierce.len() as u32;
+    }
+}
+
+/// Corridor floor for the doorway test: plain floor outside any room.
+fn corridor_floor(cave: &Cave, at: Pos) -> bool {
+    cave.terrain(at) == terrain::FLOOR && !cave.has(at, flag::ROOM)
+}
+
+/// Veins, granite and permanent wall: at least `0x32`.
+fn wall_like(cave: &Cave, at: Pos) -> bool {
+    cave.terrain(at) >= terrain::MAGMA
+}
+
+/// `possible_doorway`: at least two orthogonal corridor floors, and walls either north
+/// and south or west and east.
+fn possible_doorway(cave: &Cave, at: Pos) -> bool {
+    let [s, n, e, w] = ORTHOGONAL.map(|d| step(at, d));
+    let corridors = [s, n, e, w]
+        .into_iter()
+        .filter(|&g| corridor_floor(cave, g))
+        .count();
+    corridors >= 2
+        && ((wall_like(cave, n) && wall_like(cave, s))
+            || (wall_like(cave, w) && wall_like(cave, e)))
+}
+
+/// `try_door` on every junction's W, E, N and S neighbour: a 90% roll, then the doorway
+/// test. Returns the doors placed.
+fn junction_doors(cave: &mut Cave, rng: &mut Generator, junctions: &[Pos]) -> u32 {
+    let mut doors = 0;
+    for &j in junctions {
+        for d in [
+            Pos::new(0, -1),
+            Pos::new(0, 1),
+            Pos::new(-1, 0),
+            Pos::new(1, 0),
+        ] {
+            let at = step(j, d);
+            if !Cave::inside(at) || wall_like(cave, at) || cave.has(at, flag::ROOM) {
+                continue;
+            }
+            if rand0(rng, 100) < 90 && possible_doorway(cave, at) {
+                random_door(cave, rng, at);
+                doors += 1;
+            }
+        }
+    }
+    doors
+}
+
+/// Shuffles the centres (n random transpositions), tunnels from each centre to the one
+/// before it in a cycle, then puts the junction doors.
+pub(crate) fn connect(cave: &mut Cave, rng: &mut Generator, centres: &[Pos]) -> TunnelStats {
+    let mut order = centres.to_vec();
+    let n = order.len() as i32;
+    for _ in 0..n {
+        let a = rand0(rng, n) as usize;
+        let b = rand0(rng, n) as usize;
+        order.swap(a, b);
+    }
+    let mut digger = Digger {
+        dig: Vec::with_capacity(DIG_CAP),
+        pierce: Vec::with_capacity(64),
+        junctions: Vec::with_capacity(JUNCTION_CAP),
+        stats: TunnelStats::default(),
+    };
+    if let Some(&last) = order.last() {
+        let mut prev = last;
+        for &c in &order {
+            digger.tunnel(cave, rng, c, prev);
+            prev = c;
+        }
+    }
+    let junctions = std::mem::take(&mut digger.junctions);
+    digger.stats.junctions = junctions.len() as u32;
+    digger.stats.junction_doors = junction_doors(cave, rng, &junctions);
+    digger.stats
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use denizen_core::{StreamPurpose, WorldSeed};
+
+    fn rng(seed: u64) -> Generator {
+        WorldSeed(seed).stream(StreamPurpose::new("tunnel"))
+    }
+
+    #[test]
+    fn a_tunnel_in_open_rock_joins_its_ends_orthogonally() {
+        for seed in 0..20 {
+            let mut cave = Cave::new();
+            let (a, b) = (Pos::new(10, 20), Pos::new(40, 150));
+            let mut digger = Digger {
+                dig: Vec::new(),
+                pierce: Vec::new(),
+                junctions: Vec::new(),
+                stats: TunnelStats::default(),
+            };
+            digger.tunnel(&mut cave, &mut rng(seed), a, b);
+            if digger.stats.arrived == 1 {
+                assert_eq!(cave.terrain(b), terrain::FLOOR);
+            }
+            // Every dug grid has a dug or end orthogonal neighbour.
+            for y in 1..65 {
+                for x in 1..197 {
+                    let at = Pos::new(y, x);
+                    if cave.terrain(at) == terrain::FLOOR && at != a {
+                        let linked = ORTHOGONAL.iter().any(|&d| {
+                            step(at, d) == a || cave.terrain(step(at, d)) == terrain::FLOOR
+                        });
+                        assert!(linked, "seed {seed}: {at:?} is isolated");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn piercing_hardens_the_wall_round_the_doorway() {
+        // A room wall column at x = 30 between two rock areas, with room floor behind it.
+        let mut cave = Cave::new();
+        for y in 10..=30 {
+            cave.set_terrain(Pos::new(y, 30), terrain::OUTER_GRANITE);
+            cave.add_flags(Pos::new(y, 30), flag::ROOM);
+            for x in 31..=40 {
+                cave.set_terrain(Pos::new(y, x), terrain::FLOOR);
+                cave.add_flags(Pos::new(y, x), flag::ROOM);
+            }
+        }
+        let mut digger = Digger {
+            dig: Vec::new(),
+            pierce: Vec::new(),
+            junctions: Vec::new(),
+            stats: TunnelStats::default(),
+        };
+        let mut g = rng(3);
+        digger.tunnel(&mut cave, &mut g, Pos::new(20, 10), Pos::new(20, 35));
+        assert!(digger.stats.pierced >= 1);
+        for &p in &digger.pierce {
+            let code = cave.terrain(p);
+            assert!(code == terrain::FLOOR || (0x04..=0x30).contains(&code));
+            for dy in [-1, 1] {
+                let beside = Pos::new(p.y + dy, p.x);
+                if beside.y >= 10 && beside.y <= 30 && !digger.pierce.contains(&beside) {
+                    assert_eq!(cave.terrain(beside), terrain::SOLID_GRANITE);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn correct_dir_moves_along_one_axis() {
+        let mut g = rng(5);
+        for _ in 0..100 {
+            let d = correct_dir(&mut g, Pos::new(5, 5), Pos::new(9, 1));
+            assert!(d == Pos::new(1, 0) || d == Pos::new(0, -1));
+        }
+        assert_eq!(
+            correct_dir(&mut g, Pos::new(5, 5), Pos::new(5, 9)),
+            Pos::new(0, 1)
+        );
+    }
+}
