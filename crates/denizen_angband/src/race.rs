@@ -2,6 +2,7 @@
 //! format, validated entry by entry with every number bounded.
 
 use std::collections::HashMap;
+use std::sync::OnceLock;
 
 use denizen_core::{DataError, DataFile, Dice, Entry, load_ron};
 use serde::{Deserialize, Serialize};
@@ -131,10 +132,15 @@ const COLOURS: &str = "dwsorgbuDWvyRGBU";
 
 impl Races {
     /// Angband 2.7.9's 547 races, embedded in the crate (non-commercial data: see the
-    /// crate's `NOTICE`).
+    /// crate's `NOTICE`). Parsed once per process.
     pub fn shipped() -> Self {
-        Self::from_file(DataFile::new(SHIPPED_FILE, SHIPPED_TEXT))
-            .expect("the shipped race file is valid")
+        static SHIPPED: OnceLock<Races> = OnceLock::new();
+        SHIPPED
+            .get_or_init(|| {
+                Self::from_file(DataFile::new(SHIPPED_FILE, SHIPPED_TEXT))
+                    .expect("the shipped race file is valid")
+            })
+            .clone()
     }
 
     /// A game's own race file in the shipped format, validated.

@@ -44,8 +44,11 @@ pub enum DenizenSystems {
     /// populates the floors the host asked for (Omega's `FloorGenerated`). Order the
     /// host's floor generator before it and anything that reads creatures after it.
     Populate,
+    /// Builds and populates the levels the host asked for (Angband's
+    /// `DungeonLevelRequested`); runs after `Populate`.
+    Levels,
     /// Places encounter groups on the base floors the host asked for (Captive's
-    /// `BaseFloorGenerated`); runs after `Populate`.
+    /// `BaseFloorGenerated`); runs after `Levels`.
     Encounters,
     /// Countryside encounters, summonings, waking statues and arena bouts the host asked
     /// for; runs after `Encounters`.
@@ -157,6 +160,7 @@ impl Plugin for DenizenPlugin {
                 self.schedule,
                 (
                     DenizenSystems::Populate,
+                    DenizenSystems::Levels,
                     DenizenSystems::Encounters,
                     DenizenSystems::Arrivals,
                     DenizenSystems::Clock,

@@ -692,3 +692,103 @@ fn a_temple_floor_serves_its_deity() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("deities 1 to 6"), "{}", stderr(&out));
 }
+
+/// `denizen angband ... --format csv` parsed into rows of fields (names may be quoted).
+fn csv_rows(text: &str) -> Vec<Vec<String>> {
+    text.lines()
+        .skip(1)
+        .map(|line| {
+            let mut fields = Vec::new();
+            let mut field = String::new();
+            let mut quoted = false;
+            for c in line.chars() {
+                match c {
+                    '"' => quoted = !quoted,
+                    ',' if !quoted => fields.push(std::mem::take(&mut field)),
+                    c => field.push(c),
+                }
+            }
+            fields.push(field);
+            fields
+        })
+        .collect()
+}
+
+#[test]
+fn angband_alloc_prints_every_drawable_race_with_its_exact_odds() {
+    let out = denizen("angband alloc 20 --depth 10 --format csv");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(text.lines().next(), Some("race,name,probability"));
+    let rows = csv_rows(&text);
+    let mut total = 0.0;
+    let mut previous = 0;
+    for row in &rows {
+        let race: u32 = row[0].parse().unwrap();
+        assert!((1..=547).contains(&race) && race > previous, "race {race}");
+        previous = race;
+        let decimals = row[2].split('.').nth(1).unwrap().len();
+        assert!(decimals >= 12, "{}", row[2]);
+        let p: f64 = row[2].parse().unwrap();
+        assert!(p > 0.0, "zero rows are left out");
+        total += p;
+    }
+    assert!((total - 1.0).abs() < 1e-9);
+    // Grip (level 2, a unique) is drawable at level 20; the town is not.
+    assert!(rows.iter().any(|r| r[1] == "Grip, Farmer Maggot's dog"));
+    assert!(!rows.iter().any(|r| r[1] == "Filthy street urchin"));
+    // Nothing deeper than the level after both boosts: 20 + 5, then 25 + 5.
+    let races = denizen_angband::Races::shipped();
+    for row in &rows {
+        let race = races.get(denizen_angband::RaceId(row[0].parse().unwrap())).unwrap();
+        assert!(race.level <= 30 && race.level >= 1, "{}", race.name);
+    }
+}
+
+#[test]
+fn angband_alloc_in_the_town_weighs_by_rarity_alone() {
+    // At level 0 the pick is uniform over the 14 town races, each kept one time in its
+    // rarity: the odds are proportional to 1/rarity.
+    let races = denizen_angband::Races::shipped();
+    let town: Vec<_> = races.all().iter().filter(|r| r.level == 0).collect();
+    let sum: f64 = town.iter().map(|r| 1.0 / f64::from(r.rarity)).sum();
+    let out = denizen("angband alloc 0 --format csv");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let rows = csv_rows(&stdout(&out));
+    assert_eq!(rows.len(), 14);
+    for (row, race) in rows.iter().zip(&town) {
+        assert_eq!(row[1], race.name);
+        let p: f64 = row[2].parse().unwrap();
+        assert!((p - 1.0 / f64::from(race.rarity) / sum).abs() < 1e-12);
+    }
+}
+
+#[test]
+fn angband_rooms_prints_the_first_choice_of_an_attempt() {
+    let out = denizen("angband rooms 1 --format csv");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(text.lines().next(), Some("kind,probability"));
+    let rows = csv_rows(&text);
+    let kinds: Vec<&str> = rows.iter().map(|r| r[0].as_str()).collect();
+    assert_eq!(
+        kinds,
+        ["greater_vault", "lesser_vault", "pit", "nest", "large", "cross", "overlap", "simple"]
+    );
+    let p = |rows: &[Vec<String>], kind: &str| -> f64 {
+        rows.iter().find(|r| r[0] == kind).unwrap()[1].parse().unwrap()
+    };
+    // Depth 1: an unusual room (1 in 200) can only be an overlapping one.
+    assert!((p(&rows, "overlap") - 0.005).abs() < 1e-15);
+    assert!((p(&rows, "simple") - 0.995).abs() < 1e-15);
+    // Depth 30, any level: 1 in 15 levels is destroyed (simple rooms only); otherwise
+    // unusual 30/200, and a greater vault needs the special roll (30/200) and k < 10.
+    let rows = csv_rows(&stdout(&denizen("angband rooms 30 --format csv")));
+    let intact = 14.0 / 15.0;
+    assert!((p(&rows, "greater_vault") - intact * 0.15 * 0.15 * 0.10).abs() < 1e-15);
+    assert!((p(&rows, "simple") - (1.0 / 15.0 + intact * 0.85)).abs() < 1e-12);
+    let rows = csv_rows(&stdout(&denizen("angband rooms 30 --intact --format csv")));
+    assert!((p(&rows, "greater_vault") - 0.15 * 0.15 * 0.10).abs() < 1e-15);
+    let out = denizen("angband rooms 0");
+    assert_eq!(out.status.code(), Some(2));
+}

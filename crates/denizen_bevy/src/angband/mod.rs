@@ -111,7 +111,7 @@ impl Plugin for AngbandPlugin {
         .add_systems(
             schedule,
             build_levels
-                .in_set(DenizenSystems::Populate)
+                .in_set(DenizenSystems::Levels)
                 .run_if(on_message::<DungeonLevelRequested>),
         );
     }

@@ -1,0 +1,219 @@
+//! Whole levels: the base population's count, sleep, hit points, speed and rating against
+//! the source notes, the first draw against the allocator's exact odds, and golden levels.
+
+use std::fmt::Write;
+use std::sync::LazyLock;
+
+use denizen_angband::alloc::{Allocator, DrawRequest, LiveUniques};
+use denizen_angband::level::populate_floor;
+use denizen_angband::{Level, LevelOptions, Placement, RaceFlags, Races};
+use denizen_core::{ChiSquared, FloorGrid, StreamPurpose, WorldSeed};
+use denizen_testing::golden;
+
+/// The shipped races, parsed once for the whole suite.
+static RACES: LazyLock<Races> = LazyLock::new(Races::shipped);
+
+fn build(seed: u64, depth: i32, options: &LevelOptions) -> (Level, Allocator) {
+    let mut allocator = Allocator::new(RACES.clone());
+    let mut live = LiveUniques::new();
+    let mut rng = WorldSeed(seed).stream(StreamPurpose::new("level").with(depth as u64));
+    let level = Level::build(&mut rng, depth, options, &mut allocator, &mut live);
+    (level, allocator)
+}
+
+#[test]
+fn the_population_count_is_14_plus_1d8_plus_k() {
+    // k = clamp(depth / 3, 2, 10): 2 at depth 4, 5 at depth 15, 10 at depth 40.
+    for (depth, k) in [(4, 2), (15, 5), (40, 10)] {
+        let mut counts = [0u64; 8];
+        for seed in 0..240 {
+            let (level, _) = build(seed, depth, &LevelOptions::default());
+            let drawn = level
+                .monsters
+                .iter()
+                .filter(|m| m.placement == Placement::Population)
+                .count() as i32
+                + level.failed_draws as i32;
+            let roll = drawn - 14 - k;
+            assert!((1..=8).contains(&roll), "depth {depth}: {drawn} draws");
+            counts[(roll - 1) as usize] += 1;
+        }
+        let p = ChiSquared::against(&counts, [1.0 / 8.0; 8]).p_value();
+        assert!(p > 1e-6, "depth {depth}: randint(8) looks uneven, p = {p}");
+    }
+}
+
+#[test]
+fn monsters_get_their_races_hit_points_speed_and_sleep() {
+    let races = &*RACES;
+    for seed in 0..30 {
+        let depth = 1 + (seed as i32 * 7) % 60;
+        let (level, _) = build(seed, depth, &LevelOptions::default());
+        let mut squares = std::collections::HashSet::new();
+        for m in &level.monsters {
+            let race = races.get(m.race).unwrap();
+            assert!(squares.insert(m.at), "two monsters on {:?}", m.at);
+            assert!(level.layout.cave.is_floor(m.at));
+            let (low, high) = race.hit_dice.bounds();
+            if race.flags.contains(RaceFlags::FORCE_MAXHP) {
+                assert_eq!(m.hp, high as i32, "{}", race.name);
+            } else {
+                assert!((low as i32..=high as i32).contains(&m.hp), "{}", race.name);
+            }
+            // Non-uniques get rand_spread(0, energy / 10): +-1 at normal speed, +-2 at +10.
+            let spread = (m.speed - i32::from(race.speed)).abs();
+            let allowed = if race.is_unique() {
+                0
+            } else {
+                (i32::from(race.speed) - 100).max(0) / 10
+            };
+            assert!(spread <= allowed, "{}: {} from {}", race.name, m.speed, race.speed);
+            assert!((0..100).contains(&m.energy));
+            // Every monster of the base population, its guards, groups and escorts sleeps
+            // 2s + 1d(10s).
+            let s = i32::from(race.sleep);
+            if s == 0 {
+                assert_eq!(m.sleep, 0);
+            } else {
+                assert!((2 * s + 1..=12 * s).contains(&m.sleep), "{}: {}", race.name, m.sleep);
+            }
+            if race.flags.contains(RaceFlags::FORCE_DEPTH) {
+                assert!(i32::from(race.level) <= depth);
+            }
+        }
+    }
+}
+
+#[test]
+fn out_of_depth_monsters_add_to_the_rating_but_group_followers_do_not() {
+    let races = &*RACES;
+    let mut seen_rating = false;
+    for seed in 0..40 {
+        let depth = 5 + (seed as i32 % 20);
+        let (level, _) = build(seed, depth, &LevelOptions::default());
+        if level.layout.destroyed {
+            continue;
+        }
+        let expected: i32 = level
+            .monsters
+            .iter()
+            .filter(|m| m.placement != Placement::Group)
+            .map(|m| {
+                let race = races.get(m.race).unwrap();
+                let beyond = (i32::from(race.level) - depth).max(0);
+                if race.is_unique() { 2 * beyond } else { beyond }
+            })
+            .sum();
+        assert_eq!(level.monster_rating, expected, "seed {seed}");
+        seen_rating |= expected > 0;
+    }
+    assert!(seen_rating, "some level has an out-of-depth monster");
+}
+
+#[test]
+fn uniques_appear_once_and_join_the_ledger() {
+    let mut allocator = Allocator::new(RACES.clone());
+    let mut live = LiveUniques::new();
+    let mut rng = WorldSeed(8).stream(StreamPurpose::new("uniques"));
+    let mut placed = std::collections::HashSet::new();
+    for _ in 0..40 {
+        let level = Level::build(&mut rng, 12, &LevelOptions::default(), &mut allocator, &mut live);
+        for m in &level.monsters {
+            if allocator.races().get(m.race).unwrap().is_unique() {
+                assert!(placed.insert(m.race), "a unique placed twice");
+                assert!(live.is_alive(m.race));
+            }
+        }
+    }
+    assert!(!placed.is_empty());
+    assert_eq!(live.len(), placed.len());
+}
+
+#[test]
+fn the_guard_slip_is_a_switch() {
+    let mut slipped = 0;
+    for seed in 0..60 {
+        let (faithful, _) = build(seed, 20, &LevelOptions::default());
+        assert_eq!(faithful.population_level, faithful.layout.monster_level);
+        slipped += i32::from(faithful.population_level == 22);
+        let fixed = LevelOptions {
+            guard_level_slip: false,
+            ..LevelOptions::default()
+        };
+        let (level, _) = build(seed, 20, &fixed);
+        assert_eq!(level.population_level, 20);
+    }
+    assert!(slipped > 0, "a cross or large room with guards is common at depth 20");
+}
+
+#[test]
+fn the_first_draw_of_a_shallow_level_follows_the_exact_odds() {
+    // At depth 2 no room places guards (cross and large rooms need depth 3), so the first
+    // monster of the base population is the allocator's first draw at level 2 with no
+    // unique alive.
+    let allocator = Allocator::new(RACES.clone());
+    let live = LiveUniques::new();
+    let odds = allocator.odds(&DrawRequest::new(2, 2, &live));
+    let mut counts = vec![0u64; odds.races.len()];
+    for seed in 0..3000 {
+        let (level, _) = build(seed, 2, &LevelOptions::default());
+        let first = level.monsters.first().expect("a level has monsters");
+        assert_eq!(first.placement, Placement::Population);
+        let cell = odds.races.iter().position(|o| o.race == first.race).unwrap();
+        counts[cell] += 1;
+    }
+    let p = ChiSquared::against(&counts, odds.races.iter().map(|o| o.probability)).p_value();
+    assert!(p > 1e-6, "p = {p}");
+}
+
+#[test]
+fn a_host_floor_gets_the_base_population_on_its_floor() {
+    let rows: Vec<String> = (0..12)
+        .map(|y| (0..30).map(|x| if (x + y) % 7 == 0 { '#' } else { '.' }).collect())
+        .collect();
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let grid = FloorGrid::from_rows(&rows).unwrap();
+    let mut allocator = Allocator::new(RACES.clone());
+    let mut live = LiveUniques::new();
+    let mut rng = WorldSeed(4).stream(StreamPurpose::new("host"));
+    let (monsters, _, failed) = populate_floor(&mut rng, &grid, 9, &mut allocator, &mut live).unwrap();
+    let drawn = monsters.iter().filter(|m| m.placement == Placement::Population).count() as u32 + failed;
+    assert!((14 + 1 + 3..=14 + 8 + 3).contains(&drawn));
+    for m in &monsters {
+        assert_eq!(grid.tile(m.at.square()), denizen_core::Tile::Floor);
+    }
+    let too_big = FloorGrid::new(199, 10).unwrap();
+    assert!(populate_floor(&mut rng, &too_big, 9, &mut allocator, &mut live).is_err());
+}
+
+#[test]
+fn whole_levels_match_their_golden_files() {
+    let mut text = String::new();
+    for (seed, depth) in [(1, 5), (2, 30), (3, 60)] {
+        let (level, allocator) = build(seed, depth, &LevelOptions::default());
+        writeln!(
+            text,
+            "seed {seed}, depth {depth}: {} rooms, destroyed {}, population level {}, rating {}",
+            level.layout.rooms.len(),
+            level.layout.destroyed,
+            level.population_level,
+            level.monster_rating
+        )
+        .unwrap();
+        text.push_str(&level.layout.render());
+        for m in &level.monsters {
+            let race = allocator.races().get(m.race).unwrap();
+            writeln!(
+                text,
+                "{:?} {} at ({}, {}) hp {} speed {} energy {} sleep {}",
+                m.placement, race.name, m.at.x, m.at.y, m.hp, m.speed, m.energy, m.sleep
+            )
+            .unwrap();
+        }
+        text.push('\n');
+    }
+    golden(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/levels.txt"),
+        &text,
+    );
+}
