@@ -12,7 +12,8 @@ use denizen::prelude::*;
 
 /// An app that has used every feature: a floor with a fixed inhabitant, renamed monsters,
 /// summons, a statue, a countryside encounter, an arena bout, a were-human's change,
-/// wandering arrivals, encounter groups and a dropped base map.
+/// wandering arrivals, encounter groups and a dropped base map (and, with the `angband`
+/// feature, an Angband level).
 fn scenario() -> App {
     let mut app = App::new();
     app.add_plugins(DenizenPlugins::with_seed(12));
@@ -78,6 +79,13 @@ fn scenario() -> App {
     };
     app.world_mut().despawn(bearer);
     app.update();
+    #[cfg(feature = "angband")]
+    {
+        use denizen::bevy::angband::prelude::DungeonLevelRequested;
+        app.world_mut()
+            .write_message(DungeonLevelRequested::new(15));
+        app.update();
+    }
     app
 }
 

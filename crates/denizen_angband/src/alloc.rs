@@ -219,25 +219,70 @@ pub struct DrawOdds {
 }
 
 /// A weighted table for one final level and filter: the races that survive the static
-/// checks, with cumulative per-pick acceptance weights.
+/// checks with their per-pick acceptance weights, and an alias table over them, so a draw
+/// takes one word whatever the number of races.
 #[derive(Clone, Debug)]
 struct Table {
-    /// Entry slots (positions in `Allocator::entries`), in prefix order.
+    /// Race slots (positions in the race file), in prefix order.
     slots: Vec<u32>,
-    /// Cumulative weights, one per slot.
-    cumulative: Vec<f64>,
-    /// Weights of the races the play-time checks may refuse (uniques, `FORCE_DEPTH`).
-    changeable: Vec<(u32, f64)>,
+    /// Per-pick acceptance weights, one per slot.
+    weights: Vec<f64>,
+    /// The sum of the weights.
+    total: f64,
+    /// The sum of the weights of races no play-time check refuses.
+    steady_total: f64,
+    /// Whether a play-time check may refuse a slot's race (uniques, `FORCE_DEPTH`).
+    changeable: Vec<bool>,
+    /// Alias table: the chance to keep the slot a word lands on, and its alias.
+    keep: Vec<f64>,
+    alias: Vec<u32>,
 }
 
 impl Table {
-    fn total(&self) -> f64 {
-        self.cumulative.last().copied().unwrap_or(0.0)
+    /// Builds the alias table (Vose's method) once the weights are in.
+    fn with_alias(mut self) -> Self {
+        let n = self.weights.len();
+        self.keep = vec![1.0; n];
+        self.alias = (0..n as u32).collect();
+        if n == 0 || self.total <= 0.0 {
+            return self;
+        }
+        let scaled: Vec<f64> = self
+            .weights
+            .iter()
+            .map(|w| w * n as f64 / self.total)
+            .collect();
+        let (mut small, mut large): (Vec<usize>, Vec<usize>) =
+            (0..n).partition(|&i| scaled[i] < 1.0);
+        let mut scaled = scaled;
+        while let (Some(&s), Some(&l)) = (small.last(), large.last()) {
+            small.pop();
+            self.keep[s] = scaled[s];
+            self.alias[s] = l as u32;
+            scaled[l] -= 1.0 - scaled[s];
+            if scaled[l] < 1.0 {
+                large.pop();
+                small.push(l);
+            }
+        }
+        self
+    }
+
+    /// One slot index, from one word.
+    fn sample(&self, rng: &mut Generator) -> usize {
+        let n = self.slots.len();
+        let u = unit(rng) * n as f64;
+        let i = (u as usize).min(n - 1);
+        if u - (i as f64) < self.keep[i] {
+            i
+        } else {
+            self.alias[i] as usize
+        }
     }
 }
 
-/// Key of a cached table: the final level and the filter.
-type TableKey = (i32, Option<RaceFilter>);
+/// The tables of one filter (or of none), by final level, built on first use.
+type Tables = Vec<Option<Table>>;
 
 /// The allocation table: every race with a non-zero rarity, by level, with the weighted
 /// tables drawn from (built on first use and kept).
@@ -248,7 +293,10 @@ pub struct Allocator {
     entries: Vec<u32>,
     /// `count_le[l]`: entries of level at most `l`, for `l` in `0..=MAX_DRAW_LEVEL`.
     count_le: Vec<u32>,
-    tables: HashMap<TableKey, Table>,
+    /// Tables of unfiltered draws.
+    plain: Tables,
+    /// Tables of filtered draws, by filter.
+    filtered: HashMap<RaceFilter, Tables>,
 }
 
 /// A uniform value in `[0, 1)` from 53 bits of one word.
@@ -267,6 +315,32 @@ fn failure_chance(a: f64) -> f64 {
     } else {
         (1.0 - a.min(1.0)).powi(MAX_PICKS as i32)
     }
+}
+
+/// The boost rolls' outcomes for a draw at `level`, in roll order: each final level (before
+/// the cap) with its weight out of `BOOST_ONE_IN ^ BOOST_ROLLS`. Each roll boosts one time
+/// in [`BOOST_ONE_IN`], the second boosting the already boosted level; levels of 0 or less
+/// are never boosted.
+fn boost_outcomes(level: i32) -> [(i32, u32); 1 << BOOST_ROLLS] {
+    let one_in = BOOST_ONE_IN as u32;
+    let mut outcomes = [(level, 0u32); 1 << BOOST_ROLLS];
+    if level <= 0 {
+        outcomes[0].1 = one_in.pow(BOOST_ROLLS as u32);
+        return outcomes;
+    }
+    outcomes[0].1 = 1;
+    let mut len = 1;
+    for _ in 0..BOOST_ROLLS {
+        // Each outcome splits in two in place, from the last down, so nothing unread is
+        // overwritten: boosted first, then not.
+        for i in (0..len).rev() {
+            let (l, w) = outcomes[i];
+            outcomes[2 * i] = (l + boost(l), w);
+            outcomes[2 * i + 1] = (l, w * (one_in - 1));
+        }
+        len *= 2;
+    }
+    outcomes
 }
 
 impl Allocator {
@@ -291,7 +365,8 @@ impl Allocator {
             races,
             entries,
             count_le,
-            tables: HashMap::new(),
+            plain: vec![None; MAX_DRAW_LEVEL as usize + 1],
+            filtered: HashMap::new(),
         }
     }
 
@@ -308,19 +383,12 @@ impl Allocator {
     /// rolls (each [`BOOST_ONE_IN`], the second boosting the already boosted level), then
     /// the cap at [`MAX_DRAW_LEVEL`]. Levels of 0 or less are never boosted.
     pub fn boosted_levels(level: i32) -> Vec<(i32, f64)> {
-        let mut outcomes = vec![(level, 1.0)];
-        if level > 0 {
-            let hit = 1.0 / f64::from(BOOST_ONE_IN);
-            for _ in 0..BOOST_ROLLS {
-                outcomes = outcomes
-                    .into_iter()
-                    .flat_map(|(l, p)| [(l + boost(l), p * hit), (l, p * (1.0 - hit))])
-                    .collect();
-            }
-        }
+        let outcomes = boost_outcomes(level);
+        let total: u32 = outcomes.iter().map(|&(_, w)| w).sum();
         let mut merged: Vec<(i32, f64)> = Vec::new();
-        for (l, p) in outcomes {
+        for (l, w) in outcomes {
             let l = l.min(MAX_DRAW_LEVEL);
+            let p = f64::from(w) / f64::from(total);
             match merged.iter_mut().find(|(m, _)| *m == l) {
                 Some(entry) => entry.1 += p,
                 None => merged.push((l, p)),
@@ -362,45 +430,68 @@ impl Allocator {
     fn build_table(&self, level: i32, filter: Option<&RaceFilter>) -> Table {
         let mut table = Table {
             slots: Vec::new(),
-            cumulative: Vec::new(),
+            weights: Vec::new(),
+            total: 0.0,
+            steady_total: 0.0,
             changeable: Vec::new(),
+            keep: Vec::new(),
+            alias: Vec::new(),
         };
-        let mut total = 0.0;
         for &slot in &self.entries[..self.prefix(level) as usize] {
             let race = self.race_at(slot);
             if refused_by_level_or_filter(race, level, filter) {
                 continue;
             }
             let weight = self.pick_weight(level, race.level) / f64::from(race.rarity);
-            if race.is_unique() || race.flags.contains(RaceFlags::FORCE_DEPTH) {
-                table.changeable.push((slot, weight));
+            let changeable = race.is_unique() || race.flags.contains(RaceFlags::FORCE_DEPTH);
+            table.total += weight;
+            if !changeable {
+                table.steady_total += weight;
             }
-            total += weight;
             table.slots.push(slot);
-            table.cumulative.push(total);
+            table.weights.push(weight);
+            table.changeable.push(changeable);
         }
         table
     }
 
+    /// The cached table of a final level and filter, built with its alias table on first
+    /// use.
     fn table(&mut self, level: i32, filter: Option<&RaceFilter>) -> &Table {
-        let key = (level, filter.cloned());
-        if !self.tables.contains_key(&key) {
-            let table = self.build_table(level, filter);
-            self.tables.insert(key.clone(), table);
+        let at = level.clamp(0, MAX_DRAW_LEVEL) as usize;
+        let missing = match filter {
+            None => self.plain[at].is_none(),
+            Some(f) => self
+                .filtered
+                .get(f)
+                .is_none_or(|tables| tables[at].is_none()),
+        };
+        if missing {
+            let table = self.build_table(level, filter).with_alias();
+            let tables = match filter {
+                None => &mut self.plain,
+                Some(f) => self
+                    .filtered
+                    .entry(f.clone())
+                    .or_insert_with(|| vec![None; MAX_DRAW_LEVEL as usize + 1]),
+            };
+            tables[at] = Some(table);
         }
-        &self.tables[&key]
+        let tables = match filter {
+            None => &self.plain,
+            Some(f) => &self.filtered[f],
+        };
+        tables[at].as_ref().expect("built above")
     }
 
     /// The per-pick chance that a pick at a final level is kept, with the play-time
     /// checks of `request` applied.
     fn admitted(&self, table: &Table, request: &DrawRequest<'_>) -> f64 {
-        let refused: f64 = table
-            .changeable
-            .iter()
-            .filter(|&&(slot, _)| refused_now(self.race_at(slot), request))
-            .map(|&(_, w)| w)
+        let refused: f64 = (0..table.slots.len())
+            .filter(|&i| table.changeable[i] && refused_now(self.race_at(table.slots[i]), request))
+            .map(|i| table.weights[i])
             .sum();
-        (table.total() - refused).max(0.0)
+        (table.total - refused).max(0.0)
     }
 
     /// The exact chances of one draw: for each final level, each race's share of the kept
@@ -416,10 +507,7 @@ impl Allocator {
             if admitted <= 0.0 {
                 continue;
             }
-            let mut previous = 0.0;
-            for (&slot, &cumulative) in table.slots.iter().zip(&table.cumulative) {
-                let weight = cumulative - previous;
-                previous = cumulative;
+            for (&slot, &weight) in table.slots.iter().zip(&table.weights) {
                 if !refused_now(self.race_at(slot), request) {
                     by_race[slot as usize] += chance * (1.0 - fails) * weight / admitted;
                 }
@@ -439,44 +527,45 @@ impl Allocator {
         }
     }
 
-    /// One draw: the boost rolls, then a race from the weighted table of the final level
-    /// and filter, or `None` when the draw fails.
+    /// One draw: the boost rolls (as one word over their combined outcomes), then a race
+    /// from the alias table of the final level and filter, or `None` when the draw fails.
     ///
     /// The failure chance is the original's (all [`MAX_PICKS`] picks refused). Where the
     /// refused uniques leave almost nothing to draw (a kept weight under 1/200 of a pick),
     /// the table is sampled at most [`MAX_PICKS`] times before giving up, which fails at
     /// most as often as the original's loop.
     pub fn draw(&mut self, rng: &mut Generator, request: &DrawRequest<'_>) -> Option<RaceId> {
+        let outcomes = boost_outcomes(request.level);
+        let total: u32 = outcomes.iter().map(|&(_, w)| w).sum();
+        let mut roll = rand0(rng, total as i32) as u32;
         let mut level = request.level;
-        if level > 0 {
-            for _ in 0..BOOST_ROLLS {
-                if rand0(rng, BOOST_ONE_IN) == 0 {
-                    level += boost(level);
-                }
+        for (l, w) in outcomes {
+            if roll < w {
+                level = l.min(MAX_DRAW_LEVEL);
+                break;
             }
-            level = level.min(MAX_DRAW_LEVEL);
+            roll -= w;
         }
         self.table(level, request.filter);
-        let table = &self.tables[&(level, request.filter.cloned())];
-        let total = table.total();
-        if total <= 0.0 {
+        let at = level.clamp(0, MAX_DRAW_LEVEL) as usize;
+        let table = match request.filter {
+            None => self.plain[at].as_ref(),
+            Some(f) => self.filtered[f][at].as_ref(),
+        }
+        .expect("built above");
+        if table.total <= 0.0 {
             return None;
         }
-        let unrefused: f64 = total - table.changeable.iter().map(|&(_, w)| w).sum::<f64>();
-        if unrefused < SURE_WEIGHT {
+        if table.steady_total < SURE_WEIGHT {
             let admitted = self.admitted(table, request);
             if admitted <= 0.0 || unit(rng) < failure_chance(admitted) {
                 return None;
             }
         }
         for _ in 0..MAX_PICKS {
-            let target = unit(rng) * total;
-            let at = table
-                .cumulative
-                .partition_point(|&c| c <= target)
-                .min(table.slots.len() - 1);
-            let race = self.race_at(table.slots[at]);
-            if !refused_now(race, request) {
+            let i = table.sample(rng);
+            let race = self.race_at(table.slots[i]);
+            if !table.changeable[i] || !refused_now(race, request) {
                 return Some(race.id);
             }
         }

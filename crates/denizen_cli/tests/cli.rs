@@ -740,7 +740,9 @@ fn angband_alloc_prints_every_drawable_race_with_its_exact_odds() {
     // Nothing deeper than the level after both boosts: 20 + 5, then 25 + 5.
     let races = denizen_angband::Races::shipped();
     for row in &rows {
-        let race = races.get(denizen_angband::RaceId(row[0].parse().unwrap())).unwrap();
+        let race = races
+            .get(denizen_angband::RaceId(row[0].parse().unwrap()))
+            .unwrap();
         assert!(race.level <= 30 && race.level >= 1, "{}", race.name);
     }
 }
@@ -773,10 +775,21 @@ fn angband_rooms_prints_the_first_choice_of_an_attempt() {
     let kinds: Vec<&str> = rows.iter().map(|r| r[0].as_str()).collect();
     assert_eq!(
         kinds,
-        ["greater_vault", "lesser_vault", "pit", "nest", "large", "cross", "overlap", "simple"]
+        [
+            "greater_vault",
+            "lesser_vault",
+            "pit",
+            "nest",
+            "large",
+            "cross",
+            "overlap",
+            "simple"
+        ]
     );
     let p = |rows: &[Vec<String>], kind: &str| -> f64 {
-        rows.iter().find(|r| r[0] == kind).unwrap()[1].parse().unwrap()
+        rows.iter().find(|r| r[0] == kind).unwrap()[1]
+            .parse()
+            .unwrap()
     };
     // Depth 1: an unusual room (1 in 200) can only be an overlapping one.
     assert!((p(&rows, "overlap") - 0.005).abs() < 1e-15);

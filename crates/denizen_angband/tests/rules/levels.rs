@@ -67,7 +67,13 @@ fn monsters_get_their_races_hit_points_speed_and_sleep() {
             } else {
                 (i32::from(race.speed) - 100).max(0) / 10
             };
-            assert!(spread <= allowed, "{}: {} from {}", race.name, m.speed, race.speed);
+            assert!(
+                spread <= allowed,
+                "{}: {} from {}",
+                race.name,
+                m.speed,
+                race.speed
+            );
             assert!((0..100).contains(&m.energy));
             // Every monster of the base population, its guards, groups and escorts sleeps
             // 2s + 1d(10s).
@@ -75,7 +81,12 @@ fn monsters_get_their_races_hit_points_speed_and_sleep() {
             if s == 0 {
                 assert_eq!(m.sleep, 0);
             } else {
-                assert!((2 * s + 1..=12 * s).contains(&m.sleep), "{}: {}", race.name, m.sleep);
+                assert!(
+                    (2 * s + 1..=12 * s).contains(&m.sleep),
+                    "{}: {}",
+                    race.name,
+                    m.sleep
+                );
             }
             if race.flags.contains(RaceFlags::FORCE_DEPTH) {
                 assert!(i32::from(race.level) <= depth);
@@ -117,7 +128,13 @@ fn uniques_appear_once_and_join_the_ledger() {
     let mut rng = WorldSeed(8).stream(StreamPurpose::new("uniques"));
     let mut placed = std::collections::HashSet::new();
     for _ in 0..40 {
-        let level = Level::build(&mut rng, 12, &LevelOptions::default(), &mut allocator, &mut live);
+        let level = Level::build(
+            &mut rng,
+            12,
+            &LevelOptions::default(),
+            &mut allocator,
+            &mut live,
+        );
         for m in &level.monsters {
             if allocator.races().get(m.race).unwrap().is_unique() {
                 assert!(placed.insert(m.race), "a unique placed twice");
@@ -143,7 +160,10 @@ fn the_guard_slip_is_a_switch() {
         let (level, _) = build(seed, 20, &fixed);
         assert_eq!(level.population_level, 20);
     }
-    assert!(slipped > 0, "a cross or large room with guards is common at depth 20");
+    assert!(
+        slipped > 0,
+        "a cross or large room with guards is common at depth 20"
+    );
 }
 
 #[test]
@@ -159,7 +179,11 @@ fn the_first_draw_of_a_shallow_level_follows_the_exact_odds() {
         let (level, _) = build(seed, 2, &LevelOptions::default());
         let first = level.monsters.first().expect("a level has monsters");
         assert_eq!(first.placement, Placement::Population);
-        let cell = odds.races.iter().position(|o| o.race == first.race).unwrap();
+        let cell = odds
+            .races
+            .iter()
+            .position(|o| o.race == first.race)
+            .unwrap();
         counts[cell] += 1;
     }
     let p = ChiSquared::against(&counts, odds.races.iter().map(|o| o.probability)).p_value();
@@ -169,15 +193,24 @@ fn the_first_draw_of_a_shallow_level_follows_the_exact_odds() {
 #[test]
 fn a_host_floor_gets_the_base_population_on_its_floor() {
     let rows: Vec<String> = (0..12)
-        .map(|y| (0..30).map(|x| if (x + y) % 7 == 0 { '#' } else { '.' }).collect())
+        .map(|y| {
+            (0..30)
+                .map(|x| if (x + y) % 7 == 0 { '#' } else { '.' })
+                .collect()
+        })
         .collect();
     let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
     let grid = FloorGrid::from_rows(&rows).unwrap();
     let mut allocator = Allocator::new(RACES.clone());
     let mut live = LiveUniques::new();
     let mut rng = WorldSeed(4).stream(StreamPurpose::new("host"));
-    let (monsters, _, failed) = populate_floor(&mut rng, &grid, 9, &mut allocator, &mut live).unwrap();
-    let drawn = monsters.iter().filter(|m| m.placement == Placement::Population).count() as u32 + failed;
+    let (monsters, _, failed) =
+        populate_floor(&mut rng, &grid, 9, &mut allocator, &mut live).unwrap();
+    let drawn = monsters
+        .iter()
+        .filter(|m| m.placement == Placement::Population)
+        .count() as u32
+        + failed;
     assert!((14 + 1 + 3..=14 + 8 + 3).contains(&drawn));
     for m in &monsters {
         assert_eq!(grid.tile(m.at.square()), denizen_core::Tile::Floor);
