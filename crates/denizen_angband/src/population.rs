@@ -137,7 +137,11 @@ impl<'a> Populator<'a> {
         if self.monsters.len() >= MAX_MONSTERS || !Cave::inside(at) || !cave.is_empty(at) {
             return false;
         }
-        let race = self.race(id).clone();
+        let race = self
+            .allocator
+            .races()
+            .get(id)
+            .expect("the allocator only returns its own races");
         if race.is_unique() && self.live.is_alive(id) {
             return false;
         }
@@ -248,26 +252,28 @@ impl<'a> Populator<'a> {
         if !self.place_one(cave, rng, at, id, asleep, placement) {
             return false;
         }
-        let leader = self.race(id).clone();
-        if leader.flags.contains(RaceFlags::FRIENDS) {
+        let leader = self.race(id);
+        let (flags, level) = (leader.flags, i32::from(leader.level));
+        let filter = flags
+            .contains(RaceFlags::ESCORT)
+            .then(|| RaceFilter::escort_of(leader));
+        if flags.contains(RaceFlags::FRIENDS) {
             self.place_group(cave, rng, at, id, asleep);
         }
-        if leader.flags.contains(RaceFlags::ESCORT) {
-            let filter = RaceFilter::escort_of(&leader);
+        if let Some(filter) = filter {
             for _ in 0..ESCORT_TRIES {
                 let spot = scatter(cave, rng, at, 3);
                 if !Cave::on_map(spot) || !cave.is_empty(spot) {
                     continue;
                 }
-                let request = DrawRequest::new(i32::from(leader.level), self.depth, self.live)
-                    .filtered(&filter);
+                let request = DrawRequest::new(level, self.depth, self.live).filtered(&filter);
                 let Some(escort) = self.allocator.draw(rng, &request) else {
                     self.failed_draws += 1;
                     break;
                 };
                 self.place_one(cave, rng, spot, escort, asleep, Placement::Escort);
                 if self.race(escort).flags.contains(RaceFlags::FRIENDS)
-                    || leader.flags.contains(RaceFlags::ESCORTS)
+                    || flags.contains(RaceFlags::ESCORTS)
                 {
                     self.place_group(cave, rng, spot, escort, asleep);
                 }
