@@ -8,7 +8,7 @@
 
 use std::hint::black_box;
 
-use denizen::angband::alloc::{Allocator, DrawRequest, LiveUniques, draw_by_rejection};
+use denizen::angband::alloc::{Allocator, DrawRequest, UniqueLedger, draw_by_rejection};
 use denizen::angband::{Level, LevelOptions, Races};
 use denizen::prelude::{StreamPurpose, WorldSeed};
 use divan::Bencher;
@@ -22,7 +22,7 @@ const DRAWS: usize = 1_000;
 #[divan::bench(args = [1, 10, 40, 100])]
 fn draws_weighted_table(bencher: Bencher, level: i32) {
     let mut allocator = Allocator::new(Races::shipped());
-    let live = LiveUniques::new();
+    let live = UniqueLedger::new();
     let mut rng = WorldSeed(1).stream(StreamPurpose::new("bench"));
     let request = DrawRequest::new(level, level, &live);
     bencher
@@ -37,7 +37,7 @@ fn draws_weighted_table(bencher: Bencher, level: i32) {
 #[divan::bench(args = [1, 10, 40, 100])]
 fn draws_rejection_loop(bencher: Bencher, level: i32) {
     let allocator = Allocator::new(Races::shipped());
-    let live = LiveUniques::new();
+    let live = UniqueLedger::new();
     let mut rng = WorldSeed(1).stream(StreamPurpose::new("bench"));
     let request = DrawRequest::new(level, level, &live);
     bencher
@@ -52,12 +52,12 @@ fn draws_rejection_loop(bencher: Bencher, level: i32) {
 #[divan::bench(args = [1, 10, 40, 100])]
 fn whole_level(bencher: Bencher, depth: i32) {
     let mut allocator = Allocator::new(Races::shipped());
-    let mut live = LiveUniques::new();
+    let mut live = UniqueLedger::new();
     let options = LevelOptions::default();
     let mut rng = WorldSeed(1).stream(StreamPurpose::new("bench"));
     bencher.bench_local(|| {
         if live.len() > 45 {
-            live = LiveUniques::new();
+            live = UniqueLedger::new();
         }
         let level = Level::build(&mut rng, depth, &options, &mut allocator, &mut live);
         black_box(level.monsters.len())

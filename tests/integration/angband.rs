@@ -95,7 +95,8 @@ fn a_requested_level_fills_the_map_and_spawns_every_monster() {
             assert_eq!(hp, high as i32);
         }
         assert!(
-            (speed - i32::from(race.speed)).abs() <= 2,
+            // At most +-4: energy 49 at the fastest speeds.
+            (speed - i32::from(race.speed)).abs() <= 4,
             "{}: {speed}",
             race.name
         );

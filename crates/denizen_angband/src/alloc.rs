@@ -82,20 +82,79 @@ impl RaceFilter {
     }
 }
 
-/// The uniques alive in the world: the allocator refuses a unique while it is here (each
-/// unique's maximum is one). The plugin keeps it and saves it; a unique leaves it when it
-/// dies, or when a level it was placed on is thrown away.
+/// The uniques of the world that the allocator refuses: those alive (each unique's
+/// maximum is one) and those killed (2.7.9 sets a killed unique's maximum to zero, so it
+/// never comes back). The plugin keeps it and saves it. A unique placed on a level joins
+/// the alive; the host calls [`kill`](Self::kill) when the player kills it; a unique on a
+/// level that is thrown away goes back to the pool with [`remove`](Self::remove).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "LedgerRecord")]
 #[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
-pub struct LiveUniques {
-    /// Sorted, without repeats.
+pub struct UniqueLedger {
+    /// Alive, sorted, without repeats.
     alive: Vec<RaceId>,
+    /// Killed, sorted, without repeats, none of them alive.
+    killed: Vec<RaceId>,
 }
 
-impl LiveUniques {
-    /// No unique alive.
+/// A ledger as written in a save, put in order when read (a save may list races in any
+/// order, twice, or as both alive and killed).
+#[derive(Deserialize)]
+struct LedgerRecord {
+    #[serde(default)]
+    alive: Vec<RaceId>,
+    #[serde(default)]
+    killed: Vec<RaceId>,
+}
+
+impl From<LedgerRecord> for UniqueLedger {
+    fn from(record: LedgerRecord) -> Self {
+        let mut ledger = Self {
+            alive: record.alive,
+            killed: record.killed,
+        };
+        ledger.tidy();
+        ledger
+    }
+}
+
+/// Inserts into a sorted list; false if it was there.
+fn insert_sorted(list: &mut Vec<RaceId>, race: RaceId) -> bool {
+    match list.binary_search(&race) {
+        Ok(_) => false,
+        Err(at) => {
+            list.insert(at, race);
+            true
+        }
+    }
+}
+
+/// Removes from a sorted list; false if it was not there.
+fn remove_sorted(list: &mut Vec<RaceId>, race: RaceId) -> bool {
+    match list.binary_search(&race) {
+        Ok(at) => {
+            list.remove(at);
+            true
+        }
+        Err(_) => false,
+    }
+}
+
+impl UniqueLedger {
+    /// No unique alive or killed.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// Sorts both lists, drops repeats, and drops from the alive those also killed.
+    fn tidy(&mut self) {
+        for list in [&mut self.alive, &mut self.killed] {
+            list.sort_unstable();
+            list.dedup();
+        }
+        let killed = &self.killed;
+        self.alive
+            .retain(|race| killed.binary_search(race).is_err());
     }
 
     /// Whether a unique is alive.
@@ -103,26 +162,31 @@ impl LiveUniques {
         self.alive.binary_search(&race).is_ok()
     }
 
-    /// Records a unique as alive; false if it already was.
-    pub fn insert(&mut self, race: RaceId) -> bool {
-        match self.alive.binary_search(&race) {
-            Ok(_) => false,
-            Err(at) => {
-                self.alive.insert(at, race);
-                true
-            }
-        }
+    /// Whether a unique was killed.
+    pub fn is_killed(&self, race: RaceId) -> bool {
+        self.killed.binary_search(&race).is_ok()
     }
 
-    /// Records a unique as dead (or never placed); false if it was not alive.
+    /// Whether the allocator refuses a unique: alive or killed.
+    pub fn refuses(&self, race: RaceId) -> bool {
+        self.is_alive(race) || self.is_killed(race)
+    }
+
+    /// Records a unique as alive (placed); false if it already was, or was killed.
+    pub fn insert(&mut self, race: RaceId) -> bool {
+        !self.is_killed(race) && insert_sorted(&mut self.alive, race)
+    }
+
+    /// Gives a unique back to the pool (it was on a level that was thrown away); false
+    /// if it was not alive.
     pub fn remove(&mut self, race: RaceId) -> bool {
-        match self.alive.binary_search(&race) {
-            Ok(at) => {
-                self.alive.remove(at);
-                true
-            }
-            Err(_) => false,
-        }
+        remove_sorted(&mut self.alive, race)
+    }
+
+    /// Records a unique as killed: it is never drawn again.
+    pub fn kill(&mut self, race: RaceId) {
+        remove_sorted(&mut self.alive, race);
+        insert_sorted(&mut self.killed, race);
     }
 
     /// The uniques alive, by race number.
@@ -130,25 +194,30 @@ impl LiveUniques {
         self.alive.iter().copied()
     }
 
+    /// The uniques killed, by race number.
+    pub fn killed(&self) -> impl Iterator<Item = RaceId> + '_ {
+        self.killed.iter().copied()
+    }
+
     /// How many uniques are alive.
     pub fn len(&self) -> usize {
         self.alive.len()
     }
 
-    /// Whether none is.
+    /// Whether none is alive.
     pub fn is_empty(&self) -> bool {
         self.alive.is_empty()
     }
 
-    /// Mends a ledger read from a save: sorted, without repeats, naming only uniques of
-    /// `races`. Returns how many entries it dropped.
+    /// Mends a ledger built by hand or through reflection: put in order, naming only
+    /// uniques of `races`. Returns how many entries it dropped.
     pub fn keep_only_uniques_of(&mut self, races: &Races) -> usize {
-        let before = self.alive.len();
-        self.alive.sort_unstable();
-        self.alive.dedup();
-        self.alive
-            .retain(|&id| races.get(id).is_some_and(Race::is_unique));
-        before - self.alive.len()
+        self.tidy();
+        let before = self.alive.len() + self.killed.len();
+        for list in [&mut self.alive, &mut self.killed] {
+            list.retain(|&id| races.get(id).is_some_and(Race::is_unique));
+        }
+        before - self.alive.len() - self.killed.len()
     }
 }
 
@@ -163,12 +232,12 @@ pub struct DrawRequest<'a> {
     /// A room's or an escort's restriction, if any.
     pub filter: Option<&'a RaceFilter>,
     /// The uniques alive now.
-    pub live: &'a LiveUniques,
+    pub live: &'a UniqueLedger,
 }
 
 impl<'a> DrawRequest<'a> {
     /// A plain draw at `level` on a level at `depth`.
-    pub fn new(level: i32, depth: i32, live: &'a LiveUniques) -> Self {
+    pub fn new(level: i32, depth: i32, live: &'a UniqueLedger) -> Self {
         Self {
             level,
             depth,
@@ -186,11 +255,11 @@ impl<'a> DrawRequest<'a> {
     }
 }
 
-/// Whether a pick of `race` is refused by what changes during play: a unique already
-/// alive, or a `FORCE_DEPTH` race deeper than the dungeon. The boost never lets a
+/// Whether a pick of `race` is refused by what changes during play: a unique alive or
+/// killed, or a `FORCE_DEPTH` race deeper than the dungeon. The boost never lets a
 /// `FORCE_DEPTH` race through: it is checked against the real depth.
 fn refused_now(race: &Race, request: &DrawRequest<'_>) -> bool {
-    (race.is_unique() && request.live.is_alive(race.id))
+    (race.is_unique() && request.live.refuses(race.id))
         || (race.flags.contains(RaceFlags::FORCE_DEPTH) && i32::from(race.level) > request.depth)
 }
 
@@ -322,6 +391,9 @@ fn failure_chance(a: f64) -> f64 {
 /// in [`BOOST_ONE_IN`], the second boosting the already boosted level; levels of 0 or less
 /// are never boosted.
 fn boost_outcomes(level: i32) -> [(i32, u32); 1 << BOOST_ROLLS] {
+    // Capping first changes nothing (a boosted level is capped too) and keeps the sums
+    // in range for any level a caller passes.
+    let level = level.min(MAX_DRAW_LEVEL);
     let one_in = BOOST_ONE_IN as u32;
     let mut outcomes = [(level, 0u32); 1 << BOOST_ROLLS];
     if level <= 0 {
@@ -530,10 +602,11 @@ impl Allocator {
     /// One draw: the boost rolls (as one word over their combined outcomes), then a race
     /// from the alias table of the final level and filter, or `None` when the draw fails.
     ///
-    /// The failure chance is the original's (all [`MAX_PICKS`] picks refused). Where the
-    /// refused uniques leave almost nothing to draw (a kept weight under 1/200 of a pick),
-    /// the table is sampled at most [`MAX_PICKS`] times before giving up, which fails at
-    /// most as often as the original's loop.
+    /// Where a play-time check could refuse nearly every pick (races that are never
+    /// refused weigh under 1/200 of a pick), the original's failure chance (all
+    /// [`MAX_PICKS`] picks refused) is rolled and a kept race picked by a scan of the
+    /// weights; elsewhere that chance is below 2^-60 and the alias table is sampled until
+    /// a race is kept.
     pub fn draw(&mut self, rng: &mut Generator, request: &DrawRequest<'_>) -> Option<RaceId> {
         let outcomes = boost_outcomes(request.level);
         let total: u32 = outcomes.iter().map(|&(_, w)| w).sum();
@@ -557,11 +630,29 @@ impl Allocator {
             return None;
         }
         if table.steady_total < SURE_WEIGHT {
+            // Almost everything here may be refused: roll the original's failure chance,
+            // then pick among the races kept by a direct scan of their weights.
             let admitted = self.admitted(table, request);
             if admitted <= 0.0 || unit(rng) < failure_chance(admitted) {
                 return None;
             }
+            let mut target = unit(rng) * admitted;
+            let mut last = None;
+            for (i, &slot) in table.slots.iter().enumerate() {
+                let race = self.race_at(slot);
+                if table.changeable[i] && refused_now(race, request) {
+                    continue;
+                }
+                last = Some(race.id);
+                target -= table.weights[i];
+                if target < 0.0 {
+                    break;
+                }
+            }
+            return last;
         }
+        // Enough weight is never refused that the alias table ends quickly; the bound
+        // only guards against a table whose refused weight is all but everything.
         for _ in 0..MAX_PICKS {
             let i = table.sample(rng);
             let race = self.race_at(table.slots[i]);
@@ -584,7 +675,7 @@ pub fn draw_by_rejection(
     rng: &mut Generator,
     request: &DrawRequest<'_>,
 ) -> Option<RaceId> {
-    let mut level = request.level;
+    let mut level = request.level.min(MAX_DRAW_LEVEL);
     if level > 0 {
         for _ in 0..BOOST_ROLLS {
             if rand0(rng, BOOST_ONE_IN) == 0 {

@@ -199,12 +199,6 @@ impl Cave {
         self.flags[Self::index(at)] |= bits;
     }
 
-    /// Replaces the flags of a grid.
-    #[inline]
-    pub fn set_flags(&mut self, at: Pos, bits: u8) {
-        self.flags[Self::index(at)] = bits;
-    }
-
     /// Whether a grid carries a flag.
     #[inline]
     pub fn has(&self, at: Pos, bit: u8) -> bool {

@@ -1,165 +1,305 @@
 //! Race flags as bitsets, each named exactly as the race file spells it, so a file's token
 //! and its flag are the same word (`ANIMAL`, `BR_FIRE`, `S_UNDEAD`).
 
-// The flags' names are the race file's own tokens and document themselves.
-#![allow(missing_docs)]
-
 bitflags::bitflags! {
     /// A race's basic flags (2.7.9's first three flag groups), spelled as in the race file.
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub struct RaceFlags: u64 {
+        /// `ANIMAL` in the race file.
         const ANIMAL = 1 << 0;
+        /// `ATTR_CLEAR` in the race file.
         const ATTR_CLEAR = 1 << 1;
+        /// `ATTR_MULTI` in the race file.
         const ATTR_MULTI = 1 << 2;
+        /// `BASH_DOOR` in the race file.
         const BASH_DOOR = 1 << 3;
+        /// `CHAR_CLEAR` in the race file.
         const CHAR_CLEAR = 1 << 4;
+        /// `CHAR_MULTI` in the race file.
         const CHAR_MULTI = 1 << 5;
+        /// `COLD_BLOOD` in the race file.
         const COLD_BLOOD = 1 << 6;
+        /// `DEMON` in the race file.
         const DEMON = 1 << 7;
+        /// `DRAGON` in the race file.
         const DRAGON = 1 << 8;
+        /// `DROP_1D2` in the race file.
         const DROP_1D2 = 1 << 9;
+        /// `DROP_2D2` in the race file.
         const DROP_2D2 = 1 << 10;
+        /// `DROP_3D2` in the race file.
         const DROP_3D2 = 1 << 11;
+        /// `DROP_4D2` in the race file.
         const DROP_4D2 = 1 << 12;
+        /// `DROP_60` in the race file.
         const DROP_60 = 1 << 13;
+        /// `DROP_90` in the race file.
         const DROP_90 = 1 << 14;
+        /// `DROP_CHOSEN` in the race file.
         const DROP_CHOSEN = 1 << 15;
+        /// `DROP_GOOD` in the race file.
         const DROP_GOOD = 1 << 16;
+        /// `DROP_GREAT` in the race file.
         const DROP_GREAT = 1 << 17;
+        /// `EMPTY_MIND` in the race file.
         const EMPTY_MIND = 1 << 18;
+        /// `ESCORT` in the race file.
         const ESCORT = 1 << 19;
+        /// `ESCORTS` in the race file.
         const ESCORTS = 1 << 20;
+        /// `EVIL` in the race file.
         const EVIL = 1 << 21;
+        /// `FEMALE` in the race file.
         const FEMALE = 1 << 22;
+        /// `FORCE_DEPTH` in the race file.
         const FORCE_DEPTH = 1 << 23;
+        /// `FORCE_MAXHP` in the race file.
         const FORCE_MAXHP = 1 << 24;
+        /// `FORCE_SLEEP` in the race file.
         const FORCE_SLEEP = 1 << 25;
+        /// `FRIENDS` in the race file.
         const FRIENDS = 1 << 26;
+        /// `GIANT` in the race file.
         const GIANT = 1 << 27;
+        /// `HURT_LITE` in the race file.
         const HURT_LITE = 1 << 28;
+        /// `HURT_ROCK` in the race file.
         const HURT_ROCK = 1 << 29;
+        /// `IM_ACID` in the race file.
         const IM_ACID = 1 << 30;
+        /// `IM_COLD` in the race file.
         const IM_COLD = 1 << 31;
+        /// `IM_ELEC` in the race file.
         const IM_ELEC = 1 << 32;
+        /// `IM_FIRE` in the race file.
         const IM_FIRE = 1 << 33;
+        /// `IM_POIS` in the race file.
         const IM_POIS = 1 << 34;
+        /// `INVISIBLE` in the race file.
         const INVISIBLE = 1 << 35;
+        /// `KILL_BODY` in the race file.
         const KILL_BODY = 1 << 36;
+        /// `KILL_ITEM` in the race file.
         const KILL_ITEM = 1 << 37;
+        /// `KILL_WALL` in the race file.
         const KILL_WALL = 1 << 38;
+        /// `MALE` in the race file.
         const MALE = 1 << 39;
+        /// `MOVE_BODY` in the race file.
         const MOVE_BODY = 1 << 40;
+        /// `MULTIPLY` in the race file.
         const MULTIPLY = 1 << 41;
+        /// `NEVER_BLOW` in the race file.
         const NEVER_BLOW = 1 << 42;
+        /// `NEVER_MOVE` in the race file.
         const NEVER_MOVE = 1 << 43;
+        /// `NO_CONF` in the race file.
         const NO_CONF = 1 << 44;
+        /// `NO_FEAR` in the race file.
         const NO_FEAR = 1 << 45;
+        /// `NO_SLEEP` in the race file.
         const NO_SLEEP = 1 << 46;
+        /// `ONLY_GOLD` in the race file.
         const ONLY_GOLD = 1 << 47;
+        /// `ONLY_ITEM` in the race file.
         const ONLY_ITEM = 1 << 48;
+        /// `OPEN_DOOR` in the race file.
         const OPEN_DOOR = 1 << 49;
+        /// `ORC` in the race file.
         const ORC = 1 << 50;
+        /// `PASS_WALL` in the race file.
         const PASS_WALL = 1 << 51;
+        /// `POWERFUL` in the race file.
         const POWERFUL = 1 << 52;
+        /// `QUESTOR` in the race file.
         const QUESTOR = 1 << 53;
+        /// `RAND_25` in the race file.
         const RAND_25 = 1 << 54;
+        /// `RAND_50` in the race file.
         const RAND_50 = 1 << 55;
+        /// `REGENERATE` in the race file.
         const REGENERATE = 1 << 56;
+        /// `SMART` in the race file.
         const SMART = 1 << 57;
+        /// `STUPID` in the race file.
         const STUPID = 1 << 58;
+        /// `TAKE_ITEM` in the race file.
         const TAKE_ITEM = 1 << 59;
+        /// `TROLL` in the race file.
         const TROLL = 1 << 60;
+        /// `UNDEAD` in the race file.
         const UNDEAD = 1 << 61;
+        /// `UNIQUE` in the race file.
         const UNIQUE = 1 << 62;
+        /// `WEIRD_MIND` in the race file.
         const WEIRD_MIND = 1 << 63;
     }
 
     /// A race's innate attacks and breaths (2.7.9's fourth flag group, which the dragon pit compares whole).
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub struct InnateFlags: u32 {
+        /// `SHRIEK` in the race file.
         const SHRIEK = 1 << 0;
+        /// `ARROW_1` in the race file.
         const ARROW_1 = 1 << 1;
+        /// `ARROW_2` in the race file.
         const ARROW_2 = 1 << 2;
+        /// `ARROW_3` in the race file.
         const ARROW_3 = 1 << 3;
+        /// `ARROW_4` in the race file.
         const ARROW_4 = 1 << 4;
+        /// `BR_ACID` in the race file.
         const BR_ACID = 1 << 5;
+        /// `BR_ELEC` in the race file.
         const BR_ELEC = 1 << 6;
+        /// `BR_FIRE` in the race file.
         const BR_FIRE = 1 << 7;
+        /// `BR_COLD` in the race file.
         const BR_COLD = 1 << 8;
+        /// `BR_POIS` in the race file.
         const BR_POIS = 1 << 9;
+        /// `BR_NETH` in the race file.
         const BR_NETH = 1 << 10;
+        /// `BR_LITE` in the race file.
         const BR_LITE = 1 << 11;
+        /// `BR_DARK` in the race file.
         const BR_DARK = 1 << 12;
+        /// `BR_CONF` in the race file.
         const BR_CONF = 1 << 13;
+        /// `BR_SOUN` in the race file.
         const BR_SOUN = 1 << 14;
+        /// `BR_CHAO` in the race file.
         const BR_CHAO = 1 << 15;
+        /// `BR_DISE` in the race file.
         const BR_DISE = 1 << 16;
+        /// `BR_NEXU` in the race file.
         const BR_NEXU = 1 << 17;
+        /// `BR_TIME` in the race file.
         const BR_TIME = 1 << 18;
+        /// `BR_INER` in the race file.
         const BR_INER = 1 << 19;
+        /// `BR_GRAV` in the race file.
         const BR_GRAV = 1 << 20;
+        /// `BR_SHAR` in the race file.
         const BR_SHAR = 1 << 21;
+        /// `BR_PLAS` in the race file.
         const BR_PLAS = 1 << 22;
+        /// `BR_WALL` in the race file.
         const BR_WALL = 1 << 23;
     }
 
     /// A race's spells (2.7.9's fifth and sixth flag groups).
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub struct SpellFlags: u64 {
+        /// `BA_ACID` in the race file.
         const BA_ACID = 1 << 0;
+        /// `BA_COLD` in the race file.
         const BA_COLD = 1 << 1;
+        /// `BA_DARK` in the race file.
         const BA_DARK = 1 << 2;
+        /// `BA_ELEC` in the race file.
         const BA_ELEC = 1 << 3;
+        /// `BA_FIRE` in the race file.
         const BA_FIRE = 1 << 4;
+        /// `BA_MANA` in the race file.
         const BA_MANA = 1 << 5;
+        /// `BA_NETH` in the race file.
         const BA_NETH = 1 << 6;
+        /// `BA_POIS` in the race file.
         const BA_POIS = 1 << 7;
+        /// `BA_WATE` in the race file.
         const BA_WATE = 1 << 8;
+        /// `BLIND` in the race file.
         const BLIND = 1 << 9;
+        /// `BLINK` in the race file.
         const BLINK = 1 << 10;
+        /// `BO_ACID` in the race file.
         const BO_ACID = 1 << 11;
+        /// `BO_COLD` in the race file.
         const BO_COLD = 1 << 12;
+        /// `BO_ELEC` in the race file.
         const BO_ELEC = 1 << 13;
+        /// `BO_FIRE` in the race file.
         const BO_FIRE = 1 << 14;
+        /// `BO_ICEE` in the race file.
         const BO_ICEE = 1 << 15;
+        /// `BO_MANA` in the race file.
         const BO_MANA = 1 << 16;
+        /// `BO_NETH` in the race file.
         const BO_NETH = 1 << 17;
+        /// `BO_PLAS` in the race file.
         const BO_PLAS = 1 << 18;
+        /// `BO_WATE` in the race file.
         const BO_WATE = 1 << 19;
+        /// `BRAIN_SMASH` in the race file.
         const BRAIN_SMASH = 1 << 20;
+        /// `CAUSE_1` in the race file.
         const CAUSE_1 = 1 << 21;
+        /// `CAUSE_2` in the race file.
         const CAUSE_2 = 1 << 22;
+        /// `CAUSE_3` in the race file.
         const CAUSE_3 = 1 << 23;
+        /// `CAUSE_4` in the race file.
         const CAUSE_4 = 1 << 24;
+        /// `CONF` in the race file.
         const CONF = 1 << 25;
+        /// `DARKNESS` in the race file.
         const DARKNESS = 1 << 26;
+        /// `DRAIN_MANA` in the race file.
         const DRAIN_MANA = 1 << 27;
+        /// `FORGET` in the race file.
         const FORGET = 1 << 28;
+        /// `HASTE` in the race file.
         const HASTE = 1 << 29;
+        /// `HEAL` in the race file.
         const HEAL = 1 << 30;
+        /// `HOLD` in the race file.
         const HOLD = 1 << 31;
+        /// `MIND_BLAST` in the race file.
         const MIND_BLAST = 1 << 32;
+        /// `MISSILE` in the race file.
         const MISSILE = 1 << 33;
+        /// `SCARE` in the race file.
         const SCARE = 1 << 34;
+        /// `SLOW` in the race file.
         const SLOW = 1 << 35;
+        /// `S_ANGEL` in the race file.
         const S_ANGEL = 1 << 36;
+        /// `S_ANT` in the race file.
         const S_ANT = 1 << 37;
+        /// `S_DEMON` in the race file.
         const S_DEMON = 1 << 38;
+        /// `S_DRAGON` in the race file.
         const S_DRAGON = 1 << 39;
+        /// `S_HI_DRAGON` in the race file.
         const S_HI_DRAGON = 1 << 40;
+        /// `S_HI_UNDEAD` in the race file.
         const S_HI_UNDEAD = 1 << 41;
+        /// `S_HOUND` in the race file.
         const S_HOUND = 1 << 42;
+        /// `S_HYDRA` in the race file.
         const S_HYDRA = 1 << 43;
+        /// `S_MONSTER` in the race file.
         const S_MONSTER = 1 << 44;
+        /// `S_MONSTERS` in the race file.
         const S_MONSTERS = 1 << 45;
+        /// `S_SPIDER` in the race file.
         const S_SPIDER = 1 << 46;
+        /// `S_UNDEAD` in the race file.
         const S_UNDEAD = 1 << 47;
+        /// `S_UNIQUE` in the race file.
         const S_UNIQUE = 1 << 48;
+        /// `S_WRAITH` in the race file.
         const S_WRAITH = 1 << 49;
+        /// `TELE_AWAY` in the race file.
         const TELE_AWAY = 1 << 50;
+        /// `TELE_LEVEL` in the race file.
         const TELE_LEVEL = 1 << 51;
+        /// `TELE_TO` in the race file.
         const TELE_TO = 1 << 52;
+        /// `TPORT` in the race file.
         const TPORT = 1 << 53;
+        /// `TRAPS` in the race file.
         const TRAPS = 1 << 54;
     }
 }

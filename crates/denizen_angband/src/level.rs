@@ -3,9 +3,9 @@
 
 use denizen_core::{FloorGrid, Generator, Tile};
 
-use crate::alloc::{Allocator, LiveUniques};
+use crate::alloc::{Allocator, MAX_DRAW_LEVEL, UniqueLedger};
 use crate::cave::{Cave, HEIGHT, Pos, WIDTH, terrain};
-use crate::layout::{self, Layout, LayoutOptions};
+use crate::layout::{self, Layout, LayoutOptions, VaultTemplates};
 use crate::population::{Monster, Populator};
 
 /// The switches of a level; `Default` is faithful to 2.7.9.
@@ -43,21 +43,44 @@ pub struct Level {
     pub monsters: Vec<Monster>,
     /// The rating out-of-depth monsters added (rooms add theirs next to it).
     pub monster_rating: i32,
-    /// Draws that returned no race.
+    /// Base-population draws that returned no race.
     pub failed_draws: u32,
+    /// Guard and escort draws that returned no race.
+    pub failed_company_draws: u32,
 }
 
 impl Level {
-    /// Builds and populates a level at `depth`: the uniques placed are added to `live`.
+    /// Builds and populates a level at `depth` (held to Angband's 1-127) with the shipped
+    /// vault templates: the uniques placed are added to `live`.
     pub fn build(
         rng: &mut Generator,
         depth: i32,
         options: &LevelOptions,
         allocator: &mut Allocator,
-        live: &mut LiveUniques,
+        live: &mut UniqueLedger,
     ) -> Self {
+        Self::build_with(
+            rng,
+            depth,
+            options,
+            allocator,
+            live,
+            layout::shipped_vaults(),
+        )
+    }
+
+    /// [`build`](Self::build) with a game's own vault templates.
+    pub fn build_with(
+        rng: &mut Generator,
+        depth: i32,
+        options: &LevelOptions,
+        allocator: &mut Allocator,
+        live: &mut UniqueLedger,
+        vaults: &VaultTemplates,
+    ) -> Self {
+        let depth = depth.clamp(1, MAX_DRAW_LEVEL);
         let mut populator = Populator::new(allocator, live, depth);
-        let mut layout = layout::generate(rng, depth, &options.layout, &mut populator);
+        let mut layout = layout::generate_with(rng, depth, &options.layout, vaults, &mut populator);
         populator.take_back(&mut layout.cave, &layout.removed_guards);
         let population_level = if options.guard_level_slip {
             layout.monster_level
@@ -71,6 +94,7 @@ impl Level {
             monsters: populator.monsters,
             monster_rating: populator.rating,
             failed_draws: populator.failed_draws,
+            failed_company_draws: populator.failed_company_draws,
             layout,
         }
     }
@@ -119,15 +143,16 @@ pub fn cave_of_floor(grid: &FloorGrid) -> Result<Cave, FloorTooLarge> {
     Ok(cave)
 }
 
-/// The base population of a host's floor at `depth` (no rooms, so no guards and no
-/// slip): the monsters placed, their rating and failed draws.
+/// The base population of a host's floor at `depth` (held to Angband's 1-127; no rooms,
+/// so no guards and no slip): the monsters placed, their rating and failed draws.
 pub fn populate_floor(
     rng: &mut Generator,
     grid: &FloorGrid,
     depth: i32,
     allocator: &mut Allocator,
-    live: &mut LiveUniques,
+    live: &mut UniqueLedger,
 ) -> Result<(Vec<Monster>, i32, u32), FloorTooLarge> {
+    let depth = depth.clamp(1, MAX_DRAW_LEVEL);
     let mut cave = cave_of_floor(grid)?;
     let mut populator = Populator::new(allocator, live, depth);
     populator.populate(&mut cave, rng, depth);

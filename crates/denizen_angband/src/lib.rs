@@ -19,7 +19,7 @@ pub mod population;
 pub mod race;
 pub mod rng;
 
-pub use alloc::{Allocator, DrawOdds, DrawRequest, LiveUniques, RaceFilter, RaceOdds};
+pub use alloc::{Allocator, DrawOdds, DrawRequest, RaceFilter, RaceOdds, UniqueLedger};
 pub use cave::{BuiltRoom, Cave, Pos};
 pub use flags::{InnateFlags, RaceFlags, SpellFlags};
 pub use level::{Level, LevelOptions};

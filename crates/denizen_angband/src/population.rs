@@ -5,7 +5,7 @@
 use denizen_core::Generator;
 use serde::{Deserialize, Serialize};
 
-use crate::alloc::{Allocator, DrawRequest, LiveUniques, RaceFilter};
+use crate::alloc::{Allocator, DrawRequest, RaceFilter, UniqueLedger};
 use crate::cave::{Cave, HEIGHT, Pos, WIDTH};
 use crate::flags::RaceFlags;
 use crate::layout::Guards;
@@ -37,22 +37,35 @@ const DIRECTIONS: [(i32, i32); 8] = [
     (-1, -1),
 ];
 
-/// Energy gained per game turn at each raw speed (2.7.9's `extract_energy`, `tables.c`):
-/// 1 up to speed 69, then 2, 3, 4 and the slow steps up to 9 at 109, and one per speed
-/// point from 10 at normal speed (110).
+/// Energy gained per game turn at each raw speed, 0 to 199 (2.7.9's `extract_energy`,
+/// `tables.c`): 1 up to speed 69, slow steps up to 9 at 109, one per speed point from 10
+/// at normal speed (110) to 29 at 129, then flattening to 49 from 170.
+const ENERGY: [u8; 200] = [
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, // 0
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, // 10
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, // 20
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, // 30
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, // 40
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, // 50
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, // 60
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, // 70
+    2, 2, 2, 2, 2, 2, 2, 3, 3, 3, // 80
+    3, 3, 3, 3, 3, 4, 4, 4, 4, 4, // 90
+    5, 5, 5, 5, 6, 6, 7, 7, 8, 9, // 100
+    10, 11, 12, 13, 14, 15, 16, 17, 18, 19, // 110
+    20, 21, 22, 23, 24, 25, 26, 27, 28, 29, // 120
+    30, 31, 32, 33, 34, 35, 36, 36, 37, 37, // 130
+    38, 38, 39, 39, 40, 40, 40, 41, 41, 41, // 140
+    42, 42, 42, 43, 43, 43, 44, 44, 44, 44, // 150
+    45, 45, 45, 45, 45, 46, 46, 46, 46, 46, // 160
+    47, 47, 47, 47, 47, 48, 48, 48, 48, 48, // 170
+    49, 49, 49, 49, 49, 49, 49, 49, 49, 49, // 180
+    49, 49, 49, 49, 49, 49, 49, 49, 49, 49, // 190
+];
+
+/// Energy gained per game turn at a raw speed (49 beyond the table, as at 199).
 pub fn energy_per_turn(speed: u8) -> i32 {
-    const SLOW: [i32; 50] = [
-        1, 1, 1, 1, 1, 1, 1, 1, 1, 1, // 60..69
-        2, 2, 2, 2, 2, 2, 2, 2, 2, 2, // 70..79
-        2, 2, 2, 2, 2, 2, 2, 3, 3, 3, // 80..89
-        3, 3, 3, 3, 3, 4, 4, 4, 4, 4, // 90..99
-        5, 5, 5, 5, 6, 6, 7, 7, 8, 9, // 100..109
-    ];
-    match speed {
-        0..60 => 1,
-        60..110 => SLOW[usize::from(speed - 60)],
-        _ => i32::from(speed) - 100,
-    }
+    i32::from(ENERGY.get(usize::from(speed)).copied().unwrap_or(49))
 }
 
 /// How a monster came to be on the level.
@@ -93,19 +106,21 @@ pub struct Monster {
 /// base population follows.
 pub struct Populator<'a> {
     allocator: &'a mut Allocator,
-    live: &'a mut LiveUniques,
+    live: &'a mut UniqueLedger,
     depth: i32,
     /// The monsters placed, in order.
     pub monsters: Vec<Monster>,
     /// The rating their out-of-depth levels add.
     pub rating: i32,
-    /// Draws that returned no race.
+    /// Base-population draws that returned no race.
     pub failed_draws: u32,
+    /// Guard and escort draws that returned no race.
+    pub failed_company_draws: u32,
 }
 
 impl<'a> Populator<'a> {
     /// A populator for a level at `depth`.
-    pub fn new(allocator: &'a mut Allocator, live: &'a mut LiveUniques, depth: i32) -> Self {
+    pub fn new(allocator: &'a mut Allocator, live: &'a mut UniqueLedger, depth: i32) -> Self {
         Self {
             allocator,
             live,
@@ -113,6 +128,7 @@ impl<'a> Populator<'a> {
             monsters: Vec::new(),
             rating: 0,
             failed_draws: 0,
+            failed_company_draws: 0,
         }
     }
 
@@ -142,7 +158,7 @@ impl<'a> Populator<'a> {
             .races()
             .get(id)
             .expect("the allocator only returns its own races");
-        if race.is_unique() && self.live.is_alive(id) {
+        if race.is_unique() && self.live.refuses(id) {
             return false;
         }
         let level = i32::from(race.level);
@@ -268,7 +284,7 @@ impl<'a> Populator<'a> {
                 }
                 let request = DrawRequest::new(level, self.depth, self.live).filtered(&filter);
                 let Some(escort) = self.allocator.draw(rng, &request) else {
-                    self.failed_draws += 1;
+                    self.failed_company_draws += 1;
                     break;
                 };
                 self.place_one(cave, rng, spot, escort, asleep, Placement::Escort);
@@ -295,7 +311,11 @@ impl<'a> Populator<'a> {
         match self.allocator.draw(rng, &request) {
             Some(id) => self.place_with_company(cave, rng, at, id, true, placement),
             None => {
-                self.failed_draws += 1;
+                if placement == Placement::Population {
+                    self.failed_draws += 1;
+                } else {
+                    self.failed_company_draws += 1;
+                }
                 false
             }
         }
@@ -400,12 +420,16 @@ mod tests {
 
     #[test]
     fn energy_follows_the_speed_table() {
-        assert_eq!(energy_per_turn(110), 10);
-        assert_eq!(energy_per_turn(120), 20);
-        assert_eq!(energy_per_turn(130), 30);
+        // Normal speed, +10, +20, +30, +40, slow, the slowest and the table's end.
+        let expected = [(110, 10), (120, 20), (130, 30), (140, 38), (150, 42)];
+        for (speed, energy) in expected {
+            assert_eq!(energy_per_turn(speed), energy, "speed {speed}");
+        }
         assert_eq!(energy_per_turn(100), 5);
         assert_eq!(energy_per_turn(109), 9);
         assert_eq!(energy_per_turn(60), 1);
         assert_eq!(energy_per_turn(0), 1);
+        assert_eq!(energy_per_turn(199), 49);
+        assert_eq!(energy_per_turn(255), 49);
     }
 }

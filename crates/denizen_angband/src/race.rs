@@ -255,6 +255,15 @@ fn dice(entry: &Entry<'_>, field: &str, text: &str) -> Result<Dice, DataError> {
     Ok(dice)
 }
 
+/// Hit dice: at least one die of at least one side, so every monster has hit points.
+fn hit_dice(entry: &Entry<'_>, text: &str) -> Result<Dice, DataError> {
+    let dice = dice(entry, "hit_dice", text)?;
+    if dice.count == 0 || dice.sides == 0 {
+        return Err(entry.invalid("hit_dice", format!("{dice}: a race needs at least 1d1")));
+    }
+    Ok(dice)
+}
+
 impl RaceRecord {
     fn validate(self, slot: usize, entry: &Entry<'_>) -> Result<Race, DataError> {
         let expected = slot as i64 + 1;
@@ -347,7 +356,7 @@ impl RaceRecord {
             level: level as u8,
             rarity: rarity as u8,
             speed: within(entry, "speed", self.speed, 1, 255)? as u8,
-            hit_dice: dice(entry, "hit_dice", &self.hit_dice)?,
+            hit_dice: hit_dice(entry, &self.hit_dice)?,
             armour: within(entry, "armour", self.armour, 0, 32_767)? as u16,
             sleep: within(entry, "sleep", self.sleep, 0, 255)? as u8,
             vision: within(entry, "vision", self.vision, 0, 255)? as u8,

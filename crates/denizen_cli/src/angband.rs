@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::Subcommand;
 use denizen_angband::Races;
-use denizen_angband::alloc::{Allocator, DrawRequest, LiveUniques, MAX_DRAW_LEVEL};
+use denizen_angband::alloc::{Allocator, DrawRequest, MAX_DRAW_LEVEL, UniqueLedger};
 use denizen_angband::layout::{destroyed_chance, first_choice_odds, lit_chance};
 use denizen_core::DataFile;
 
@@ -77,7 +77,7 @@ fn alloc_table(level: i32, depth: i32, races: Option<&PathBuf>) -> Result<Table,
         }
     };
     let allocator = Allocator::new(races);
-    let live = LiveUniques::new();
+    let live = UniqueLedger::new();
     let odds = allocator.odds(&DrawRequest::new(level, depth, &live));
     let rows = odds
         .races

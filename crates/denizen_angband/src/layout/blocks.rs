@@ -86,17 +86,6 @@ impl BlockRect {
             BLOCK_SIZE * (self.left + self.right + 1) / 2,
         )
     }
-
-    /// The reserved grids' first and last corners.
-    pub fn grids(self) -> (Pos, Pos) {
-        (
-            Pos::new(self.top * BLOCK_SIZE, self.left * BLOCK_SIZE),
-            Pos::new(
-                self.bottom * BLOCK_SIZE + BLOCK_SIZE - 1,
-                self.right * BLOCK_SIZE + BLOCK_SIZE - 1,
-            ),
-        )
-    }
 }
 
 /// Which blocks earlier rooms reserved.

@@ -98,20 +98,20 @@ impl<'a, G: Guards> Builder<'a, G> {
     }
 
     /// `vault_monsters`: for each of `n` guards, 9 tries at a grid of the 3 x 3 round
-    /// `c`; every empty grid hit gets a guard (there is no stop after a success). The
-    /// monster level is left at depth + 2, the original's slip (source notes 7).
+    /// `c`; every empty grid hit gets a guard (there is no stop after a success). A hit
+    /// sets the monster level to depth + 2 and leaves it there, the original's slip
+    /// (source notes 7); a call whose tries all miss leaves it alone, as in 2.7.9.
     pub(crate) fn guards_near(&mut self, c: Pos, n: i32) {
         let level = self.depth.saturating_add(2);
-        self.monster_level = level;
         for _ in 0..n {
             for _ in 0..9 {
                 let at = Pos::new(rand_spread(self.rng, c.y, 1), rand_spread(self.rng, c.x, 1));
                 if Cave::on_map(at) && self.cave.is_empty(at) {
+                    self.monster_level = level;
                     self.guards.guard(&mut self.cave, self.rng, at, level);
                 }
             }
         }
-        self.monster_level = level;
     }
 
     /// A spot within `yd` rows and `xd` columns of `c`, drawn again while it is not

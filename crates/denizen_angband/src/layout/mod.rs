@@ -143,8 +143,8 @@ fn terrain_symbol(code: u8) -> char {
     }
 }
 
-/// The shipped vault templates, loaded once.
-fn shipped_vaults() -> &'static VaultTemplates {
+/// Angband 2.7.9's vault templates, loaded once per process.
+pub fn shipped_vaults() -> &'static VaultTemplates {
     static VAULTS: OnceLock<VaultTemplates> = OnceLock::new();
     VAULTS.get_or_init(VaultTemplates::shipped)
 }

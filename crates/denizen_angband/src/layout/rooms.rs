@@ -230,7 +230,7 @@ pub(crate) fn cross<G: Guards>(b: &mut Builder<'_, G>, c: Pos) -> BuiltRoom {
             let traps = 2 + rand0(b.rng, 3);
             b.traps_near(c, 4, 4, traps);
         }
-        CrossCentre::Pinch | CrossCentre::PinchWithDoors => {
+        centre @ (CrossCentre::Pinch | CrossCentre::PinchWithDoors) => {
             for (y, x) in [
                 (-1, -2),
                 (1, -2),
@@ -243,7 +243,8 @@ pub(crate) fn cross<G: Guards>(b: &mut Builder<'_, G>, c: Pos) -> BuiltRoom {
             ] {
                 b.cave.set_terrain(at(y, x), terrain::INNER_GRANITE);
             }
-            if rand0(b.rng, 3) == 0 {
+            // The doors were decided by the centre's roll (one draw, as in 2.7.9).
+            if matches!(centre, CrossCentre::PinchWithDoors) {
                 for (y, x) in [(0, -2), (0, 2), (-2, 0), (2, 0)] {
                     secret_door(&mut b.cave, at(y, x));
                 }

@@ -1,7 +1,7 @@
 //! The allocator against the allocation notes' numbers, and the weighted table against the
 //! original's rejection loop.
 
-use denizen_angband::alloc::{Allocator, DrawRequest, LiveUniques, RaceFilter, draw_by_rejection};
+use denizen_angband::alloc::{Allocator, DrawRequest, RaceFilter, UniqueLedger, draw_by_rejection};
 use denizen_angband::{RaceFlags, Races};
 use denizen_core::{ChiSquared, StreamPurpose, WorldSeed};
 
@@ -16,7 +16,7 @@ fn orc_pit() -> RaceFilter {
 #[test]
 fn the_orc_pit_worked_example_at_depth_10() {
     let allocator = Allocator::new(Races::shipped());
-    let live = LiveUniques::new();
+    let live = UniqueLedger::new();
     let filter = orc_pit();
     let odds = allocator.odds(&DrawRequest::new(20, 10, &live).filtered(&filter));
     // Allocation notes, "Worked example": an orc pit at depth 10 draws at level 20.
@@ -51,7 +51,7 @@ fn the_orc_pit_worked_example_at_depth_10() {
 #[test]
 fn odds_sum_to_one_less_the_failure_and_skip_the_town() {
     let allocator = Allocator::new(Races::shipped());
-    let live = LiveUniques::new();
+    let live = UniqueLedger::new();
     for level in [1, 5, 20, 40, 80, 127] {
         let odds = allocator.odds(&DrawRequest::new(level, level, &live));
         let total: f64 = odds.races.iter().map(|o| o.probability).sum();
@@ -76,7 +76,7 @@ fn force_depth_and_live_uniques_are_refused() {
     let races = allocator.races();
     let morgoth = races.by_name("Morgoth, Lord of Darkness").unwrap();
     assert!(morgoth.flags.contains(RaceFlags::FORCE_DEPTH));
-    let mut live = LiveUniques::new();
+    let mut live = UniqueLedger::new();
     let deep = |depth| {
         allocator
             .odds(&DrawRequest::new(127, depth, &live))
@@ -90,7 +90,7 @@ fn force_depth_and_live_uniques_are_refused() {
         "FORCE_DEPTH checks the real depth, not the boosted level"
     );
     let grip = races.by_name("Grip, Farmer Maggot's dog").unwrap().id;
-    let has_grip = |live: &LiveUniques| {
+    let has_grip = |live: &UniqueLedger| {
         allocator
             .odds(&DrawRequest::new(2, 2, live))
             .races
@@ -100,12 +100,30 @@ fn force_depth_and_live_uniques_are_refused() {
     assert!(has_grip(&live));
     live.insert(grip);
     assert!(!has_grip(&live));
+    // A unique given back (its level thrown away) is drawn again; a killed one never.
+    live.remove(grip);
+    assert!(has_grip(&live));
+    live.kill(grip);
+    assert!(!has_grip(&live));
+    assert!(!live.insert(grip), "a killed unique is not placed again");
+}
+
+#[test]
+fn a_saved_ledger_is_put_in_order_when_read() {
+    let ledger: UniqueLedger =
+        ron::from_str("(alive: [(46), (12), (46), (30)], killed: [(30), (7)])").unwrap();
+    let alive: Vec<u16> = ledger.iter().map(|r| r.0).collect();
+    let killed: Vec<u16> = ledger.killed().map(|r| r.0).collect();
+    assert_eq!(alive, [12, 46]);
+    assert_eq!(killed, [7, 30]);
+    assert!(ledger.is_alive(denizen_angband::RaceId(46)));
+    assert!(ledger.refuses(denizen_angband::RaceId(30)));
 }
 
 #[test]
 fn a_filter_nothing_passes_always_fails() {
     let mut allocator = Allocator::new(Races::shipped());
-    let live = LiveUniques::new();
+    let live = UniqueLedger::new();
     let nothing = RaceFilter {
         symbols: Some(vec!['~']),
         ..RaceFilter::default()
@@ -154,7 +172,7 @@ fn sampled_against_exact(
 
 #[test]
 fn the_weighted_table_samples_its_exact_odds() {
-    let live = LiveUniques::new();
+    let live = UniqueLedger::new();
     let filter = orc_pit();
     for (seed, request) in [
         (11, DrawRequest::new(5, 5, &live)),
@@ -172,7 +190,7 @@ fn the_weighted_table_samples_its_exact_odds() {
 
 #[test]
 fn the_original_rejection_loop_gives_the_exact_odds() {
-    let live = LiveUniques::new();
+    let live = UniqueLedger::new();
     let filter = orc_pit();
     for (seed, request) in [
         (21, DrawRequest::new(5, 5, &live)),
@@ -188,27 +206,53 @@ fn the_original_rejection_loop_gives_the_exact_odds() {
     }
 }
 
+/// The odds a one-pick allocator would give at level 40 with no unique alive, worked out
+/// from the race data alone: the boosts give level 40 with chance (49/50)^2, 45 with
+/// 2 x 49/2500 and 50 with 1/2500 (each boost is +5 there); at each final level every
+/// non-town race at or below it is equally likely to be picked and kept one time in its
+/// rarity.
+fn one_pick_odds_at_40(races: &Races) -> Vec<(u16, f64)> {
+    let mut odds = vec![0.0; races.len()];
+    for (level, chance) in [(40u8, 0.9604), (45, 0.0392), (50, 0.0004)] {
+        let kept: Vec<_> = races
+            .all()
+            .iter()
+            .filter(|r| {
+                r.level >= 1 && r.level <= level && !r.flags.contains(RaceFlags::FORCE_DEPTH)
+            })
+            .collect();
+        let total: f64 = kept.iter().map(|r| 1.0 / f64::from(r.rarity)).sum();
+        for race in kept {
+            odds[race.id.slot()] += chance / f64::from(race.rarity) / total;
+        }
+    }
+    races
+        .all()
+        .iter()
+        .zip(odds)
+        .filter(|&(_, p)| p > 0.0)
+        .map(|(race, p)| (race.id.0, p))
+        .collect()
+}
+
 #[test]
 fn a_wrong_pick_mix_would_be_caught() {
-    // The chi-squared bound must be tight enough to see a plain one-pick allocator: the
-    // original loop at level 40 compared with odds computed at level 30 fails it.
-    let live = LiveUniques::new();
+    // The chi-squared bound must be tight enough to see a wrong pick mix: the allocator's
+    // draws at level 40 fail against the odds of a plain one-pick allocator over the same
+    // races, while they pass against their own exact odds (the tests above).
+    let live = UniqueLedger::new();
     let mut allocator = Allocator::new(Races::shipped());
-    let wrong = allocator.odds(&DrawRequest::new(30, 30, &live));
+    let one_pick = one_pick_odds_at_40(allocator.races());
+    let total: f64 = one_pick.iter().map(|&(_, p)| p).sum();
+    assert!((total - 1.0).abs() < 1e-12);
     let request = DrawRequest::new(40, 40, &live);
     let mut rng = WorldSeed(31).stream(StreamPurpose::new("alloc-sampling"));
-    let mut counts = vec![0u64; wrong.races.len() + 1];
+    let mut counts = vec![0u64; one_pick.len()];
     for _ in 0..20_000 {
-        let cell = allocator
-            .draw(&mut rng, &request)
-            .and_then(|race| wrong.races.iter().position(|o| o.race == race))
-            .unwrap_or(wrong.races.len());
+        let race = allocator.draw(&mut rng, &request).unwrap();
+        let cell = one_pick.iter().position(|&(id, _)| id == race.0).unwrap();
         counts[cell] += 1;
     }
-    let probabilities = wrong
-        .races
-        .iter()
-        .map(|o| o.probability)
-        .chain([wrong.failure]);
-    assert!(ChiSquared::against(&counts, probabilities).p_value() < 1e-6);
+    let p = ChiSquared::against(&counts, one_pick.iter().map(|&(_, p)| p)).p_value();
+    assert!(p < 1e-6, "the one-pick odds were not rejected: p = {p}");
 }

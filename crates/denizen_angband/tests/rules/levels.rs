@@ -4,7 +4,7 @@
 use std::fmt::Write;
 use std::sync::LazyLock;
 
-use denizen_angband::alloc::{Allocator, DrawRequest, LiveUniques};
+use denizen_angband::alloc::{Allocator, DrawRequest, UniqueLedger};
 use denizen_angband::level::populate_floor;
 use denizen_angband::{Level, LevelOptions, Placement, RaceFlags, Races};
 use denizen_core::{ChiSquared, FloorGrid, StreamPurpose, WorldSeed};
@@ -15,7 +15,7 @@ static RACES: LazyLock<Races> = LazyLock::new(Races::shipped);
 
 fn build(seed: u64, depth: i32, options: &LevelOptions) -> (Level, Allocator) {
     let mut allocator = Allocator::new(RACES.clone());
-    let mut live = LiveUniques::new();
+    let mut live = UniqueLedger::new();
     let mut rng = WorldSeed(seed).stream(StreamPurpose::new("level").with(depth as u64));
     let level = Level::build(&mut rng, depth, options, &mut allocator, &mut live);
     (level, allocator)
@@ -60,12 +60,15 @@ fn monsters_get_their_races_hit_points_speed_and_sleep() {
             } else {
                 assert!((low as i32..=high as i32).contains(&m.hp), "{}", race.name);
             }
-            // Non-uniques get rand_spread(0, energy / 10): +-1 at normal speed, +-2 at +10.
+            // Non-uniques get rand_spread(0, energy / 10): none below normal speed (110),
+            // +-1 up to +9, +-2 up to +19, +-3 from +20 (energy 30 to 41) and +-4 from +40.
             let spread = (m.speed - i32::from(race.speed)).abs();
-            let allowed = if race.is_unique() {
-                0
-            } else {
-                (i32::from(race.speed) - 100).max(0) / 10
+            let allowed = match (race.is_unique(), race.speed) {
+                (true, _) | (false, 0..=109) => 0,
+                (false, 110..=119) => 1,
+                (false, 120..=129) => 2,
+                (false, 130..=149) => 3,
+                (false, _) => 4,
             };
             assert!(
                 spread <= allowed,
@@ -124,7 +127,7 @@ fn out_of_depth_monsters_add_to_the_rating_but_group_followers_do_not() {
 #[test]
 fn uniques_appear_once_and_join_the_ledger() {
     let mut allocator = Allocator::new(RACES.clone());
-    let mut live = LiveUniques::new();
+    let mut live = UniqueLedger::new();
     let mut rng = WorldSeed(8).stream(StreamPurpose::new("uniques"));
     let mut placed = std::collections::HashSet::new();
     for _ in 0..40 {
@@ -172,7 +175,7 @@ fn the_first_draw_of_a_shallow_level_follows_the_exact_odds() {
     // monster of the base population is the allocator's first draw at level 2 with no
     // unique alive.
     let allocator = Allocator::new(RACES.clone());
-    let live = LiveUniques::new();
+    let live = UniqueLedger::new();
     let odds = allocator.odds(&DrawRequest::new(2, 2, &live));
     let mut counts = vec![0u64; odds.races.len()];
     for seed in 0..3000 {
@@ -202,7 +205,7 @@ fn a_host_floor_gets_the_base_population_on_its_floor() {
     let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
     let grid = FloorGrid::from_rows(&rows).unwrap();
     let mut allocator = Allocator::new(RACES.clone());
-    let mut live = LiveUniques::new();
+    let mut live = UniqueLedger::new();
     let mut rng = WorldSeed(4).stream(StreamPurpose::new("host"));
     let (monsters, _, failed) =
         populate_floor(&mut rng, &grid, 9, &mut allocator, &mut live).unwrap();

@@ -25,23 +25,36 @@ pub struct DungeonLevelRequested {
     pub depth: u32,
     /// Build the classic level, or populate the host's floor.
     pub floor: LevelFloor,
+    /// A quest level: never destroyed, and every staircase goes up.
+    pub quest: bool,
 }
 
+/// 2.7.9's quest levels: Sauron's (99) and Morgoth's (100), while their quests are open.
+pub const QUEST_DEPTHS: [u32; 2] = [99, 100];
+
 impl DungeonLevelRequested {
-    /// Build and populate the classic level at `depth`.
+    /// Build and populate the classic level at `depth`; depths 99 and 100 are quest
+    /// levels (see [`with_quest`](Self::with_quest) once the player has won one).
     pub fn new(depth: u32) -> Self {
         Self {
             depth,
             floor: LevelFloor::Classic,
+            quest: QUEST_DEPTHS.contains(&depth),
         }
     }
 
     /// Populate the host's floor in [`FloorMap`](crate::FloorMap) as a level at `depth`.
     pub fn on_host_floor(depth: u32) -> Self {
         Self {
-            depth,
             floor: LevelFloor::Host,
+            ..Self::new(depth)
         }
+    }
+
+    /// Whether the level is a quest level (the host knows whether the quest is won).
+    pub fn with_quest(mut self, quest: bool) -> Self {
+        self.quest = quest;
+        self
     }
 }
 
@@ -66,7 +79,7 @@ pub struct AngbandLevelBuilt {
     pub population_level: u32,
     /// The rating the out-of-depth monsters add.
     pub monster_rating: i32,
-    /// Allocator draws that found no race.
+    /// Base-population draws that found no race.
     pub failed_draws: u32,
 }
 

@@ -5,10 +5,13 @@ pub mod components;
 pub mod messages;
 pub mod resources;
 
+use std::sync::Arc;
+
 use bevy_app::prelude::*;
 use bevy_ecs::message::MessageCursor;
 use bevy_ecs::prelude::*;
 use denizen_angband::alloc::MAX_DRAW_LEVEL;
+use denizen_angband::layout::{VaultTemplates, shipped_vaults};
 use denizen_angband::level::populate_floor;
 use denizen_angband::{Allocator, Level, LevelOptions, Monster, Races};
 use denizen_core::plan::{Origin, Plan, Spawn};
@@ -32,8 +35,9 @@ pub const ANGBAND_FLOOR: &str = "angband";
 /// [`AngbandLevelBuilt`]. Adds a default [`DenizenPlugin`](crate::DenizenPlugin) if the
 /// host has not.
 ///
-/// The shipped races are Angband 2.7.9's, under its non-commercial notice; a game brings
-/// its own with [`with_races`](Self::with_races).
+/// The shipped races and vault templates are Angband 2.7.9's, under its non-commercial
+/// notice; a game brings its own with [`with_races`](Self::with_races) and
+/// [`with_vaults`](Self::with_vaults).
 ///
 /// ```
 /// use bevy_app::App;
@@ -45,14 +49,16 @@ pub const ANGBAND_FLOOR: &str = "angband";
 #[derive(Clone, Debug)]
 pub struct AngbandPlugin {
     races: Races,
+    vaults: Arc<VaultTemplates>,
     options: LevelOptions,
 }
 
 impl Default for AngbandPlugin {
-    /// Angband 2.7.9's races, every switch faithful.
+    /// Angband 2.7.9's races and vault templates, every switch faithful.
     fn default() -> Self {
         Self {
             races: Races::shipped(),
+            vaults: Arc::new(shipped_vaults().clone()),
             options: LevelOptions::default(),
         }
     }
@@ -62,6 +68,12 @@ impl AngbandPlugin {
     /// A game's own races (see `Races::from_file`).
     pub fn with_races(mut self, races: Races) -> Self {
         self.races = races;
+        self
+    }
+
+    /// A game's own vault templates (see `VaultTemplates::from_ron`).
+    pub fn with_vaults(mut self, vaults: VaultTemplates) -> Self {
+        self.vaults = Arc::new(vaults);
         self
     }
 
@@ -78,7 +90,7 @@ impl AngbandPlugin {
         self
     }
 
-    /// Turns floor the player cannot reach into rock (off by default: 2.7.9 does not
+    /// Turns floor the player cannot reach (outside vaults) into rock (off by default: 2.7.9 does not
     /// check connectivity).
     pub fn seal_unreachable(mut self, on: bool) -> Self {
         self.options.layout.seal_unreachable = on;
@@ -91,6 +103,7 @@ impl Plugin for AngbandPlugin {
         let schedule = denizen_schedule(app);
         app.insert_resource(AngbandRules {
             allocator: Allocator::new(self.races.clone()),
+            vaults: self.vaults.clone(),
             options: self.options.clone(),
         })
         .init_resource::<AngbandUniques>()
@@ -162,12 +175,15 @@ fn make_level(world: &mut World, request: DungeonLevelRequested) -> Result<(), S
             live.keep_only_uniques_of(rules.allocator.races());
             match request.floor {
                 LevelFloor::Classic => {
-                    let level = Level::build(
+                    let mut options = rules.options.clone();
+                    options.layout.quest = request.quest;
+                    let level = Level::build_with(
                         &mut rng,
                         depth,
-                        &rules.options,
+                        &options,
                         &mut rules.allocator,
                         &mut live,
+                        &rules.vaults,
                     );
                     world.resource_mut::<AngbandUniques>().0 = live;
                     let mut floor = level.floor();
@@ -273,7 +289,7 @@ pub mod prelude {
     pub use super::AngbandPlugin;
     pub use super::components::{AngbandMonster, Energy, HitPoints, SleepCounter, Speed};
     pub use super::messages::{
-        AngbandLevelBuilt, AngbandLevelRejected, DungeonLevelRequested, LevelFloor,
+        AngbandLevelBuilt, AngbandLevelRejected, DungeonLevelRequested, LevelFloor, QUEST_DEPTHS,
     };
     pub use super::resources::{AngbandRules, AngbandUniques};
 }
