@@ -331,8 +331,43 @@ fn check_layout(l: &Layout, depth: i32, options: &LayoutOptions, guards: &Record
     assert_eq!(cave.terrain(player), terrain::FLOOR);
     assert!(!cave.has_object(player) && cave.monster(player).is_none());
     assert!(!cave.has(player, flag::ICKY));
-    // Sealing.
-    // Sealing: every passable grid outside a vault is reachable from the player.
+    // No floor is out of reach: from the player's start, walking and tunnelling through
+    // any rock that is not permanent (codes 0x3C to 0x3F; a 2.7.9 player can dig granite,
+    // veins and rubble)
+    // reaches every passable grid, vaults included. Worked out here by a flood of its
+    // own, not by the layout's region code.
+    let mut reached = vec![false; (HEIGHT * WIDTH) as usize];
+    let index = |at: Pos| (at.y * WIDTH + at.x) as usize;
+    let mut stack = vec![player];
+    reached[index(player)] = true;
+    while let Some(at) = stack.pop() {
+        for (dy, dx) in [
+            (-1, -1),
+            (-1, 0),
+            (-1, 1),
+            (0, -1),
+            (0, 1),
+            (1, -1),
+            (1, 0),
+            (1, 1),
+        ] {
+            let next = Pos::new(at.y + dy, at.x + dx);
+            if Cave::on_map(next) && !reached[index(next)] && cave.terrain(next) < 0x3C {
+                reached[index(next)] = true;
+                stack.push(next);
+            }
+        }
+    }
+    for y in 0..HEIGHT {
+        for x in 0..WIDTH {
+            let at = Pos::new(y, x);
+            if reach::is_passable(cave.terrain(at)) {
+                assert!(reached[index(at)], "{at:?} is sealed off by permanent rock");
+            }
+        }
+    }
+    // Sealing: every passable grid outside a vault is reachable from the player by
+    // walking alone.
     if options.seal_unreachable {
         let regions = Regions::of(cave);
         let home = regions.region(player);
