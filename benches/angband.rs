@@ -11,6 +11,7 @@ use std::hint::black_box;
 use denizen::angband::alloc::{Allocator, DrawRequest, UniqueLedger, draw_by_rejection};
 use denizen::angband::{Level, LevelOptions, Races};
 use denizen::prelude::{StreamPurpose, WorldSeed};
+use denizen::rng::Generator;
 use divan::Bencher;
 
 fn main() {
@@ -19,8 +20,12 @@ fn main() {
 
 const DRAWS: usize = 1_000;
 
-#[divan::bench(args = [1, 10, 40, 100])]
-fn draws_weighted_table(bencher: Bencher, level: i32) {
+/// Times `DRAWS` draws at `level` with one of the two ways of drawing.
+fn draws(
+    bencher: Bencher,
+    level: i32,
+    mut draw: impl FnMut(&mut Allocator, &mut Generator, &DrawRequest<'_>),
+) {
     let mut allocator = Allocator::new(Races::shipped());
     let live = UniqueLedger::new();
     let mut rng = WorldSeed(1).stream(StreamPurpose::new("bench"));
@@ -29,24 +34,23 @@ fn draws_weighted_table(bencher: Bencher, level: i32) {
         .counter(divan::counter::ItemsCount::new(DRAWS))
         .bench_local(|| {
             for _ in 0..DRAWS {
-                black_box(allocator.draw(&mut rng, &request));
+                draw(&mut allocator, &mut rng, &request);
             }
         });
 }
 
 #[divan::bench(args = [1, 10, 40, 100])]
+fn draws_weighted_table(bencher: Bencher, level: i32) {
+    draws(bencher, level, |allocator, rng, request| {
+        black_box(allocator.draw(rng, request));
+    });
+}
+
+#[divan::bench(args = [1, 10, 40, 100])]
 fn draws_rejection_loop(bencher: Bencher, level: i32) {
-    let allocator = Allocator::new(Races::shipped());
-    let live = UniqueLedger::new();
-    let mut rng = WorldSeed(1).stream(StreamPurpose::new("bench"));
-    let request = DrawRequest::new(level, level, &live);
-    bencher
-        .counter(divan::counter::ItemsCount::new(DRAWS))
-        .bench_local(|| {
-            for _ in 0..DRAWS {
-                black_box(draw_by_rejection(&allocator, &mut rng, &request));
-            }
-        });
+    draws(bencher, level, |allocator, rng, request| {
+        black_box(draw_by_rejection(allocator, rng, request));
+    });
 }
 
 #[divan::bench(args = [1, 10, 40, 100])]

@@ -65,6 +65,19 @@ pub mod flag {
     pub const ROOM: u8 = 0x08;
 }
 
+/// The eight directions in 2.7.9's order (S, N, E, W, SE, SW, NE, NW) as (row, column)
+/// steps: streamers pick one by index, and a group floods in this order.
+pub const DIRECTIONS: [(i32, i32); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
+
 /// A grid position, row first as in the original.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Pos {

@@ -6,7 +6,7 @@ use denizen_core::Generator;
 use serde::{Deserialize, Serialize};
 
 use crate::alloc::{Allocator, DrawRequest, RaceFilter, UniqueLedger};
-use crate::cave::{Cave, HEIGHT, Pos, WIDTH};
+use crate::cave::{Cave, DIRECTIONS, HEIGHT, Pos, WIDTH};
 use crate::flags::RaceFlags;
 use crate::layout::Guards;
 use crate::race::{Race, RaceId};
@@ -23,19 +23,6 @@ pub const MAX_SPOT_TRIES: u32 = 1_000_000;
 /// How many grids an escort leader tries around itself (each try that finds an empty
 /// grid places one escort).
 pub const ESCORT_TRIES: u32 = 50;
-
-/// The eight directions in 2.7.9's order (S, N, E, W, SE, SW, NE, NW), which the group
-/// flood follows.
-const DIRECTIONS: [(i32, i32); 8] = [
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (1, -1),
-    (-1, 1),
-    (-1, -1),
-];
 
 /// Energy gained per game turn at each raw speed, 0 to 199 (2.7.9's `extract_energy`,
 /// `tables.c`): 1 up to speed 69, slow steps up to 9 at 109, one per speed point from 10

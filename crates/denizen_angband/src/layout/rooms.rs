@@ -416,25 +416,6 @@ mod tests {
     }
 
     #[test]
-    fn simple_room_sizes_follow_the_dice() {
-        let mut rng = rng(1);
-        let mut heights = [0u64; 6];
-        let mut widths = [0u64; 21];
-        let c = Pos::new(27, 49);
-        for _ in 0..60_000 {
-            let r = simple_rect(&mut rng, c);
-            heights[(r.bottom - r.top + 1 - 3) as usize] += 1;
-            widths[(r.right - r.left + 1 - 3) as usize] += 1;
-        }
-        let h = [1.0, 2.0, 3.0, 3.0, 2.0, 1.0].map(|n| n / 12.0);
-        let p = ChiSquared::against(&heights, h).p_value();
-        assert!(p > 1e-6, "{heights:?} p = {p}");
-        let w = (3..=23).map(|w: i32| f64::from(11 - (w - 13).abs()) / 121.0);
-        let p = ChiSquared::against(&widths, w).p_value();
-        assert!(p > 1e-6, "{widths:?} p = {p}");
-    }
-
-    #[test]
     fn cross_centres_follow_the_108ths() {
         let mut rng = rng(2);
         let order = [

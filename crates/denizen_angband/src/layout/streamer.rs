@@ -4,7 +4,7 @@
 
 use denizen_core::Generator;
 
-use crate::cave::{Cave, HEIGHT, Pos, WIDTH, terrain};
+use crate::cave::{Cave, DIRECTIONS, HEIGHT, Pos, WIDTH, terrain};
 use crate::rng::{rand_spread, rand0};
 
 /// Magma streamers per level, each grid turned showing treasure 1 time in 90.
@@ -19,18 +19,6 @@ const SPREAD: i32 = 2;
 const STEP_CAP: u32 = 1_000;
 /// Redraws of a try that falls off the map.
 const REDRAW_CAP: u32 = 1_000;
-
-/// S, N, E, W, SE, SW, NE, NW: the original's eight directions.
-const DIRECTIONS: [(i32, i32); 8] = [
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (1, -1),
-    (-1, 1),
-    (-1, -1),
-];
 
 /// All streamers: magma, then quartz.
 pub(crate) fn streamers(cave: &mut Cave, rng: &mut Generator) {
