@@ -6,7 +6,7 @@ use denizen_core::{FloorGrid, Generator, Tile};
 use crate::alloc::{Allocator, MAX_DRAW_LEVEL, UniqueLedger};
 use crate::cave::{Cave, HEIGHT, Pos, WIDTH, terrain};
 use crate::layout::{self, Layout, LayoutOptions, VaultTemplates};
-use crate::population::{Monster, Populator};
+use crate::population::{DenRecord, Monster, Populator};
 
 /// The switches of a level; `Default` is faithful to 2.7.9.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,6 +47,8 @@ pub struct Level {
     pub failed_draws: u32,
     /// Guard and escort draws that returned no race.
     pub failed_company_draws: u32,
+    /// The nests and pits, with their kinds and races.
+    pub dens: Vec<DenRecord>,
 }
 
 impl Level {
@@ -95,6 +97,7 @@ impl Level {
             monster_rating: populator.rating,
             failed_draws: populator.failed_draws,
             failed_company_draws: populator.failed_company_draws,
+            dens: populator.dens,
             layout,
         }
     }

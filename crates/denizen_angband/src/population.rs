@@ -7,8 +7,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::alloc::{Allocator, DrawRequest, RaceFilter, UniqueLedger};
 use crate::cave::{Cave, DIRECTIONS, HEIGHT, Pos, WIDTH};
+use crate::den::{self, DenKind};
 use crate::flags::RaceFlags;
-use crate::layout::Guards;
+use crate::layout::Inhabit;
+use crate::layout::nest::monster_grids;
 use crate::race::{Race, RaceId};
 use crate::rng::{rand_spread, rand0, randint};
 
@@ -67,6 +69,24 @@ pub enum Placement {
     Group,
     /// An escort of an `ESCORT` leader.
     Escort,
+    /// One of a nest's monsters (awake, no group).
+    Nest,
+    /// One of a pit's monsters (awake, no group).
+    Pit,
+    /// One of a vault's monsters (asleep, with its group or escort).
+    Vault,
+}
+
+/// A nest or pit as its builder left it: where, which kind, and the races drawn (none
+/// when a draw failed and the room stayed empty).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DenRecord {
+    /// The room's centre.
+    pub centre: Pos,
+    /// What it holds.
+    pub kind: DenKind,
+    /// The 16 races in draw order, or none for an empty room.
+    pub races: Option<[RaceId; den::DRAWS]>,
 }
 
 /// One monster as placed.
@@ -103,6 +123,8 @@ pub struct Populator<'a> {
     pub failed_draws: u32,
     /// Guard and escort draws that returned no race.
     pub failed_company_draws: u32,
+    /// The nests and pits, in build order.
+    pub dens: Vec<DenRecord>,
 }
 
 impl<'a> Populator<'a> {
@@ -116,6 +138,7 @@ impl<'a> Populator<'a> {
             rating: 0,
             failed_draws: 0,
             failed_company_draws: 0,
+            dens: Vec::new(),
         }
     }
 
@@ -347,9 +370,60 @@ impl<'a> Populator<'a> {
     }
 }
 
-impl Guards for Populator<'_> {
+impl Inhabit for Populator<'_> {
     fn guard(&mut self, cave: &mut Cave, rng: &mut Generator, at: Pos, level: i32) {
         self.place_drawn(cave, rng, at, level, Placement::Guard);
+    }
+
+    /// The kind by `randint(depth)`, 16 draws at depth + 10 through its filter, then
+    /// every grid of the inner room, awake and without groups: a nest's grids each take
+    /// one of the 16 at random (row by row), a pit's take the race of their ring.
+    fn den(
+        &mut self,
+        cave: &mut Cave,
+        rng: &mut Generator,
+        centre: Pos,
+        pit: bool,
+        depth: i32,
+    ) -> bool {
+        let kind = DenKind::roll(rng, depth, pit);
+        let filter = kind.filter();
+        let mut drawn = [RaceId::default(); den::DRAWS];
+        let mut complete = true;
+        for slot in &mut drawn {
+            let request = DenKind::request(&filter, depth, self.live);
+            match self.allocator.draw(rng, &request) {
+                Some(race) => *slot = race,
+                None => complete = false,
+            }
+        }
+        self.dens.push(DenRecord {
+            centre,
+            kind,
+            races: complete.then_some(drawn),
+        });
+        if !complete {
+            return false;
+        }
+        let rings = pit.then(|| den::rings(self.allocator, &drawn));
+        for at in monster_grids(centre) {
+            let (race, placement) = match rings {
+                Some(rings) => (
+                    rings[den::ring_of(at.y - centre.y, at.x - centre.x)],
+                    Placement::Pit,
+                ),
+                None => (
+                    drawn[rand0(rng, den::DRAWS as i32) as usize],
+                    Placement::Nest,
+                ),
+            };
+            self.place_one(cave, rng, at, race, false, placement);
+        }
+        true
+    }
+
+    fn vault_monster(&mut self, cave: &mut Cave, rng: &mut Generator, at: Pos, level: i32) {
+        self.place_drawn(cave, rng, at, level, Placement::Vault);
     }
 }
 

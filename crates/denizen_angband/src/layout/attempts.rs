@@ -4,7 +4,7 @@
 //! rooms.
 
 use super::blocks::{BlockMap, draw_block};
-use super::builder::{Builder, Guards};
+use super::builder::{Builder, Inhabit};
 use super::choice::{AttemptRoll, RoomChoice};
 use super::nest::nest_or_pit;
 use super::rooms::{cross, large, overlap, simple};
@@ -22,7 +22,7 @@ pub(crate) struct Rooms {
 }
 
 /// Runs the attempts.
-pub(crate) fn place_rooms<G: Guards>(
+pub(crate) fn place_rooms<G: Inhabit>(
     b: &mut Builder<'_, G>,
     destroyed: bool,
     templates: &VaultTemplates,
@@ -68,7 +68,7 @@ pub(crate) fn place_rooms<G: Guards>(
 /// `room_build`: refuses without a draw when the kind is too deep, a second nest or pit,
 /// has no template, or its blocks are off the grid or taken; otherwise builds it (it
 /// cannot fail after that) and reserves its blocks.
-fn try_build<G: Guards>(
+fn try_build<G: Inhabit>(
     b: &mut Builder<'_, G>,
     blocks: &mut BlockMap,
     rooms: &mut Rooms,

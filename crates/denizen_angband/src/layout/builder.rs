@@ -10,17 +10,55 @@ use super::stairs;
 use crate::cave::{Cave, Pos, flag, terrain};
 use crate::rng::{rand_spread, rand0};
 
-/// Places the inner-room guards of cross and large rooms (the original's
-/// `vault_monsters`) as the rooms are built, so their draws fall where the original's do.
-pub trait Guards {
+/// Places the monsters rooms hold as the rooms are built, so their draws fall where the
+/// original's do: the inner-room guards of cross and large rooms (`vault_monsters`), a
+/// nest's or pit's 16 races and its 95 grids, and a vault's monsters.
+pub trait Inhabit {
     /// Places one sleeping monster (with its group) on the empty grid `at`, drawn at
-    /// monster level `level`.
+    /// monster level `level`: an inner-room guard.
     fn guard(&mut self, cave: &mut Cave, rng: &mut Generator, at: Pos, level: i32);
+
+    /// Fills the 5 x 19 inner room of a nest (`pit == false`) or pit centred on
+    /// `centre` at `depth`; true when every draw found a race and the room was filled.
+    fn den(
+        &mut self,
+        cave: &mut Cave,
+        rng: &mut Generator,
+        centre: Pos,
+        pit: bool,
+        depth: i32,
+    ) -> bool;
+
+    /// Places one sleeping monster (with its group or escort) of a vault on `at`, drawn
+    /// at monster level `level`.
+    fn vault_monster(&mut self, cave: &mut Cave, rng: &mut Generator, at: Pos, level: i32);
 }
 
-/// The layout alone (tests, tools): places nothing.
-impl Guards for () {
+/// The layout alone (tests, tools): places nothing, and leaves nests and pits empty.
+impl Inhabit for () {
     fn guard(&mut self, _cave: &mut Cave, _rng: &mut Generator, _at: Pos, _level: i32) {}
+
+    fn den(&mut self, _: &mut Cave, _: &mut Generator, _: Pos, _: bool, _: i32) -> bool {
+        false
+    }
+
+    fn vault_monster(&mut self, _cave: &mut Cave, _rng: &mut Generator, _at: Pos, _level: i32) {}
+}
+
+/// An object a room put on the level: the host makes it. The level is the object level
+/// it is made at; `good` and `great` ask for the better kinds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ObjectSpot {
+    /// Its grid.
+    pub at: Pos,
+    /// The object level.
+    pub level: i32,
+    /// Gold rather than an object.
+    pub gold: bool,
+    /// A good object (a vault's `9` and `8`).
+    pub good: bool,
+    /// A great object (a vault's `8`).
+    pub great: bool,
 }
 
 /// How many times a spot near a centre is drawn again while it falls off the map. The
@@ -29,37 +67,42 @@ impl Guards for () {
 const REDRAW_CAP: u32 = 1_000;
 
 /// The level while rooms are built.
-pub(crate) struct Builder<'a, G: Guards> {
+pub(crate) struct Builder<'a, G: Inhabit> {
     pub(crate) cave: Cave,
     pub(crate) rng: &'a mut Generator,
-    pub(crate) guards: &'a mut G,
+    pub(crate) inhabitants: &'a mut G,
     /// The dungeon depth (at least 1).
     pub(crate) depth: i32,
     /// A quest level: random stairs go up.
     pub(crate) quest: bool,
     /// The level the base population will be drawn at (source notes 7).
     pub(crate) monster_level: i32,
-    /// Squares that received an object or gold, in placement order.
-    pub(crate) objects: Vec<Pos>,
-    /// The subset of `objects` that is gold.
-    pub(crate) gold: Vec<Pos>,
+    /// Objects and gold rooms placed, in placement order.
+    pub(crate) objects: Vec<ObjectSpot>,
+    /// The rating rooms add: 10 for a filled nest or pit, a vault's template rating.
+    pub(crate) room_rating: i32,
     /// Staircases rooms made.
     pub(crate) room_stairs: Vec<Pos>,
-    /// A vault set the "special" level feeling.
+    /// A nest, pit or vault set the "special" level feeling.
     pub(crate) special_feeling: bool,
 }
 
-impl<'a, G: Guards> Builder<'a, G> {
-    pub(crate) fn new(rng: &'a mut Generator, guards: &'a mut G, depth: i32, quest: bool) -> Self {
+impl<'a, G: Inhabit> Builder<'a, G> {
+    pub(crate) fn new(
+        rng: &'a mut Generator,
+        inhabitants: &'a mut G,
+        depth: i32,
+        quest: bool,
+    ) -> Self {
         Self {
             cave: Cave::new(),
             rng,
-            guards,
+            inhabitants,
             depth,
             quest,
             monster_level: depth,
             objects: Vec::new(),
-            gold: Vec::new(),
+            room_rating: 0,
             room_stairs: Vec::new(),
             special_feeling: false,
         }
@@ -108,7 +151,7 @@ impl<'a, G: Guards> Builder<'a, G> {
                 let at = Pos::new(rand_spread(self.rng, c.y, 1), rand_spread(self.rng, c.x, 1));
                 if Cave::on_map(at) && self.cave.is_empty(at) {
                     self.monster_level = level;
-                    self.guards.guard(&mut self.cave, self.rng, at, level);
+                    self.inhabitants.guard(&mut self.cave, self.rng, at, level);
                 }
             }
         }
@@ -171,20 +214,38 @@ impl<'a, G: Guards> Builder<'a, G> {
         self.cave.terrain(at) == terrain::FLOOR && !self.cave.has_object(at)
     }
 
-    /// `place_object`: records an object on a clean floor (the host makes the object).
+    /// `place_object`: records an object of the depth on a clean floor (the host makes
+    /// the object).
     pub(crate) fn place_object(&mut self, at: Pos) {
-        if self.is_clean(at) {
-            self.cave.set_object(at);
-            self.objects.push(at);
-        }
+        self.place_object_at(at, self.depth, false, false);
+    }
+
+    /// Records an object of object level `level` on a clean floor.
+    pub(crate) fn place_object_at(&mut self, at: Pos, level: i32, good: bool, great: bool) {
+        self.record_object(ObjectSpot {
+            at,
+            level,
+            gold: false,
+            good,
+            great,
+        });
     }
 
     /// `place_gold`: records gold on a clean floor.
     fn place_gold(&mut self, at: Pos) {
-        if self.is_clean(at) {
-            self.cave.set_object(at);
-            self.objects.push(at);
-            self.gold.push(at);
+        self.record_object(ObjectSpot {
+            at,
+            level: self.depth,
+            gold: true,
+            good: false,
+            great: false,
+        });
+    }
+
+    fn record_object(&mut self, spot: ObjectSpot) {
+        if self.is_clean(spot.at) {
+            self.cave.set_object(spot.at);
+            self.objects.push(spot);
         }
     }
 

@@ -172,10 +172,10 @@ pub const DESTROY_DIE: i32 = 15;
 /// Rooms of types 1-4 are lit when `depth <= randint(25)`.
 pub const LIGHT_DIE: i32 = 25;
 
-/// The depth the generator works at: the dungeon starts at 1 (the town, depth 0, is not
-/// built here), so anything shallower is built as depth 1.
+/// The depth a level is built at: Angband's dungeon runs from 1 to 127, and any other
+/// depth is held to that range.
 pub fn dungeon_depth(depth: i32) -> i32 {
-    depth.max(1)
+    depth.clamp(1, 127)
 }
 
 /// The rolls of one attempt on a level that is not destroyed.
@@ -242,7 +242,7 @@ impl AttemptRoll {
 /// be quest levels) tries only simple rooms; false = on a level that is not destroyed.
 ///
 /// Computed as exact integer weights over every value of the rolls, divided once. Depths
-/// below 1 are taken as 1 (see [`dungeon_depth`]).
+/// outside 1-127 are taken as the nearest (see [`dungeon_depth`]).
 pub fn first_choice_odds(depth: i32, destroyed_included: bool) -> [(RoomChoice, f64); 8] {
     let depth = dungeon_depth(depth);
     let pass = u64::try_from(depth.min(UNUSUAL_DIE)).unwrap_or(0);

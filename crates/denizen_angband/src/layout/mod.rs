@@ -31,7 +31,7 @@ use denizen_core::Generator;
 use crate::cave::{BuiltRoom, Cave, HEIGHT, Pos, WIDTH, terrain};
 use crate::rng::{rand_range, rand0};
 
-pub use builder::Guards;
+pub use builder::{Inhabit, ObjectSpot};
 pub use choice::{RoomChoice, destroyed_chance, first_choice_odds, lit_chance};
 pub use reach::Regions;
 pub use templates::{
@@ -67,12 +67,13 @@ pub struct Layout {
     /// The level the base population draws at: the depth, or depth + 2 when the last
     /// room to touch it placed inner-room guards (source notes 7).
     pub monster_level: i32,
-    /// Squares where room builders put an object or gold (cross and large room
-    /// variants, vault `*`), in placement order; each is marked on the cave. The host
-    /// makes the objects.
-    pub objects: Vec<Pos>,
-    /// The squares of `objects` that hold gold rather than an object.
-    pub gold: Vec<Pos>,
+    /// The objects and gold room builders put down (cross and large room variants,
+    /// vault `*`, `9`, `8` and `,`), in placement order; each square is marked on the
+    /// cave. The host makes the objects.
+    pub objects: Vec<ObjectSpot>,
+    /// The rating the rooms add: 10 for each filled nest or pit, each vault's template
+    /// rating.
+    pub room_rating: i32,
     /// The vault rooms: template and corner, for the vault's second pass.
     pub vaults: Vec<PlacedVault>,
     /// Down staircases of the stair step (notes 6.1), in placement order.
@@ -81,7 +82,7 @@ pub struct Layout {
     pub up_stairs: Vec<Pos>,
     /// Staircases a large room's treasure vault made instead of its object.
     pub room_stairs: Vec<Pos>,
-    /// A vault set the "special" level feeling.
+    /// A nest, pit or vault set the "special" level feeling.
     pub special_feeling: bool,
     /// Roster indices of inner-room guards removed again by destruction or sealing;
     /// the host drops them.
@@ -110,10 +111,12 @@ impl Layout {
                     '@'
                 } else if cave.monster(at).is_some() {
                     'm'
-                } else if self.gold.contains(&at) {
-                    '$'
                 } else if cave.has_object(at) {
-                    '!'
+                    if self.objects.iter().any(|o| o.at == at && o.gold) {
+                        '$'
+                    } else {
+                        '!'
+                    }
                 } else {
                     terrain_symbol(cave.terrain(at))
                 };
@@ -155,7 +158,7 @@ pub fn generate(
     rng: &mut Generator,
     depth: i32,
     options: &LayoutOptions,
-    guards: &mut impl Guards,
+    guards: &mut impl Inhabit,
 ) -> Layout {
     generate_with(rng, depth, options, shipped_vaults(), guards)
 }
@@ -165,13 +168,13 @@ pub fn generate(
 /// The steps, in order: granite fill; the destroyed roll (deeper than 10 only); 50 room
 /// attempts; the permanent edge; the tunnels and junction doors; 3 magma and 2 quartz
 /// veins; the destruction; optionally the sealing; 3-4 down then 1-2 up staircases; the
-/// player's start. Depths below 1 are built as depth 1.
+/// player's start. Depths outside 1-127 are built as the nearest of them.
 pub fn generate_with(
     rng: &mut Generator,
     depth: i32,
     options: &LayoutOptions,
     vaults: &VaultTemplates,
-    guards: &mut impl Guards,
+    guards: &mut impl Inhabit,
 ) -> Layout {
     let depth = choice::dungeon_depth(depth);
     let mut b = builder::Builder::new(rng, guards, depth, options.quest);
@@ -198,8 +201,7 @@ pub fn generate_with(
     }
     // Drop the records of what destruction or sealing removed.
     let cave = &b.cave;
-    b.objects.retain(|&at| cave.has_object(at));
-    b.gold.retain(|&at| cave.has_object(at));
+    b.objects.retain(|o| cave.has_object(o.at));
     b.room_stairs
         .retain(|&at| matches!(cave.terrain(at), terrain::UP_STAIRS | terrain::DOWN_STAIRS));
 
@@ -230,7 +232,7 @@ pub fn generate_with(
         destroyed,
         monster_level: b.monster_level,
         objects: b.objects,
-        gold: b.gold,
+        room_rating: b.room_rating,
         vaults: rooms.vaults,
         down_stairs,
         up_stairs,

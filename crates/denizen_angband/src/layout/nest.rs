@@ -3,20 +3,37 @@
 //! Only the shell is built here; the monsters are drawn by the population rules. A level
 //! gets at most one nest or pit, which the attempt code enforces.
 
-use super::builder::{Builder, Guards};
+use super::builder::{Builder, Inhabit};
 use super::rooms::{inner_room_door, large_shell};
 use crate::cave::{BuiltRoom, Pos};
+use crate::rng::randint;
 use denizen_core::RoomKind;
 
-/// The shell of a nest (`pit == false`) or pit. Resets the monster level to the depth,
-/// as the original's nest and pit builders do after drawing their monsters.
-pub(crate) fn nest_or_pit<G: Guards>(b: &mut Builder<'_, G>, c: Pos, pit: bool) -> BuiltRoom {
+/// A nest (`pit == false`) or pit: the shell, its door, then its monsters through the
+/// [`Inhabit`] hook. The monster level is reset to the depth, as the original's builders
+/// do after their draws. A filled room adds 10 to the rating and, down to depth 40, makes
+/// the level special when `randint(depth^2 + 1) < 300`; a room whose draws failed stays
+/// empty and adds nothing.
+pub(crate) fn nest_or_pit<G: Inhabit>(b: &mut Builder<'_, G>, c: Pos, pit: bool) -> BuiltRoom {
     let kind = if pit { RoomKind::Pit } else { RoomKind::Nest };
     let room = large_shell(b, c, kind, false);
     inner_room_door(b, c);
+    let filled = b.inhabitants.den(&mut b.cave, b.rng, c, pit, b.depth);
     b.monster_level = b.depth;
+    if filled {
+        b.room_rating = b.room_rating.saturating_add(DEN_RATING);
+        if b.depth <= 40 {
+            let sides = b.depth * b.depth + 1;
+            if randint(b.rng, sides) < 300 {
+                b.special_feeling = true;
+            }
+        }
+    }
     room
 }
+
+/// The rating a filled nest or pit adds.
+pub const DEN_RATING: i32 = 10;
 
 /// The 95 grids of a nest or pit's inner room, row by row (the order the nest fill
 /// draws in).

@@ -4,7 +4,7 @@
 //! compartments. Each is drawn round its centre, first as floor with the room flags over
 //! the whole rectangle, then with an outer-granite ring that tunnels may pierce.
 
-use super::builder::{Builder, Guards};
+use super::builder::{Builder, Inhabit};
 use super::choice::LIGHT_DIE;
 use super::doors::{locked_door, secret_door};
 use crate::cave::{BuiltRoom, Pos, terrain};
@@ -12,7 +12,7 @@ use crate::rng::{rand_range, rand0, randint};
 use denizen_core::{Generator, RoomKind};
 
 /// Rolls whether a room of types 1-4 is lit: `depth <= randint(25)`.
-fn roll_lit<G: Guards>(b: &mut Builder<'_, G>) -> bool {
+fn roll_lit<G: Inhabit>(b: &mut Builder<'_, G>) -> bool {
     b.depth <= randint(b.rng, LIGHT_DIE)
 }
 
@@ -61,7 +61,7 @@ fn record(kind: RoomKind, centre: Pos, parts: &[Rect], lit: bool) -> BuiltRoom {
 /// Rectangles joined into one room: floor and flags over each with its ring, then every
 /// ring outer granite, then every interior floor again, so the room is the union of the
 /// interiors inside whatever rings lie outside them all (types 2 and 3).
-fn union<G: Guards>(b: &mut Builder<'_, G>, parts: &[Rect], lit: bool) {
+fn union<G: Inhabit>(b: &mut Builder<'_, G>, parts: &[Rect], lit: bool) {
     let flags = Builder::<G>::room_flags(lit);
     for r in parts {
         let (tl, br) = r.walls();
@@ -92,7 +92,7 @@ fn simple_rect(rng: &mut Generator, c: Pos) -> Rect {
 
 /// Type 1: a rectangle, plain (93.1%), with pillars on every other grid (5%) or with
 /// ragged edges (1.9%).
-pub(crate) fn simple<G: Guards>(b: &mut Builder<'_, G>, c: Pos) -> BuiltRoom {
+pub(crate) fn simple<G: Inhabit>(b: &mut Builder<'_, G>, c: Pos) -> BuiltRoom {
     let lit = roll_lit(b);
     let r = simple_rect(b.rng, c);
     union(b, &[r], lit);
@@ -121,7 +121,7 @@ pub(crate) fn simple<G: Guards>(b: &mut Builder<'_, G>, c: Pos) -> BuiltRoom {
 
 /// Type 2: two rectangles that both hold the centre, one leaning north-west, the other
 /// south-east.
-pub(crate) fn overlap<G: Guards>(b: &mut Builder<'_, G>, c: Pos) -> BuiltRoom {
+pub(crate) fn overlap<G: Inhabit>(b: &mut Builder<'_, G>, c: Pos) -> BuiltRoom {
     let lit = roll_lit(b);
     let rng = &mut *b.rng;
     let a = Rect {
@@ -192,7 +192,7 @@ fn around(c: Pos) -> impl Iterator<Item = Pos> {
 
 /// Type 3: a vertical arm 7 or 9 rows tall and a horizontal arm 7 to 23 columns wide,
 /// both 3 wide, with a decorated centre.
-pub(crate) fn cross<G: Guards>(b: &mut Builder<'_, G>, c: Pos) -> BuiltRoom {
+pub(crate) fn cross<G: Inhabit>(b: &mut Builder<'_, G>, c: Pos) -> BuiltRoom {
     let lit = roll_lit(b);
     let dy = rand_range(b.rng, 3, 4);
     let dx = rand_range(b.rng, 3, 11);
@@ -262,7 +262,7 @@ pub(crate) fn cross<G: Guards>(b: &mut Builder<'_, G>, c: Pos) -> BuiltRoom {
 
 /// The usual secret door of an inner room: the middle of one side of its wall, by
 /// `randint(4)`.
-pub(crate) fn inner_room_door<G: Guards>(b: &mut Builder<'_, G>, c: Pos) {
+pub(crate) fn inner_room_door<G: Inhabit>(b: &mut Builder<'_, G>, c: Pos) {
     let door = match randint(b.rng, 4) {
         1 => Pos::new(c.y - 3, c.x),
         2 => Pos::new(c.y + 3, c.x),
@@ -275,7 +275,7 @@ pub(crate) fn inner_room_door<G: Guards>(b: &mut Builder<'_, G>, c: Pos) {
 /// The shell of a large room, a nest and a pit: an 11 x 25 box with an outer-granite
 /// ring round a 9 x 23 floor, and an inner-granite wall (7 x 21) round the 5 x 19 inner
 /// room. Returns the record.
-pub(crate) fn large_shell<G: Guards>(
+pub(crate) fn large_shell<G: Inhabit>(
     b: &mut Builder<'_, G>,
     c: Pos,
     kind: RoomKind,
@@ -299,7 +299,7 @@ pub(crate) fn large_shell<G: Guards>(
 }
 
 /// Type 4: a large room with an inner room, in one of five variants (`randint(5)`).
-pub(crate) fn large<G: Guards>(b: &mut Builder<'_, G>, c: Pos) -> BuiltRoom {
+pub(crate) fn large<G: Inhabit>(b: &mut Builder<'_, G>, c: Pos) -> BuiltRoom {
     let lit = roll_lit(b);
     let room = large_shell(b, c, RoomKind::Inner, lit);
     let at = |dy: i32, dx: i32| Pos::new(c.y + dy, c.x + dx);

@@ -5,7 +5,7 @@
 //! objects of `9`, `8` and `,`) belongs to the population rules, which find the template
 //! and its corner in [`PlacedVault`].
 
-use super::builder::{Builder, Guards};
+use super::builder::{Builder, Inhabit};
 use super::doors::secret_door;
 use super::templates::{VAULT_SLOTS, VaultKind, VaultTemplate, VaultTemplates};
 use crate::cave::{BuiltRoom, Pos, flag, terrain};
@@ -15,9 +15,6 @@ use crate::rng::{rand0, randint};
 /// refused before any draw; with one template of the kind in 16 slots, reaching this cap
 /// has odds below 1e-280.
 const SLOT_DRAW_CAP: u32 = 10_000;
-
-/// The symbols the second pass reads: monsters and their objects.
-pub const MONSTER_SYMBOLS: &str = "&@98,";
 
 /// A vault room as built: which template, and where its top-left cell lies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,9 +50,9 @@ fn choose<'t>(
 }
 
 /// Builds a vault room of `kind` centred on `c`: the template choice, the special
-/// feeling roll, then the first pass. Returns the record and the template's placement
+/// feeling roll, the first pass, the template's rating, then the second pass. Returns the record and the template's placement
 /// (the caller fills in the room's index).
-pub(crate) fn vault<G: Guards>(
+pub(crate) fn vault<G: Inhabit>(
     b: &mut Builder<'_, G>,
     c: Pos,
     kind: VaultKind,
@@ -99,10 +96,8 @@ pub(crate) fn vault<G: Guards>(
             }
         }
     }
-    // The original's second pass resets the monster level after each vault monster.
-    if MONSTER_SYMBOLS.bytes().any(|s| t.count(s) > 0) {
-        b.monster_level = b.depth;
-    }
+    b.room_rating = b.room_rating.saturating_add(t.rating);
+    second_pass(b, t, top_left);
     let room = BuiltRoom {
         kind: kind.room().room_kind(),
         centre: c,
@@ -116,4 +111,44 @@ pub(crate) fn vault<G: Guards>(
         top_left,
     };
     Some((room, placed))
+}
+
+/// The second pass (notes 2.7, source notes 6): monsters at depth + 5 (`&`), + 11 (`@`),
+/// + 9 with a good object at + 7 (`9`), + 40 with a good and great object at + 20 (`8`),
+/// and for `,` a monster at + 3 half the time and, independently, an object at + 7 half
+/// the time. Each monster resets the monster level to the depth, as the original does.
+fn second_pass<G: Inhabit>(b: &mut Builder<'_, G>, t: &VaultTemplate, top_left: Pos) {
+    for dy in 0..t.height {
+        for dx in 0..t.width {
+            let at = Pos::new(top_left.y + dy, top_left.x + dx);
+            let (monster, object) = match t.cell(dy, dx) {
+                b'&' => (Some(5), None),
+                b'@' => (Some(11), None),
+                b'9' => (Some(9), Some((7, true, false))),
+                b'8' => (Some(40), Some((20, true, true))),
+                b',' => {
+                    let monster = (rand0(b.rng, 100) < 50).then_some(3);
+                    if let Some(offset) = monster {
+                        vault_monster(b, at, offset);
+                    }
+                    let object = (rand0(b.rng, 100) < 50).then_some((7, false, false));
+                    (None, object)
+                }
+                _ => (None, None),
+            };
+            if let Some(offset) = monster {
+                vault_monster(b, at, offset);
+            }
+            if let Some((offset, good, great)) = object {
+                b.place_object_at(at, b.depth.saturating_add(offset), good, great);
+            }
+        }
+    }
+}
+
+/// One vault monster at depth + `offset`, then the monster level back to the depth.
+fn vault_monster<G: Inhabit>(b: &mut Builder<'_, G>, at: Pos, offset: i32) {
+    let level = b.depth.saturating_add(offset);
+    b.inhabitants.vault_monster(&mut b.cave, b.rng, at, level);
+    b.monster_level = b.depth;
 }

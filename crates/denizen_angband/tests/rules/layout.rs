@@ -190,17 +190,27 @@ fn min_depth(kind: RoomKind) -> i32 {
     }
 }
 
-/// Records every guard call and puts a monster there.
+/// Records every guard call and puts a monster there; records every vault monster call
+/// (placing nothing); leaves nests and pits empty.
 #[derive(Default)]
 struct Recorder {
     calls: Vec<(Pos, i32)>,
+    vault_calls: Vec<(Pos, i32)>,
 }
 
-impl Guards for Recorder {
+impl Inhabit for Recorder {
     fn guard(&mut self, cave: &mut Cave, _rng: &mut Generator, at: Pos, level: i32) {
         assert!(cave.is_empty(at), "a guard on a taken grid {at:?}");
         cave.set_monster(at, self.calls.len());
         self.calls.push((at, level));
+    }
+
+    fn den(&mut self, _: &mut Cave, _: &mut Generator, _: Pos, _: bool, _: i32) -> bool {
+        false
+    }
+
+    fn vault_monster(&mut self, _cave: &mut Cave, _rng: &mut Generator, at: Pos, level: i32) {
+        self.vault_calls.push((at, level));
     }
 }
 
@@ -292,8 +302,32 @@ fn check_layout(l: &Layout, depth: i32, options: &LayoutOptions, guards: &Record
         assert_eq!(v.top_left, room.top_left);
     }
     // Objects and guards.
-    for &at in &l.objects {
-        assert!(cave.has_object(at));
+    for o in &l.objects {
+        assert!(cave.has_object(o.at));
+    }
+    // Vault monsters and objects lie inside a vault, at the symbols' offsets: monsters
+    // at depth + 3, 5, 9, 11 or 40; good objects at + 7 (`9`), great ones at + 20.
+    let in_vault = |at: Pos| {
+        l.vaults.iter().any(|v| {
+            let room = &l.rooms[v.room];
+            (room.top_left.y..=room.bottom_right.y).contains(&at.y)
+                && (room.top_left.x..=room.bottom_right.x).contains(&at.x)
+        })
+    };
+    for &(at, level) in &guards.vault_calls {
+        assert!(
+            in_vault(at),
+            "a vault monster outside every vault at {at:?}"
+        );
+        assert!(
+            [3, 5, 9, 11, 40].contains(&(level - depth)),
+            "offset {}",
+            level - depth
+        );
+    }
+    for o in l.objects.iter().filter(|o| o.good) {
+        assert!(in_vault(o.at));
+        assert_eq!(o.level - depth, if o.great { 20 } else { 7 });
     }
     let slip = depth.saturating_add(2);
     for &(_, level) in &guards.calls {
@@ -410,7 +444,7 @@ fn the_deepest_and_shallowest_depths_are_handled() {
     for depth in [i32::MIN, -5, 0, 1, 127, 128, 500, i32::MAX] {
         let mut guards = Recorder::default();
         let l = generate(&mut rng(7), depth, &LayoutOptions::default(), &mut guards);
-        assert!(l.depth >= 1);
+        assert!((1..=127).contains(&l.depth));
         check_layout(&l, l.depth, &LayoutOptions::default(), &guards);
     }
 }

@@ -78,10 +78,10 @@ fn monsters_get_their_races_hit_points_speed_and_sleep() {
                 race.speed
             );
             assert!((0..100).contains(&m.energy));
-            // Every monster of the base population, its guards, groups and escorts sleeps
-            // 2s + 1d(10s).
+            // Every monster of the base population, its guards, groups, escorts and
+            // vaults sleeps 2s + 1d(10s); nests and pits are awake.
             let s = i32::from(race.sleep);
-            if s == 0 {
+            if s == 0 || matches!(m.placement, Placement::Nest | Placement::Pit) {
                 assert_eq!(m.sleep, 0);
             } else {
                 assert!(
