@@ -102,6 +102,12 @@ impl Level {
         }
     }
 
+    /// The level's rating as the rules know it: the rooms' ratings and the out-of-depth
+    /// monsters (the host's objects add theirs).
+    pub fn rating(&self) -> i32 {
+        self.layout.room_rating.saturating_add(self.monster_rating)
+    }
+
     /// The level on the neutral floor, rooms recorded and monsters' squares occupied.
     pub fn floor(&self) -> FloorGrid {
         self.layout.cave.to_floor(&self.layout.rooms)

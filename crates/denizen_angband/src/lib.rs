@@ -13,6 +13,7 @@
 pub mod alloc;
 pub mod cave;
 pub mod den;
+pub mod feeling;
 pub mod flags;
 pub mod layout;
 pub mod level;
@@ -23,6 +24,7 @@ pub mod rng;
 pub use alloc::{Allocator, DrawOdds, DrawRequest, RaceFilter, RaceOdds, UniqueLedger};
 pub use cave::{BuiltRoom, Cave, Pos};
 pub use den::DenKind;
+pub use feeling::{Autoscum, Feeling, SpecialRoom};
 pub use flags::{InnateFlags, RaceFlags, SpellFlags};
 pub use level::{Level, LevelOptions};
 pub use population::{Monster, Placement};

@@ -6,7 +6,7 @@
 use super::builder::{Builder, Inhabit};
 use super::rooms::{inner_room_door, large_shell};
 use crate::cave::{BuiltRoom, Pos};
-use crate::rng::randint;
+use crate::feeling::SpecialRoom;
 use denizen_core::RoomKind;
 
 /// A nest (`pit == false`) or pit: the shell, its door, then its monsters through the
@@ -22,11 +22,13 @@ pub(crate) fn nest_or_pit<G: Inhabit>(b: &mut Builder<'_, G>, c: Pos, pit: bool)
     b.monster_level = b.depth;
     if filled {
         b.room_rating = b.room_rating.saturating_add(DEN_RATING);
-        if b.depth <= 40 {
-            let sides = b.depth * b.depth + 1;
-            if randint(b.rng, sides) < 300 {
-                b.special_feeling = true;
-            }
+        let room = if pit {
+            SpecialRoom::Pit
+        } else {
+            SpecialRoom::Nest
+        };
+        if room.special_test(b.depth).passes(b.rng) {
+            b.special_feeling = true;
         }
     }
     room

@@ -9,7 +9,8 @@ use super::builder::{Builder, Inhabit};
 use super::doors::secret_door;
 use super::templates::{VAULT_SLOTS, VaultKind, VaultTemplate, VaultTemplates};
 use crate::cave::{BuiltRoom, Pos, flag, terrain};
-use crate::rng::{rand0, randint};
+use crate::feeling::SpecialRoom;
+use crate::rng::rand0;
 
 /// Slot draws before a vault room stops looking for its kind. A file without the kind is
 /// refused before any draw; with one template of the kind in 16 slots, reaching this cap
@@ -60,14 +61,12 @@ pub(crate) fn vault<G: Inhabit>(
 ) -> Option<(BuiltRoom, PlacedVault)> {
     let t = choose(b.rng, templates, kind)?;
     // The special feeling: always down to depth 50, then less and less often.
-    if b.depth <= 50 {
+    let room = match kind {
+        VaultKind::Lesser => SpecialRoom::LesserVault,
+        VaultKind::Greater => SpecialRoom::GreaterVault,
+    };
+    if room.special_test(b.depth).passes(b.rng) {
         b.special_feeling = true;
-    } else {
-        let span = i64::from(b.depth) - 40;
-        let sides = (span * span + 1).min(i64::from(i32::MAX)) as i32;
-        if randint(b.rng, sides) < 400 {
-            b.special_feeling = true;
-        }
     }
     let top_left = Pos::new(c.y - t.height / 2, c.x - t.width / 2);
     for dy in 0..t.height {

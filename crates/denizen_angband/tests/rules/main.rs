@@ -3,3 +3,4 @@
 mod alloc;
 mod layout;
 mod levels;
+mod specials;

@@ -1,0 +1,292 @@
+//! The level feeling (source notes 2 and 3): the special rolls of nests, pits and vaults,
+//! the rating bands and their ten messages, the 1000-turn rule, and the autoscummer's
+//! thresholds.
+
+use denizen_core::Generator;
+
+use crate::rng::randint;
+
+/// Game turns a player must spend on a level for the next one to get a feeling.
+pub const FEELING_TURNS: u64 = 1000;
+
+/// The rooms that may make a level special.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SpecialRoom {
+    /// A monster nest.
+    Nest,
+    /// A monster pit.
+    Pit,
+    /// A lesser vault.
+    LesserVault,
+    /// A greater vault.
+    GreaterVault,
+}
+
+impl SpecialRoom {
+    /// Every such room.
+    pub const ALL: [SpecialRoom; 4] = [
+        SpecialRoom::Nest,
+        SpecialRoom::Pit,
+        SpecialRoom::LesserVault,
+        SpecialRoom::GreaterVault,
+    ];
+
+    /// The room's name on the command line (`nest`, `pit`, `lesser-vault`,
+    /// `greater-vault`).
+    pub fn name(self) -> &'static str {
+        match self {
+            SpecialRoom::Nest => "nest",
+            SpecialRoom::Pit => "pit",
+            SpecialRoom::LesserVault => "lesser-vault",
+            SpecialRoom::GreaterVault => "greater-vault",
+        }
+    }
+
+    /// Whether the room makes a level at `depth` special, and how that is decided: a
+    /// filled nest or pit down to depth 40 when `randint(depth^2 + 1) < 300`; a vault
+    /// always down to depth 50, then when `randint((depth - 40)^2 + 1) < 400`.
+    pub fn special_test(self, depth: i32) -> SpecialTest {
+        let depth = i64::from(depth);
+        let roll = |sides: i64, below: i32| SpecialTest::Roll {
+            sides: sides.clamp(1, i64::from(i32::MAX)) as i32,
+            below,
+        };
+        match self {
+            SpecialRoom::Nest | SpecialRoom::Pit if depth > 40 => SpecialTest::Never,
+            SpecialRoom::Nest | SpecialRoom::Pit => roll(depth * depth + 1, 300),
+            SpecialRoom::LesserVault | SpecialRoom::GreaterVault if depth <= 50 => {
+                SpecialTest::Always
+            }
+            SpecialRoom::LesserVault | SpecialRoom::GreaterVault => {
+                roll((depth - 40) * (depth - 40) + 1, 400)
+            }
+        }
+    }
+}
+
+/// How a room decides whether the level is special: the one description the builders
+/// roll and the odds read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SpecialTest {
+    /// Always special.
+    Always,
+    /// Never special.
+    Never,
+    /// Special when `randint(sides) < below`.
+    Roll {
+        /// The die.
+        sides: i32,
+        /// Rolls below this pass.
+        below: i32,
+    },
+}
+
+impl SpecialTest {
+    /// Rolls the test (only a `Roll` draws).
+    pub fn passes(self, rng: &mut Generator) -> bool {
+        match self {
+            SpecialTest::Always => true,
+            SpecialTest::Never => false,
+            SpecialTest::Roll { sides, below } => randint(rng, sides) < below,
+        }
+    }
+
+    /// The exact chance it passes: rolls 1 to `below - 1` of `sides`.
+    pub fn chance(self) -> f64 {
+        match self {
+            SpecialTest::Always => 1.0,
+            SpecialTest::Never => 0.0,
+            SpecialTest::Roll { sides, below } => {
+                f64::from((below - 1).clamp(0, sides)) / f64::from(sides)
+            }
+        }
+    }
+}
+
+/// The ten level feelings (2.7.9's codes 0 to 10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
+pub enum Feeling {
+    /// 0: the player left the previous level within 1000 game turns.
+    LooksLikeAnyOther,
+    /// 1: a nest, pit, vault or artifact made the level special.
+    Special,
+    /// 2: rating above 100.
+    Superb,
+    /// 3: rating above 80.
+    Excellent,
+    /// 4: rating above 60.
+    VeryGood,
+    /// 5: rating above 40.
+    Good,
+    /// 6: rating above 30.
+    StrangelyLucky,
+    /// 7: rating above 20.
+    LuckTurning,
+    /// 8: rating above 10.
+    LikeTheLook,
+    /// 9: rating above 0.
+    NotAllBad,
+    /// 10: rating 0.
+    Boring,
+}
+
+/// The rating bands: a rating above the bound gives the feeling, first match wins.
+const BANDS: [(i32, Feeling); 8] = [
+    (100, Feeling::Superb),
+    (80, Feeling::Excellent),
+    (60, Feeling::VeryGood),
+    (40, Feeling::Good),
+    (30, Feeling::StrangelyLucky),
+    (20, Feeling::LuckTurning),
+    (10, Feeling::LikeTheLook),
+    (0, Feeling::NotAllBad),
+];
+
+impl Feeling {
+    /// The feeling of a level: the rating's band; special (unless in preserve mode)
+    /// overrides it; and "looks like any other level" overrides both when the previous
+    /// level was made fewer than [`FEELING_TURNS`] game turns ago.
+    pub fn of(rating: i32, special: bool, preserve: bool, turns_since_last: Option<u64>) -> Self {
+        if turns_since_last.is_some_and(|turns| turns < FEELING_TURNS) {
+            return Feeling::LooksLikeAnyOther;
+        }
+        if special && !preserve {
+            return Feeling::Special;
+        }
+        BANDS
+            .iter()
+            .find(|&&(above, _)| rating > above)
+            .map_or(Feeling::Boring, |&(_, feeling)| feeling)
+    }
+
+    /// 2.7.9's code, 0 to 10.
+    pub fn code(self) -> u8 {
+        self as u8
+    }
+
+    /// The message the player reads.
+    pub fn message(self) -> &'static str {
+        match self {
+            Feeling::LooksLikeAnyOther => "Looks like any other level.",
+            Feeling::Special => "You feel there is something special about this level.",
+            Feeling::Superb => "You have a superb feeling about this level.",
+            Feeling::Excellent => "You have an excellent feeling...",
+            Feeling::VeryGood => "You have a very good feeling...",
+            Feeling::Good => "You have a good feeling...",
+            Feeling::StrangelyLucky => "You feel strangely lucky...",
+            Feeling::LuckTurning => "You feel your luck is turning...",
+            Feeling::LikeTheLook => "You like the look of this place...",
+            Feeling::NotAllBad => "This level can't be all bad...",
+            Feeling::Boring => "What a boring place...",
+        }
+    }
+}
+
+/// The autoscummer's setting.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
+pub enum Autoscum {
+    /// Every level is kept (2.7.9's default).
+    #[default]
+    Off,
+    /// Boring levels are rejected for the first [`SOMETIMES_TRIES`] levels; the next is
+    /// kept whatever it is.
+    Sometimes,
+    /// Boring levels are always rejected. 2.7.9 has no limit; here the level after
+    /// [`ALWAYS_TRIES`] rejections is kept, so a rule set whose levels are never
+    /// interesting cannot hang the game.
+    Always,
+}
+
+/// Levels "sometimes" may reject (the 101st is kept).
+pub const SOMETIMES_TRIES: u32 = 100;
+/// Levels "always" may reject before it keeps one anyway.
+pub const ALWAYS_TRIES: u32 = 100_000;
+
+/// The lowest rating the autoscummer accepts at a depth (depths 1-4, 5-9, 10-19, 20-39,
+/// 40 and deeper): the spoiler's chart.
+pub fn autoscum_minimum(depth: i32) -> i32 {
+    match depth {
+        ..=4 => 1,
+        5..=9 => 11,
+        10..=19 => 21,
+        20..=39 => 31,
+        _ => 41,
+    }
+}
+
+impl Autoscum {
+    /// Whether the autoscummer throws away the `attempt`-th level (from 0) with this
+    /// feeling at `depth`. "Looks like any other level" and special levels always pass.
+    pub fn rejects(self, attempt: u32, feeling: Feeling, depth: i32) -> bool {
+        let active = match self {
+            Autoscum::Off => false,
+            Autoscum::Sometimes => attempt < SOMETIMES_TRIES,
+            Autoscum::Always => attempt < ALWAYS_TRIES,
+        };
+        let code = feeling.code();
+        active
+            && (code == 10
+                || (depth >= 5 && code >= 9)
+                || (depth >= 10 && code >= 8)
+                || (depth >= 20 && code >= 7)
+                || (depth >= 40 && code >= 6))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bands_follow_the_spoilers_table() {
+        // The spoiler: 101+ superb, 81-100 excellent, ..., 1-10 can't be all bad, 0 boring.
+        let expected = [
+            (101, Feeling::Superb),
+            (100, Feeling::Excellent),
+            (81, Feeling::Excellent),
+            (80, Feeling::VeryGood),
+            (61, Feeling::VeryGood),
+            (60, Feeling::Good),
+            (41, Feeling::Good),
+            (40, Feeling::StrangelyLucky),
+            (31, Feeling::StrangelyLucky),
+            (30, Feeling::LuckTurning),
+            (21, Feeling::LuckTurning),
+            (20, Feeling::LikeTheLook),
+            (11, Feeling::LikeTheLook),
+            (10, Feeling::NotAllBad),
+            (1, Feeling::NotAllBad),
+            (0, Feeling::Boring),
+        ];
+        for (rating, feeling) in expected {
+            assert_eq!(Feeling::of(rating, false, false, None), feeling, "{rating}");
+        }
+        assert_eq!(Feeling::of(0, true, false, None), Feeling::Special);
+        assert_eq!(Feeling::of(0, true, true, None), Feeling::Boring);
+        assert_eq!(
+            Feeling::of(200, true, false, Some(999)),
+            Feeling::LooksLikeAnyOther
+        );
+        assert_eq!(Feeling::of(200, false, false, Some(1000)), Feeling::Superb);
+        assert_eq!(Feeling::Boring.code(), 10);
+    }
+
+    #[test]
+    fn the_autoscummer_keeps_the_charts_minimum() {
+        // A rating at the chart's minimum passes; one below it is rejected.
+        for depth in 1..=127 {
+            let minimum = autoscum_minimum(depth);
+            let at = Feeling::of(minimum, false, false, None);
+            let below = Feeling::of(minimum - 1, false, false, None);
+            assert!(!Autoscum::Always.rejects(0, at, depth), "depth {depth}");
+            assert!(Autoscum::Always.rejects(0, below, depth), "depth {depth}");
+            assert!(!Autoscum::Off.rejects(0, below, depth));
+            assert!(!Autoscum::Always.rejects(0, Feeling::Special, depth));
+            assert!(!Autoscum::Always.rejects(0, Feeling::LooksLikeAnyOther, depth));
+        }
+        assert!(Autoscum::Sometimes.rejects(99, Feeling::Boring, 1));
+        assert!(!Autoscum::Sometimes.rejects(100, Feeling::Boring, 1));
+    }
+}
