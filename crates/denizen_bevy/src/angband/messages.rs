@@ -2,6 +2,7 @@
 
 use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
+use denizen_angband::Feeling;
 use denizen_core::floor::{Room, Square};
 
 /// Where a requested level's floor comes from.
@@ -79,8 +80,54 @@ pub struct AngbandLevelBuilt {
     pub population_level: u32,
     /// The rating the out-of-depth monsters add.
     pub monster_rating: i32,
+    /// The whole rating: rooms, monsters and the appraised objects.
+    pub rating: i32,
+    /// Whether a nest, pit, vault or artifact made the level special.
+    pub special: bool,
+    /// The level's feeling (also sent as a [`LevelFeeling`]).
+    pub feeling: Feeling,
+    /// Levels the autoscummer made and threw away before this one.
+    pub rejected_levels: u32,
     /// Base-population draws that found no race.
     pub failed_draws: u32,
+}
+
+/// An object a room put on the level, for the host to make: gold, or an object of the
+/// object level, good or great when a vault asks. Written after [`AngbandLevelBuilt`];
+/// an [`AngbandAppraiser`](super::AngbandAppraiser) the host installs rates them while
+/// the level is made (for the rating, the feeling and the autoscummer).
+#[derive(Message, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
+#[reflect(Debug, PartialEq)]
+pub struct ObjectRequested {
+    /// The level's depth.
+    pub depth: u32,
+    /// The object's square.
+    pub at: Square,
+    /// The object level it is made at.
+    pub level: i32,
+    /// Gold rather than an object.
+    pub gold: bool,
+    /// A good object (a vault's `9` and `8`).
+    pub good: bool,
+    /// A great object (a vault's `8`).
+    pub great: bool,
+}
+
+/// The feeling the player gets on entering the level just made.
+#[derive(Message, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
+#[reflect(Debug, PartialEq)]
+pub struct LevelFeeling {
+    /// The level's depth.
+    pub depth: u32,
+    /// The feeling.
+    pub feeling: Feeling,
+}
+
+impl LevelFeeling {
+    /// The message the player reads.
+    pub fn message(&self) -> &'static str {
+        self.feeling.message()
+    }
 }
 
 /// A [`DungeonLevelRequested`] that made nothing, and why.

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
 use denizen_angband::layout::VaultTemplates;
-use denizen_angband::{Allocator, LevelOptions, UniqueLedger};
+use denizen_angband::{Allocator, Autoscum, LevelOptions, UniqueLedger};
 use serde::{Deserialize, Serialize};
 
 /// The Angband rules in use: the allocation table of the races (with its weighted tables,
@@ -20,6 +20,10 @@ pub struct AngbandRules {
     pub vaults: Arc<VaultTemplates>,
     /// The layout's and population's switches.
     pub options: LevelOptions,
+    /// The autoscummer.
+    pub autoscum: Autoscum,
+    /// Preserve mode: nothing makes a level special.
+    pub preserve: bool,
 }
 
 /// The uniques the allocator refuses: alive (placed on a level) or killed. Saved. Call
@@ -30,3 +34,33 @@ pub struct AngbandRules {
 #[derive(Resource, Reflect, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[reflect(Resource, Default, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AngbandUniques(pub UniqueLedger);
+
+/// The game-clock reading when the last Angband level was made: a level made fewer than
+/// 1,000 game turns after it feels like any other. The plugin reads
+/// [`GameClock`](crate::clock::GameClock)'s count as game turns. Saved.
+#[derive(Resource, Reflect, Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[reflect(Resource, Default, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AngbandLevelTurn(pub Option<u64>);
+
+/// What the host says an object is worth to the level rating.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Appraisal {
+    /// Rating it adds (an out-of-depth object its kind level minus the depth, an
+    /// artifact 10 or 20, an ego item its bonus, as the host's object rules say).
+    pub rating: i32,
+    /// Whether it is an artifact (which makes the level special unless in preserve mode).
+    pub artifact: bool,
+}
+
+/// The host's object rules, asked about each object a level's rooms ask for while the
+/// level is made, so objects count in the rating, the feeling and the autoscummer.
+/// Without it objects add nothing.
+#[derive(Resource, Reflect, Clone, Copy)]
+#[reflect(opaque)]
+pub struct AngbandAppraiser(pub fn(&super::messages::ObjectRequested) -> Appraisal);
+
+impl std::fmt::Debug for AngbandAppraiser {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("AngbandAppraiser")
+    }
+}
