@@ -6,7 +6,8 @@ use denizen_core::{FloorGrid, Generator, Tile};
 use crate::alloc::{Allocator, MAX_DRAW_LEVEL, UniqueLedger};
 use crate::cave::{Cave, HEIGHT, Pos, WIDTH, terrain};
 use crate::layout::{self, Layout, LayoutOptions, VaultTemplates};
-use crate::population::{DenRecord, Monster, Populator};
+use crate::population::{DenRecord, Monster, Populator, naked_spot};
+use crate::rng::randint;
 
 /// The switches of a level; `Default` is faithful to 2.7.9.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,6 +50,8 @@ pub struct Level {
     pub failed_company_draws: u32,
     /// The nests and pits, with their kinds and races.
     pub dens: Vec<DenRecord>,
+    /// The hidden traps, row by row: the random ones and those of rooms and vaults.
+    pub traps: Vec<Pos>,
 }
 
 impl Level {
@@ -90,7 +93,19 @@ impl Level {
             depth
         };
         populator.populate(&mut layout.cave, rng, population_level);
+        // Step 12: randint(k) traps on random naked floor, rooms and vaults included.
+        let k = (depth / 3).clamp(2, 10);
+        for _ in 0..randint(rng, k) {
+            if let Some(at) = naked_spot(&layout.cave, rng) {
+                layout.cave.set_terrain(at, terrain::TRAP);
+            }
+        }
+        let traps = (0..HEIGHT)
+            .flat_map(|y| (0..WIDTH).map(move |x| Pos::new(y, x)))
+            .filter(|&at| layout.cave.terrain(at) == terrain::TRAP)
+            .collect();
         Self {
+            traps,
             depth,
             population_level,
             monsters: populator.monsters,

@@ -20,6 +20,7 @@ pub mod level;
 pub mod population;
 pub mod race;
 pub mod rng;
+pub mod trap;
 
 pub use alloc::{Allocator, DrawOdds, DrawRequest, RaceFilter, RaceOdds, UniqueLedger};
 pub use cave::{BuiltRoom, Cave, Pos};
@@ -29,3 +30,4 @@ pub use flags::{InnateFlags, RaceFlags, SpellFlags};
 pub use level::{Level, LevelOptions};
 pub use population::{Monster, Placement};
 pub use race::{Blow, Race, RaceId, Races};
+pub use trap::{Springing, TrapKind, Traps};

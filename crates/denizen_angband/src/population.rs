@@ -75,6 +75,8 @@ pub enum Placement {
     Pit,
     /// One of a vault's monsters (asleep, with its group or escort).
     Vault,
+    /// Called by a summoning rune (awake, with its group or escort).
+    Summoned,
 }
 
 /// A nest or pit as its builder left it: where, which kind, and the races drawn (none
@@ -308,7 +310,7 @@ impl<'a> Populator<'a> {
         true
     }
 
-    /// `place_monster`: a race drawn at `level`, placed with its company.
+    /// `place_monster`: a race drawn at `level`, placed asleep with its company.
     pub fn place_drawn(
         &mut self,
         cave: &mut Cave,
@@ -317,9 +319,21 @@ impl<'a> Populator<'a> {
         level: i32,
         placement: Placement,
     ) -> bool {
+        self.place_drawn_awake_or_not(cave, rng, at, level, true, placement)
+    }
+
+    fn place_drawn_awake_or_not(
+        &mut self,
+        cave: &mut Cave,
+        rng: &mut Generator,
+        at: Pos,
+        level: i32,
+        asleep: bool,
+        placement: Placement,
+    ) -> bool {
         let request = DrawRequest::new(level, self.depth, self.live);
         match self.allocator.draw(rng, &request) {
-            Some(id) => self.place_with_company(cave, rng, at, id, true, placement),
+            Some(id) => self.place_with_company(cave, rng, at, id, asleep, placement),
             None => {
                 if placement == Placement::Population {
                     self.failed_draws += 1;
@@ -329,6 +343,34 @@ impl<'a> Populator<'a> {
                 false
             }
         }
+    }
+
+    /// `summon_specific` as a summoning rune calls it: up to 20 grids round `around`
+    /// (within 1 for the first 15, then within 2), the first empty one gets a monster
+    /// drawn at `level`, awake, with its group and escort. False when no grid was empty
+    /// or the draw failed; a full floor summons nothing.
+    pub fn summon(
+        &mut self,
+        cave: &mut Cave,
+        rng: &mut Generator,
+        around: Pos,
+        level: i32,
+    ) -> bool {
+        for i in 0..20 {
+            let d = if i < 15 { 1 } else { 2 };
+            let at = scatter(cave, rng, around, d);
+            if Cave::inside(at) && cave.is_empty(at) {
+                return self.place_drawn_awake_or_not(
+                    cave,
+                    rng,
+                    at,
+                    level,
+                    false,
+                    Placement::Summoned,
+                );
+            }
+        }
+        false
     }
 
     /// Takes back the monsters at roster positions `removed` (guards whose grids the
@@ -429,7 +471,7 @@ impl Inhabit for Populator<'_> {
 
 /// A random naked floor grid (not the player's), as 2.7.9's `alloc_monster` picks it; after
 /// [`MAX_SPOT_TRIES`] misses, the first naked grid in row order, or none on a full level.
-fn naked_spot(cave: &Cave, rng: &mut Generator) -> Option<Pos> {
+pub(crate) fn naked_spot(cave: &Cave, rng: &mut Generator) -> Option<Pos> {
     for _ in 0..MAX_SPOT_TRIES {
         let at = Pos::new(rand0(rng, HEIGHT), rand0(rng, WIDTH));
         if cave.is_naked(at) {

@@ -16,7 +16,7 @@ use super::messages::{
     AngbandLevelBuilt, AngbandLevelRejected, DungeonLevelRequested, LevelFeeling, LevelFloor,
     ObjectRequested,
 };
-use super::resources::{AngbandAppraiser, AngbandLevelTurn, AngbandRules, AngbandUniques};
+use super::resources::{AngbandAppraiser, AngbandLastLevel, AngbandRules, AngbandUniques};
 use crate::apply::apply;
 use crate::clock::GameClock;
 use crate::floor::{FloorId, FloorMap, Glyph, claim_floor, enter_floor};
@@ -63,8 +63,8 @@ fn make_level(world: &mut World, request: DungeonLevelRequested) -> Result<(), S
     claim_floor(world, &floor_id)?;
     let now = world.resource::<GameClock>().minutes;
     let since = world
-        .resource::<AngbandLevelTurn>()
-        .0
+        .resource::<AngbandLastLevel>()
+        .made_at
         .map(|t| now.saturating_sub(t));
     let appraiser = world.get_resource::<AngbandAppraiser>().copied();
     let mut rng =
@@ -134,7 +134,11 @@ fn make_level(world: &mut World, request: DungeonLevelRequested) -> Result<(), S
         },
     )?;
     world.resource_mut::<AngbandUniques>().0 = made.live;
-    world.resource_mut::<AngbandLevelTurn>().0 = Some(now);
+    *world.resource_mut::<AngbandLastLevel>() = AngbandLastLevel {
+        depth: request.depth,
+        quest: request.quest,
+        made_at: Some(now),
+    };
     if let Some(floor) = made.floor {
         world.insert_resource(FloorMap(floor));
     }

@@ -2,7 +2,7 @@
 
 use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
-use denizen_angband::Feeling;
+use denizen_angband::{Feeling, Springing};
 use denizen_core::floor::{Room, Square};
 
 /// Where a requested level's floor comes from.
@@ -138,4 +138,31 @@ pub struct AngbandLevelRejected {
     pub depth: u32,
     /// Why, in one line.
     pub reason: String,
+}
+
+/// Written by the host: the player stepped onto (or found) the hidden trap at `at`, with
+/// this armour (class plus bonus) against darts.
+#[derive(Message, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
+#[reflect(Debug, PartialEq)]
+pub struct TrapTriggered {
+    /// The trap's square (the player's).
+    pub at: Square,
+    /// The player's armour class plus bonus.
+    pub armour: i32,
+}
+
+/// A trap sprang: its kind (chosen now, uniform over the kinds) and what it rolled. The
+/// host applies what the player does not resist. A summoning rune's monsters are already
+/// spawned round the player (with `MonsterSpawned` origin `Summoning`).
+#[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
+#[reflect(Debug, PartialEq)]
+pub struct TrapSprung {
+    /// The trap's square.
+    pub at: Square,
+    /// The kind's name.
+    pub name: String,
+    /// What it rolled.
+    pub outcome: Springing,
+    /// The monsters a summoning rune called.
+    pub summoned: Vec<Entity>,
 }

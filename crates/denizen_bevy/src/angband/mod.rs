@@ -5,6 +5,7 @@ pub mod components;
 mod level;
 pub mod messages;
 pub mod resources;
+mod traps;
 
 use std::sync::Arc;
 
@@ -17,9 +18,9 @@ use crate::{DenizenSystems, denizen_schedule};
 use components::{AngbandMonster, Energy, HitPoints, SleepCounter, Speed};
 use messages::{
     AngbandLevelBuilt, AngbandLevelRejected, DungeonLevelRequested, LevelFeeling, LevelFloor,
-    ObjectRequested,
+    ObjectRequested, TrapSprung, TrapTriggered,
 };
-use resources::{AngbandAppraiser, AngbandLevelTurn, AngbandRules, AngbandUniques};
+use resources::{AngbandAppraiser, AngbandLastLevel, AngbandRules, AngbandUniques};
 
 /// The location name of Angband floors: level `d` is `FloorId::new("angband", d)`, and
 /// its streams are drawn under this name.
@@ -123,12 +124,14 @@ impl Plugin for AngbandPlugin {
             preserve: self.preserve,
         })
         .init_resource::<AngbandUniques>()
-        .init_resource::<AngbandLevelTurn>()
+        .init_resource::<AngbandLastLevel>()
         .add_message::<DungeonLevelRequested>()
         .add_message::<AngbandLevelBuilt>()
         .add_message::<AngbandLevelRejected>()
         .add_message::<ObjectRequested>()
         .add_message::<LevelFeeling>()
+        .add_message::<TrapTriggered>()
+        .add_message::<TrapSprung>()
         .register_type::<AngbandRules>()
         .register_type::<AngbandUniques>()
         .register_type::<AngbandMonster>()
@@ -142,13 +145,20 @@ impl Plugin for AngbandPlugin {
         .register_type::<AngbandLevelRejected>()
         .register_type::<ObjectRequested>()
         .register_type::<LevelFeeling>()
-        .register_type::<AngbandLevelTurn>()
+        .register_type::<TrapTriggered>()
+        .register_type::<TrapSprung>()
+        .register_type::<AngbandLastLevel>()
         .register_type::<AngbandAppraiser>()
         .add_systems(
             schedule,
-            level::build_levels
-                .in_set(DenizenSystems::Levels)
-                .run_if(on_message::<DungeonLevelRequested>),
+            (
+                level::build_levels
+                    .in_set(DenizenSystems::Levels)
+                    .run_if(on_message::<DungeonLevelRequested>),
+                traps::spring_traps
+                    .in_set(DenizenSystems::Arrivals)
+                    .run_if(on_message::<TrapTriggered>),
+            ),
         );
     }
 }
@@ -159,10 +169,10 @@ pub mod prelude {
     pub use super::components::{AngbandMonster, Energy, HitPoints, SleepCounter, Speed};
     pub use super::messages::{
         AngbandLevelBuilt, AngbandLevelRejected, DungeonLevelRequested, LevelFeeling, LevelFloor,
-        ObjectRequested, QUEST_DEPTHS,
+        ObjectRequested, QUEST_DEPTHS, TrapSprung, TrapTriggered,
     };
     pub use super::resources::{
-        AngbandAppraiser, AngbandLevelTurn, AngbandRules, AngbandUniques, Appraisal,
+        AngbandAppraiser, AngbandLastLevel, AngbandRules, AngbandUniques, Appraisal,
     };
     pub use denizen_angband::{Autoscum, Feeling};
 }

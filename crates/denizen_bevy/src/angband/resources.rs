@@ -35,12 +35,20 @@ pub struct AngbandRules {
 #[reflect(Resource, Default, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AngbandUniques(pub UniqueLedger);
 
-/// The game-clock reading when the last Angband level was made: a level made fewer than
-/// 1,000 game turns after it feels like any other. The plugin reads
-/// [`GameClock`](crate::clock::GameClock)'s count as game turns. Saved.
+/// The last Angband level made: its depth, whether it is a quest level, and the
+/// game-clock reading when it was made (a level made fewer than 1,000 game turns later
+/// feels like any other; the plugin reads [`GameClock`](crate::clock::GameClock)'s count
+/// as game turns). Traps sprung are rolled for this level. Saved.
 #[derive(Resource, Reflect, Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[reflect(Resource, Default, Debug, PartialEq, Serialize, Deserialize)]
-pub struct AngbandLevelTurn(pub Option<u64>);
+pub struct AngbandLastLevel {
+    /// Its depth (0 before the first level).
+    pub depth: u32,
+    /// Whether it is a quest level.
+    pub quest: bool,
+    /// The game-clock reading when it was made.
+    pub made_at: Option<u64>,
+}
 
 /// What the host says an object is worth to the level rating.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
