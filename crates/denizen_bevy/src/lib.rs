@@ -45,7 +45,8 @@ pub enum DenizenSystems {
     /// host's floor generator before it and anything that reads creatures after it.
     Populate,
     /// Builds and populates the levels the host asked for (Angband's
-    /// `DungeonLevelRequested`); runs after `Populate`.
+    /// `DungeonLevelRequested`), then springs the traps it reports
+    /// (`TrapTriggered`); runs after `Populate`.
     Levels,
     /// Places encounter groups on the base floors the host asked for (Captive's
     /// `BaseFloorGenerated`); runs after `Levels`.

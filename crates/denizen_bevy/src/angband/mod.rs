@@ -152,13 +152,11 @@ impl Plugin for AngbandPlugin {
         .add_systems(
             schedule,
             (
-                level::build_levels
-                    .in_set(DenizenSystems::Levels)
-                    .run_if(on_message::<DungeonLevelRequested>),
-                traps::spring_traps
-                    .in_set(DenizenSystems::Arrivals)
-                    .run_if(on_message::<TrapTriggered>),
-            ),
+                level::build_levels.run_if(on_message::<DungeonLevelRequested>),
+                traps::spring_traps.run_if(on_message::<TrapTriggered>),
+            )
+                .chain()
+                .in_set(DenizenSystems::Levels),
         );
     }
 }
