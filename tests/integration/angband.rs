@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
 use denizen::angband::{RaceFlags, Races};
+use denizen::bevy::clock::GameClock;
 use denizen::bevy::prelude::*;
 
 use crate::messages;
@@ -217,5 +218,138 @@ fn the_live_uniques_ledger_is_saved_and_a_foreign_one_is_mended() {
     let races = Races::shipped();
     for race in other.world().resource::<AngbandUniques>().0.iter() {
         assert!(races.get(race).unwrap().is_unique());
+    }
+}
+
+#[test]
+fn a_level_sends_its_feeling_and_a_quick_return_feels_like_any_other() {
+    let mut app = level(21, DungeonLevelRequested::new(15));
+    let feelings: Vec<LevelFeeling> = messages(&app);
+    let built: Vec<AngbandLevelBuilt> = messages(&app);
+    assert_eq!(feelings.len(), 1);
+    assert_eq!(feelings[0].feeling, built[0].feeling);
+    assert_eq!(
+        built[0].feeling,
+        Feeling::of(built[0].rating, built[0].special, false, None)
+    );
+    // 999 game turns later the next level looks like any other; 1000 later it does not.
+    app.world_mut().resource_mut::<GameClock>().advance(999);
+    app.world_mut()
+        .write_message(DungeonLevelRequested::new(16));
+    app.update();
+    let feelings: Vec<LevelFeeling> = messages(&app);
+    assert_eq!(feelings[0].feeling, Feeling::LooksLikeAnyOther);
+    app.world_mut().resource_mut::<GameClock>().advance(1000);
+    app.world_mut()
+        .write_message(DungeonLevelRequested::new(17));
+    app.update();
+    let feelings: Vec<LevelFeeling> = messages(&app);
+    assert_ne!(feelings[0].feeling, Feeling::LooksLikeAnyOther);
+}
+
+#[test]
+fn the_autoscummer_keeps_interesting_levels_and_sometimes_stops_at_101() {
+    for (autoscum, depth) in [(Autoscum::Sometimes, 30), (Autoscum::Always, 40)] {
+        let mut app = App::new();
+        app.add_plugins((
+            DenizenPlugin::with_seed(6),
+            AngbandPlugin::default().autoscum(autoscum),
+        ));
+        for _ in 0..3 {
+            app.world_mut()
+                .write_message(DungeonLevelRequested::new(depth));
+            app.update();
+            let built: Vec<AngbandLevelBuilt> = messages(&app);
+            let built = &built[0];
+            if autoscum == Autoscum::Sometimes {
+                assert!(built.rejected_levels <= 100);
+            }
+            // What is kept passes the chart, or is special, or came after the 100 tries.
+            let passes = !Autoscum::Always.rejects(0, built.feeling, depth as i32);
+            assert!(passes || built.rejected_levels == 100, "{built:?}");
+            app.world_mut().resource_mut::<GameClock>().advance(2000);
+        }
+    }
+}
+
+#[test]
+fn rooms_ask_for_objects_and_an_appraiser_counts_them() {
+    let mut app = App::new();
+    app.add_plugins((DenizenPlugin::with_seed(8), AngbandPlugin::default()));
+    // Every object an artifact worth 20: any level with objects is special.
+    app.insert_resource(AngbandAppraiser(|_| Appraisal {
+        rating: 20,
+        artifact: true,
+    }));
+    let mut seen = 0;
+    for depth in [20, 30, 40, 50, 60] {
+        app.world_mut()
+            .write_message(DungeonLevelRequested::new(depth));
+        app.update();
+        let objects: Vec<ObjectRequested> = messages(&app);
+        let built: Vec<AngbandLevelBuilt> = messages(&app);
+        let map = &app.world().resource::<FloorMap>().0;
+        for object in &objects {
+            assert_eq!(object.depth, depth);
+            assert_ne!(map.tile(object.at), Tile::Wall, "an object in the rock");
+            assert!(object.level >= depth as i32);
+        }
+        if !objects.is_empty() {
+            seen += 1;
+            assert!(built[0].special);
+            assert!(built[0].rating >= 20 * objects.len() as i32);
+        }
+        app.world_mut().resource_mut::<GameClock>().advance(2000);
+    }
+    assert!(seen > 0, "some room put down an object");
+}
+
+#[test]
+fn traps_spring_and_a_full_floor_summons_nothing() {
+    let mut app = level(5, DungeonLevelRequested::new(25));
+    let player = messages::<AngbandLevelBuilt>(&app)[0].player.unwrap();
+    let before = monsters(&mut app).len();
+    let mut summoned = 0;
+    for _ in 0..60 {
+        app.world_mut().write_message(TrapTriggered {
+            at: player,
+            armour: 30,
+        });
+        app.update();
+        let sprung: Vec<TrapSprung> = messages(&app);
+        assert_eq!(sprung.len(), 1);
+        let outcome = &sprung[0].outcome;
+        if let Some((count, level)) = outcome.summons {
+            assert!((3..=5).contains(&count) && level == 30);
+        } else {
+            assert!(sprung[0].summoned.is_empty());
+        }
+        // Summoned monsters are awake; the callers stand within 2 of the player.
+        for &entity in &sprung[0].summoned {
+            let world = app.world();
+            let monster = world.get::<AngbandMonster>(entity).unwrap();
+            assert_eq!(world.get::<SleepCounter>(entity).unwrap().0, 0);
+            if monster.placement == denizen::angband::Placement::Summoned {
+                let at = Square::from(*world.get::<GridPos>(entity).unwrap());
+                assert!(at.x.abs_diff(player.x) <= 2 && at.y.abs_diff(player.y) <= 2);
+            }
+        }
+        summoned += sprung[0].summoned.len();
+    }
+    assert_eq!(monsters(&mut app).len(), before + summoned);
+    // A floor with no free square: every trap still answers, nothing is summoned.
+    let mut app = App::new();
+    app.add_plugins((DenizenPlugin::with_seed(5), AngbandPlugin::default()));
+    app.insert_resource(FloorMap(
+        FloorGrid::from_rows(&["###", "#.#", "###"]).unwrap(),
+    ));
+    for _ in 0..60 {
+        app.world_mut().write_message(TrapTriggered {
+            at: Square { x: 1, y: 1 },
+            armour: 0,
+        });
+        app.update();
+        let sprung: Vec<TrapSprung> = messages(&app);
+        assert!(sprung[0].summoned.is_empty());
     }
 }

@@ -4,3 +4,4 @@ mod alloc;
 mod layout;
 mod levels;
 mod specials;
+mod traps;
