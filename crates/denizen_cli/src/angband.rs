@@ -4,9 +4,10 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use clap::Subcommand;
-use denizen_angband::Races;
 use denizen_angband::alloc::{Allocator, DrawRequest, MAX_DRAW_LEVEL, UniqueLedger};
+use denizen_angband::den::{self, DenKind};
 use denizen_angband::layout::{destroyed_chance, first_choice_odds, lit_chance};
+use denizen_angband::{Races, SpecialRoom};
 use denizen_core::DataFile;
 
 use crate::commands::{CliError, io_error};
@@ -32,6 +33,54 @@ pub enum AngbandCommand {
         #[arg(long, value_enum, default_value_t = Format::Table)]
         format: Format,
     },
+    /// Exact per-draw odds of each race in a nest or pit of a kind at a depth (drawn at
+    /// depth + 10 through the kind's filter).
+    DrawOdds {
+        /// The kind: nest-jelly, nest-animal, nest-undead, pit-orc, pit-troll, pit-giant,
+        /// pit-dragon-blue, -white, -green, -black, -red, -multihued, pit-demon.
+        #[arg(value_parser = den_kind)]
+        kind: DenKind,
+        /// Dungeon depth, 1-127.
+        #[arg(value_parser = clap::value_parser!(i32).range(1..=i64::from(MAX_DRAW_LEVEL)))]
+        depth: i32,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+    },
+    /// Exact race of each ring of a pit (0 outside to 7 at the centre), given that its 16
+    /// draws all succeed.
+    PitRings {
+        /// A pit kind (pit-orc, ..., pit-demon).
+        #[arg(value_parser = den_kind)]
+        kind: DenKind,
+        /// Dungeon depth, 1-127.
+        #[arg(value_parser = clap::value_parser!(i32).range(1..=i64::from(MAX_DRAW_LEVEL)))]
+        depth: i32,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+    },
+    /// Exact chance that a room makes its level special, at every depth 1-127.
+    FeelingOdds {
+        /// nest, pit, lesser-vault or greater-vault.
+        #[arg(value_parser = special_room)]
+        room: SpecialRoom,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+    },
+    /// Exact chance of each kind of nest or pit at a depth.
+    Kinds {
+        /// nest or pit.
+        #[arg(value_enum)]
+        room: DenRoom,
+        /// Dungeon depth, 1-127.
+        #[arg(value_parser = clap::value_parser!(i32).range(1..=i64::from(MAX_DRAW_LEVEL)))]
+        depth: i32,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+    },
     /// Exact chance that one room placement attempt first tries each room kind.
     Rooms {
         /// Dungeon depth, 1-127.
@@ -45,6 +94,31 @@ pub enum AngbandCommand {
         #[arg(long, value_enum, default_value_t = Format::Table)]
         format: Format,
     },
+}
+
+/// A nest or pit kind on the command line (`nest-jelly`, ..., `pit-demon`).
+fn den_kind(text: &str) -> Result<DenKind, String> {
+    DenKind::from_name(text).ok_or_else(|| {
+        let names: Vec<&str> = DenKind::ALL.iter().map(|k| k.name()).collect();
+        format!("`{text}` is not a nest or pit kind: {}", names.join(", "))
+    })
+}
+
+/// A room that may make a level special (`nest`, `pit`, `lesser-vault`, `greater-vault`).
+fn special_room(text: &str) -> Result<SpecialRoom, String> {
+    SpecialRoom::ALL
+        .into_iter()
+        .find(|room| room.name() == text)
+        .ok_or_else(|| format!("`{text}` is not one of nest, pit, lesser-vault, greater-vault"))
+}
+
+/// Nests or pits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum DenRoom {
+    /// Monster nests.
+    Nest,
+    /// Monster pits.
+    Pit,
 }
 
 /// Runs an Angband subcommand.
@@ -64,6 +138,22 @@ pub fn run(command: &AngbandCommand, out: &mut impl Write) -> Result<(), CliErro
             intact,
             format,
         } => (rooms_table(*depth, *intact), *format),
+        AngbandCommand::DrawOdds {
+            kind,
+            depth,
+            format,
+        } => (draw_odds_table(*kind, *depth), *format),
+        AngbandCommand::PitRings {
+            kind,
+            depth,
+            format,
+        } => (pit_rings_table(*kind, *depth)?, *format),
+        AngbandCommand::FeelingOdds { room, format } => (feeling_odds_table(*room), *format),
+        AngbandCommand::Kinds {
+            room,
+            depth,
+            format,
+        } => (kinds_table(*room, *depth), *format),
     };
     table.0.write(table.1, out).map_err(crate::commands::stdout)
 }
@@ -121,6 +211,105 @@ fn rooms_table(depth: i32, intact: bool) -> Table {
         title: format!(
             "First room kind tried by one placement attempt at depth {depth}, on {levels}; rooms of types 1-4 lit with chance {:.2}",
             lit_chance(depth)
+        ),
+        columns: vec!["kind", "probability"],
+        rows,
+    }
+}
+
+fn draw_odds_table(kind: DenKind, depth: i32) -> Table {
+    let allocator = Allocator::new(Races::shipped());
+    let live = UniqueLedger::new();
+    let filter = kind.filter();
+    let odds = allocator.odds(&DenKind::request(&filter, depth, &live));
+    let rows = odds
+        .races
+        .iter()
+        .map(|o| {
+            let race = allocator
+                .races()
+                .get(o.race)
+                .expect("odds name the allocator's races");
+            vec![
+                Cell::Int(o.race.0.into()),
+                Cell::Text(race.name.clone()),
+                Cell::Prob(o.probability),
+            ]
+        })
+        .collect();
+    Table {
+        title: format!(
+            "One draw of a {} at depth {depth} (monster level {}); a draw fails with chance {:.3e}",
+            kind.name(),
+            depth + den::LEVEL_OFFSET,
+            odds.failure
+        ),
+        columns: vec!["race", "name", "probability"],
+        rows,
+    }
+}
+
+fn pit_rings_table(kind: DenKind, depth: i32) -> Result<Table, CliError> {
+    if !kind.is_pit() {
+        return Err(CliError::Usage(format!(
+            "`{}` is a nest: only pits rank their monsters into rings",
+            kind.name()
+        )));
+    }
+    let allocator = Allocator::new(Races::shipped());
+    let rows = den::ring_odds(&allocator, kind, depth)
+        .into_iter()
+        .map(|(ring, race, p)| {
+            let name = allocator
+                .races()
+                .get(race)
+                .map_or(String::new(), |r| r.name.clone());
+            vec![
+                Cell::Int(ring as i64),
+                Cell::Int(race.0.into()),
+                Cell::Text(name),
+                Cell::Prob(p),
+            ]
+        })
+        .collect();
+    Ok(Table {
+        title: format!(
+            "The race of each ring of a {} at depth {depth} (0 outside, 7 the centre; ring cells 44, 12, 12, 12, 6, 6, 2, 1), given all 16 draws succeed",
+            kind.name()
+        ),
+        columns: vec!["ring", "race", "name", "probability"],
+        rows,
+    })
+}
+
+fn feeling_odds_table(room: SpecialRoom) -> Table {
+    let rows = (1..=MAX_DRAW_LEVEL)
+        .map(|depth| {
+            vec![
+                Cell::Int(depth.into()),
+                Cell::Prob(room.special_test(depth).chance()),
+            ]
+        })
+        .collect();
+    Table {
+        title: format!(
+            "Chance that a {} makes its level special (outside preserve mode), by depth",
+            room.name()
+        ),
+        columns: vec!["depth", "probability"],
+        rows,
+    }
+}
+
+fn kinds_table(room: DenRoom, depth: i32) -> Table {
+    let rows = DenKind::odds(depth, room == DenRoom::Pit)
+        .into_iter()
+        .map(|(kind, p)| vec![Cell::Text(kind.name().to_owned()), Cell::Prob(p)])
+        .collect();
+    Table {
+        title: format!(
+            "Kind of a {} at depth {depth}, by randint(depth)",
+            if room == DenRoom::Pit { "pit" } else { "nest" }
         ),
         columns: vec!["kind", "probability"],
         rows,

@@ -805,3 +805,54 @@ fn angband_rooms_prints_the_first_choice_of_an_attempt() {
     let out = denizen("angband rooms 0");
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn angband_nest_and_pit_commands_print_their_exact_odds() {
+    let out = denizen("angband draw-odds pit-orc 10 --format csv");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(text.lines().next(), Some("race,name,probability"));
+    // The allocation notes' worked example, Uruk 23.1%.
+    let uruk = csv_rows(&text)
+        .into_iter()
+        .find(|r| r[1] == "Uruk")
+        .unwrap();
+    assert!((uruk[2].parse::<f64>().unwrap() - 0.231).abs() < 0.0005);
+
+    let text = stdout(&denizen("angband pit-rings pit-troll 30 --format csv"));
+    assert_eq!(text.lines().next(), Some("ring,race,name,probability"));
+    let rows = csv_rows(&text);
+    for ring in 0..8 {
+        let total: f64 = rows
+            .iter()
+            .filter(|r| r[0] == ring.to_string())
+            .map(|r| r[3].parse::<f64>().unwrap())
+            .sum();
+        assert!((total - 1.0).abs() < 1e-9, "ring {ring}: {total}");
+    }
+    assert_eq!(
+        denizen("angband pit-rings nest-jelly 30").status.code(),
+        Some(2)
+    );
+
+    // The spoiler's feeling tables: 92.0% at 18 for nests, 99.5% at 60 for vaults.
+    let text = stdout(&denizen("angband feeling-odds nest --format csv"));
+    assert_eq!(text.lines().next(), Some("depth,probability"));
+    let rows = csv_rows(&text);
+    assert_eq!(rows.len(), 127);
+    assert!((rows[17][1].parse::<f64>().unwrap() - 0.92).abs() < 1e-12);
+    assert_eq!(rows[40][1].parse::<f64>().unwrap(), 0.0);
+    let rows = csv_rows(&stdout(&denizen(
+        "angband feeling-odds greater-vault --format csv",
+    )));
+    assert!((rows[59][1].parse::<f64>().unwrap() - 399.0 / 401.0).abs() < 1e-12);
+
+    let text = stdout(&denizen("angband kinds pit 100 --format csv"));
+    assert_eq!(text.lines().next(), Some("kind,probability"));
+    let rows = csv_rows(&text);
+    assert_eq!(rows[0], ["pit-orc", "0.190000000000000"]);
+    assert_eq!(rows[9], ["pit-demon", "0.210000000000000"]);
+    let rows = csv_rows(&stdout(&denizen("angband kinds nest 30 --format csv")));
+    let kinds: Vec<&str> = rows.iter().map(|r| r[0].as_str()).collect();
+    assert_eq!(kinds, ["nest-jelly", "nest-animal"]);
+}
