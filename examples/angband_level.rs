@@ -1,13 +1,17 @@
 //! An Angband 2.7.9 level built and populated by the plugin, printed as text: the map with
-//! each room's kind letter on its top-left corner, a legend, the rooms and the roster.
+//! each room's kind letter on its top-left corner, a legend, the rooms, the nests and
+//! pits, the rating and feeling, the traps and the roster.
 //!
-//! `cargo run --release --features angband --example angband_level -- [depth] [--seed S]`
-//! (default: depth 10, seed 1).
+//! `cargo run --release --features angband --example angband_level -- [depth] [--seed S]
+//! [--vault | --pit | --nest]` (default: depth 10, seed 1). `--vault` forces a greater
+//! vault (a lesser one above depth 10), `--pit` and `--nest` a pit or a nest (depth 5 and
+//! deeper).
 
 use std::collections::BTreeMap;
 use std::process::ExitCode;
 
 use bevy_app::App;
+use denizen::angband::layout::RoomChoice;
 use denizen::bevy::angband::prelude::*;
 use denizen::bevy::view::render_floor;
 use denizen::bevy::{DenizenPlugin, GridPos};
@@ -15,22 +19,38 @@ use denizen::floor::RoomKind;
 
 fn main() -> ExitCode {
     let mut words = std::env::args().skip(1);
-    let (mut depth, mut seed) = (10u32, 1u64);
+    let (mut depth, mut seed, mut forced) = (10u32, 1u64, None);
     while let Some(word) = words.next() {
-        let parsed = if word == "--seed" {
-            words.next().and_then(|s| s.parse().ok()).map(|s| seed = s)
-        } else {
-            word.parse().ok().map(|d| depth = d)
+        let parsed = match word.as_str() {
+            "--seed" => words.next().and_then(|s| s.parse().ok()).map(|s| seed = s),
+            "--vault" | "--pit" | "--nest" => {
+                forced = Some(word);
+                Some(())
+            }
+            _ => word.parse().ok().map(|d| depth = d),
         };
         if parsed.is_none() {
-            eprintln!("angband_level: usage: angband_level [depth 1-127] [--seed S]");
+            eprintln!(
+                "angband_level: usage: angband_level [depth 1-127] [--seed S] [--vault | --pit | --nest]"
+            );
             return ExitCode::from(2);
         }
     }
+    let mut request = DungeonLevelRequested::new(depth);
+    match forced.as_deref() {
+        Some("--vault") if depth >= 10 => request = request.with_room(RoomChoice::GreaterVault),
+        Some("--vault") => request = request.with_room(RoomChoice::LesserVault),
+        Some("--pit") => request = request.with_room(RoomChoice::Pit),
+        Some("--nest") => request = request.with_room(RoomChoice::Nest),
+        _ => {}
+    }
+    if forced.is_some() && depth < 5 {
+        eprintln!("angband_level: vaults, pits and nests need depth 5 or deeper");
+        return ExitCode::from(2);
+    }
     let mut app = App::new();
     app.add_plugins((DenizenPlugin::with_seed(seed), AngbandPlugin::default()));
-    app.world_mut()
-        .write_message(DungeonLevelRequested::new(depth));
+    app.world_mut().write_message(request);
     app.update();
     let world = app.world_mut();
     if let Some(rejected) = read::<AngbandLevelRejected>(world).pop() {
@@ -85,6 +105,41 @@ fn main() -> ExitCode {
     }
     println!();
     let rules = world.resource::<AngbandRules>().clone();
+    for &(centre, kind, filled) in &built.dens {
+        println!(
+            "{} at ({}, {}){}",
+            kind.name(),
+            centre.x,
+            centre.y,
+            if filled {
+                ""
+            } else {
+                ": a draw failed, the room stands empty"
+            }
+        );
+    }
+    println!(
+        "rating {} (monsters {}), special {}, levels rejected {}",
+        built.rating, built.monster_rating, built.special, built.rejected_levels
+    );
+    if let Some(feeling) = read::<LevelFeeling>(world).pop() {
+        println!("feeling: {}", feeling.message());
+    }
+    let objects = read::<ObjectRequested>(world);
+    println!(
+        "{} objects asked of the host ({} good, {} great); {} hidden traps: {}",
+        objects.len(),
+        objects.iter().filter(|o| o.good).count(),
+        objects.iter().filter(|o| o.great).count(),
+        built.traps.len(),
+        built
+            .traps
+            .iter()
+            .map(|t| format!("({}, {})", t.x, t.y))
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+    println!();
     let mut roster: BTreeMap<(u8, String), (u32, u32)> = BTreeMap::new();
     let mut query = world.query::<(&AngbandMonster, &SleepCounter, &GridPos)>();
     for (monster, sleep, _) in query.iter(world) {

@@ -21,11 +21,12 @@ pub(crate) struct Rooms {
     pub(crate) vaults: Vec<PlacedVault>,
 }
 
-/// Runs the attempts.
+/// Runs the attempts. With a forced kind, the attempts try only it until one is built.
 pub(crate) fn place_rooms<G: Inhabit>(
     b: &mut Builder<'_, G>,
     destroyed: bool,
     templates: &VaultTemplates,
+    mut forced: Option<RoomChoice>,
 ) -> Rooms {
     let mut blocks = BlockMap::default();
     let mut rooms = Rooms {
@@ -45,6 +46,21 @@ pub(crate) fn place_rooms<G: Inhabit>(
                 (by, bx),
                 RoomChoice::Simple,
             );
+            continue;
+        }
+        if let Some(kind) = forced {
+            // Until the forced room stands, attempts build nothing else.
+            if try_build(
+                b,
+                &mut blocks,
+                &mut rooms,
+                &mut crowded,
+                templates,
+                (by, bx),
+                kind,
+            ) {
+                forced = None;
+            }
             continue;
         }
         let roll = AttemptRoll::draw(b.rng, b.depth);

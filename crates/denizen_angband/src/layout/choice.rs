@@ -12,6 +12,7 @@ use crate::rng::rand0;
 
 /// A room kind as the attempt chain names it, in chain order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub enum RoomChoice {
     /// Type 8: a greater vault.
     GreaterVault,

@@ -51,6 +51,11 @@ pub struct LayoutOptions {
     /// default: about 9% of its levels have floor that cannot be walked to, nearly all of
     /// it blast pockets of destroyed levels and closed vaults.
     pub seal_unreachable: bool,
+    /// A room kind the attempts try, and nothing else, until one is built (examples,
+    /// tests and tools that want to see a vault, pit or nest; with 50 attempts it is
+    /// nearly sure); such a level is never destroyed.
+    /// `None` (the default) is 2.7.9's level.
+    pub force_room: Option<RoomChoice>,
 }
 
 /// A level's layout, ready for its base population.
@@ -181,9 +186,10 @@ pub fn generate_with(
 
     let destroyed = depth > choice::DESTROY_FROM_BELOW
         && rand0(b.rng, choice::DESTROY_DIE) == 0
-        && !options.quest;
+        && !options.quest
+        && options.force_room.is_none();
 
-    let rooms = attempts::place_rooms(&mut b, destroyed, vaults);
+    let rooms = attempts::place_rooms(&mut b, destroyed, vaults, options.force_room);
 
     permanent_edge(&mut b.cave);
 

@@ -431,7 +431,11 @@ proptest! {
         quest in prop::bool::weighted(0.2),
         seal in any::<bool>(),
     ) {
-        let options = LayoutOptions { quest, seal_unreachable: seal };
+        let options = LayoutOptions {
+            quest,
+            seal_unreachable: seal,
+            ..LayoutOptions::default()
+        };
         let mut guards = Recorder::default();
         let l = generate(&mut rng(seed), depth, &options, &mut guards);
         prop_assert_eq!(l.depth, depth);
@@ -531,7 +535,7 @@ fn quest_levels_are_whole_and_go_up() {
     for seed in 0..20 {
         let options = LayoutOptions {
             quest: true,
-            seal_unreachable: false,
+            ..LayoutOptions::default()
         };
         let l = generate(&mut rng(seed), 99, &options, &mut ());
         assert!(!l.destroyed);
@@ -657,4 +661,24 @@ proptest! {
 #[test]
 fn modules_do_not_import_each_other_in_a_cycle() {
     denizen_testing::assert_modules_acyclic(concat!(env!("CARGO_MANIFEST_DIR"), "/src/layout"));
+}
+
+#[test]
+fn a_forced_room_is_built_whatever_the_rolls() {
+    for (kind, room, depth) in [
+        (RoomChoice::GreaterVault, RoomKind::GreaterVault, 12),
+        (RoomChoice::LesserVault, RoomKind::LesserVault, 5),
+        (RoomChoice::Pit, RoomKind::Pit, 5),
+        (RoomChoice::Nest, RoomKind::Nest, 5),
+    ] {
+        for seed in 0..5 {
+            let options = LayoutOptions {
+                force_room: Some(kind),
+                ..LayoutOptions::default()
+            };
+            let l = generate(&mut rng(seed), depth, &options, &mut ());
+            assert!(l.room_kinds().any(|k| k == room), "{kind:?}, seed {seed}");
+            assert!(!l.destroyed);
+        }
+    }
 }

@@ -95,6 +95,7 @@ fn make_level(world: &mut World, request: DungeonLevelRequested) -> Result<(), S
                     None => {
                         let mut options = rules.options.clone();
                         options.layout.quest = request.quest;
+                        options.layout.force_room = request.force_room;
                         let level = Level::build_with(
                             &mut rng,
                             depth,
@@ -177,6 +178,12 @@ fn classic(request: DungeonLevelRequested, level: Level, live: UniqueLedger) -> 
             special: level.layout.special_feeling,
             feeling: Feeling::Boring,
             rejected_levels: 0,
+            traps: level.traps.iter().map(|at| at.square()).collect(),
+            dens: level
+                .dens
+                .iter()
+                .map(|d| (d.centre.square(), d.kind, d.races.is_some()))
+                .collect(),
             failed_draws: level.failed_draws,
         },
         monsters: level.monsters,
@@ -207,6 +214,8 @@ fn hosted(
             special: false,
             feeling: Feeling::Boring,
             rejected_levels: 0,
+            traps: Vec::new(),
+            dens: Vec::new(),
             failed_draws: failed,
         },
         monsters,

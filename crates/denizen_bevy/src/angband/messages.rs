@@ -2,7 +2,8 @@
 
 use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
-use denizen_angband::{Feeling, Springing};
+use denizen_angband::layout::RoomChoice;
+use denizen_angband::{DenKind, Feeling, Springing};
 use denizen_core::floor::{Room, Square};
 
 /// Where a requested level's floor comes from.
@@ -28,6 +29,8 @@ pub struct DungeonLevelRequested {
     pub floor: LevelFloor,
     /// A quest level: never destroyed, and every staircase goes up.
     pub quest: bool,
+    /// A room kind the level must have (the attempts build it before anything else).
+    pub force_room: Option<RoomChoice>,
 }
 
 /// 2.7.9's quest levels: Sauron's (99) and Morgoth's (100), while their quests are open.
@@ -41,6 +44,7 @@ impl DungeonLevelRequested {
             depth,
             floor: LevelFloor::Classic,
             quest: QUEST_DEPTHS.contains(&depth),
+            force_room: None,
         }
     }
 
@@ -50,6 +54,12 @@ impl DungeonLevelRequested {
             floor: LevelFloor::Host,
             ..Self::new(depth)
         }
+    }
+
+    /// A level that must have a room of this kind (to show a vault, pit or nest).
+    pub fn with_room(mut self, kind: RoomChoice) -> Self {
+        self.force_room = Some(kind);
+        self
     }
 
     /// Whether the level is a quest level (the host knows whether the quest is won).
@@ -88,6 +98,10 @@ pub struct AngbandLevelBuilt {
     pub feeling: Feeling,
     /// Levels the autoscummer made and threw away before this one.
     pub rejected_levels: u32,
+    /// The hidden traps' squares (their kinds are chosen when they are found).
+    pub traps: Vec<Square>,
+    /// The nests and pits: centre, kind, and whether its draws filled it.
+    pub dens: Vec<(Square, DenKind, bool)>,
     /// Base-population draws that found no race.
     pub failed_draws: u32,
 }
