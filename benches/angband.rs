@@ -4,12 +4,15 @@
 //! `cargo bench --features angband --bench angband`. Each allocator iteration makes 1,000
 //! draws from one seeded stream with no unique alive; each level iteration builds and
 //! populates one level, carrying the live uniques from level to level as a game would
-//! (they are cleared when half the uniques are alive, so deep levels keep drawing).
+//! (they are cleared when half the uniques are alive, so deep levels keep drawing). The
+//! greater-vault levels force one greater vault; the autoscummed level is one kept by
+//! the "always" setting at depth 40.
 
 use std::hint::black_box;
 
 use denizen::angband::alloc::{Allocator, DrawRequest, UniqueLedger, draw_by_rejection};
-use denizen::angband::{Level, LevelOptions, Races};
+use denizen::angband::layout::RoomChoice;
+use denizen::angband::{Autoscum, Feeling, Level, LevelOptions, Races};
 use denizen::prelude::{StreamPurpose, WorldSeed};
 use denizen::rng::Generator;
 use divan::Bencher;
@@ -66,4 +69,44 @@ fn whole_level(bencher: Bencher, depth: i32) {
         let level = Level::build(&mut rng, depth, &options, &mut allocator, &mut live);
         black_box(level.monsters.len())
     });
+}
+
+#[divan::bench(args = [20, 40, 80])]
+fn greater_vault_level(bencher: Bencher, depth: i32) {
+    let mut allocator = Allocator::new(Races::shipped());
+    let mut live = UniqueLedger::new();
+    let mut options = LevelOptions::default();
+    options.layout.force_room = Some(RoomChoice::GreaterVault);
+    let mut rng = WorldSeed(2).stream(StreamPurpose::new("bench"));
+    bencher.bench_local(|| {
+        if live.len() > 45 {
+            live = UniqueLedger::new();
+        }
+        let level = Level::build(&mut rng, depth, &options, &mut allocator, &mut live);
+        black_box(level.monsters.len())
+    });
+}
+
+/// One level kept by the "always" autoscummer at depth 40 (the rooms' and monsters'
+/// rating only: no host appraises objects). Before timing, prints the mean number of
+/// levels thrown away per level kept, over 200 kept levels.
+#[divan::bench]
+fn autoscummed_level_at_40(bencher: Bencher) {
+    let mut allocator = Allocator::new(Races::shipped());
+    let options = LevelOptions::default();
+    let mut rng = WorldSeed(3).stream(StreamPurpose::new("bench"));
+    let mut keep = |allocator: &mut Allocator, rng: &mut Generator| {
+        Autoscum::Always.keep(40, || {
+            let mut live = UniqueLedger::new();
+            let level = Level::build(rng, 40, &options, allocator, &mut live);
+            let feeling = Feeling::of(level.rating(), level.layout.special_feeling, false, None);
+            (level.monsters.len(), feeling)
+        })
+    };
+    let rejected: u32 = (0..200).map(|_| keep(&mut allocator, &mut rng).1).sum();
+    eprintln!(
+        "autoscum always at depth 40: {:.2} levels thrown away per level kept",
+        f64::from(rejected) / 200.0
+    );
+    bencher.bench_local(|| black_box(keep(&mut allocator, &mut rng)));
 }

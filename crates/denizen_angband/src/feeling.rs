@@ -217,6 +217,19 @@ pub fn autoscum_minimum(depth: i32) -> i32 {
 }
 
 impl Autoscum {
+    /// Makes levels with `make` until the autoscummer keeps one, and returns it with the
+    /// number thrown away. Ends after at most [`ALWAYS_TRIES`] rejections.
+    pub fn keep<T>(self, depth: i32, mut make: impl FnMut() -> (T, Feeling)) -> (T, u32) {
+        let mut rejected = 0;
+        loop {
+            let (level, feeling) = make();
+            if !self.rejects(rejected, feeling, depth) {
+                return (level, rejected);
+            }
+            rejected += 1;
+        }
+    }
+
     /// Whether the autoscummer throws away the `attempt`-th level (from 0) with this
     /// feeling at `depth`. "Looks like any other level" and special levels always pass.
     pub fn rejects(self, attempt: u32, feeling: Feeling, depth: i32) -> bool {

@@ -86,12 +86,11 @@ fn make_level(world: &mut World, request: DungeonLevelRequested) -> Result<(), S
             let rules = &mut *rules;
             let mut ledger = world.resource::<AngbandUniques>().0.clone();
             ledger.keep_only_uniques_of(rules.allocator.races());
-            let mut rejected = 0;
-            loop {
+            let (made, rejected) = rules.autoscum.keep(depth, || {
                 // Each attempt starts from the ledger as it was: a thrown-away level's
                 // uniques go back to the pool, and nothing of it reaches the world.
                 let mut live = ledger.clone();
-                let mut made = match &host_floor {
+                let made = match &host_floor {
                     None => {
                         let mut options = rules.options.clone();
                         options.layout.quest = request.quest;
@@ -104,34 +103,35 @@ fn make_level(world: &mut World, request: DungeonLevelRequested) -> Result<(), S
                             &mut live,
                             &rules.vaults,
                         );
-                        classic(request, level, live)
+                        Ok(classic(request, level, live))
                     }
                     Some(grid) => {
-                        let (monsters, rating, failed) =
-                            populate_floor(&mut rng, grid, depth, &mut rules.allocator, &mut live)
-                                .map_err(|e| e.to_string())?;
-                        hosted(request, monsters, rating, failed, live)
+                        populate_floor(&mut rng, grid, depth, &mut rules.allocator, &mut live)
+                            .map(|(monsters, rating, failed)| {
+                                hosted(request, monsters, rating, failed, live)
+                            })
+                            .map_err(|e| e.to_string())
                     }
                 };
-                let (mut rating, mut special) = (made.built.rating, made.built.special);
+                let Ok(mut made) = made else {
+                    // An error ends the attempts: it is reported, not tried again.
+                    return (made, Feeling::LooksLikeAnyOther);
+                };
                 if let Some(AngbandAppraiser(appraise)) = appraiser {
                     for object in &made.objects {
                         let appraisal = appraise(object);
-                        rating = rating.saturating_add(appraisal.rating);
-                        special |= appraisal.artifact;
+                        made.built.rating = made.built.rating.saturating_add(appraisal.rating);
+                        made.built.special |= appraisal.artifact;
                     }
                 }
-                let feeling = Feeling::of(rating, special, rules.preserve, since);
-                if rules.autoscum.rejects(rejected, feeling, depth) {
-                    rejected += 1;
-                    continue;
-                }
-                made.built.rating = rating;
-                made.built.special = special;
-                made.built.feeling = feeling;
-                made.built.rejected_levels = rejected;
-                return Ok(made);
-            }
+                let built = &mut made.built;
+                built.feeling = Feeling::of(built.rating, built.special, rules.preserve, since);
+                let feeling = built.feeling;
+                (Ok(made), feeling)
+            });
+            let mut made = made?;
+            made.built.rejected_levels = rejected;
+            Ok(made)
         },
     )?;
     world.resource_mut::<AngbandUniques>().0 = made.live;
