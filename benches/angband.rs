@@ -95,7 +95,7 @@ fn autoscummed_level_at_40(bencher: Bencher) {
     let mut allocator = Allocator::new(Races::shipped());
     let options = LevelOptions::default();
     let mut rng = WorldSeed(3).stream(StreamPurpose::new("bench"));
-    let mut keep = |allocator: &mut Allocator, rng: &mut Generator| {
+    let keep = |allocator: &mut Allocator, rng: &mut Generator| {
         Autoscum::Always.keep(40, || {
             let mut live = UniqueLedger::new();
             let level = Level::build(rng, 40, &options, allocator, &mut live);

@@ -112,10 +112,11 @@ pub(crate) fn vault<G: Inhabit>(
     Some((room, placed))
 }
 
-/// The second pass (notes 2.7, source notes 6): monsters at depth + 5 (`&`), + 11 (`@`),
-/// + 9 with a good object at + 7 (`9`), + 40 with a good and great object at + 20 (`8`),
-/// and for `,` a monster at + 3 half the time and, independently, an object at + 7 half
-/// the time. Each monster resets the monster level to the depth, as the original does.
+/// The second pass (notes 2.7, source notes 6): monsters at depth plus 5 (`&`), 11 (`@`),
+/// 9 with a good object at plus 7 (`9`), 40 with a good and great object at plus 20
+/// (`8`); for `,` a monster at plus 3 half the time and, independently, an object at
+/// plus 7 half the time. Each monster resets the monster level to the depth, as the
+/// original does.
 fn second_pass<G: Inhabit>(b: &mut Builder<'_, G>, t: &VaultTemplate, top_left: Pos) {
     for dy in 0..t.height {
         for dx in 0..t.width {

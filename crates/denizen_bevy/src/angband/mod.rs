@@ -27,7 +27,7 @@ use resources::{AngbandAppraiser, AngbandLastLevel, AngbandRules, AngbandUniques
 pub const ANGBAND_FLOOR: &str = "angband";
 
 /// Angband 2.7.9's levels as a plugin: the host writes [`DungeonLevelRequested`] and, on
-/// the next run of the plugins' schedule, gets the level in [`FloorMap`]
+/// the next run of the plugins' schedule, gets the level in [`FloorMap`](crate::FloorMap)
 /// (unless it brought its own floor), an entity per monster with [`AngbandMonster`],
 /// [`HitPoints`], [`Speed`], [`Energy`] and [`SleepCounter`], and an
 /// [`AngbandLevelBuilt`]. Adds a default [`DenizenPlugin`](crate::DenizenPlugin) if the
