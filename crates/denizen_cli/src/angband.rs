@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use clap::Subcommand;
-use denizen_angband::alloc::{Allocator, DrawRequest, MAX_DRAW_LEVEL, UniqueLedger};
+use denizen_angband::alloc::{Allocator, DrawOdds, DrawRequest, MAX_DRAW_LEVEL, UniqueLedger};
 use denizen_angband::den::{self, DenKind};
 use denizen_angband::layout::{destroyed_chance, first_choice_odds, lit_chance};
 use denizen_angband::{Races, SpecialRoom};
@@ -169,21 +169,7 @@ fn alloc_table(level: i32, depth: i32, races: Option<&PathBuf>) -> Result<Table,
     let allocator = Allocator::new(races);
     let live = UniqueLedger::new();
     let odds = allocator.odds(&DrawRequest::new(level, depth, &live));
-    let rows = odds
-        .races
-        .iter()
-        .map(|o| {
-            let race = allocator
-                .races()
-                .get(o.race)
-                .expect("odds name the allocator's races");
-            vec![
-                Cell::Int(o.race.0.into()),
-                Cell::Text(race.name.clone()),
-                Cell::Prob(o.probability),
-            ]
-        })
-        .collect();
+    let rows = race_rows(&allocator, &odds);
     Ok(Table {
         title: format!(
             "One draw at monster level {level}, depth {depth} (no unique alive; fails with chance {:.3e})",
@@ -217,26 +203,30 @@ fn rooms_table(depth: i32, intact: bool) -> Table {
     }
 }
 
+/// One `race,name,probability` row per race a draw can return.
+fn race_rows(allocator: &Allocator, odds: &DrawOdds) -> Vec<Vec<Cell>> {
+    odds.races
+        .iter()
+        .map(|o| {
+            let name = allocator
+                .races()
+                .get(o.race)
+                .map_or(String::new(), |race| race.name.clone());
+            vec![
+                Cell::Int(o.race.0.into()),
+                Cell::Text(name),
+                Cell::Prob(o.probability),
+            ]
+        })
+        .collect()
+}
+
 fn draw_odds_table(kind: DenKind, depth: i32) -> Table {
     let allocator = Allocator::new(Races::shipped());
     let live = UniqueLedger::new();
     let filter = kind.filter();
     let odds = allocator.odds(&DenKind::request(&filter, depth, &live));
-    let rows = odds
-        .races
-        .iter()
-        .map(|o| {
-            let race = allocator
-                .races()
-                .get(o.race)
-                .expect("odds name the allocator's races");
-            vec![
-                Cell::Int(o.race.0.into()),
-                Cell::Text(race.name.clone()),
-                Cell::Prob(o.probability),
-            ]
-        })
-        .collect();
+    let rows = race_rows(&allocator, &odds);
     Table {
         title: format!(
             "One draw of a {} at depth {depth} (monster level {}); a draw fails with chance {:.3e}",
