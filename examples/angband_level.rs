@@ -3,9 +3,9 @@
 //! pits, the rating and feeling, the traps and the roster.
 //!
 //! `cargo run --release --features angband --example angband_level -- [depth] [--seed S]
-//! [--vault | --pit | --nest]` (default: depth 10, seed 1). `--vault` forces a greater
-//! vault (a lesser one above depth 10), `--pit` and `--nest` a pit or a nest (depth 5 and
-//! deeper).
+//! [--vault | --pit | --nest] [--autoscum]` (default: depth 10, seed 1). `--vault` forces
+//! a greater vault (a lesser one above depth 10), `--pit` and `--nest` a pit or a nest
+//! (depth 5 and deeper); `--autoscum` turns the autoscummer to "always".
 
 use std::collections::BTreeMap;
 use std::process::ExitCode;
@@ -20,6 +20,7 @@ use denizen::floor::RoomKind;
 fn main() -> ExitCode {
     let mut words = std::env::args().skip(1);
     let (mut depth, mut seed, mut forced) = (10u32, 1u64, None);
+    let mut autoscum = Autoscum::Off;
     while let Some(word) = words.next() {
         let parsed = match word.as_str() {
             "--seed" => words.next().and_then(|s| s.parse().ok()).map(|s| seed = s),
@@ -27,11 +28,15 @@ fn main() -> ExitCode {
                 forced = Some(word);
                 Some(())
             }
+            "--autoscum" => {
+                autoscum = Autoscum::Always;
+                Some(())
+            }
             _ => word.parse().ok().map(|d| depth = d),
         };
         if parsed.is_none() {
             eprintln!(
-                "angband_level: usage: angband_level [depth 1-127] [--seed S] [--vault | --pit | --nest]"
+                "angband_level: usage: angband_level [depth 1-127] [--seed S] [--vault | --pit | --nest] [--autoscum]"
             );
             return ExitCode::from(2);
         }
@@ -49,7 +54,10 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     }
     let mut app = App::new();
-    app.add_plugins((DenizenPlugin::with_seed(seed), AngbandPlugin::default()));
+    app.add_plugins((
+        DenizenPlugin::with_seed(seed),
+        AngbandPlugin::default().autoscum(autoscum),
+    ));
     app.world_mut().write_message(request);
     app.update();
     let world = app.world_mut();

@@ -127,10 +127,12 @@ impl DenKind {
 
     /// The kind a roll of `randint(depth)` gives.
     fn of_roll(roll: i32, pit: bool) -> DenKind {
-        Self::table(pit)
+        let table = Self::table(pit);
+        table
             .iter()
             .find(|&&(bound, _)| roll < bound)
-            .map_or(DenKind::PitDemon, |&(_, kind)| kind)
+            .unwrap_or(&table[table.len() - 1])
+            .1
     }
 
     /// Rolls a nest's or pit's kind at `depth`: `randint(depth)` against the kind table.

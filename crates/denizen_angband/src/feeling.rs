@@ -302,4 +302,36 @@ mod tests {
         assert!(Autoscum::Sometimes.rejects(99, Feeling::Boring, 1));
         assert!(!Autoscum::Sometimes.rejects(100, Feeling::Boring, 1));
     }
+
+    #[test]
+    fn sometimes_makes_at_most_101_levels_and_off_one() {
+        // Levels that are always boring: "sometimes" throws away 100 and keeps the 101st,
+        // "off" keeps the first, "always" stops only at its bound.
+        for (autoscum, made) in [
+            (Autoscum::Off, 1),
+            (Autoscum::Sometimes, 101),
+            (Autoscum::Always, ALWAYS_TRIES + 1),
+        ] {
+            let mut calls = 0;
+            let ((), rejected) = autoscum.keep(30, || {
+                calls += 1;
+                ((), Feeling::Boring)
+            });
+            assert_eq!((calls, rejected), (made, made - 1), "{autoscum:?}");
+        }
+        // An interesting level is kept at once.
+        let mut calls = 0;
+        Autoscum::Always.keep(30, || {
+            calls += 1;
+            (
+                (),
+                if calls < 3 {
+                    Feeling::Boring
+                } else {
+                    Feeling::Good
+                },
+            )
+        });
+        assert_eq!(calls, 3);
+    }
 }

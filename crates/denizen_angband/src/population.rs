@@ -417,17 +417,8 @@ impl Inhabit for Populator<'_> {
         self.place_drawn(cave, rng, at, level, Placement::Guard);
     }
 
-    /// The kind by `randint(depth)`, 16 draws at depth + 10 through its filter, then
-    /// every grid of the inner room, awake and without groups: a nest's grids each take
-    /// one of the 16 at random (row by row), a pit's take the race of their ring.
-    fn den(
-        &mut self,
-        cave: &mut Cave,
-        rng: &mut Generator,
-        centre: Pos,
-        pit: bool,
-        depth: i32,
-    ) -> bool {
+    /// The kind by `randint(depth)`, then 16 draws at depth + 10 through its filter.
+    fn draw_den(&mut self, rng: &mut Generator, centre: Pos, pit: bool, depth: i32) -> bool {
         let kind = DenKind::roll(rng, depth, pit);
         let filter = kind.filter();
         let mut drawn = [RaceId::default(); den::DRAWS];
@@ -444,10 +435,21 @@ impl Inhabit for Populator<'_> {
             kind,
             races: complete.then_some(drawn),
         });
-        if !complete {
-            return false;
-        }
-        let rings = pit.then(|| den::rings(self.allocator, &drawn));
+        complete
+    }
+
+    /// Every grid of the inner room, awake and without groups: a nest's grids each take
+    /// one of the 16 at random (row by row), a pit's take the race of their ring.
+    fn fill_den(&mut self, cave: &mut Cave, rng: &mut Generator, centre: Pos) {
+        let Some(&DenRecord {
+            kind,
+            races: Some(drawn),
+            ..
+        }) = self.dens.last()
+        else {
+            return;
+        };
+        let rings = kind.is_pit().then(|| den::rings(self.allocator, &drawn));
         for at in monster_grids(centre) {
             let (race, placement) = match rings {
                 Some(rings) => (
@@ -461,7 +463,6 @@ impl Inhabit for Populator<'_> {
             };
             self.place_one(cave, rng, at, race, false, placement);
         }
-        true
     }
 
     fn vault_monster(&mut self, cave: &mut Cave, rng: &mut Generator, at: Pos, level: i32) {

@@ -283,8 +283,12 @@ fn feeling_odds_table(room: SpecialRoom) -> Table {
         .collect();
     Table {
         title: format!(
-            "Chance that a {} makes its level special (outside preserve mode), by depth",
-            room.name()
+            "Chance that a {} makes its level special (outside preserve mode), by depth; the room itself needs depth {} or deeper",
+            room.name(),
+            match room {
+                SpecialRoom::GreaterVault => 10,
+                _ => 5,
+            }
         ),
         columns: vec!["depth", "probability"],
         rows,

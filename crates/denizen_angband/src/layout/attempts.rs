@@ -26,7 +26,7 @@ pub(crate) fn place_rooms<G: Inhabit>(
     b: &mut Builder<'_, G>,
     destroyed: bool,
     templates: &VaultTemplates,
-    mut forced: Option<RoomChoice>,
+    forced: Option<RoomChoice>,
 ) -> Rooms {
     let mut blocks = BlockMap::default();
     let mut rooms = Rooms {
@@ -34,6 +34,17 @@ pub(crate) fn place_rooms<G: Inhabit>(
         vaults: Vec::new(),
     };
     let mut crowded = false;
+    // A kind this level can never build (too shallow, or no template of it) forces
+    // nothing.
+    let buildable = |kind: RoomChoice| {
+        b.depth >= kind.min_depth()
+            && match kind {
+                RoomChoice::LesserVault => templates.has(VaultKind::Lesser),
+                RoomChoice::GreaterVault => templates.has(VaultKind::Greater),
+                _ => true,
+            }
+    };
+    let mut forced = forced.filter(|&kind| !destroyed && buildable(kind));
     for _ in 0..ROOM_ATTEMPTS {
         let (by, bx) = draw_block(b.rng);
         if destroyed {

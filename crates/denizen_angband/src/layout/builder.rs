@@ -12,22 +12,20 @@ use crate::rng::{rand_spread, rand0};
 
 /// Places the monsters rooms hold as the rooms are built, so their draws fall where the
 /// original's do: the inner-room guards of cross and large rooms (`vault_monsters`), a
-/// nest's or pit's 16 races and its 95 grids, and a vault's monsters.
+/// nest's or pit's 16 races and then its 95 grids, and a vault's monsters.
 pub trait Inhabit {
     /// Places one sleeping monster (with its group) on the empty grid `at`, drawn at
     /// monster level `level`: an inner-room guard.
     fn guard(&mut self, cave: &mut Cave, rng: &mut Generator, at: Pos, level: i32);
 
-    /// Fills the 5 x 19 inner room of a nest (`pit == false`) or pit centred on
-    /// `centre` at `depth`; true when every draw found a race and the room was filled.
-    fn den(
-        &mut self,
-        cave: &mut Cave,
-        rng: &mut Generator,
-        centre: Pos,
-        pit: bool,
-        depth: i32,
-    ) -> bool;
+    /// Rolls the kind of the nest (`pit == false`) or pit centred on `centre` at `depth`
+    /// and its 16 races; true when every draw found a race. The races wait for
+    /// [`fill_den`](Self::fill_den).
+    fn draw_den(&mut self, rng: &mut Generator, centre: Pos, pit: bool, depth: i32) -> bool;
+
+    /// Fills the 5 x 19 inner room centred on `centre` with the races of the last
+    /// successful [`draw_den`](Self::draw_den).
+    fn fill_den(&mut self, cave: &mut Cave, rng: &mut Generator, centre: Pos);
 
     /// Places one sleeping monster (with its group or escort) of a vault on `at`, drawn
     /// at monster level `level`.
@@ -38,9 +36,11 @@ pub trait Inhabit {
 impl Inhabit for () {
     fn guard(&mut self, _cave: &mut Cave, _rng: &mut Generator, _at: Pos, _level: i32) {}
 
-    fn den(&mut self, _: &mut Cave, _: &mut Generator, _: Pos, _: bool, _: i32) -> bool {
+    fn draw_den(&mut self, _: &mut Generator, _: Pos, _: bool, _: i32) -> bool {
         false
     }
+
+    fn fill_den(&mut self, _cave: &mut Cave, _rng: &mut Generator, _centre: Pos) {}
 
     fn vault_monster(&mut self, _cave: &mut Cave, _rng: &mut Generator, _at: Pos, _level: i32) {}
 }

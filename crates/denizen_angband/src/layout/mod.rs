@@ -89,8 +89,8 @@ pub struct Layout {
     pub room_stairs: Vec<Pos>,
     /// A nest, pit or vault set the "special" level feeling.
     pub special_feeling: bool,
-    /// Roster indices of inner-room guards removed again by destruction or sealing;
-    /// the host drops them.
+    /// Roster indices of monsters rooms placed (guards, nest, pit and vault monsters)
+    /// that destruction or sealing removed again; the population takes them back.
     pub removed_guards: Vec<usize>,
     /// What the tunnels did.
     pub tunnels: TunnelStats,

@@ -1,7 +1,7 @@
 //! Monster nests and pits (types 5 and 6, notes 2.6): the large room's shell, never lit,
-//! with one secret door into the 5 x 19 inner room that holds the 95 monster grids.
-//! Only the shell is built here; the monsters are drawn by the population rules. A level
-//! gets at most one nest or pit, which the attempt code enforces.
+//! with one secret door into the 5 x 19 inner room that holds the 95 monster grids. The
+//! races are drawn and placed through the [`Inhabit`] hook, in the original's order. A
+//! level gets at most one nest or pit, which the attempt code enforces.
 
 use super::builder::{Builder, Inhabit};
 use super::rooms::{inner_room_door, large_shell};
@@ -9,18 +9,18 @@ use crate::cave::{BuiltRoom, Pos};
 use crate::feeling::SpecialRoom;
 use denizen_core::RoomKind;
 
-/// A nest (`pit == false`) or pit: the shell, its door, then its monsters through the
-/// [`Inhabit`] hook. The monster level is reset to the depth, as the original's builders
-/// do after their draws. A filled room adds 10 to the rating and, down to depth 40, makes
-/// the level special when `randint(depth^2 + 1) < 300`; a room whose draws failed stays
-/// empty and adds nothing.
+/// A nest (`pit == false`) or pit: the shell, its door, the 16 draws through the
+/// [`Inhabit`] hook, the monster level reset to the depth (as the original's builders do
+/// after their draws), then for a room whose draws all succeeded: 10 to the rating, the
+/// special test (down to depth 40, `randint(depth^2 + 1) < 300`), and the fill. A room
+/// whose draws failed stays empty and adds nothing.
 pub(crate) fn nest_or_pit<G: Inhabit>(b: &mut Builder<'_, G>, c: Pos, pit: bool) -> BuiltRoom {
     let kind = if pit { RoomKind::Pit } else { RoomKind::Nest };
     let room = large_shell(b, c, kind, false);
     inner_room_door(b, c);
-    let filled = b.inhabitants.den(&mut b.cave, b.rng, c, pit, b.depth);
+    let drawn = b.inhabitants.draw_den(b.rng, c, pit, b.depth);
     b.monster_level = b.depth;
-    if filled {
+    if drawn {
         b.room_rating = b.room_rating.saturating_add(DEN_RATING);
         let room = if pit {
             SpecialRoom::Pit
@@ -30,6 +30,7 @@ pub(crate) fn nest_or_pit<G: Inhabit>(b: &mut Builder<'_, G>, c: Pos, pit: bool)
         if room.special_test(b.depth).passes(b.rng) {
             b.special_feeling = true;
         }
+        b.inhabitants.fill_den(&mut b.cave, b.rng, c);
     }
     room
 }

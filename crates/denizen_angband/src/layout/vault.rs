@@ -1,9 +1,8 @@
 //! Vault rooms (types 7 and 8, notes 2.7): a template drawn from the vault table, centred
-//! on the room, stamped cell by cell. This is the original's first pass, the terrain:
-//! every non-space cell becomes vault floor (room and no-teleport flags, never lit), then
-//! walls, secret doors, traps and the `*` objects. The second pass (monsters and the
-//! objects of `9`, `8` and `,`) belongs to the population rules, which find the template
-//! and its corner in [`PlacedVault`].
+//! on the room, stamped cell by cell. The first pass lays the terrain: every non-space
+//! cell becomes vault floor (room and no-teleport flags, never lit), then walls, secret
+//! doors, traps and the `*` objects. The second pass places the monsters (through the
+//! [`Inhabit`] hook) and the objects of `9`, `8` and `,`.
 
 use super::builder::{Builder, Inhabit};
 use super::doors::secret_door;

@@ -191,11 +191,16 @@ fn min_depth(kind: RoomKind) -> i32 {
 }
 
 /// Records every guard call and puts a monster there; records every vault monster call
-/// (placing nothing); leaves nests and pits empty.
+/// (placing nothing); its nests and pits draw successfully or not as told, and fill
+/// nothing but are counted.
 #[derive(Default)]
 struct Recorder {
     calls: Vec<(Pos, i32)>,
     vault_calls: Vec<(Pos, i32)>,
+    /// Whether a nest's or pit's draws all succeed.
+    dens_succeed: bool,
+    /// Nests and pits filled.
+    dens_filled: u32,
 }
 
 impl Inhabit for Recorder {
@@ -205,8 +210,12 @@ impl Inhabit for Recorder {
         self.calls.push((at, level));
     }
 
-    fn den(&mut self, _: &mut Cave, _: &mut Generator, _: Pos, _: bool, _: i32) -> bool {
-        false
+    fn draw_den(&mut self, _: &mut Generator, _: Pos, _: bool, _: i32) -> bool {
+        self.dens_succeed
+    }
+
+    fn fill_den(&mut self, _: &mut Cave, _: &mut Generator, _: Pos) {
+        self.dens_filled += 1;
     }
 
     fn vault_monster(&mut self, _cave: &mut Cave, _rng: &mut Generator, at: Pos, level: i32) {
@@ -679,6 +688,102 @@ fn a_forced_room_is_built_whatever_the_rolls() {
             let l = generate(&mut rng(seed), depth, &options, &mut ());
             assert!(l.room_kinds().any(|k| k == room), "{kind:?}, seed {seed}");
             assert!(!l.destroyed);
+        }
+    }
+}
+
+/// Each template's symbol counts, from the vault catalogue (`vault_catalogue.csv`): `&`,
+/// `@`, `9`, `8` and `,` cells, and its rating.
+const CATALOGUE: [(u8, [usize; 5], i32); 11] = [
+    (1, [2, 0, 0, 0, 12], 5),
+    (2, [6, 0, 0, 0, 32], 5),
+    (3, [8, 0, 0, 0, 20], 5),
+    (4, [10, 0, 0, 0, 22], 5),
+    (5, [0, 0, 0, 0, 83], 5),
+    (6, [0, 0, 0, 0, 83], 5),
+    (7, [6, 0, 0, 0, 14], 5),
+    (10, [61, 0, 0, 70, 0], 45),
+    (11, [20, 24, 0, 4, 60], 35),
+    (12, [45, 0, 10, 0, 37], 25),
+    (13, [28, 5, 0, 1, 45], 25),
+];
+
+#[test]
+fn vault_templates_place_every_symbol_inside_the_vault() {
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..400 {
+        let (kind, depth) = if seed % 2 == 0 {
+            (RoomChoice::GreaterVault, 40)
+        } else {
+            (RoomChoice::LesserVault, 20)
+        };
+        let options = LayoutOptions {
+            force_room: Some(kind),
+            ..LayoutOptions::default()
+        };
+        let mut recorder = Recorder::default();
+        let l = generate(&mut rng(seed), depth, &options, &mut recorder);
+        if l.vaults.len() != 1
+            || l.room_kinds()
+                .any(|k| matches!(k, RoomKind::Nest | RoomKind::Pit))
+        {
+            continue;
+        }
+        let template = l.vaults[0].template;
+        let &(_, [amp, at, nine, eight, comma], rating) =
+            CATALOGUE.iter().find(|c| c.0 == template).unwrap();
+        seen.insert(template);
+        let calls = |offset: i32| {
+            recorder
+                .vault_calls
+                .iter()
+                .filter(|&&(_, level)| level == depth + offset)
+                .count()
+        };
+        assert_eq!(
+            (calls(5), calls(11), calls(9), calls(40)),
+            (amp, at, nine, eight),
+            "template {template}"
+        );
+        assert!(calls(3) <= comma);
+        let good = l.objects.iter().filter(|o| o.good && !o.great).count();
+        let great = l.objects.iter().filter(|o| o.great).count();
+        assert_eq!((good, great), (nine, eight), "template {template}");
+        let plain_at_7 = l
+            .objects
+            .iter()
+            .filter(|o| !o.good && o.level == depth + 7)
+            .count();
+        assert!(plain_at_7 <= comma);
+        // The rooms' rating: the template's (nests and pits draw nothing here).
+        assert_eq!(l.room_rating, rating, "template {template}");
+    }
+    assert_eq!(seen.len(), 11, "every template came up: {seen:?}");
+}
+
+#[test]
+fn a_nest_or_pit_adds_ten_only_when_its_draws_succeed() {
+    for (succeed, seed) in [(true, 1), (false, 2), (true, 3), (false, 4)] {
+        for kind in [RoomChoice::Nest, RoomChoice::Pit] {
+            let options = LayoutOptions {
+                force_room: Some(kind),
+                ..LayoutOptions::default()
+            };
+            let mut recorder = Recorder {
+                dens_succeed: succeed,
+                ..Recorder::default()
+            };
+            // Depth 5: no greater vault; any lesser vault adds its 5.
+            let l = generate(&mut rng(seed), 5, &options, &mut recorder);
+            let vaults = 5 * l.vaults.len() as i32;
+            let den = if succeed { 10 } else { 0 };
+            assert_eq!(l.room_rating, den + vaults);
+            assert_eq!(recorder.dens_filled, u32::from(succeed));
+            if l.vaults.is_empty() {
+                // Depth 5 is at most 40, so a filled den makes the level special when
+                // randint(26) < 300, always; an empty one never does.
+                assert_eq!(l.special_feeling, succeed);
+            }
         }
     }
 }

@@ -91,14 +91,28 @@ fn the_orc_pit_at_depth_10_through_its_kind() {
     let live = UniqueLedger::new();
     let filter = DenKind::PitOrc.filter();
     let odds = allocator.odds(&DenKind::request(&filter, 10, &live));
-    let uruk = allocator.races().by_name("Uruk").unwrap().id;
-    let p = odds
-        .races
-        .iter()
-        .find(|o| o.race == uruk)
-        .unwrap()
-        .probability;
-    assert!((p * 100.0 - 23.1).abs() < 0.05);
+    // The allocation notes' worked example, every race.
+    let expected = [
+        ("Snaga", 12.1),
+        ("Cave orc", 12.9),
+        ("Hill orc", 13.8),
+        ("Orc shaman", 14.8),
+        ("Black orc", 9.3),
+        ("Half-orc", 6.8),
+        ("Orc captain", 7.2),
+        ("Uruk", 23.1),
+    ];
+    assert_eq!(odds.races.len(), expected.len());
+    for (name, percent) in expected {
+        let race = allocator.races().by_name(name).unwrap().id;
+        let p = odds
+            .races
+            .iter()
+            .find(|o| o.race == race)
+            .unwrap()
+            .probability;
+        assert!((p * 100.0 - percent).abs() < 0.05, "{name}: {p}");
+    }
     // Candidate counts of the source notes: orc 8, troll 12, giant 8, demon 7; the
     // dragons 5, 5, 4, 4, 5, 4 (non-unique, with the exact breath sets).
     let candidates = |kind: DenKind| {
@@ -165,7 +179,8 @@ fn sampled_pits_match_the_exact_ring_composition() {
     for _ in 0..3000 {
         let mut cave = open_pit(centre);
         let mut populator = Populator::new(&mut allocator, &mut live, 10);
-        assert!(populator.den(&mut cave, &mut rng, centre, true, 10));
+        assert!(populator.draw_den(&mut rng, centre, true, 10));
+        populator.fill_den(&mut cave, &mut rng, centre);
         assert_eq!(populator.monsters.len(), 95);
         assert!(
             populator
@@ -215,7 +230,8 @@ fn a_nest_fills_its_95_grids_awake_from_16_races() {
     let mut cave = open_pit(centre);
     let mut rng = WorldSeed(3).stream(StreamPurpose::new("nest"));
     let mut populator = Populator::new(&mut allocator, &mut live, 12);
-    assert!(populator.den(&mut cave, &mut rng, centre, false, 12));
+    assert!(populator.draw_den(&mut rng, centre, false, 12));
+    populator.fill_den(&mut cave, &mut rng, centre);
     assert_eq!(populator.monsters.len(), 95);
     let record = &populator.dens[0];
     assert_eq!(record.kind, DenKind::NestJelly, "randint(12) is below 30");

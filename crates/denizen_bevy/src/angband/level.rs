@@ -6,7 +6,7 @@ use bevy_ecs::prelude::*;
 use denizen_angband::alloc::MAX_DRAW_LEVEL;
 use denizen_angband::layout::ObjectSpot;
 use denizen_angband::level::populate_floor;
-use denizen_angband::{Feeling, Level, Monster, UniqueLedger};
+use denizen_angband::{Autoscum, Feeling, Level, Monster, UniqueLedger};
 use denizen_core::FloorGrid;
 use denizen_core::plan::{Origin, Plan, Spawn};
 
@@ -59,6 +59,15 @@ fn make_level(world: &mut World, request: DungeonLevelRequested) -> Result<(), S
         .ok()
         .filter(|d| (1..=MAX_DRAW_LEVEL).contains(d))
         .ok_or_else(|| format!("depth {} is outside Angband's 1-127", request.depth))?;
+    if let Some(kind) = request.force_room
+        && depth < kind.min_depth()
+    {
+        return Err(format!(
+            "a {} needs depth {} or deeper",
+            kind.name(),
+            kind.min_depth()
+        ));
+    }
     let floor_id = FloorId::new(ANGBAND_FLOOR, request.depth);
     claim_floor(world, &floor_id)?;
     let now = world.resource::<GameClock>().minutes;
@@ -86,7 +95,13 @@ fn make_level(world: &mut World, request: DungeonLevelRequested) -> Result<(), S
             let rules = &mut *rules;
             let mut ledger = world.resource::<AngbandUniques>().0.clone();
             ledger.keep_only_uniques_of(rules.allocator.races());
-            let (made, rejected) = rules.autoscum.keep(depth, || {
+            // A host's floor has no rooms to rate: it is never made again.
+            let autoscum = if host_floor.is_some() {
+                Autoscum::Off
+            } else {
+                rules.autoscum
+            };
+            let (made, rejected) = autoscum.keep(depth, || {
                 // Each attempt starts from the ledger as it was: a thrown-away level's
                 // uniques go back to the pool, and nothing of it reaches the world.
                 let mut live = ledger.clone();

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
 use denizen_angband::layout::{VaultTemplates, shipped_vaults};
-use denizen_angband::{Allocator, Autoscum, LevelOptions, Races};
+use denizen_angband::{Allocator, Autoscum, LevelOptions, Races, Traps};
 
 use crate::{DenizenSystems, denizen_schedule};
 use components::{AngbandMonster, Energy, HitPoints, SleepCounter, Speed};
@@ -34,8 +34,8 @@ pub const ANGBAND_FLOOR: &str = "angband";
 /// host has not.
 ///
 /// The shipped races and vault templates are Angband 2.7.9's, under its non-commercial
-/// notice; a game brings its own with [`with_races`](Self::with_races) and
-/// [`with_vaults`](Self::with_vaults).
+/// notice; a game brings its own with [`with_races`](Self::with_races),
+/// [`with_vaults`](Self::with_vaults) and [`with_traps`](Self::with_traps).
 ///
 /// ```
 /// use bevy_app::App;
@@ -48,6 +48,7 @@ pub const ANGBAND_FLOOR: &str = "angband";
 pub struct AngbandPlugin {
     races: Races,
     vaults: Arc<VaultTemplates>,
+    traps: Arc<Traps>,
     options: LevelOptions,
     autoscum: Autoscum,
     preserve: bool,
@@ -59,6 +60,7 @@ impl Default for AngbandPlugin {
         Self {
             races: Races::shipped(),
             vaults: Arc::new(shipped_vaults().clone()),
+            traps: Arc::new(Traps::shipped().clone()),
             options: LevelOptions::default(),
             autoscum: Autoscum::Off,
             preserve: false,
@@ -79,6 +81,12 @@ impl AngbandPlugin {
         self
     }
 
+    /// A game's own traps (see `Traps::from_file`).
+    pub fn with_traps(mut self, traps: Traps) -> Self {
+        self.traps = Arc::new(traps);
+        self
+    }
+
     /// Every level switch at once.
     pub fn with_options(mut self, options: LevelOptions) -> Self {
         self.options = options;
@@ -92,8 +100,9 @@ impl AngbandPlugin {
         self
     }
 
-    /// The autoscummer (off by default): levels whose feeling is below the chart's are
-    /// made again, the number thrown away reported in `AngbandLevelBuilt`.
+    /// The autoscummer (off by default): classic levels whose feeling is below the
+    /// chart's are made again, the number thrown away reported in `AngbandLevelBuilt`.
+    /// A host's own floor is never made again (it has no rooms to rate).
     pub fn autoscum(mut self, autoscum: Autoscum) -> Self {
         self.autoscum = autoscum;
         self
@@ -119,6 +128,7 @@ impl Plugin for AngbandPlugin {
         app.insert_resource(AngbandRules {
             allocator: Allocator::new(self.races.clone()),
             vaults: self.vaults.clone(),
+            traps: self.traps.clone(),
             options: self.options.clone(),
             autoscum: self.autoscum,
             preserve: self.preserve,

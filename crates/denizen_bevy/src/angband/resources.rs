@@ -5,11 +5,11 @@ use std::sync::Arc;
 use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
 use denizen_angband::layout::VaultTemplates;
-use denizen_angband::{Allocator, Autoscum, LevelOptions, UniqueLedger};
+use denizen_angband::{Allocator, Autoscum, LevelOptions, Traps, UniqueLedger};
 use serde::{Deserialize, Serialize};
 
 /// The Angband rules in use: the allocation table of the races (with its weighted tables,
-/// built as draws need them), the vault templates and the level switches. Rebuilt from data rather than saved.
+/// built as draws need them), the vault templates, the traps and the level switches. Rebuilt from data rather than saved.
 #[derive(Resource, Reflect, Clone, Debug)]
 #[reflect(opaque)]
 #[reflect(Debug)]
@@ -18,6 +18,8 @@ pub struct AngbandRules {
     pub allocator: Allocator,
     /// The vault templates (2.7.9's by default).
     pub vaults: Arc<VaultTemplates>,
+    /// The traps (2.7.9's sixteen by default).
+    pub traps: Arc<Traps>,
     /// The layout's and population's switches.
     pub options: LevelOptions,
     /// The autoscummer.

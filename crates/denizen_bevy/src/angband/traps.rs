@@ -3,10 +3,10 @@
 
 use bevy_ecs::message::MessageCursor;
 use bevy_ecs::prelude::*;
+use denizen_angband::Monster;
 use denizen_angband::cave::Pos;
 use denizen_angband::level::cave_of_floor;
 use denizen_angband::population::Populator;
-use denizen_angband::{Monster, Traps};
 use denizen_core::plan::Origin;
 
 use super::ANGBAND_FLOOR;
@@ -36,7 +36,7 @@ fn spring(world: &mut World, trigger: TrapTriggered) -> TrapSprung {
         world
             .resource_mut::<DenizenRng>()
             .next_stream("trap", ANGBAND_FLOOR, depth as u32);
-    let traps = Traps::shipped();
+    let traps = world.resource::<AngbandRules>().traps.clone();
     let kind = traps.choose(&mut rng, last.quest || depth >= 127);
     let outcome = kind.spring(&mut rng, trigger.armour, depth);
     let summoned = match outcome.summons {
@@ -55,7 +55,8 @@ fn spring(world: &mut World, trigger: TrapTriggered) -> TrapSprung {
 }
 
 /// A summoning rune's calls round the player on the floor in `FloorMap` (squares taken
-/// by creatures stay taken); a floor larger than Angband's, or a full one, gets none.
+/// by creatures stay taken); a floor larger than Angband's, a square off it, or a full
+/// floor gets none.
 fn summon(
     world: &mut World,
     rng: &mut denizen_core::Generator,
@@ -70,10 +71,14 @@ fn summon(
     else {
         return Vec::new();
     };
-    let player = Pos::new(trigger.at.y as i32, trigger.at.x as i32);
-    if denizen_angband::Cave::on_map(player) {
-        cave.set_player(player);
+    let (Ok(y), Ok(x)) = (i32::try_from(trigger.at.y), i32::try_from(trigger.at.x)) else {
+        return Vec::new();
+    };
+    let player = Pos::new(y, x);
+    if !denizen_angband::Cave::on_map(player) {
+        return Vec::new();
     }
+    cave.set_player(player);
     world.resource_scope(|world, mut rules: Mut<AngbandRules>| {
         let mut live = world.resource::<AngbandUniques>().0.clone();
         live.keep_only_uniques_of(rules.allocator.races());
