@@ -180,6 +180,16 @@ fn impossible_requests_are_refused_with_a_reason() {
     );
     let app = level(1, DungeonLevelRequested::new(128));
     assert_eq!(messages::<AngbandLevelRejected>(&app).len(), 1);
+    // A greater vault needs depth 10.
+    let forced =
+        DungeonLevelRequested::new(7).with_room(denizen::angband::layout::RoomChoice::GreaterVault);
+    let app = level(1, forced);
+    let rejected: Vec<AngbandLevelRejected> = messages(&app);
+    assert!(
+        rejected[0].reason.contains("depth 10"),
+        "{}",
+        rejected[0].reason
+    );
     // A host floor larger than Angband's level.
     let mut app = App::new();
     app.add_plugins((DenizenPlugin::with_seed(1), AngbandPlugin::default()));
