@@ -2,15 +2,12 @@
 //! original's rejection loop.
 
 use denizen_angband::alloc::{Allocator, DrawRequest, RaceFilter, UniqueLedger, draw_by_rejection};
-use denizen_angband::{RaceFlags, Races};
+use denizen_angband::{DenKind, RaceFlags, Races};
 use denizen_core::{ChiSquared, StreamPurpose, WorldSeed};
 
+/// The orc pit's filter: `o`, no uniques.
 fn orc_pit() -> RaceFilter {
-    RaceFilter {
-        symbols: Some(vec!['o']),
-        forbidden: RaceFlags::UNIQUE,
-        ..RaceFilter::default()
-    }
+    DenKind::PitOrc.filter()
 }
 
 #[test]
