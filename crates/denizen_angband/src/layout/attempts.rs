@@ -28,122 +28,108 @@ pub(crate) fn place_rooms<G: Inhabit>(
     templates: &VaultTemplates,
     forced: Option<RoomChoice>,
 ) -> Rooms {
-    let mut blocks = BlockMap::default();
-    let mut rooms = Rooms {
-        built: Vec::new(),
-        vaults: Vec::new(),
+    let mut state = Attempts {
+        blocks: BlockMap::default(),
+        rooms: Rooms {
+            built: Vec::new(),
+            vaults: Vec::new(),
+        },
+        crowded: false,
     };
-    let mut crowded = false;
     // A kind this level can never build (too shallow, or no template of it) forces
     // nothing.
-    let buildable = |kind: RoomChoice| {
-        b.depth >= kind.min_depth()
-            && match kind {
-                RoomChoice::LesserVault => templates.has(VaultKind::Lesser),
-                RoomChoice::GreaterVault => templates.has(VaultKind::Greater),
-                _ => true,
-            }
-    };
-    let mut forced = forced.filter(|&kind| !destroyed && buildable(kind));
+    let mut forced = forced.filter(|&kind| !destroyed && buildable(b.depth, templates, kind));
     for _ in 0..ROOM_ATTEMPTS {
         let (by, bx) = draw_block(b.rng);
         if destroyed {
-            try_build(
-                b,
-                &mut blocks,
-                &mut rooms,
-                &mut crowded,
-                templates,
-                (by, bx),
-                RoomChoice::Simple,
-            );
+            state.try_build(b, templates, (by, bx), RoomChoice::Simple);
             continue;
         }
         if let Some(kind) = forced {
             // Until the forced room stands, attempts build nothing else.
-            if try_build(
-                b,
-                &mut blocks,
-                &mut rooms,
-                &mut crowded,
-                templates,
-                (by, bx),
-                kind,
-            ) {
+            if state.try_build(b, templates, (by, bx), kind) {
                 forced = None;
             }
             continue;
         }
         let roll = AttemptRoll::draw(b.rng, b.depth);
         for kind in roll.candidates(b.depth) {
-            if try_build(
-                b,
-                &mut blocks,
-                &mut rooms,
-                &mut crowded,
-                templates,
-                (by, bx),
-                kind,
-            ) {
+            if state.try_build(b, templates, (by, bx), kind) {
                 break;
             }
         }
     }
-    rooms
+    state.rooms
 }
 
-/// `room_build`: refuses without a draw when the kind is too deep, a second nest or pit,
-/// has no template, or its blocks are off the grid or taken; otherwise builds it (it
-/// cannot fail after that) and reserves its blocks.
-fn try_build<G: Inhabit>(
-    b: &mut Builder<'_, G>,
-    blocks: &mut BlockMap,
-    rooms: &mut Rooms,
-    crowded: &mut bool,
-    templates: &VaultTemplates,
-    (by, bx): (i32, i32),
-    kind: RoomChoice,
-) -> bool {
-    if b.depth < kind.min_depth() {
-        return false;
-    }
-    let nest_like = matches!(kind, RoomChoice::Nest | RoomChoice::Pit);
-    if nest_like && *crowded {
-        return false;
-    }
-    let vault_kind = match kind {
+/// The vault kind of a room kind, if it is a vault.
+fn vault_kind(kind: RoomChoice) -> Option<VaultKind> {
+    match kind {
         RoomChoice::LesserVault => Some(VaultKind::Lesser),
         RoomChoice::GreaterVault => Some(VaultKind::Greater),
         _ => None,
-    };
-    if vault_kind.is_some_and(|v| !templates.has(v)) {
-        return false;
     }
-    let Some(rect) = blocks.fits(by, bx, kind) else {
-        return false;
-    };
-    let c = rect.centre();
-    let room = match (kind, vault_kind) {
-        (_, Some(v)) => match vault(b, c, v, templates) {
-            Some((room, mut placed)) => {
-                placed.room = rooms.built.len();
-                rooms.vaults.push(placed);
-                room
-            }
-            None => return false,
-        },
-        (RoomChoice::Simple, _) => simple(b, c),
-        (RoomChoice::Overlap, _) => overlap(b, c),
-        (RoomChoice::Cross, _) => cross(b, c),
-        (RoomChoice::Large, _) => large(b, c),
-        (RoomChoice::Nest, _) => nest_or_pit(b, c, false),
-        (RoomChoice::Pit, _) => nest_or_pit(b, c, true),
-        (RoomChoice::LesserVault | RoomChoice::GreaterVault, None) => return false,
-    };
-    rooms.built.push(room);
-    blocks.reserve(rect);
-    if nest_like {
-        *crowded = true;
+}
+
+/// Whether a level at `depth` can ever build `kind`: deep enough, and a template of its
+/// kind if it is a vault.
+fn buildable(depth: i32, templates: &VaultTemplates, kind: RoomChoice) -> bool {
+    depth >= kind.min_depth() && vault_kind(kind).is_none_or(|v| templates.has(v))
+}
+
+/// The attempts' state: the reserved blocks, the rooms so far, and whether the level has
+/// its nest or pit.
+struct Attempts {
+    blocks: BlockMap,
+    rooms: Rooms,
+    crowded: bool,
+}
+
+impl Attempts {
+    /// `room_build`: refuses without a draw when the kind is too deep, a second nest or pit,
+    /// has no template, or its blocks are off the grid or taken; otherwise builds it (it
+    /// cannot fail after that) and reserves its blocks.
+    fn try_build<G: Inhabit>(
+        &mut self,
+        b: &mut Builder<'_, G>,
+        templates: &VaultTemplates,
+        (by, bx): (i32, i32),
+        kind: RoomChoice,
+    ) -> bool {
+        if !buildable(b.depth, templates, kind) {
+            return false;
+        }
+        let nest_like = matches!(kind, RoomChoice::Nest | RoomChoice::Pit);
+        if nest_like && self.crowded {
+            return false;
+        }
+        let vault_kind = vault_kind(kind);
+        let Some(rect) = self.blocks.fits(by, bx, kind) else {
+            return false;
+        };
+        let c = rect.centre();
+        let room = match (kind, vault_kind) {
+            (_, Some(v)) => match vault(b, c, v, templates) {
+                Some((room, mut placed)) => {
+                    placed.room = self.rooms.built.len();
+                    self.rooms.vaults.push(placed);
+                    room
+                }
+                None => return false,
+            },
+            (RoomChoice::Simple, _) => simple(b, c),
+            (RoomChoice::Overlap, _) => overlap(b, c),
+            (RoomChoice::Cross, _) => cross(b, c),
+            (RoomChoice::Large, _) => large(b, c),
+            (RoomChoice::Nest, _) => nest_or_pit(b, c, false),
+            (RoomChoice::Pit, _) => nest_or_pit(b, c, true),
+            (RoomChoice::LesserVault | RoomChoice::GreaterVault, None) => return false,
+        };
+        self.rooms.built.push(room);
+        self.blocks.reserve(rect);
+        if nest_like {
+            self.crowded = true;
+        }
+        true
     }
-    true
 }
