@@ -856,3 +856,22 @@ fn angband_nest_and_pit_commands_print_their_exact_odds() {
     let kinds: Vec<&str> = rows.iter().map(|r| r[0].as_str()).collect();
     assert_eq!(kinds, ["nest-jelly", "nest-animal"]);
 }
+
+#[test]
+fn angband_alloc_names_a_broken_race_file() {
+    let dir = std::env::temp_dir().join(format!("denizen-races-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("races.ron");
+    std::fs::write(&path, "(races: [(index: 1, name: \"Rat\")])").unwrap();
+    let out = denizen(&format!("angband alloc 5 --races {}", path.display()));
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("races.ron") && err.lines().count() == 1,
+        "{err}"
+    );
+    let out = denizen("angband alloc 5 --races /no/such/races.ron");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("/no/such/races.ron"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

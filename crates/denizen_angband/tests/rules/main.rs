@@ -1,6 +1,7 @@
 //! Angband rules tests by topic.
 
 mod alloc;
+mod data_errors;
 mod layout;
 mod levels;
 mod specials;

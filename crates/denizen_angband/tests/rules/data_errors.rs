@@ -1,0 +1,90 @@
+//! A game's own race file: each fault is refused with the file, the entry and the field.
+
+use denizen_angband::Races;
+use denizen_core::{DataError, DataFile};
+
+const GOOD: &str = r#"(races: [
+    (index: 1, name: "Rat", symbol: 'r', colour: 'u', level: 1, rarity: 1, speed: 110,
+     hit_dice: "1d3", armour: 1, sleep: 10, vision: 8, experience: 1,
+     flags: ["ANIMAL"], spells: [], blows: ["BITE:HURT:1d2"]),
+    (index: 2, name: "Boss", symbol: 'p', colour: 'r', level: 5, rarity: 2, speed: 120,
+     hit_dice: "10d10", armour: 20, sleep: 0, vision: 20, experience: 50,
+     flags: ["UNIQUE", "MALE"], spells: ["1_IN_4", "BLINK"], blows: ["HIT:HURT:2d6"]),
+])"#;
+
+fn load(text: &str) -> Result<Races, DataError> {
+    Races::from_file(DataFile::new("mine.ron", text))
+}
+
+/// The field an error names, with the file and entry checked.
+fn field_of(text: &str) -> (String, String) {
+    match load(text).expect_err("the file is refused") {
+        DataError::Invalid {
+            file,
+            entry,
+            field,
+            problem,
+        } => {
+            assert_eq!(file, "mine.ron");
+            (format!("{entry} / {field}"), problem)
+        }
+        other => panic!("not a consistency error: {other}"),
+    }
+}
+
+#[test]
+fn a_games_own_race_file_loads() {
+    let races = load(GOOD).unwrap();
+    assert_eq!(races.len(), 2);
+    assert!(races.by_name("Boss").unwrap().is_unique());
+}
+
+#[test]
+fn each_fault_names_its_entry_and_field() {
+    let cases = [
+        (
+            "\"ANIMAL\"",
+            "\"FLYING\"",
+            "races[0] \"Rat\" / flags",
+            "FLYING",
+        ),
+        ("level: 5", "level: 200", "races[1] \"Boss\" / level", "200"),
+        (
+            "rarity: 1,",
+            "rarity: 0,",
+            "races[0] \"Rat\" / rarity",
+            "rarity",
+        ),
+        ("\"1d3\"", "\"0d3\"", "races[0] \"Rat\" / hit_dice", "1d1"),
+        ("\"1_IN_4\", ", "", "races[1] \"Boss\" / spells", "1_IN_X"),
+        ("index: 2", "index: 7", "races[1] \"Boss\" / index", "7"),
+        (
+            "name: \"Rat\"",
+            "name: \"Boss\"",
+            "races[1] \"Boss\" / name",
+            "unique",
+        ),
+        (
+            "speed: 120",
+            "speed: 900",
+            "races[1] \"Boss\" / speed",
+            "900",
+        ),
+    ];
+    for (from, to, where_, said) in cases {
+        assert!(GOOD.contains(from), "{from}");
+        let (at, problem) = field_of(&GOOD.replacen(from, to, 1));
+        assert_eq!(at, where_, "{to}");
+        assert!(problem.contains(said), "{at}: {problem}");
+    }
+}
+
+#[test]
+fn broken_text_gives_the_line_and_an_empty_file_is_refused() {
+    match load(&GOOD[..GOOD.len() / 2]).unwrap_err() {
+        DataError::Syntax { file, line, .. } => assert!(file == "mine.ron" && line > 1),
+        other => panic!("{other}"),
+    }
+    let (at, _) = field_of("(races: [])");
+    assert_eq!(at, "races / races");
+}
