@@ -13,7 +13,7 @@
 //!   no construction), on a message.
 //! - `planning_only`: the plugin's planning alone, through the rules crate: the floor's
 //!   stream, the count, the square search, species, construction and possessions.
-//! - `plugin`: message in, entities out: `FloorGenerated`, the plugins' schedule, one
+//! - `plugin`: message in, entities out: `OmegaFloorRequested`, the plugins' schedule, one
 //!   `MonsterSpawned` per monster.
 //!
 //! The two rows that run systems run them the way a turn-based game does: in the host's
@@ -238,8 +238,8 @@ fn plugin(bencher: Bencher, monsters: usize) {
     app.init_schedule(Turn)
         .add_plugins(DenizenPlugins::with_seed(SEED).in_schedule(Turn));
     bencher.bench_local(|| {
-        let request = FloorGenerated::new(location, depth);
-        turn::<FloorGenerated, FloorPopulated>(&mut app, &floor, request);
+        let request = OmegaFloorRequested::new(location, depth);
+        turn::<OmegaFloorRequested, OmegaFloorPopulated>(&mut app, &floor, request);
         black_box(app.world().entities().len())
     });
 }

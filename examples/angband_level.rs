@@ -41,7 +41,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     }
-    let mut request = DungeonLevelRequested::new(depth);
+    let mut request = AngbandLevelRequested::new(depth);
     match forced.as_deref() {
         Some("--vault") if depth >= 10 => request = request.with_room(RoomChoice::GreaterVault),
         Some("--vault") => request = request.with_room(RoomChoice::LesserVault),
@@ -112,7 +112,7 @@ fn main() -> ExitCode {
         );
     }
     println!();
-    let rules = world.resource::<AngbandRules>().clone();
+    let rules = world.resource::<AngbandRuleset>().clone();
     for &(centre, kind, filled) in &built.dens {
         println!(
             "{} at ({}, {}){}",

@@ -34,9 +34,10 @@ fn main() {
     }
     for terrain in TERRAINS {
         app.insert_resource(FloorMap(open.clone()));
-        app.world_mut().write_message(CountrysideEncounter {
-            terrain: format!("countryside:{terrain}"),
-        });
+        app.world_mut()
+            .write_message(CountrysideEncounterRequested {
+                terrain: format!("countryside:{terrain}"),
+            });
         app.update();
         let world = app.world_mut();
         let rules = world.resource::<OmegaRuleset>().clone();

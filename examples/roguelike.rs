@@ -96,7 +96,7 @@ fn game() -> App {
             (
                 (take_turn, change_level)
                     .chain()
-                    .before(DenizenSystems::Populate),
+                    .before(DenizenSystems::Floors),
                 (report_floors, report_arrivals, summon_help, report_summons)
                     .chain()
                     .after(DenizenSystems::Arrivals)
@@ -124,7 +124,7 @@ fn change_level(world: &mut World) {
         }
         world.resource_mut::<Game>().depth = depth;
         let floor = FloorId::new(DUNGEON, depth);
-        if return_to_floor(world, &floor) {
+        if bring_floor_back(world, &floor) {
             log_world(world, format!("back on sewers {depth}"));
             continue;
         }
@@ -132,7 +132,7 @@ fn change_level(world: &mut World) {
         let map =
             rooms_and_corridors(&mut |k| uniform(&mut rng, k), 64, 24).expect("a 64 x 24 floor");
         world.insert_resource(FloorMap(map));
-        world.write_message(FloorGenerated::new(DUNGEON, depth));
+        world.write_message(OmegaFloorRequested::new(DUNGEON, depth));
         log_world(world, format!("down to sewers {depth}: a new level"));
     }
 }
@@ -144,7 +144,7 @@ fn decorate(spawned: On<MonsterSpawned>, stats: Query<&CombatStats>, mut command
     }
 }
 
-fn report_floors(mut populated: MessageReader<FloorPopulated>, mut game: ResMut<Game>) {
+fn report_floors(mut populated: MessageReader<OmegaFloorPopulated>, mut game: ResMut<Game>) {
     for floor in populated.read() {
         let line = format!(
             "turn {:>3}: {} {} populated with {} monsters",
@@ -176,11 +176,11 @@ fn report_arrivals(
 }
 
 /// On turn 15 the player reads a scroll of summoning next to the stairs.
-fn summon_help(game: Res<Game>, map: Res<FloorMap>, mut summon: MessageWriter<Summon>) {
+fn summon_help(game: Res<Game>, map: Res<FloorMap>, mut summon: MessageWriter<SummonRequested>) {
     if game.turn == 15
         && let Some(at) = map.0.squares().find(|&s| map.0.is_acceptable(s))
     {
-        summon.write(Summon::new(15, at, SummonKind::Ordinary).friendly());
+        summon.write(SummonRequested::new(15, at, SummonKind::Ordinary).friendly());
     }
 }
 

@@ -46,7 +46,7 @@ fn main() -> ExitCode {
     app.add_plugins((DenizenPlugin::with_seed(seed), omega));
     app.insert_resource(FloorMap(reference_floor(WorldSeed(seed), &location, depth)));
     app.world_mut()
-        .write_message(FloorGenerated::new(location.clone(), depth));
+        .write_message(OmegaFloorRequested::new(location.clone(), depth));
     app.update();
     let start = monsters(app.world_mut());
     println!("{location}, depth {depth}, seed {seed}: {start} monsters at dawn");

@@ -12,7 +12,7 @@ use denizen::bevy::prelude::*;
 use crate::messages;
 
 /// An app with the neutral and Angband plugins after one level request.
-fn level(seed: u64, request: DungeonLevelRequested) -> App {
+fn level(seed: u64, request: AngbandLevelRequested) -> App {
     let mut app = App::new();
     app.add_plugins((DenizenPlugin::with_seed(seed), AngbandPlugin::default()));
     app.world_mut().write_message(request);
@@ -58,7 +58,7 @@ fn a_requested_level_fills_the_map_and_spawns_every_monster() {
         counter.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     });
     app.world_mut()
-        .write_message(DungeonLevelRequested::new(12));
+        .write_message(AngbandLevelRequested::new(12));
     app.update();
     let built: Vec<AngbandLevelBuilt> = messages(&app);
     assert_eq!(
@@ -125,9 +125,9 @@ fn a_requested_level_fills_the_map_and_spawns_every_monster() {
 
 #[test]
 fn the_same_seed_gives_the_same_level() {
-    let a = monsters(&mut level(9, DungeonLevelRequested::new(30)));
-    let b = monsters(&mut level(9, DungeonLevelRequested::new(30)));
-    let c = monsters(&mut level(10, DungeonLevelRequested::new(30)));
+    let a = monsters(&mut level(9, AngbandLevelRequested::new(30)));
+    let b = monsters(&mut level(9, AngbandLevelRequested::new(30)));
+    let c = monsters(&mut level(10, AngbandLevelRequested::new(30)));
     assert_eq!(a, b);
     assert_ne!(a, c);
 }
@@ -153,7 +153,7 @@ fn a_host_floor_is_populated_on_its_own_squares() {
     let floor = FloorGrid::from_rows(&rows).unwrap();
     app.insert_resource(FloorMap(floor));
     app.world_mut()
-        .write_message(DungeonLevelRequested::on_host_floor(5));
+        .write_message(AngbandLevelRequested::on_host_floor(5));
     app.update();
     let built: Vec<AngbandLevelBuilt> = messages(&app);
     assert_eq!(built.len(), 1);
@@ -170,23 +170,23 @@ fn a_host_floor_is_populated_on_its_own_squares() {
 
 #[test]
 fn impossible_requests_are_refused_with_a_reason() {
-    let app = level(1, DungeonLevelRequested::new(0));
+    let app = level(1, AngbandLevelRequested::new(0));
     let rejected: Vec<AngbandLevelRejected> = messages(&app);
     assert_eq!(rejected.len(), 1);
     assert!(
-        rejected[0].reason.contains("1-127"),
+        rejected[0].reason.to_string().contains("1-127"),
         "{}",
         rejected[0].reason
     );
-    let app = level(1, DungeonLevelRequested::new(128));
+    let app = level(1, AngbandLevelRequested::new(128));
     assert_eq!(messages::<AngbandLevelRejected>(&app).len(), 1);
     // A greater vault needs depth 10.
     let forced =
-        DungeonLevelRequested::new(7).with_room(denizen::angband::layout::RoomChoice::GreaterVault);
+        AngbandLevelRequested::new(7).with_room(denizen::angband::layout::RoomChoice::GreaterVault);
     let app = level(1, forced);
     let rejected: Vec<AngbandLevelRejected> = messages(&app);
     assert!(
-        rejected[0].reason.contains("depth 10"),
+        rejected[0].reason.to_string().contains("depth 10"),
         "{}",
         rejected[0].reason
     );
@@ -195,11 +195,11 @@ fn impossible_requests_are_refused_with_a_reason() {
     app.add_plugins((DenizenPlugin::with_seed(1), AngbandPlugin::default()));
     app.insert_resource(FloorMap(FloorGrid::new(300, 10).unwrap()));
     app.world_mut()
-        .write_message(DungeonLevelRequested::on_host_floor(5));
+        .write_message(AngbandLevelRequested::on_host_floor(5));
     app.update();
     let rejected: Vec<AngbandLevelRejected> = messages(&app);
     assert!(
-        rejected[0].reason.contains("larger"),
+        rejected[0].reason.to_string().contains("larger"),
         "{}",
         rejected[0].reason
     );
@@ -208,7 +208,7 @@ fn impossible_requests_are_refused_with_a_reason() {
 
 #[test]
 fn the_live_uniques_ledger_is_saved_and_a_foreign_one_is_mended() {
-    let app = level(2, DungeonLevelRequested::new(20));
+    let app = level(2, AngbandLevelRequested::new(20));
     let saved = denizen::bevy::save::save(app.world()).unwrap();
     let before = app.world().resource::<AngbandUniques>().clone();
     let mut other = App::new();
@@ -222,7 +222,7 @@ fn the_live_uniques_ledger_is_saved_and_a_foreign_one_is_mended() {
     other.insert_resource(foreign);
     other
         .world_mut()
-        .write_message(DungeonLevelRequested::new(3));
+        .write_message(AngbandLevelRequested::new(3));
     other.update();
     assert_eq!(messages::<AngbandLevelBuilt>(&other).len(), 1);
     let races = Races::shipped();
@@ -233,7 +233,7 @@ fn the_live_uniques_ledger_is_saved_and_a_foreign_one_is_mended() {
 
 #[test]
 fn a_level_sends_its_feeling_and_a_quick_return_feels_like_any_other() {
-    let mut app = level(21, DungeonLevelRequested::new(15));
+    let mut app = level(21, AngbandLevelRequested::new(15));
     let feelings: Vec<LevelFeeling> = messages(&app);
     let built: Vec<AngbandLevelBuilt> = messages(&app);
     assert_eq!(feelings.len(), 1);
@@ -243,13 +243,13 @@ fn a_level_sends_its_feeling_and_a_quick_return_feels_like_any_other() {
     // 999 game turns later the next level looks like any other; 1000 later it does not.
     app.world_mut().resource_mut::<GameClock>().advance(999);
     app.world_mut()
-        .write_message(DungeonLevelRequested::new(16));
+        .write_message(AngbandLevelRequested::new(16));
     app.update();
     let feelings: Vec<LevelFeeling> = messages(&app);
     assert_eq!(feelings[0].feeling, Feeling::LooksLikeAnyOther);
     app.world_mut().resource_mut::<GameClock>().advance(1000);
     app.world_mut()
-        .write_message(DungeonLevelRequested::new(17));
+        .write_message(AngbandLevelRequested::new(17));
     app.update();
     let feelings: Vec<LevelFeeling> = messages(&app);
     assert_ne!(feelings[0].feeling, Feeling::LooksLikeAnyOther);
@@ -265,7 +265,7 @@ fn the_autoscummer_keeps_interesting_levels_and_sometimes_stops_at_101() {
         ));
         for _ in 0..3 {
             app.world_mut()
-                .write_message(DungeonLevelRequested::new(depth));
+                .write_message(AngbandLevelRequested::new(depth));
             app.update();
             let built: Vec<AngbandLevelBuilt> = messages(&app);
             let built = &built[0];
@@ -292,7 +292,7 @@ fn rooms_ask_for_objects_and_an_appraiser_counts_them() {
     let mut seen = 0;
     for depth in [20, 30, 40, 50, 60] {
         app.world_mut()
-            .write_message(DungeonLevelRequested::new(depth));
+            .write_message(AngbandLevelRequested::new(depth));
         app.update();
         let objects: Vec<ObjectRequested> = messages(&app);
         let built: Vec<AngbandLevelBuilt> = messages(&app);
@@ -314,12 +314,12 @@ fn rooms_ask_for_objects_and_an_appraiser_counts_them() {
 
 #[test]
 fn traps_spring_and_a_full_floor_summons_nothing() {
-    let mut app = level(5, DungeonLevelRequested::new(25));
+    let mut app = level(5, AngbandLevelRequested::new(25));
     let player = messages::<AngbandLevelBuilt>(&app)[0].player.unwrap();
     let before = monsters(&mut app).len();
     let mut summoned = 0;
     for _ in 0..60 {
-        app.world_mut().write_message(TrapTriggered {
+        app.world_mut().write_message(TrapSpringRequested {
             at: player,
             armour: 30,
         });
@@ -362,7 +362,7 @@ fn traps_spring_and_a_full_floor_summons_nothing() {
             }
         };
         app.world_mut()
-            .write_message(TrapTriggered { at, armour: 0 });
+            .write_message(TrapSpringRequested { at, armour: 0 });
         app.update();
         let sprung: Vec<TrapSprung> = messages(&app);
         assert!(sprung[0].summoned.is_empty());

@@ -11,7 +11,7 @@ fn base(map: u32, floors: u32, seed: u64) -> App {
     app.add_plugins(DenizenPlugins::with_seed(seed));
     app.insert_resource(FloorMap(reference_base(WorldSeed(seed), map)));
     app.world_mut()
-        .write_message(BaseFloorGenerated::new(map, floors));
+        .write_message(EncountersRequested::new(map, floors));
     app.update();
     app
 }
@@ -132,7 +132,8 @@ fn members_are_announced_once_each_with_their_components() {
             },
         );
     app.insert_resource(FloorMap(reference_base(WorldSeed(2), 6)));
-    app.world_mut().write_message(BaseFloorGenerated::new(6, 3));
+    app.world_mut()
+        .write_message(EncountersRequested::new(6, 3));
     app.update();
     let world = app.world_mut();
     let mut members: Vec<Entity> = world
@@ -197,7 +198,7 @@ fn special_groups_carry_their_own_items() {
     app.insert_resource(FloorMap(reference_base(WorldSeed(21), 10)));
     let at = |x, y| Square { x, y };
     app.world_mut().write_message(
-        BaseFloorGenerated::new(10, 1)
+        EncountersRequested::new(10, 1)
             .with_special(at(30, 5), SpecialStage::Prisoner)
             .with_special(at(31, 5), SpecialStage::DoorGuard { door: 3 })
             .with_special(at(32, 5), SpecialStage::DeadEnd),

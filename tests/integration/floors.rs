@@ -89,9 +89,10 @@ fn a_kill_in_the_same_update_frees_the_square_for_a_summon() {
     app.insert_resource(FloorMap(
         FloorGrid::from_rows(&["#####", "#...#", "#####"]).unwrap(),
     ));
-    app.world_mut().write_message(CountrysideEncounter {
-        terrain: "countryside:plains".into(),
-    });
+    app.world_mut()
+        .write_message(CountrysideEncounterRequested {
+            terrain: "countryside:plains".into(),
+        });
     app.update();
     despawn_floor(app.world_mut(), &FloorId::new("countryside:plains", 1));
     let goblin = app
@@ -101,7 +102,7 @@ fn a_kill_in_the_same_update_frees_the_square_for_a_summon() {
         .bestiary
         .species_id("goblin")
         .unwrap();
-    app.world_mut().write_message(Summon::new(
+    app.world_mut().write_message(SummonRequested::new(
         1,
         Square { x: 2, y: 1 },
         SummonKind::Named(goblin),
@@ -110,7 +111,7 @@ fn a_kill_in_the_same_update_frees_the_square_for_a_summon() {
     let first = messages::<Summoned>(&app)[0];
     assert_eq!(first.at(), Some(Square { x: 3, y: 1 }));
     // (3,1) is taken; a second summon next to (2,1) finds (1,1) free after a kill there.
-    app.world_mut().write_message(Summon::new(
+    app.world_mut().write_message(SummonRequested::new(
         2,
         Square { x: 2, y: 1 },
         SummonKind::Named(goblin),
@@ -122,9 +123,9 @@ fn a_kill_in_the_same_update_frees_the_square_for_a_summon() {
     app.add_systems(
         Update,
         (|mut commands: Commands, doomed: Res<Doomed>| commands.entity(doomed.0).despawn())
-            .before(DenizenSystems::Populate),
+            .before(DenizenSystems::Floors),
     );
-    app.world_mut().write_message(Summon::new(
+    app.world_mut().write_message(SummonRequested::new(
         3,
         Square { x: 2, y: 1 },
         SummonKind::Named(goblin),
@@ -143,7 +144,8 @@ fn a_group_despawned_frees_its_cell() {
     let mut app = App::new();
     app.add_plugins(DenizenPlugins::with_seed(4));
     app.insert_resource(FloorMap(denizen::captive::reference_base(WorldSeed(4), 5)));
-    app.world_mut().write_message(BaseFloorGenerated::new(5, 3));
+    app.world_mut()
+        .write_message(EncountersRequested::new(5, 3));
     app.update();
     assert_occupancy_follows_creatures(&mut app);
     let world = app.world_mut();
@@ -185,13 +187,13 @@ fn floors_put_away_come_back_as_they_were() {
 
     app.insert_resource(FloorMap(reference_floor(WorldSeed(5), "castle", 1)));
     app.world_mut()
-        .write_message(FloorGenerated::new("castle", 1));
+        .write_message(OmegaFloorRequested::new("castle", 1));
     app.update();
     assert!(!creatures(&mut app).is_empty());
     assert_occupancy_follows_creatures(&mut app);
     let castle = put_floor_away(app.world_mut());
 
-    assert!(return_to_floor(app.world_mut(), &sewers));
+    assert!(bring_floor_back(app.world_mut(), &sewers));
     let location = app.world().resource::<CurrentLocation>().clone();
     assert_eq!(
         (location.environment.as_str(), location.depth),
@@ -204,13 +206,13 @@ fn floors_put_away_come_back_as_they_were() {
     assert_eq!(after, before);
     assert_occupancy_follows_creatures(&mut app);
     // A floor never stored does not come back.
-    assert!(!return_to_floor(
+    assert!(!bring_floor_back(
         app.world_mut(),
         &FloorId::new("volcano", 3)
     ));
     // The castle is still stored.
     put_floor_away(app.world_mut());
-    assert!(return_to_floor(app.world_mut(), &castle));
+    assert!(bring_floor_back(app.world_mut(), &castle));
     assert!(creatures(&mut app).iter().all(|(_, _, f)| f.0 == castle));
     assert_occupancy_follows_creatures(&mut app);
 }
@@ -236,10 +238,10 @@ fn floors_put_away_at_the_edges() {
 
     app.insert_resource(FloorMap(reference_floor(WorldSeed(6), "castle", 1)));
     app.world_mut()
-        .write_message(FloorGenerated::new("castle", 1));
+        .write_message(OmegaFloorRequested::new("castle", 1));
     app.update();
     // Brought back without putting the castle away first: the castle is stored for us.
-    assert!(return_to_floor(app.world_mut(), &sewers));
+    assert!(bring_floor_back(app.world_mut(), &sewers));
     assert!(!app.world().resource::<FloorMap>().0.is_occupied(player));
     assert_occupancy_follows_creatures(&mut app);
     let castle = FloorId::new("castle", 1);
@@ -251,19 +253,23 @@ fn floors_put_away_at_the_edges() {
     );
     // The castle, despawned while put away, cannot come back.
     assert!(despawn_floor(app.world_mut(), &castle) > 0);
-    assert!(!return_to_floor(app.world_mut(), &castle));
+    assert!(!bring_floor_back(app.world_mut(), &castle));
 
     // A Captive base in the same update as an Omega floor is refused.
     put_floor_away(app.world_mut());
     app.insert_resource(FloorMap(reference_floor(WorldSeed(6), "goblin-caves", 2)));
     app.world_mut()
-        .write_message(FloorGenerated::new("goblin-caves", 2));
-    app.world_mut().write_message(BaseFloorGenerated::new(3, 2));
+        .write_message(OmegaFloorRequested::new("goblin-caves", 2));
+    app.world_mut()
+        .write_message(EncountersRequested::new(3, 2));
     app.update();
     let rejected = messages::<EncountersRejected>(&app);
     assert_eq!(rejected.len(), 1);
     assert!(
-        rejected[0].reason.contains("goblin-caves 2 was populated"),
+        rejected[0]
+            .reason
+            .to_string()
+            .contains("goblin-caves 2 was populated"),
         "{rejected:?}"
     );
 }

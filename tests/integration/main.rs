@@ -22,7 +22,7 @@ pub fn populated(seed: u64, location: &str, depth: u32) -> App {
     app.add_plugins(DenizenPlugins::with_seed(seed));
     app.insert_resource(FloorMap(reference_floor(WorldSeed(seed), location, depth)));
     app.world_mut()
-        .write_message(FloorGenerated::new(location, depth));
+        .write_message(OmegaFloorRequested::new(location, depth));
     app.update();
     app
 }

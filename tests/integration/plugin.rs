@@ -26,7 +26,7 @@ fn app(plugins: impl PluginGroup) -> App {
 fn populate(app: &mut App, grid: FloorGrid, location: &str, depth: u32) {
     app.world_mut().insert_resource(FloorMap(grid));
     app.world_mut()
-        .write_message(FloorGenerated::new(location, depth));
+        .write_message(OmegaFloorRequested::new(location, depth));
     app.update();
 }
 
@@ -69,7 +69,7 @@ fn counts_follow_the_formula_and_squares_are_distinct() {
         squares.sort();
         squares.dedup();
         assert_eq!(squares.len(), found.len(), "no two monsters share a square");
-        let populated = read::<FloorPopulated>(&app);
+        let populated = read::<OmegaFloorPopulated>(&app);
         assert_eq!(populated.len(), 1);
         assert_eq!(populated[0].placed as usize, found.len());
     }
@@ -193,8 +193,12 @@ fn unknown_floors_are_rejected_without_changes() {
         40,
     );
     assert!(monsters(app.world_mut()).is_empty());
-    let rejected = read::<FloorRejected>(&app);
-    assert_eq!(rejected[0].reason, "`sewers` has depths 1 to 18, not 40");
+    let rejected = read::<OmegaFloorRejected>(&app);
+    assert!(matches!(rejected[0].reason, OmegaFloorRefusal::Rules(_)));
+    assert_eq!(
+        rejected[0].reason.to_string(),
+        "`sewers` has depths 1 to 18, not 40"
+    );
     assert_eq!(
         *app.world().resource::<CurrentLocation>(),
         CurrentLocation::default()
@@ -210,9 +214,9 @@ fn the_players_square_is_excluded_only_when_asked() {
             DenizenPlugins::with_seed(2).set(OmegaPlugin::default().exclude_player_square(exclude));
         let mut app = app(plugins);
         app.world_mut().insert_resource(FloorMap(one()));
-        app.world_mut().write_message(FloorGenerated {
+        app.world_mut().write_message(OmegaFloorRequested {
             player,
-            ..FloorGenerated::new("sewers", 1)
+            ..OmegaFloorRequested::new("sewers", 1)
         });
         app.update();
         assert_eq!(
@@ -497,10 +501,11 @@ fn views_never_panic_on_a_small_bestiary() {
     app.add_plugins(DenizenPlugins::with_seed(3).set(omega));
     app.insert_resource(FloorMap(denizen::captive::reference_base(WorldSeed(3), 7)));
     app.world_mut()
-        .write_message(FloorGenerated::new("cellar", 1));
+        .write_message(OmegaFloorRequested::new("cellar", 1));
     app.update();
     // One floor per update: the encounter groups come on the next.
-    app.world_mut().write_message(BaseFloorGenerated::new(7, 3));
+    app.world_mut()
+        .write_message(EncountersRequested::new(7, 3));
     app.update();
     let stranger = Species {
         id: SpeciesId(400),

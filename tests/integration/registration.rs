@@ -19,7 +19,7 @@ fn scenario() -> App {
     app.add_plugins(DenizenPlugins::with_seed(12));
     let world = app.world_mut();
     world.insert_resource(FloorMap(reference_floor(WorldSeed(12), "astral", 2)));
-    world.write_message(FloorGenerated::new("astral", 2));
+    world.write_message(OmegaFloorRequested::new("astral", 2));
     app.update();
     let rules = OmegaRules::shipped();
     let id = |key| rules.bestiary.species_id(key).unwrap();
@@ -40,14 +40,16 @@ fn scenario() -> App {
         SummonKind::Hostile,
         SummonKind::Ordinary,
     ] {
-        app.world_mut().write_message(Summon::new(0, at, kind));
+        app.world_mut()
+            .write_message(SummonRequested::new(0, at, kind));
     }
     app.world_mut()
         .resource_mut::<FloorMap>()
         .0
         .set(at, Tile::Statue);
-    app.world_mut().write_message(StatueWakes::new(0, at));
-    app.world_mut().write_message(ArenaBout {
+    app.world_mut()
+        .write_message(StatueWakeRequested::new(0, at));
+    app.world_mut().write_message(ArenaBoutRequested {
         counter: 20,
         rank: 2,
         at,
@@ -65,12 +67,14 @@ fn scenario() -> App {
     app.world_mut().trigger(SpecialTurn { entity: were });
     app.world_mut().resource_mut::<GameClock>().advance(60);
     app.update();
-    app.world_mut().write_message(CountrysideEncounter {
-        terrain: "countryside:plains".into(),
-    });
+    app.world_mut()
+        .write_message(CountrysideEncounterRequested {
+            terrain: "countryside:plains".into(),
+        });
     app.update();
     app.insert_resource(FloorMap(reference_base(WorldSeed(12), 4)));
-    app.world_mut().write_message(BaseFloorGenerated::new(4, 3));
+    app.world_mut()
+        .write_message(EncountersRequested::new(4, 3));
     app.update();
     let bearer = {
         let world = app.world_mut();
@@ -81,16 +85,16 @@ fn scenario() -> App {
     app.update();
     #[cfg(feature = "angband")]
     {
-        use denizen::bevy::angband::prelude::DungeonLevelRequested;
+        use denizen::bevy::angband::prelude::AngbandLevelRequested;
         app.world_mut()
-            .write_message(DungeonLevelRequested::new(15));
+            .write_message(AngbandLevelRequested::new(15));
         app.update();
     }
     app
 }
 
 /// The type paths of denizen's own types inside a component or resource name
-/// (`bevy_ecs::message::Messages<denizen_bevy::omega::messages::FloorGenerated>` holds one).
+/// (`bevy_ecs::message::Messages<denizen_bevy::omega::messages::OmegaFloorRequested>` holds one).
 fn denizen_paths(name: &str) -> Vec<&str> {
     name.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
         .filter(|part| part.starts_with("denizen"))
@@ -136,7 +140,7 @@ fn every_component_and_resource_of_a_full_scenario_is_registered() {
         "denizen_bevy::omega::components::Fixed",
         "denizen_bevy::omega::components::MonsterIdentity",
         "denizen_bevy::omega::components::ArenaOpponent",
-        "denizen_bevy::omega::messages::FloorGenerated",
+        "denizen_bevy::omega::messages::OmegaFloorRequested",
         "denizen_bevy::omega::wander::WanderingArrival",
         "denizen_bevy::captive::components::MemberOf",
         "denizen_bevy::captive::components::GroupMembers",

@@ -30,10 +30,10 @@ fn a_ledger_or_location_from_other_data_is_replaced_and_reported() {
     });
     app.insert_resource(FloorMap(reference_floor(WorldSeed(4), "sewers", 3)));
     app.world_mut()
-        .write_message(FloorGenerated::new("sewers", 3));
+        .write_message(OmegaFloorRequested::new("sewers", 3));
     app.update();
     let rejected: Vec<StateRejected> = messages(&app);
-    let resources: Vec<&str> = rejected.iter().map(|r| r.resource.as_str()).collect();
+    let resources: Vec<&str> = rejected.iter().map(|r| r.reason.resource()).collect();
     assert_eq!(
         resources,
         ["OmegaChronicle", "UniqueItems", "CurrentLocation"]
@@ -41,6 +41,7 @@ fn a_ledger_or_location_from_other_data_is_replaced_and_reported() {
     assert!(
         rejected[0]
             .reason
+            .to_string()
             .contains("field `officeholders`: 0 holders"),
         "{}",
         rejected[0].reason
@@ -49,12 +50,18 @@ fn a_ledger_or_location_from_other_data_is_replaced_and_reported() {
     assert!(
         rejected[0]
             .reason
+            .to_string()
             .contains("it holds 0 items, the item table 217"),
         "{}",
         rejected[0].reason
     );
-    assert!(rejected[1].reason.contains("unknown location `atlantis`"));
-    let populated: Vec<FloorPopulated> = messages(&app);
+    assert!(
+        rejected[1]
+            .reason
+            .to_string()
+            .contains("unknown location `atlantis`")
+    );
+    let populated: Vec<OmegaFloorPopulated> = messages(&app);
     assert_eq!(populated.len(), 1);
     assert_eq!(
         app.world().resource::<CurrentLocation>().environment,
@@ -101,7 +108,7 @@ fn a_saved_and_reloaded_world_goes_on_identically() {
     original.insert_resource(FloorMap(reference_floor(WorldSeed(31), "sewers", 9)));
     original
         .world_mut()
-        .write_message(FloorGenerated::new("sewers", 9));
+        .write_message(OmegaFloorRequested::new("sewers", 9));
     original.update();
     original
         .world_mut()
@@ -113,7 +120,7 @@ fn a_saved_and_reloaded_world_goes_on_identically() {
     original.insert_resource(FloorMap(reference_floor(WorldSeed(31), "castle", 2)));
     original
         .world_mut()
-        .write_message(FloorGenerated::new("castle", 2));
+        .write_message(OmegaFloorRequested::new("castle", 2));
     original.update();
 
     let text = save(original.world()).unwrap();
@@ -153,11 +160,11 @@ fn a_saved_and_reloaded_world_goes_on_identically() {
                 let map = app.world().resource::<FloorMap>().0.clone();
                 let at = map.squares().find(|&s| map.is_acceptable(s)).unwrap();
                 app.world_mut()
-                    .write_message(Summon::new(turn, at, SummonKind::Ordinary));
+                    .write_message(SummonRequested::new(turn, at, SummonKind::Ordinary));
             }
             if turn == 6 {
                 put_floor_away(app.world_mut());
-                assert!(return_to_floor(app.world_mut(), &sewers));
+                assert!(bring_floor_back(app.world_mut(), &sewers));
             }
             app.update();
         }
@@ -174,7 +181,7 @@ fn a_bad_save_changes_nothing() {
     app.add_plugins(DenizenPlugins::with_seed(32));
     app.insert_resource(FloorMap(reference_floor(WorldSeed(32), "sewers", 2)));
     app.world_mut()
-        .write_message(FloorGenerated::new("sewers", 2));
+        .write_message(OmegaFloorRequested::new("sewers", 2));
     app.update();
     let before = save(app.world()).unwrap();
     assert!(matches!(
@@ -200,7 +207,8 @@ fn groups_come_back_with_their_members() {
     let mut app = App::new();
     app.add_plugins(DenizenPlugins::with_seed(33));
     app.insert_resource(FloorMap(denizen::captive::reference_base(WorldSeed(33), 6)));
-    app.world_mut().write_message(BaseFloorGenerated::new(6, 3));
+    app.world_mut()
+        .write_message(EncountersRequested::new(6, 3));
     app.update();
     let shape = |app: &mut App| {
         let world = app.world_mut();

@@ -170,8 +170,11 @@ fn summoning_with_no_free_neighbour_makes_nothing() {
     app.add_plugins(DenizenPlugins::with_seed(5));
     let closet = FloorGrid::from_rows(&["###", "#.#", "###"]).unwrap();
     app.insert_resource(FloorMap(closet));
-    app.world_mut()
-        .write_message(Summon::new(0, Square { x: 1, y: 1 }, SummonKind::Hostile));
+    app.world_mut().write_message(SummonRequested::new(
+        0,
+        Square { x: 1, y: 1 },
+        SummonKind::Hostile,
+    ));
     app.update();
     assert_eq!(monster_count(&mut app), 0);
     assert_eq!(
@@ -186,7 +189,7 @@ fn summoning_with_no_free_neighbour_makes_nothing() {
     app.insert_resource(FloorMap(open));
     let rules = OmegaRules::shipped();
     let goblin = rules.bestiary.species_id("goblin").unwrap();
-    app.world_mut().write_message(Summon::new(
+    app.world_mut().write_message(SummonRequested::new(
         0,
         Square { x: 2, y: 2 },
         SummonKind::Named(goblin),
@@ -202,7 +205,7 @@ fn summoning_with_no_free_neighbour_makes_nothing() {
     assert_eq!(app.world().get::<Species>(entity).unwrap().id, goblin);
 
     // A species id the bestiary does not hold makes nothing, without a panic.
-    app.world_mut().write_message(Summon::new(
+    app.world_mut().write_message(SummonRequested::new(
         0,
         Square { x: 2, y: 2 },
         SummonKind::Named(SpeciesId(u16::MAX)),
@@ -229,9 +232,10 @@ fn countryside_encounters_scatter_with_awareness_64() {
     let mut sizes = Vec::new();
     for _ in 0..40 {
         app.insert_resource(FloorMap(tactical.clone()));
-        app.world_mut().write_message(CountrysideEncounter {
-            terrain: "countryside:river".into(),
-        });
+        app.world_mut()
+            .write_message(CountrysideEncounterRequested {
+                terrain: "countryside:river".into(),
+            });
         app.update();
         let world = app.world_mut();
         let found: Vec<(Entity, Awareness, GridPos)> = world
@@ -281,9 +285,9 @@ fn fixed_inhabitants_until_completed_with_the_volcano_gap() {
                 .insert("volcano".into());
         }
         app.insert_resource(FloorMap(reference_floor(WorldSeed(8), "volcano", 20)));
-        app.world_mut().write_message(FloorGenerated {
+        app.world_mut().write_message(OmegaFloorRequested {
             cavern,
-            ..FloorGenerated::new("volcano", 20)
+            ..OmegaFloorRequested::new("volcano", 20)
         });
         app.update();
         app
@@ -306,7 +310,7 @@ fn arena_bouts_and_were_turns() {
     app.add_plugins(DenizenPlugins::with_seed(9));
     let arena = FloorGrid::from_rows(&["##########", "#........#", "##########"]).unwrap();
     app.insert_resource(FloorMap(arena));
-    app.world_mut().write_message(ArenaBout {
+    app.world_mut().write_message(ArenaBoutRequested {
         counter: 3,
         rank: 0,
         at: Square { x: 8, y: 1 },
@@ -327,7 +331,7 @@ fn arena_bouts_and_were_turns() {
 
     // A peaceful were-human changes only on moon phase 6.
     let were = rules.bestiary.species_id("were_human").unwrap();
-    app.world_mut().write_message(Summon::new(
+    app.world_mut().write_message(SummonRequested::new(
         0,
         Square { x: 1, y: 1 },
         SummonKind::Named(were),
@@ -365,7 +369,8 @@ fn a_statue_wakes_one_difficulty_up_and_hostile() {
             .resource_mut::<FloorMap>()
             .0
             .set(at, Tile::Statue);
-        app.world_mut().write_message(StatueWakes::new(0, at));
+        app.world_mut()
+            .write_message(StatueWakeRequested::new(0, at));
         app.update();
         let made = messages::<Summoned>(&app);
         let entity = made[0].entity().unwrap();
@@ -401,7 +406,7 @@ fn statues_wake_their_neighbours() {
         }
     }
     app.world_mut()
-        .write_message(StatueWakes::new(0, at(11, 11)));
+        .write_message(StatueWakeRequested::new(0, at(11, 11)));
     app.update();
     let made: Vec<Option<Square>> = messages::<Summoned>(&app).iter().map(|m| m.at()).collect();
     // (11,11) first; its neighbours in the source's order: (12,12) floor, (12,10) floor,
@@ -411,7 +416,8 @@ fn statues_wake_their_neighbours() {
     assert_eq!(map.tile(at(10, 10)), Tile::Floor);
     assert!(map.is_occupied(at(12, 11)));
     assert_eq!(map.tile(at(14, 14)), Tile::Statue);
-    app.world_mut().write_message(StatueWakes::new(0, at(9, 9)));
+    app.world_mut()
+        .write_message(StatueWakeRequested::new(0, at(9, 9)));
     app.update();
     let made = messages::<Summoned>(&app);
     assert_eq!((made.len(), made[0].entity()), (1, None));
@@ -441,8 +447,8 @@ fn spawn_events_come_after_the_markers() {
         );
     app.insert_resource(FloorMap(reference_floor(WorldSeed(7), "goblin-caves", 10)));
     app.world_mut()
-        .write_message(FloorGenerated::new("goblin-caves", 10));
-    app.world_mut().write_message(ArenaBout {
+        .write_message(OmegaFloorRequested::new("goblin-caves", 10));
+    app.world_mut().write_message(ArenaBoutRequested {
         counter: 1,
         rank: 0,
         at: Square { x: 1, y: 1 },
@@ -471,7 +477,7 @@ fn angels_in_a_temple_serve_its_deity() {
     app.add_plugins(DenizenPlugins::with_seed(12));
     app.insert_resource(FloorMap(reference_floor(WorldSeed(12), "temple", 1)));
     app.world_mut()
-        .write_message(FloorGenerated::new("temple", 1).in_temple(3));
+        .write_message(OmegaFloorRequested::new("temple", 1).in_temple(3));
     app.update();
     assert_eq!(app.world().resource::<CurrentLocation>().deity, Some(3));
     let archangel = app
@@ -485,7 +491,7 @@ fn angels_in_a_temple_serve_its_deity() {
     let at = map.squares().find(|&s| map.is_acceptable(s)).unwrap();
     for _ in 0..6 {
         app.world_mut()
-            .write_message(Summon::new(0, at, SummonKind::Named(archangel)));
+            .write_message(SummonRequested::new(0, at, SummonKind::Named(archangel)));
     }
     app.update();
     let made = messages::<Summoned>(&app);
@@ -497,12 +503,13 @@ fn angels_in_a_temple_serve_its_deity() {
         assert_eq!(name, "archangel of Athena");
     }
     app.world_mut()
-        .write_message(FloorGenerated::new("temple", 1).in_temple(7));
+        .write_message(OmegaFloorRequested::new("temple", 1).in_temple(7));
     app.update();
-    let rejected = messages::<FloorRejected>(&app);
+    let rejected = messages::<OmegaFloorRejected>(&app);
     assert!(
         rejected[0]
             .reason
+            .to_string()
             .contains("deity 7 is not one of the bestiary's 6 deities"),
         "{rejected:?}"
     );
@@ -522,7 +529,7 @@ fn nymphs_and_satyrs_show_their_own_glyph() {
     let map = app.world().resource::<FloorMap>().0.clone();
     let at = map.squares().find(|&s| map.is_acceptable(s)).unwrap();
     app.world_mut()
-        .write_message(Summon::new(0, at, SummonKind::Named(lover)));
+        .write_message(SummonRequested::new(0, at, SummonKind::Named(lover)));
     app.update();
     let entity = messages::<Summoned>(&app)[0].entity().unwrap();
     let name = app.world().get::<MonsterName>(entity).unwrap().0.clone();
@@ -543,11 +550,11 @@ fn answers_name_their_requests_and_reasons() {
         .find(|&s| map.is_acceptable(s) && wander_neighbours_free(&map, s))
         .unwrap();
     app.world_mut()
-        .write_message(Summon::new(7, at, SummonKind::Hostile).friendly());
+        .write_message(SummonRequested::new(7, at, SummonKind::Hostile).friendly());
     app.world_mut()
-        .write_message(Summon::new(8, at, SummonKind::Hostile));
+        .write_message(SummonRequested::new(8, at, SummonKind::Hostile));
     app.world_mut()
-        .write_message(StatueWakes::new(9, Square { x: 0, y: 0 }));
+        .write_message(StatueWakeRequested::new(9, Square { x: 0, y: 0 }));
     app.update();
     let answers = messages::<Summoned>(&app);
     let ids: Vec<u64> = answers.iter().map(|a| a.request).collect();
@@ -576,22 +583,22 @@ fn no_request_is_silently_dropped() {
     let mut app = App::new();
     app.add_plugins(DenizenPlugins::with_seed(15));
     app.world_mut()
-        .write_message(FloorGenerated::new("sewers", 2));
+        .write_message(OmegaFloorRequested::new("sewers", 2));
     app.update();
-    let rejected = messages::<FloorRejected>(&app);
+    let rejected = messages::<OmegaFloorRejected>(&app);
     assert!(
-        rejected[0].reason.contains("FloorMap is empty"),
+        rejected[0].reason.to_string().contains("FloorMap is empty"),
         "{rejected:?}"
     );
 
     app.insert_resource(FloorMap(reference_floor(WorldSeed(15), "sewers", 2)));
     app.world_mut()
-        .write_message(FloorGenerated::new("sewers", 2));
+        .write_message(OmegaFloorRequested::new("sewers", 2));
     app.world_mut()
-        .write_message(FloorGenerated::new("sewers", 3));
+        .write_message(OmegaFloorRequested::new("sewers", 3));
     app.update();
-    assert_eq!(messages::<FloorPopulated>(&app).len(), 1);
-    let rejected = messages::<FloorRejected>(&app);
+    assert_eq!(messages::<OmegaFloorPopulated>(&app).len(), 1);
+    let rejected = messages::<OmegaFloorRejected>(&app);
     assert_eq!(
         (rejected[0].location.as_str(), rejected[0].depth),
         ("sewers", 3)
@@ -599,6 +606,7 @@ fn no_request_is_silently_dropped() {
     assert!(
         rejected[0]
             .reason
+            .to_string()
             .contains("sewers 2 was populated in this update"),
         "{rejected:?}"
     );
@@ -606,7 +614,7 @@ fn no_request_is_silently_dropped() {
     // The village is no dungeon: a day of checks says so once.
     app.insert_resource(FloorMap(reference_floor(WorldSeed(15), "village", 1)));
     app.world_mut()
-        .write_message(FloorGenerated::new("village", 1));
+        .write_message(OmegaFloorRequested::new("village", 1));
     app.update();
     let mut skipped = 0;
     for _ in 0..20 {
@@ -638,7 +646,7 @@ fn no_request_is_silently_dropped() {
         OmegaPlugin::default().with_rules(own),
     ));
     app.insert_resource(FloorMap(FloorGrid::from_rows(&["..."]).unwrap()));
-    app.world_mut().write_message(ArenaBout {
+    app.world_mut().write_message(ArenaBoutRequested {
         counter: 2,
         rank: 0,
         at: Square { x: 1, y: 0 },
@@ -646,7 +654,7 @@ fn no_request_is_silently_dropped() {
     app.update();
     let rejected = messages::<ArenaRejected>(&app);
     assert_eq!(rejected[0].counter, 2);
-    assert!(rejected[0].reason.contains("no arena"));
+    assert!(rejected[0].reason.to_string().contains("no arena"));
 }
 
 /// A game that extends Omega's bestiary keeps the shipped arena and were-forms.

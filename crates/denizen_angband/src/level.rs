@@ -131,6 +131,7 @@ impl Level {
 
 /// Why a host's floor cannot hold an Angband population.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 #[error("a {width} x {height} floor is larger than Angband's {WIDTH} x {HEIGHT} level")]
 pub struct FloorTooLarge {
     /// The floor's width.

@@ -19,7 +19,9 @@ pub mod layout;
 pub mod level;
 pub mod population;
 pub mod race;
+pub mod request;
 pub mod rng;
+pub mod streams;
 pub mod trap;
 
 pub use alloc::{Allocator, DrawOdds, DrawRequest, RaceFilter, RaceOdds, UniqueLedger};
@@ -30,4 +32,5 @@ pub use flags::{InnateFlags, RaceFlags, SpellFlags};
 pub use level::{Level, LevelOptions};
 pub use population::{Monster, Placement};
 pub use race::{Blow, Race, RaceId, Races};
+pub use request::{Appraisal, KeptLevel, LevelRefusal, QUEST_DEPTHS, SprungTrap};
 pub use trap::{Springing, TrapKind, Traps};

@@ -28,24 +28,16 @@ pub struct MonsterSpawned {
 
 /// The spawning half of the apply step: a rule set spawns a plan's creatures through it,
 /// one batch per set of components (its "shape"), and each entity lands at its creature's
-/// place in plan order.
-#[cfg_attr(
-    not(any(feature = "omega", feature = "captive", feature = "angband")),
-    allow(dead_code)
-)]
-pub(crate) struct Batches<'w> {
+/// place in plan order. Every creature of the plan must be spawned through it.
+pub struct Batches<'w> {
     world: &'w mut World,
     ids: Vec<Entity>,
 }
 
-#[cfg_attr(
-    not(any(feature = "omega", feature = "captive", feature = "angband")),
-    allow(dead_code)
-)]
 impl Batches<'_> {
     /// Spawns one shape's creatures, given with their plan positions and squares, in one
     /// batch; each gets [`Creature`] and its [`GridPos`] besides its bundle.
-    pub(crate) fn spawn<B>(&mut self, group: Vec<(usize, Square, B)>)
+    pub fn spawn<B>(&mut self, group: Vec<(usize, Square, B)>)
     where
         B: Bundle<Effect: NoBundleEffect>,
     {
@@ -63,14 +55,12 @@ impl Batches<'_> {
     }
 
     /// The world, to insert the rare components no batch carries.
-    #[cfg_attr(not(feature = "omega"), allow(dead_code))]
-    pub(crate) fn world(&mut self) -> &mut World {
+    pub fn world(&mut self) -> &mut World {
         self.world
     }
 
     /// The entity of the creature at a plan position (once its batch is spawned).
-    #[cfg_attr(not(feature = "omega"), allow(dead_code))]
-    pub(crate) fn entity(&self, i: usize) -> Entity {
+    pub fn entity(&self, i: usize) -> Entity {
         self.ids[i]
     }
 }
@@ -79,11 +69,7 @@ impl Batches<'_> {
 /// entities through [`Batches`] (one batch per shape, every component the rule set gives
 /// its creatures), then one [`MonsterSpawned`] per creature in plan order. Returns the
 /// entities in plan order.
-#[cfg_attr(
-    not(any(feature = "omega", feature = "captive", feature = "angband")),
-    allow(dead_code)
-)]
-pub(crate) fn apply<C>(
+pub fn apply<C>(
     world: &mut World,
     plan: Plan<C>,
     spawn: impl FnOnce(&mut Batches<'_>, Vec<Spawn<C>>),

@@ -162,20 +162,27 @@ impl Occupants {
 #[reflect(Default, Debug, PartialEq)]
 pub(crate) struct FloorClaim(Option<FloorId>);
 
-/// Claims [`FloorMap`] for `floor` in this run: fine for the first floor and for the same
-/// floor again; another floor gets the reason it is refused.
-#[cfg_attr(
-    not(any(feature = "omega", feature = "captive", feature = "angband")),
-    allow(dead_code)
+/// The pipeline's own refusal: another floor was populated in this run of the plugins'
+/// schedule, and [`FloorMap`](crate::FloorMap) holds one floor.
+#[derive(Reflect, Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[reflect(Debug, PartialEq)]
+#[error(
+    "{} {} was populated in this update, and FloorMap holds one floor: send this request \
+     after filling FloorMap again",
+    held.location,
+    held.depth
 )]
-pub(crate) fn claim_floor(world: &mut World, floor: &FloorId) -> Result<(), String> {
+pub struct FloorHeld {
+    /// The floor populated earlier in this run.
+    pub held: FloorId,
+}
+
+/// Claims [`FloorMap`] for `floor` in this run: fine for the first floor and for the same
+/// floor again; another floor is refused with the floor that holds the map.
+pub(crate) fn claim_floor(world: &mut World, floor: &FloorId) -> Result<(), FloorHeld> {
     let mut claim = world.get_resource_or_insert_with(FloorClaim::default);
     match &claim.0 {
-        Some(held) if held != floor => Err(format!(
-            "{} {} was populated in this update, and FloorMap holds one floor: send this \
-             request after filling FloorMap again",
-            held.location, held.depth
-        )),
+        Some(held) if held != floor => Err(FloorHeld { held: held.clone() }),
         _ => {
             claim.0 = Some(floor.clone());
             Ok(())
@@ -286,16 +293,81 @@ pub fn enter_floor(world: &mut World, floor: FloorId) {
     *world.resource_mut::<Occupants>() = occupants;
 }
 
-/// Despawns every entity of `floor` (its creatures and encounter groups, awake or put
-/// away) and forgets its stored map; their squares are freed if it is the current floor.
-/// Returns how many entities the floor had.
-pub fn despawn_floor(world: &mut World, floor: &FloorId) -> usize {
-    let mut query = world.query::<(Entity, &OnFloor)>();
-    let doomed: Vec<Entity> = query
+/// How a floor ended, told to every rule set with [`FloorEnded`].
+#[derive(Reflect, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[reflect(Debug, PartialEq, Hash)]
+pub enum FloorEnd {
+    /// A request made the floor anew (2.7.9 makes a new level on every entry; an Omega or
+    /// Captive floor asked for again is populated afresh): its creatures are despawned
+    /// and its stored map forgotten, then the new floor is made.
+    Replaced,
+    /// Put away for a return later ([`put_floor_away`]): its creatures sleep as
+    /// [`Dormant`], alive.
+    PutAway,
+    /// Despawned for good ([`despawn_floor`]).
+    Despawned,
+}
+
+/// Triggered when a floor ends, before its creatures are despawned or put to sleep, so
+/// an observer still sees them: each rule set takes its step here (Angband gives the
+/// level's living uniques back to the allocator when they are despawned, and keeps the
+/// level's record when it is put away).
+#[derive(Event, Reflect, Clone, Debug, PartialEq, Eq)]
+#[reflect(Debug, PartialEq)]
+pub struct FloorEnded {
+    /// The floor.
+    pub floor: FloorId,
+    /// How it ended.
+    pub end: FloorEnd,
+}
+
+/// How a floor became the current one, told with [`FloorEntered`].
+#[derive(Reflect, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[reflect(Debug, PartialEq, Hash)]
+pub enum FloorEntry {
+    /// A request is about to populate it (its earlier creatures, if any, were ended).
+    New,
+    /// Brought back from [`StoredFloors`] ([`bring_floor_back`]) with its creatures.
+    BroughtBack,
+}
+
+/// Triggered when a floor becomes the current one, after its squares are counted: each
+/// rule set's "where the player is" state follows it here (Omega's `CurrentLocation`,
+/// Angband's `AngbandLastLevel`).
+#[derive(Event, Reflect, Clone, Debug, PartialEq, Eq)]
+#[reflect(Debug, PartialEq)]
+pub struct FloorEntered {
+    /// The floor.
+    pub floor: FloorId,
+    /// How it was entered.
+    pub entry: FloorEntry,
+}
+
+/// The entities of `floor`, awake or put away, dormant ones only when `dormant` says so.
+fn entities_on(world: &mut World, floor: &FloorId, dormant: Option<bool>) -> Vec<Entity> {
+    let mut query = world.query::<(Entity, &OnFloor, Has<Dormant>)>();
+    query
         .iter(world)
-        .filter(|(_, on)| on.0 == *floor)
-        .map(|(e, _)| e)
-        .collect();
+        .filter(|(_, on, asleep)| on.0 == *floor && dormant.is_none_or(|d| d == *asleep))
+        .map(|(e, ..)| e)
+        .collect()
+}
+
+/// Ends `floor` for good (replaced or despawned): tells every rule set with
+/// [`FloorEnded`], then despawns its entities and forgets its stored map. A floor that
+/// holds nothing ends without a word. Returns how many entities it had.
+pub(crate) fn end_floor(world: &mut World, floor: &FloorId, end: FloorEnd) -> usize {
+    let doomed = entities_on(world, floor, None);
+    let stored = world
+        .get_resource::<StoredFloors>()
+        .is_some_and(|stored| stored.0.contains_key(floor));
+    if doomed.is_empty() && !stored {
+        return 0;
+    }
+    world.trigger(FloorEnded {
+        floor: floor.clone(),
+        end,
+    });
     // A group's members go with it (linked spawn): the rest are despawned one by one.
     for &entity in &doomed {
         let _ = world.try_despawn(entity);
@@ -306,13 +378,27 @@ pub fn despawn_floor(world: &mut World, floor: &FloorId) -> usize {
     doomed.len()
 }
 
-/// Puts the current floor away for a return later: its map is kept in [`StoredFloors`]
-/// and its creatures become [`Dormant`] (every component, relationship and possession
-/// kept); [`FloorMap`] is left empty and [`CurrentFloor`] names no floor until the host
-/// fills the next one. Several floors can be stored at once; storing a floor again
-/// replaces its map.
+/// Despawns every entity of `floor` (its creatures and encounter groups, awake or put
+/// away) and forgets its stored map, after telling every rule set ([`FloorEnded`] with
+/// [`FloorEnd::Despawned`]); their squares are freed if it is the current floor.
+/// Returns how many entities the floor had.
+pub fn despawn_floor(world: &mut World, floor: &FloorId) -> usize {
+    end_floor(world, floor, FloorEnd::Despawned)
+}
+
+/// Puts the current floor away for a return later: every rule set is told
+/// ([`FloorEnded`] with [`FloorEnd::PutAway`]), its map is kept in [`StoredFloors`] and
+/// its creatures become [`Dormant`] (every component, relationship and possession
+/// kept); [`FloorMap`] is left empty and [`CurrentFloor`] names no floor until the next
+/// request or [`bring_floor_back`]. Several floors can be stored at once; storing a floor
+/// again replaces its map.
 pub fn put_floor_away(world: &mut World) -> FloorId {
-    let floor = std::mem::take(&mut world.resource_mut::<CurrentFloor>().0);
+    let floor = world.resource::<CurrentFloor>().0.clone();
+    world.trigger(FloorEnded {
+        floor: floor.clone(),
+        end: FloorEnd::PutAway,
+    });
+    world.resource_mut::<CurrentFloor>().0 = FloorId::default();
     // The map is stored with no square marked: its creatures mark theirs again when the
     // floor comes back (one despawned meanwhile leaves no stale square), and the host
     // marks its own (the player) again.
@@ -324,13 +410,7 @@ pub fn put_floor_away(world: &mut World) -> FloorId {
         .get_resource_or_insert_with(StoredFloors::default)
         .0
         .insert(floor.clone(), map);
-    let mut query = world.query_filtered::<(Entity, &OnFloor), Without<Dormant>>();
-    let sleepers: Vec<Entity> = query
-        .iter(world)
-        .filter(|(_, on)| on.0 == floor)
-        .map(|(e, _)| e)
-        .collect();
-    for entity in sleepers {
+    for entity in entities_on(world, &floor, Some(false)) {
         world.entity_mut(entity).insert(Dormant);
     }
     *world.resource_mut::<Occupants>() = Occupants::default();
@@ -338,8 +418,10 @@ pub fn put_floor_away(world: &mut World) -> FloorId {
 }
 
 /// Brings a stored floor back as the current one: its map into [`FloorMap`], its creatures
-/// awake from [`Dormant`] on their squares. A current floor not put away yet is put away
-/// first. `false` (and nothing changed) when the floor was never stored.
+/// awake from [`Dormant`] on their squares, then every rule set's state follows it
+/// ([`FloorEntered`] with [`FloorEntry::BroughtBack`]: Omega's location, Angband's last
+/// level). A current floor not put away yet is put away first. `false` (and nothing
+/// changed) when the floor was never stored.
 pub fn bring_floor_back(world: &mut World, floor: &FloorId) -> bool {
     if !world
         .get_resource::<StoredFloors>()
@@ -357,15 +439,46 @@ pub fn bring_floor_back(world: &mut World, floor: &FloorId) -> bool {
         return false;
     };
     world.insert_resource(FloorMap(map));
-    let mut query = world.query_filtered::<(Entity, &OnFloor), With<Dormant>>();
-    let waking: Vec<Entity> = query
-        .iter(world)
-        .filter(|(_, on)| on.0 == *floor)
-        .map(|(e, _)| e)
-        .collect();
-    for entity in waking {
+    for entity in entities_on(world, floor, Some(true)) {
         world.entity_mut(entity).remove::<Dormant>();
     }
     enter_floor(world, floor.clone());
+    world.trigger(FloorEntered {
+        floor: floor.clone(),
+        entry: FloorEntry::BroughtBack,
+    });
     true
+}
+
+/// The floor helpers as commands, so a level change can be an ordinary system:
+/// `commands.put_floor_away()`, `commands.bring_floor_back(floor)`,
+/// `commands.despawn_floor(floor)`. Each runs when commands are applied, with the same
+/// effect as the function of the same name.
+pub trait FloorCommands {
+    /// [`put_floor_away`], queued.
+    fn put_floor_away(&mut self);
+    /// [`bring_floor_back`], queued (a floor never stored changes nothing).
+    fn bring_floor_back(&mut self, floor: FloorId);
+    /// [`despawn_floor`], queued.
+    fn despawn_floor(&mut self, floor: FloorId);
+}
+
+impl FloorCommands for Commands<'_, '_> {
+    fn put_floor_away(&mut self) {
+        self.queue(|world: &mut World| {
+            put_floor_away(world);
+        });
+    }
+
+    fn bring_floor_back(&mut self, floor: FloorId) {
+        self.queue(move |world: &mut World| {
+            bring_floor_back(world, &floor);
+        });
+    }
+
+    fn despawn_floor(&mut self, floor: FloorId) {
+        self.queue(move |world: &mut World| {
+            despawn_floor(world, &floor);
+        });
+    }
 }

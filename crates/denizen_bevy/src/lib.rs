@@ -23,6 +23,7 @@ pub mod clock;
 pub mod floor;
 #[cfg(feature = "omega")]
 pub mod omega;
+pub mod pipeline;
 pub mod save;
 pub mod streams;
 pub mod view;
@@ -35,30 +36,31 @@ use bevy_ecs::schedule::ScheduleLabel;
 
 pub use apply::MonsterSpawned;
 pub use floor::{Creature, CurrentFloor, Dormant, FloorId, FloorMap, Glyph, GridPos, OnFloor};
-pub use streams::DenizenRng;
+pub use streams::{DenizenRng, StreamKey};
 
-/// The plugins' systems, in the order they run inside the plugins' schedule.
+/// The phases of the plugins' systems, in the order they run inside the plugins'
+/// schedule. Each rule set's own set runs inside a phase (`OmegaSystems`,
+/// `AngbandSystems`, `CaptiveSystems`; a game's own rule set adds its set the same way).
+///
+/// The host orders its floor generator and its requests before
+/// [`Floors`](Self::Floors), and its readers of the answers (every message the plugins
+/// write, arrivals included) after [`Arrivals`](Self::Arrivals).
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DenizenSystems {
-    /// Checks state read from a save against the rules (Omega's `StateRejected`), then
-    /// populates the floors the host asked for (Omega's `FloorGenerated`). Order the
-    /// host's floor generator before it and anything that reads creatures after it.
-    Populate,
-    /// Builds and populates the levels the host asked for (Angband's
-    /// `DungeonLevelRequested`), then springs the traps it reports
-    /// (`TrapTriggered`); runs after `Populate`.
-    Levels,
-    /// Places encounter groups on the base floors the host asked for (Captive's
-    /// `BaseFloorGenerated`); runs after `Levels`.
-    Encounters,
-    /// Countryside encounters, summonings, waking statues and arena bouts the host asked
-    /// for; runs after `Encounters`.
-    Arrivals,
+    /// Checks state read from a save against the rules, then serves every floor request
+    /// through the [`pipeline`]: Omega's floors (`OmegaSystems::Floors`), then Angband's
+    /// levels (`AngbandSystems::Levels`), then Captive's encounter groups
+    /// (`CaptiveSystems::Encounters`).
+    Floors,
     /// Runs the [`TenMinuteCheck`](clock::TenMinuteCheck) or
     /// [`HourlyCheck`](clock::HourlyCheck) schedule once per ten-minute boundary the
-    /// [`GameClock`](clock::GameClock) crossed; runs last, and only on a run after the
-    /// clock changed (so an idle clock costs nothing).
+    /// [`GameClock`](clock::GameClock) crossed (Omega's wandering arrivals are written
+    /// here), only on a run after the clock changed (so an idle clock costs nothing).
     Clock,
+    /// Creatures the host asked for on the current floor: summonings, waking statues and
+    /// arena bouts (`OmegaSystems::Arrivals`), traps sprung (`AngbandSystems::Traps`);
+    /// last, so everything the plugins write in a run is written by its end.
+    Arrivals,
 }
 
 /// The neutral part every rule set needs: the world seed and stream ledger
@@ -157,26 +159,30 @@ impl Plugin for DenizenPlugin {
             .register_type::<GridPos>()
             .register_type::<Glyph>()
             .register_type::<MonsterSpawned>()
+            .register_type::<floor::FloorEnd>()
+            .register_type::<floor::FloorEnded>()
+            .register_type::<floor::FloorEntry>()
+            .register_type::<floor::FloorEntered>()
+            .register_type::<floor::FloorHeld>()
             .configure_sets(
                 self.schedule,
                 (
-                    DenizenSystems::Populate,
-                    DenizenSystems::Levels,
-                    DenizenSystems::Encounters,
-                    DenizenSystems::Arrivals,
+                    DenizenSystems::Floors,
                     DenizenSystems::Clock,
+                    DenizenSystems::Arrivals,
                 )
                     .chain(),
             )
             .add_systems(
                 self.schedule,
                 (
-                    clock::drive_clock.run_if(resource_changed::<clock::GameClock>),
-                    floor::release_floor_claim,
-                )
-                    .chain()
-                    .in_set(DenizenSystems::Clock),
+                    clock::drive_clock
+                        .run_if(resource_changed::<clock::GameClock>)
+                        .in_set(DenizenSystems::Clock),
+                    floor::release_floor_claim.after(DenizenSystems::Arrivals),
+                ),
             );
+        refuse_unserved_requests(app, self.schedule);
     }
 
     /// Not unique: a later `DenizenPlugin` in the same schedule re-seeds (see the type's
@@ -186,13 +192,46 @@ impl Plugin for DenizenPlugin {
     }
 }
 
+/// Registers the request of every rule set compiled in, so one written while its plugin is
+/// missing stops the app with a message naming the plugin (see
+/// [`pipeline::refuse_unserved`]) instead of vanishing.
+fn refuse_unserved_requests(_app: &mut App, _schedule: Interned<dyn ScheduleLabel>) {
+    #[cfg(feature = "omega")]
+    for_rule_set::<omega::OmegaFloorRequested, omega::OmegaRuleset>(_app, _schedule, "OmegaPlugin");
+    #[cfg(feature = "captive")]
+    for_rule_set::<captive::EncountersRequested, captive::CaptiveRuleset>(
+        _app,
+        _schedule,
+        "CaptivePlugin",
+    );
+    #[cfg(feature = "angband")]
+    for_rule_set::<angband::AngbandLevelRequested, angband::AngbandRuleset>(
+        _app,
+        _schedule,
+        "AngbandPlugin",
+    );
+}
+
+/// The unserved-request check of one rule set: its request `M`, refused while its rules
+/// resource `R` is missing.
+#[cfg(any(feature = "omega", feature = "captive", feature = "angband"))]
+fn for_rule_set<M: Message, R: Resource>(
+    app: &mut App,
+    schedule: Interned<dyn ScheduleLabel>,
+    plugin: &'static str,
+) {
+    app.add_message::<M>().add_systems(
+        schedule,
+        pipeline::refuse_unserved::<M>(plugin)
+            .run_if(not(resource_exists::<R>))
+            .after(DenizenSystems::Arrivals),
+    );
+}
+
 /// The schedule a rule-set plugin adds its systems to: the one [`DenizenPlugin`] chose,
-/// adding a default [`DenizenPlugin`] first when the host did not.
-#[cfg_attr(
-    not(any(feature = "omega", feature = "captive", feature = "angband")),
-    allow(dead_code)
-)]
-pub(crate) fn denizen_schedule(app: &mut App) -> Interned<dyn ScheduleLabel> {
+/// adding a default [`DenizenPlugin`] first when the host did not. A game's own rule set
+/// calls it in its plugin's `build`, as the shipped ones do.
+pub fn denizen_schedule(app: &mut App) -> Interned<dyn ScheduleLabel> {
     if !app.is_plugin_added::<DenizenPlugin>() {
         app.add_plugins(DenizenPlugin::default());
     }
@@ -253,7 +292,8 @@ pub mod prelude {
     pub use crate::captive::prelude::*;
     pub use crate::clock::{ChecksSkipped, GameClock, HourlyCheck, TenMinuteCheck};
     pub use crate::floor::{
-        StoredFloors, bring_floor_back, despawn_floor, enter_floor, put_floor_away,
+        FloorCommands, FloorEnd, FloorEnded, FloorEntered, FloorEntry, StoredFloors,
+        bring_floor_back, despawn_floor, enter_floor, put_floor_away,
     };
     #[cfg(feature = "omega")]
     pub use crate::omega::prelude::*;

@@ -20,6 +20,18 @@ pub struct DenizenRng {
     pub generations: HashMap<String, HashMap<String, HashMap<u32, u64>>>,
 }
 
+/// Names one event's stream in the ledger: the rule set's kind of event, its place and
+/// its depth (the generation is the ledger's count).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct StreamKey<'a> {
+    /// The kind of event, a constant of the rule set's (Omega's `streams::FLOOR`).
+    pub kind: &'a str,
+    /// The place, such as a location key.
+    pub place: &'a str,
+    /// The depth (or map number).
+    pub depth: u32,
+}
+
 impl DenizenRng {
     /// A ledger with this world seed and no events drawn yet.
     pub fn new(seed: u64) -> Self {
@@ -29,13 +41,15 @@ impl DenizenRng {
         }
     }
 
-    /// The stream for the next generation of a floor (and counts it).
-    pub fn next_floor(&mut self, location: &str, depth: u32) -> Generator {
-        self.next_stream("floor", location, depth)
+    /// The stream for the next event of a key's kind at its place and depth (and counts
+    /// it).
+    pub fn next(&mut self, key: StreamKey<'_>) -> Generator {
+        self.next_stream(key.kind, key.place, key.depth)
     }
 
-    /// The stream for the next event of a kind (`"floor"`, `"wander"`, `"summon"`, ...) at
-    /// a place and depth, counted per kind, place and depth.
+    /// The stream for the next event of a kind (each rule-set crate names its kinds in
+    /// its `streams` module: Omega's `FLOOR`, `WANDER`, ...) at a place and depth, counted
+    /// per kind, place and depth.
     pub fn next_stream(&mut self, kind: &str, place: &str, depth: u32) -> Generator {
         let generation = self.count(kind, place, depth);
         let purpose = StreamPurpose::event(kind, place, depth, generation);
@@ -70,9 +84,14 @@ mod tests {
     #[test]
     fn each_event_counts_on_its_own() {
         let mut ledger = DenizenRng::new(5);
-        let first = ledger.next_floor("sewers", 3).next_u32();
+        let floor = StreamKey {
+            kind: "floor",
+            place: "sewers",
+            depth: 3,
+        };
+        let first = ledger.next(floor).next_u32();
         let other = ledger.next_stream("wander", "sewers", 3).next_u32();
-        let second = ledger.next_floor("sewers", 3).next_u32();
+        let second = ledger.next(floor).next_u32();
         assert_ne!(first, second, "a floor's second generation differs");
         let expected = |kind, generation| {
             WorldSeed(5)
@@ -94,7 +113,7 @@ mod tests {
         // A place whose name looks like `kind:place` still counts on its own.
         let mut ledger = DenizenRng::new(5);
         ledger.next_stream("wander", "sewers", 3);
-        ledger.next_floor("wander:sewers", 3);
+        ledger.next_stream("floor", "wander:sewers", 3);
         ledger.next_stream("wander", "sewers", 3);
         assert_eq!(ledger.generations["wander"]["sewers"][&3], 2);
         assert_eq!(ledger.generations["floor"]["wander:sewers"][&3], 1);

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 use denizen_bevy::omega::OmegaPlugin;
-use denizen_bevy::omega::messages::FloorGenerated;
+use denizen_bevy::omega::messages::OmegaFloorRequested;
 use denizen_bevy::omega::scene::{arena_opponent, reference_scene_for, sample_floors};
 use denizen_bevy::omega::view::roster;
 use denizen_bevy::view::render_floor;
@@ -390,7 +390,7 @@ pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> Result<(), 
             seed,
         } => {
             let deities = rules.bestiary.names().deities.len();
-            let mut request = FloorGenerated::new(location.clone(), *depth);
+            let mut request = OmegaFloorRequested::new(location.clone(), *depth);
             if let Some(deity) = *deity {
                 if !(1..=deities).contains(&usize::from(deity)) {
                     return Err(CliError::Usage(format!(

@@ -248,7 +248,7 @@ fn the_command_line_lists_what_the_plugin_spawns() {
         app.add_plugins(DenizenPlugins::with_seed(seed));
         app.insert_resource(FloorMap(reference_base(WorldSeed(seed), map)));
         app.world_mut()
-            .write_message(BaseFloorGenerated::new(map, floors));
+            .write_message(EncountersRequested::new(map, floors));
         app.update();
         let world = app.world_mut();
         let groups: Vec<(EncounterGroup, GridPos, Vec<Entity>)> = world

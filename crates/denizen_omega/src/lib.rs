@@ -17,6 +17,7 @@ pub mod items;
 pub mod location;
 pub mod objects;
 pub mod odds;
+pub mod place;
 pub mod populate;
 pub mod population;
 pub mod recipe;
@@ -24,6 +25,7 @@ pub mod reference;
 pub mod rng;
 pub mod select;
 pub mod species;
+pub mod streams;
 pub mod variants;
 pub mod wander;
 

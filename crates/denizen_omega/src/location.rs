@@ -208,6 +208,7 @@ impl Environment {
 
 /// A request the rules cannot answer (unknown location, depth out of range).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub enum RequestError {
     /// No environment has this key.
     #[error("unknown location `{location}` (known: {known})")]
@@ -226,6 +227,14 @@ pub enum RequestError {
         depth: u32,
         /// The dungeon's number of levels.
         depths: u32,
+    },
+    /// A temple's deity is none of the bestiary's.
+    #[error("deity {deity} is not one of the bestiary's {deities} deities (numbered from 1)")]
+    UnknownDeity {
+        /// The deity asked for.
+        deity: u8,
+        /// How many deities the bestiary names.
+        deities: usize,
     },
 }
 

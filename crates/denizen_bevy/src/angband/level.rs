@@ -1,29 +1,37 @@
-//! The level system: a [`DungeonLevelRequested`] planned with the rules (again while the
-//! autoscummer rejects it), then put in the world in one go.
+//! Angband's levels through the pipeline: an [`AngbandLevelRequested`] checked and
+//! planned with the rules (again while the autoscummer rejects it), then put in the world
+//! in one go; and the level's uniques and record following the floor's end and return.
 
-use bevy_ecs::message::MessageCursor;
 use bevy_ecs::prelude::*;
-use denizen_angband::alloc::MAX_DRAW_LEVEL;
 use denizen_angband::layout::ObjectSpot;
 use denizen_angband::level::populate_floor;
-use denizen_angband::{Autoscum, Feeling, Level, Monster, UniqueLedger};
+use denizen_angband::request::{
+    Judge, check_request, is_quest_depth, keep_classic_level, leave_level,
+};
+use denizen_angband::{Appraisal, Feeling, KeptLevel, Monster, UniqueLedger, streams};
 use denizen_core::FloorGrid;
 use denizen_core::plan::{Origin, Plan, Spawn};
+use denizen_core::rng::Generator;
 
-use super::ANGBAND_FLOOR;
 use super::components::{AngbandMonster, Energy, HitPoints, SleepCounter, Speed};
 use super::messages::{
-    AngbandLevelBuilt, AngbandLevelRejected, DungeonLevelRequested, LevelFeeling, LevelFloor,
-    ObjectRequested,
+    AngbandLevelBuilt, AngbandLevelRefusal, AngbandLevelRejected, AngbandLevelRequested,
+    LevelFeeling, LevelFloor, ObjectRequested,
 };
-use super::resources::{AngbandAppraiser, AngbandLastLevel, AngbandRules, AngbandUniques};
+use super::resources::{
+    AngbandAppraiser, AngbandLastLevel, AngbandRuleset, AngbandStoredLevels, AngbandUniques,
+};
 use crate::apply::apply;
 use crate::clock::GameClock;
-use crate::floor::{FloorId, FloorMap, Glyph, claim_floor, enter_floor};
-use crate::streams::DenizenRng;
+use crate::floor::{
+    FloorEnd, FloorEnded, FloorEntered, FloorEntry, FloorId, FloorMap, Glyph, OnFloor, enter_floor,
+};
+use crate::pipeline::FloorRequest;
+use crate::streams::StreamKey;
 
-/// One planned level, before it touches the world.
-struct Made {
+/// One planned level, before it touches the world (what the pipeline carries from
+/// planning to applying).
+pub struct AngbandLevelPlan {
     monsters: Vec<Monster>,
     objects: Vec<ObjectRequested>,
     built: AngbandLevelBuilt,
@@ -31,168 +39,164 @@ struct Made {
     live: UniqueLedger,
     /// The classic level's floor (none on a host's floor).
     floor: Option<FloorGrid>,
+    /// The game-clock reading it was made at.
+    made_at: u64,
 }
 
-/// Reads every [`DungeonLevelRequested`] and makes its level.
-pub(super) fn build_levels(
-    world: &mut World,
-    mut cursor: Local<MessageCursor<DungeonLevelRequested>>,
-) {
-    let requests: Vec<DungeonLevelRequested> = {
-        let messages = world.resource::<Messages<DungeonLevelRequested>>();
-        cursor.read(messages).copied().collect()
-    };
-    for request in requests {
-        if let Err(reason) = make_level(world, request) {
-            world.write_message(AngbandLevelRejected {
-                depth: request.depth,
-                reason,
-            });
+/// The pipeline's steps for an Angband level: the classic level kept by the autoscummer
+/// (or the base population of the host's floor), then its floor, monsters, ledger and
+/// messages.
+impl FloorRequest for AngbandLevelRequested {
+    type Rejection = AngbandLevelRefusal;
+    /// `None` only if the host's floor changed between validation and planning (by an
+    /// observer of the floor's end): nothing is placed then.
+    type Plan = Option<AngbandLevelPlan>;
+
+    fn validate(&self, world: &World) -> Result<FloorId, AngbandLevelRefusal> {
+        let host_floor = match self.floor {
+            LevelFloor::Classic => None,
+            LevelFloor::Host => Some(&world.resource::<FloorMap>().0),
+        };
+        check_request(self.depth, self.force_room, host_floor)
+            .map_err(AngbandLevelRefusal::Rules)?;
+        Ok(FloorId::new(streams::PLACE, self.depth))
+    }
+
+    fn stream<'a>(&'a self, _floor: &'a FloorId) -> StreamKey<'a> {
+        StreamKey {
+            kind: streams::LEVEL,
+            place: streams::PLACE,
+            depth: self.depth,
         }
     }
-}
 
-/// Plans the level until the autoscummer keeps one, then puts it in the world: its floor,
-/// its monsters through the one apply step, the ledger, and the messages.
-fn make_level(world: &mut World, request: DungeonLevelRequested) -> Result<(), String> {
-    let depth = i32::try_from(request.depth)
-        .ok()
-        .filter(|d| (1..=MAX_DRAW_LEVEL).contains(d))
-        .ok_or_else(|| format!("depth {} is outside Angband's 1-127", request.depth))?;
-    if let Some(kind) = request.force_room
-        && depth < kind.min_depth()
-    {
-        return Err(format!(
-            "a {} needs depth {} or deeper",
-            kind.name(),
-            kind.min_depth()
-        ));
-    }
-    let floor_id = FloorId::new(ANGBAND_FLOOR, request.depth);
-    claim_floor(world, &floor_id)?;
-    let now = world.resource::<GameClock>().minutes;
-    let since = world
-        .resource::<AngbandLastLevel>()
-        .made_at
-        .map(|t| now.saturating_sub(t));
-    let appraiser = world.get_resource::<AngbandAppraiser>().copied();
-    let mut rng =
-        world
-            .resource_mut::<DenizenRng>()
-            .next_stream("level", ANGBAND_FLOOR, request.depth);
-    let host_floor = match request.floor {
-        LevelFloor::Classic => None,
-        LevelFloor::Host => Some(
-            world
-                .get_resource::<FloorMap>()
-                .ok_or("no FloorMap to populate")?
-                .0
-                .clone(),
-        ),
-    };
-    let made = world.resource_scope(
-        |world, mut rules: Mut<AngbandRules>| -> Result<Made, String> {
+    fn plan(
+        &self,
+        world: &mut World,
+        _floor: &FloorId,
+        rng: &mut Generator,
+    ) -> Option<AngbandLevelPlan> {
+        let depth = check_request(self.depth, self.force_room, None).ok()?;
+        let made_at = world.resource::<GameClock>().minutes;
+        let since = world
+            .resource::<AngbandLastLevel>()
+            .made_at
+            .map(|t| made_at.saturating_sub(t));
+        let appraiser = world.get_resource::<AngbandAppraiser>().copied();
+        let host_floor =
+            (self.floor == LevelFloor::Host).then(|| world.resource::<FloorMap>().0.clone());
+        world.resource_scope(|world, mut rules: Mut<AngbandRuleset>| {
             let rules = &mut *rules;
             let mut ledger = world.resource::<AngbandUniques>().0.clone();
             ledger.keep_only_uniques_of(rules.allocator.races());
-            // A host's floor has no rooms to rate: it is never made again.
-            let autoscum = if host_floor.is_some() {
-                Autoscum::Off
-            } else {
-                rules.autoscum
-            };
-            let (made, rejected) = autoscum.keep(depth, || {
-                // Each attempt starts from the ledger as it was: a thrown-away level's
-                // uniques go back to the pool, and nothing of it reaches the world.
-                let mut live = ledger.clone();
-                let made = match &host_floor {
-                    None => {
-                        let mut options = rules.options.clone();
-                        options.layout.quest = request.quest;
-                        options.layout.force_room = request.force_room;
-                        let level = Level::build_with(
-                            &mut rng,
-                            depth,
-                            &options,
-                            &mut rules.allocator,
-                            &mut live,
-                            &rules.vaults,
-                        );
-                        Ok(classic(request, level, live))
-                    }
-                    Some(grid) => {
-                        populate_floor(&mut rng, grid, depth, &mut rules.allocator, &mut live)
-                            .map(|(monsters, rating, failed)| {
-                                hosted(request, monsters, rating, failed, live)
-                            })
-                            .map_err(|e| e.to_string())
-                    }
-                };
-                let Ok(mut made) = made else {
-                    // An error ends the attempts: it is reported, not tried again.
-                    return (made, Feeling::LooksLikeAnyOther);
-                };
-                if let Some(AngbandAppraiser(appraise)) = appraiser {
-                    for object in &made.objects {
-                        let appraisal = appraise(object);
-                        made.built.rating = made.built.rating.saturating_add(appraisal.rating);
-                        made.built.special |= appraisal.artifact;
-                    }
+            let made = match &host_floor {
+                None => {
+                    let mut options = rules.options.clone();
+                    options.layout.quest = self.quest;
+                    options.layout.force_room = self.force_room;
+                    let appraise = |spot: &ObjectSpot| {
+                        appraiser.map_or(Appraisal::default(), |AngbandAppraiser(appraise)| {
+                            appraise(&object_requested(self.depth, spot))
+                        })
+                    };
+                    let mut judge = Judge {
+                        autoscum: rules.autoscum,
+                        preserve: rules.preserve,
+                        turns_since_last: since,
+                        appraise,
+                    };
+                    let kept = keep_classic_level(
+                        rng,
+                        depth,
+                        &options,
+                        &mut rules.allocator,
+                        &ledger,
+                        &rules.vaults,
+                        &mut judge,
+                    );
+                    classic(self.depth, kept)
                 }
-                let built = &mut made.built;
-                built.feeling = Feeling::of(built.rating, built.special, rules.preserve, since);
-                let feeling = built.feeling;
-                (Ok(made), feeling)
-            });
-            let mut made = made?;
-            made.built.rejected_levels = rejected;
-            Ok(made)
-        },
-    )?;
-    world.resource_mut::<AngbandUniques>().0 = made.live;
-    *world.resource_mut::<AngbandLastLevel>() = AngbandLastLevel {
-        depth: request.depth,
-        quest: request.quest,
-        made_at: Some(now),
-    };
-    if let Some(floor) = made.floor {
-        world.insert_resource(FloorMap(floor));
+                // A host's floor has no rooms to rate: it is never made again.
+                Some(grid) => {
+                    let (monsters, rating, failed) =
+                        populate_floor(rng, grid, depth, &mut rules.allocator, &mut ledger).ok()?;
+                    let feeling = Feeling::of(rating, false, rules.preserve, since);
+                    hosted(self.depth, (monsters, rating, failed), feeling, ledger)
+                }
+            };
+            Some(AngbandLevelPlan { made_at, ..made })
+        })
     }
-    enter_floor(world, floor_id);
-    spawn_monsters(world, &made.monsters);
-    let feeling = LevelFeeling {
-        depth: request.depth,
-        feeling: made.built.feeling,
-    };
-    world.write_message(made.built);
-    for object in made.objects {
-        world.write_message(object);
+
+    fn apply(&self, world: &mut World, floor: &FloorId, made: Option<AngbandLevelPlan>) {
+        let Some(made) = made else {
+            return;
+        };
+        world.resource_mut::<AngbandUniques>().0 = made.live;
+        *world.resource_mut::<AngbandLastLevel>() = AngbandLastLevel {
+            depth: self.depth,
+            quest: self.quest,
+            made_at: Some(made.made_at),
+        };
+        if let Some(grid) = made.floor {
+            world.insert_resource(FloorMap(grid));
+            // The new map's squares counted (it holds no creature yet).
+            enter_floor(world, floor.clone());
+        }
+        spawn_monsters(world, &made.monsters, Origin::FloorPopulation);
+        let feeling = LevelFeeling {
+            depth: self.depth,
+            feeling: made.built.feeling,
+        };
+        world.write_message(made.built);
+        for object in made.objects {
+            world.write_message(object);
+        }
+        world.write_message(feeling);
     }
-    world.write_message(feeling);
-    Ok(())
+
+    fn reject(&self, world: &mut World, reason: AngbandLevelRefusal) {
+        world.write_message(AngbandLevelRejected {
+            depth: self.depth,
+            reason,
+        });
+    }
 }
 
 /// The plan of a classic level: its floor (monsters' squares left to the apply step),
 /// rooms, objects and ratings.
-fn classic(request: DungeonLevelRequested, level: Level, live: UniqueLedger) -> Made {
+fn classic(depth: u32, kept: KeptLevel) -> AngbandLevelPlan {
+    let KeptLevel {
+        level,
+        ledger,
+        rating,
+        special,
+        feeling,
+        rejected,
+    } = kept;
     let mut floor = level.floor();
     for monster in &level.monsters {
         floor.set_occupied(monster.at.square(), false);
     }
-    let objects = objects(request.depth, &level.layout.objects);
-    Made {
+    let objects = level
+        .layout
+        .objects
+        .iter()
+        .map(|spot| object_requested(depth, spot))
+        .collect();
+    AngbandLevelPlan {
         built: AngbandLevelBuilt {
-            depth: request.depth,
+            depth,
             rooms: floor.rooms().to_vec(),
             destroyed: level.layout.destroyed,
             player: level.layout.cave.player().map(|p| p.square()),
             monsters: level.monsters.len() as u32,
             population_level: level.population_level as u32,
             monster_rating: level.monster_rating,
-            rating: level.rating(),
-            special: level.layout.special_feeling,
-            feeling: Feeling::Boring,
-            rejected_levels: 0,
+            rating,
+            special,
+            feeling,
+            rejected_levels: rejected,
             traps: level.traps.iter().map(|at| at.square()).collect(),
             dens: level
                 .dens
@@ -203,31 +207,31 @@ fn classic(request: DungeonLevelRequested, level: Level, live: UniqueLedger) -> 
         },
         monsters: level.monsters,
         objects,
-        live,
+        live: ledger,
         floor: Some(floor),
+        made_at: 0,
     }
 }
 
-/// The plan of a host's floor: its population and their rating.
+/// The plan of a host's floor: its population (monsters, their rating, failed draws).
 fn hosted(
-    request: DungeonLevelRequested,
-    monsters: Vec<Monster>,
-    rating: i32,
-    failed: u32,
+    depth: u32,
+    (monsters, rating, failed): (Vec<Monster>, i32, u32),
+    feeling: Feeling,
     live: UniqueLedger,
-) -> Made {
-    Made {
+) -> AngbandLevelPlan {
+    AngbandLevelPlan {
         built: AngbandLevelBuilt {
-            depth: request.depth,
+            depth,
             rooms: Vec::new(),
             destroyed: false,
             player: None,
             monsters: monsters.len() as u32,
-            population_level: request.depth,
+            population_level: depth,
             monster_rating: rating,
             rating,
             special: false,
-            feeling: Feeling::Boring,
+            feeling,
             rejected_levels: 0,
             traps: Vec::new(),
             dens: Vec::new(),
@@ -237,37 +241,78 @@ fn hosted(
         objects: Vec::new(),
         live,
         floor: None,
+        made_at: 0,
     }
 }
 
-/// The object requests of a level's object spots.
-fn objects(depth: u32, spots: &[ObjectSpot]) -> Vec<ObjectRequested> {
-    spots
+/// The object request of a level's object spot.
+fn object_requested(depth: u32, spot: &ObjectSpot) -> ObjectRequested {
+    ObjectRequested {
+        depth,
+        at: spot.at.square(),
+        level: spot.level,
+        gold: spot.gold,
+        good: spot.good,
+        great: spot.great,
+    }
+}
+
+/// Observer: an Angband level ends. Replaced or despawned, its monsters are gone, so its
+/// living uniques go back to the allocator (2.7.9 wipes a level on leaving, and every
+/// unique not killed can appear again) and its record is forgotten; put away, they stay
+/// alive on it and its record is kept for its return.
+pub(super) fn level_ended(
+    ended: On<FloorEnded>,
+    monsters: Query<(&AngbandMonster, &OnFloor)>,
+    last: Res<AngbandLastLevel>,
+    mut uniques: ResMut<AngbandUniques>,
+    mut stored: ResMut<AngbandStoredLevels>,
+) {
+    let floor = &ended.floor;
+    if floor.location != streams::PLACE {
+        return;
+    }
+    if ended.end == FloorEnd::PutAway {
+        stored.0.insert(floor.depth, last.quest);
+        return;
+    }
+    stored.0.remove(&floor.depth);
+    let races = monsters
         .iter()
-        .map(|spot| ObjectRequested {
-            depth,
-            at: spot.at.square(),
-            level: spot.level,
-            gold: spot.gold,
-            good: spot.good,
-            great: spot.great,
-        })
-        .collect()
+        .filter(|(_, on)| on.0 == *floor)
+        .map(|(monster, _)| monster.race);
+    leave_level(&mut uniques.0, races);
 }
 
-/// Spawns planned monsters through the apply step, each with its race's glyph.
-pub(super) fn spawn_monsters(world: &mut World, monsters: &[Monster]) -> Vec<Entity> {
-    spawn_with_origin(world, monsters, Origin::FloorPopulation)
+/// Observer: an Angband level brought back is the one traps spring on again: the last
+/// level's depth and quest follow it (when it was made stays the newest level's, for the
+/// 1,000-turn rule).
+pub(super) fn level_entered(
+    entered: On<FloorEntered>,
+    mut last: ResMut<AngbandLastLevel>,
+    mut stored: ResMut<AngbandStoredLevels>,
+) {
+    let floor = &entered.floor;
+    if entered.entry != FloorEntry::BroughtBack || floor.location != streams::PLACE {
+        return;
+    }
+    let quest = stored
+        .0
+        .remove(&floor.depth)
+        .unwrap_or_else(|| is_quest_depth(floor.depth));
+    last.depth = floor.depth;
+    last.quest = quest;
 }
 
-/// Spawns monsters with an origin through the apply step.
-pub(super) fn spawn_with_origin(
+/// Spawns planned monsters with an origin through the apply step, each with its race's
+/// glyph.
+pub(super) fn spawn_monsters(
     world: &mut World,
     monsters: &[Monster],
     origin: Origin,
 ) -> Vec<Entity> {
     let symbols: Vec<char> = {
-        let rules = world.resource::<AngbandRules>();
+        let rules = world.resource::<AngbandRuleset>();
         monsters
             .iter()
             .map(|m| {

@@ -3,8 +3,11 @@
 use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
 use denizen_angband::layout::RoomChoice;
-use denizen_angband::{DenKind, Feeling, Springing};
+use denizen_angband::request::is_quest_depth;
+use denizen_angband::{DenKind, Feeling, LevelRefusal, Springing};
 use denizen_core::floor::{Room, Square};
+
+use crate::floor::FloorHeld;
 
 /// Where a requested level's floor comes from.
 #[derive(Reflect, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -19,10 +22,13 @@ pub enum LevelFloor {
     Host,
 }
 
-/// Written by the host: make the Angband level at `depth` and its monsters.
+/// Written by the host: make the Angband level at `depth` and its monsters. Served in
+/// `AngbandSystems::Levels`; a level already made at that depth (current or put away) is
+/// replaced, as 2.7.9 makes a new level on every entry, and its living uniques go back to
+/// the allocator.
 #[derive(Message, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
-pub struct DungeonLevelRequested {
+pub struct AngbandLevelRequested {
     /// Dungeon depth, 1-127.
     pub depth: u32,
     /// Build the classic level, or populate the host's floor.
@@ -33,17 +39,14 @@ pub struct DungeonLevelRequested {
     pub force_room: Option<RoomChoice>,
 }
 
-/// 2.7.9's quest levels: Sauron's (99) and Morgoth's (100), while their quests are open.
-pub const QUEST_DEPTHS: [u32; 2] = [99, 100];
-
-impl DungeonLevelRequested {
+impl AngbandLevelRequested {
     /// Build and populate the classic level at `depth`; depths 99 and 100 are quest
     /// levels (see [`with_quest`](Self::with_quest) once the player has won one).
     pub fn new(depth: u32) -> Self {
         Self {
             depth,
             floor: LevelFloor::Classic,
-            quest: QUEST_DEPTHS.contains(&depth),
+            quest: is_quest_depth(depth),
             force_room: None,
         }
     }
@@ -69,7 +72,8 @@ impl DungeonLevelRequested {
     }
 }
 
-/// A level was made: its rooms, where the player starts and what its monsters add up to.
+/// A level was made (written in `AngbandSystems::Levels`): its rooms, where the player
+/// starts and what its monsters add up to.
 /// The monsters are entities with [`AngbandMonster`](super::AngbandMonster) on the
 /// level's floor, each announced by a [`MonsterSpawned`](crate::MonsterSpawned).
 #[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
@@ -127,7 +131,8 @@ pub struct ObjectRequested {
     pub great: bool,
 }
 
-/// The feeling the player gets on entering the level just made.
+/// The feeling the player gets on entering the level just made (written in
+/// `AngbandSystems::Levels`, after the [`AngbandLevelBuilt`]).
 #[derive(Message, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
 pub struct LevelFeeling {
@@ -144,28 +149,49 @@ impl LevelFeeling {
     }
 }
 
-/// A [`DungeonLevelRequested`] that made nothing, and why.
+/// An [`AngbandLevelRequested`] that made nothing, and why (written in
+/// `AngbandSystems::Levels`).
 #[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
 pub struct AngbandLevelRejected {
     /// The depth asked for.
     pub depth: u32,
-    /// Why, in one line.
-    pub reason: String,
+    /// Why.
+    pub reason: AngbandLevelRefusal,
+}
+
+/// Why an [`AngbandLevelRequested`] was refused.
+#[derive(Reflect, Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[reflect(Debug, PartialEq)]
+pub enum AngbandLevelRefusal {
+    /// The rules cannot make it: a depth outside 1-127, a forced room too deep for the
+    /// depth, a host's floor larger than Angband's.
+    #[error("{0}")]
+    Rules(LevelRefusal),
+    /// Another floor was populated in this run.
+    #[error("{0}")]
+    FloorHeld(FloorHeld),
+}
+
+impl From<FloorHeld> for AngbandLevelRefusal {
+    fn from(held: FloorHeld) -> Self {
+        Self::FloorHeld(held)
+    }
 }
 
 /// Written by the host: the player stepped onto (or found) the hidden trap at `at`, with
-/// this armour (class plus bonus) against darts.
+/// this armour (class plus bonus) against darts. Served in `AngbandSystems::Traps`, on
+/// the last Angband level made or brought back.
 #[derive(Message, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
-pub struct TrapTriggered {
+pub struct TrapSpringRequested {
     /// The trap's square (the player's).
     pub at: Square,
     /// The player's armour class plus bonus.
     pub armour: i32,
 }
 
-/// A trap sprang: its kind (chosen now, uniform over the kinds) and what it rolled. The
+/// A trap sprang (written in `AngbandSystems::Traps`): its kind (chosen now, uniform over the kinds) and what it rolled. The
 /// host applies what the player does not resist. A summoning rune's monsters are already
 /// spawned round the player (with `MonsterSpawned` origin `Summoning`).
 #[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]

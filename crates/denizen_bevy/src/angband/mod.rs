@@ -1,5 +1,6 @@
-//! Angband 2.7.9 in play: a [`DungeonLevelRequested`] builds the classic level (or takes
-//! the host's floor) and populates it, one entity per monster.
+//! Angband 2.7.9 in play: an [`AngbandLevelRequested`] builds the classic level (or takes
+//! the host's floor) and populates it through the [`pipeline`](crate::pipeline), one
+//! entity per monster; a level's end gives its living uniques back to the allocator.
 
 pub mod components;
 mod level;
@@ -14,19 +15,33 @@ use bevy_ecs::prelude::*;
 use denizen_angband::layout::{VaultTemplates, shipped_vaults};
 use denizen_angband::{Allocator, Autoscum, LevelOptions, Races, Traps};
 
+use crate::pipeline::serve_floor_requests;
 use crate::{DenizenSystems, denizen_schedule};
 use components::{AngbandMonster, Energy, HitPoints, SleepCounter, Speed};
-use messages::{
-    AngbandLevelBuilt, AngbandLevelRejected, DungeonLevelRequested, LevelFeeling, LevelFloor,
-    ObjectRequested, TrapSprung, TrapTriggered,
+pub use level::AngbandLevelPlan;
+pub use messages::{
+    AngbandLevelBuilt, AngbandLevelRefusal, AngbandLevelRejected, AngbandLevelRequested,
+    LevelFeeling, LevelFloor, ObjectRequested, TrapSpringRequested, TrapSprung,
 };
-use resources::{AngbandAppraiser, AngbandLastLevel, AngbandRules, AngbandUniques};
+pub use resources::{
+    AngbandAppraiser, AngbandLastLevel, AngbandRuleset, AngbandStoredLevels, AngbandUniques,
+};
 
 /// The location name of Angband floors: level `d` is `FloorId::new("angband", d)`, and
-/// its streams are drawn under this name.
-pub const ANGBAND_FLOOR: &str = "angband";
+/// its streams are drawn under this name (the rules' `streams::PLACE`).
+pub const ANGBAND_FLOOR: &str = denizen_angband::streams::PLACE;
 
-/// Angband 2.7.9's levels as a plugin: the host writes [`DungeonLevelRequested`] and, on
+/// Angband's systems, each set inside a [`DenizenSystems`] phase.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AngbandSystems {
+    /// In [`DenizenSystems::Floors`], after Omega's floors: levels made through the
+    /// [`pipeline`](crate::pipeline).
+    Levels,
+    /// In [`DenizenSystems::Arrivals`]: traps sprung, and their summons.
+    Traps,
+}
+
+/// Angband 2.7.9's levels as a plugin: the host writes [`AngbandLevelRequested`] and, on
 /// the next run of the plugins' schedule, gets the level in [`FloorMap`](crate::FloorMap)
 /// (unless it brought its own floor), an entity per monster with [`AngbandMonster`],
 /// [`HitPoints`], [`Speed`], [`Energy`] and [`SleepCounter`], and an
@@ -125,7 +140,16 @@ impl AngbandPlugin {
 impl Plugin for AngbandPlugin {
     fn build(&self, app: &mut App) {
         let schedule = denizen_schedule(app);
-        app.insert_resource(AngbandRules {
+        // After Omega's floors when compiled in: FloorMap holds one floor a run, so which
+        // request claims it is fixed.
+        let levels = AngbandSystems::Levels.in_set(DenizenSystems::Floors);
+        let traps = AngbandSystems::Traps.in_set(DenizenSystems::Arrivals);
+        #[cfg(feature = "omega")]
+        let (levels, traps) = (
+            levels.after(crate::omega::OmegaSystems::Floors),
+            traps.after(crate::omega::OmegaSystems::Arrivals),
+        );
+        app.insert_resource(AngbandRuleset {
             allocator: Allocator::new(self.races.clone()),
             vaults: self.vaults.clone(),
             traps: self.traps.clone(),
@@ -135,52 +159,60 @@ impl Plugin for AngbandPlugin {
         })
         .init_resource::<AngbandUniques>()
         .init_resource::<AngbandLastLevel>()
-        .add_message::<DungeonLevelRequested>()
+        .init_resource::<AngbandStoredLevels>()
+        .add_message::<AngbandLevelRequested>()
         .add_message::<AngbandLevelBuilt>()
         .add_message::<AngbandLevelRejected>()
         .add_message::<ObjectRequested>()
         .add_message::<LevelFeeling>()
-        .add_message::<TrapTriggered>()
+        .add_message::<TrapSpringRequested>()
         .add_message::<TrapSprung>()
-        .register_type::<AngbandRules>()
+        .register_type::<AngbandRuleset>()
         .register_type::<AngbandUniques>()
         .register_type::<AngbandMonster>()
         .register_type::<HitPoints>()
         .register_type::<Speed>()
         .register_type::<Energy>()
         .register_type::<SleepCounter>()
-        .register_type::<DungeonLevelRequested>()
+        .register_type::<AngbandLevelRequested>()
         .register_type::<LevelFloor>()
         .register_type::<AngbandLevelBuilt>()
         .register_type::<AngbandLevelRejected>()
+        .register_type::<AngbandLevelRefusal>()
+        .register_type::<AngbandStoredLevels>()
         .register_type::<ObjectRequested>()
         .register_type::<LevelFeeling>()
-        .register_type::<TrapTriggered>()
+        .register_type::<TrapSpringRequested>()
         .register_type::<TrapSprung>()
         .register_type::<AngbandLastLevel>()
         .register_type::<AngbandAppraiser>()
+        .configure_sets(schedule, (levels, traps))
         .add_systems(
             schedule,
             (
-                level::build_levels.run_if(on_message::<DungeonLevelRequested>),
-                traps::spring_traps.run_if(on_message::<TrapTriggered>),
-            )
-                .chain()
-                .in_set(DenizenSystems::Levels),
-        );
+                serve_floor_requests::<AngbandLevelRequested>
+                    .run_if(on_message::<AngbandLevelRequested>)
+                    .in_set(AngbandSystems::Levels),
+                traps::spring_traps
+                    .run_if(on_message::<TrapSpringRequested>)
+                    .in_set(AngbandSystems::Traps),
+            ),
+        )
+        .add_observer(level::level_ended)
+        .add_observer(level::level_entered);
     }
 }
 
 /// The Angband types most games need: `use denizen_bevy::angband::prelude::*;`.
 pub mod prelude {
-    pub use super::AngbandPlugin;
     pub use super::components::{AngbandMonster, Energy, HitPoints, SleepCounter, Speed};
     pub use super::messages::{
-        AngbandLevelBuilt, AngbandLevelRejected, DungeonLevelRequested, LevelFeeling, LevelFloor,
-        ObjectRequested, QUEST_DEPTHS, TrapSprung, TrapTriggered,
+        AngbandLevelBuilt, AngbandLevelRefusal, AngbandLevelRejected, AngbandLevelRequested,
+        LevelFeeling, LevelFloor, ObjectRequested, TrapSpringRequested, TrapSprung,
     };
     pub use super::resources::{
-        AngbandAppraiser, AngbandLastLevel, AngbandRules, AngbandUniques, Appraisal,
+        AngbandAppraiser, AngbandLastLevel, AngbandRuleset, AngbandStoredLevels, AngbandUniques,
     };
-    pub use denizen_angband::{Autoscum, Feeling};
+    pub use super::{AngbandPlugin, AngbandSystems};
+    pub use denizen_angband::{Appraisal, Autoscum, Feeling, LevelRefusal, QUEST_DEPTHS};
 }

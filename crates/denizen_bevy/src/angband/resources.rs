@@ -1,19 +1,21 @@
 //! The Angband rules the plugin uses, and the live-uniques ledger it keeps.
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
 use denizen_angband::layout::VaultTemplates;
-use denizen_angband::{Allocator, Autoscum, LevelOptions, Traps, UniqueLedger};
+use denizen_angband::{Allocator, Appraisal, Autoscum, LevelOptions, Traps, UniqueLedger};
 use serde::{Deserialize, Serialize};
 
 /// The Angband rules in use: the allocation table of the races (with its weighted tables,
-/// built as draws need them), the vault templates, the traps and the level switches. Rebuilt from data rather than saved.
+/// built as draws need them), the vault templates, the traps and the plugin's switches.
+/// Configuration rather than state: rebuilt from the plugin's builder, never saved.
 #[derive(Resource, Reflect, Clone, Debug)]
 #[reflect(opaque)]
 #[reflect(Debug)]
-pub struct AngbandRules {
+pub struct AngbandRuleset {
     /// The allocator over the races (2.7.9's by default).
     pub allocator: Allocator,
     /// The vault templates (2.7.9's by default).
@@ -40,7 +42,8 @@ pub struct AngbandUniques(pub UniqueLedger);
 /// The last Angband level made: its depth, whether it is a quest level, and the
 /// game-clock reading when it was made (a level made fewer than 1,000 game turns later
 /// feels like any other; the plugin reads [`GameClock`](crate::clock::GameClock)'s count
-/// as game turns). Traps sprung are rolled for this level. Saved.
+/// as game turns). Traps sprung are rolled for this level; a level brought back becomes
+/// it again (its depth and quest). Saved.
 #[derive(Resource, Reflect, Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[reflect(Resource, Default, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AngbandLastLevel {
@@ -52,15 +55,11 @@ pub struct AngbandLastLevel {
     pub made_at: Option<u64>,
 }
 
-/// What the host says an object is worth to the level rating.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Appraisal {
-    /// Rating it adds (an out-of-depth object its kind level minus the depth, an
-    /// artifact 10 or 20, an ego item its bonus, as the host's object rules say).
-    pub rating: i32,
-    /// Whether it is an artifact (which makes the level special unless in preserve mode).
-    pub artifact: bool,
-}
+/// The quest flag of each Angband level put away, by depth: restored to
+/// [`AngbandLastLevel`] when the level is brought back. Saved.
+#[derive(Resource, Reflect, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[reflect(Resource, Default, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AngbandStoredLevels(pub BTreeMap<u32, bool>);
 
 /// The host's object rules, asked about each object a level's rooms ask for while the
 /// level is made, so objects count in the rating, the feeling and the autoscummer.

@@ -1,95 +1,64 @@
-//! The trap system: a [`TrapTriggered`] chooses the trap's kind, rolls it, and for a
-//! summoning rune places its monsters round the player.
+//! The trap system: a [`TrapSpringRequested`] springs the trap with the rules (its kind
+//! chosen, rolled, a summoning rune's monsters placed round the player), then the
+//! summoned monsters go through the apply step.
 
 use bevy_ecs::message::MessageCursor;
 use bevy_ecs::prelude::*;
-use denizen_angband::Monster;
-use denizen_angband::cave::Pos;
-use denizen_angband::level::cave_of_floor;
-use denizen_angband::population::Populator;
+use denizen_angband::request::spring_trap;
+use denizen_angband::streams;
 use denizen_core::plan::Origin;
 
-use super::ANGBAND_FLOOR;
-use super::level::spawn_with_origin;
-use super::messages::{TrapSprung, TrapTriggered};
-use super::resources::{AngbandLastLevel, AngbandRules, AngbandUniques};
+use super::level::spawn_monsters;
+use super::messages::{TrapSpringRequested, TrapSprung};
+use super::resources::{AngbandLastLevel, AngbandRuleset, AngbandUniques};
 use crate::floor::FloorMap;
+use crate::pipeline::read_requests;
 use crate::streams::DenizenRng;
 
-/// Reads every [`TrapTriggered`] and answers each with a [`TrapSprung`].
-pub(super) fn spring_traps(world: &mut World, mut cursor: Local<MessageCursor<TrapTriggered>>) {
-    let triggered: Vec<TrapTriggered> = {
-        let messages = world.resource::<Messages<TrapTriggered>>();
-        cursor.read(messages).copied().collect()
-    };
-    for trigger in triggered {
+/// Serves every new [`TrapSpringRequested`], each answered with a [`TrapSprung`].
+pub(super) fn spring_traps(
+    world: &mut World,
+    mut cursor: Local<MessageCursor<TrapSpringRequested>>,
+) {
+    for trigger in read_requests(world, &mut cursor) {
         let sprung = spring(world, trigger);
         world.write_message(sprung);
     }
 }
 
-/// Rolls one trap on the last level made (depth 1 before any).
-fn spring(world: &mut World, trigger: TrapTriggered) -> TrapSprung {
+/// Springs one trap on the last level made or brought back (depth 1 before any), on the
+/// floor in `FloorMap`.
+fn spring(world: &mut World, trigger: TrapSpringRequested) -> TrapSprung {
     let last = *world.resource::<AngbandLastLevel>();
-    let depth = i32::try_from(last.depth.max(1)).unwrap_or(1).min(127);
+    let depth = last.depth.clamp(1, 127);
     let mut rng =
         world
             .resource_mut::<DenizenRng>()
-            .next_stream("trap", ANGBAND_FLOOR, depth as u32);
-    let traps = world.resource::<AngbandRules>().traps.clone();
-    let kind = traps.choose(&mut rng, last.quest || depth >= 127);
-    let outcome = kind.spring(&mut rng, trigger.armour, depth);
-    let summoned = match outcome.summons {
-        Some((count, level)) => {
-            let monsters = summon(world, &mut rng, trigger, depth, count, level);
-            spawn_with_origin(world, &monsters, Origin::Summoning)
-        }
-        None => Vec::new(),
-    };
+            .next_stream(streams::TRAP, streams::PLACE, depth);
+    let grid = world.resource::<FloorMap>().0.clone();
+    let (name, outcome, monsters) =
+        world.resource_scope(|world, mut rules: Mut<AngbandRuleset>| {
+            let rules = &mut *rules;
+            let mut live = world.resource::<AngbandUniques>().0.clone();
+            live.keep_only_uniques_of(rules.allocator.races());
+            let sprung = spring_trap(
+                &rules.traps,
+                &mut rng,
+                &grid,
+                trigger.at,
+                trigger.armour,
+                (depth as i32, last.quest),
+                &mut rules.allocator,
+                &mut live,
+            );
+            world.resource_mut::<AngbandUniques>().0 = live;
+            (sprung.kind.name.clone(), sprung.outcome, sprung.summoned)
+        });
+    let summoned = spawn_monsters(world, &monsters, Origin::Summoning);
     TrapSprung {
         at: trigger.at,
-        name: kind.name.clone(),
+        name,
         outcome,
         summoned,
     }
-}
-
-/// A summoning rune's calls round the player on the floor in `FloorMap` (squares taken
-/// by creatures stay taken); a floor larger than Angband's, a square off it, or a full
-/// floor gets none.
-fn summon(
-    world: &mut World,
-    rng: &mut denizen_core::Generator,
-    trigger: TrapTriggered,
-    depth: i32,
-    count: i32,
-    level: i32,
-) -> Vec<Monster> {
-    let Some(Ok(mut cave)) = world
-        .get_resource::<FloorMap>()
-        .map(|map| cave_of_floor(&map.0))
-    else {
-        return Vec::new();
-    };
-    let (Ok(y), Ok(x)) = (i32::try_from(trigger.at.y), i32::try_from(trigger.at.x)) else {
-        return Vec::new();
-    };
-    let player = Pos::new(y, x);
-    if !denizen_angband::Cave::on_map(player) {
-        return Vec::new();
-    }
-    cave.set_player(player);
-    world.resource_scope(|world, mut rules: Mut<AngbandRules>| {
-        let mut live = world.resource::<AngbandUniques>().0.clone();
-        live.keep_only_uniques_of(rules.allocator.races());
-        let monsters = {
-            let mut populator = Populator::new(&mut rules.allocator, &mut live, depth);
-            for _ in 0..count {
-                populator.summon(&mut cave, rng, player, level);
-            }
-            populator.monsters
-        };
-        world.resource_mut::<AngbandUniques>().0 = live;
-        monsters
-    })
 }

@@ -5,13 +5,15 @@ use bevy_reflect::prelude::*;
 use denizen_captive::{Carry, SpecialStage, Stop};
 use denizen_core::floor::Square;
 
+use crate::floor::FloorHeld;
 use crate::floor::FloorId;
 
 /// Written by the host after it has filled [`FloorMap`](crate::FloorMap) with a base floor
 /// (fire squares, and a dig order if it has one): place this map's encounter groups.
+/// Served in `CaptiveSystems::Encounters`; the map's earlier groups, if any, are replaced.
 #[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
-pub struct BaseFloorGenerated {
+pub struct EncountersRequested {
     /// The global map number, `(mission - 1) x 11 + base`, from 0.
     pub map: u32,
     /// Floors of the base: the first groups get one base map each.
@@ -22,7 +24,7 @@ pub struct BaseFloorGenerated {
     pub specials: Vec<SpecialGroup>,
 }
 
-impl BaseFloorGenerated {
+impl EncountersRequested {
     /// Place the regular encounters of `map`, a base of `floors` floors.
     pub fn new(map: u32, floors: u32) -> Self {
         Self {
@@ -49,7 +51,7 @@ pub struct SpecialGroup {
     pub stage: SpecialStage,
 }
 
-/// The groups of a base floor were placed.
+/// The groups of a base floor were placed (written in `CaptiveSystems::Encounters`).
 #[derive(Message, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
 pub struct EncountersPlaced {
@@ -61,15 +63,31 @@ pub struct EncountersPlaced {
     pub stopped: Option<Stop>,
 }
 
-/// A [`BaseFloorGenerated`] that placed nothing: another floor was populated in the same
-/// run of the plugins' schedule (`FloorMap` holds one floor).
+/// An [`EncountersRequested`] that placed nothing (written in
+/// `CaptiveSystems::Encounters`): another floor was populated in the same run of the
+/// plugins' schedule (`FloorMap` holds one floor).
 #[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
 pub struct EncountersRejected {
     /// The map number.
     pub map: u32,
-    /// Why, in one line.
-    pub reason: String,
+    /// Why.
+    pub reason: EncounterRefusal,
+}
+
+/// Why an [`EncountersRequested`] was refused.
+#[derive(Reflect, Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[reflect(Debug, PartialEq)]
+pub enum EncounterRefusal {
+    /// Another floor was populated in this run.
+    #[error("{0}")]
+    FloorHeld(FloorHeld),
+}
+
+impl From<FloorHeld> for EncounterRefusal {
+    fn from(held: FloorHeld) -> Self {
+        Self::FloorHeld(held)
+    }
 }
 
 /// A bearer died (was despawned) and dropped what it carried on its square.

@@ -1,4 +1,4 @@
-//! Captive in play: encounter groups on base floors from `BaseFloorGenerated`, as group
+//! Captive in play: encounter groups on base floors from `EncountersRequested`, as group
 //! entities related to their members, and the base map or clipboard a bearer drops.
 
 pub mod components;
@@ -13,16 +13,18 @@ use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
 use denizen_captive::{EncounterSettings, EncounterTable};
 
+use crate::pipeline::serve_floor_requests;
 use crate::{DenizenSystems, denizen_schedule};
 use components::{
     Carries, EncounterGroup, EncounterMember, EncounterStats, GroupMembers, MemberOf,
 };
-use messages::{
-    BaseFloorGenerated, CarryDropped, EncountersPlaced, EncountersRejected, SpecialGroup,
+pub use messages::{
+    CarryDropped, EncounterRefusal, EncountersPlaced, EncountersRejected, EncountersRequested,
+    SpecialGroup,
 };
-use resources::CaptiveRuleset;
+pub use resources::CaptiveRuleset;
 
-/// Captive's encounter groups as a plugin: the host writes [`BaseFloorGenerated`] after
+/// Captive's encounter groups as a plugin: the host writes [`EncountersRequested`] after
 /// filling [`FloorMap`](crate::FloorMap) and gets an [`EncounterGroup`] entity per group
 /// with [`GroupMembers`], and per member an entity with [`EncounterMember`],
 /// [`EncounterStats`] and [`MemberOf`] (the first member of a carrying group also
@@ -100,14 +102,30 @@ impl CaptivePlugin {
     }
 }
 
+/// Captive's systems, each set inside a [`DenizenSystems`] phase.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CaptiveSystems {
+    /// In [`DenizenSystems::Floors`], after Omega's floors and Angband's levels: encounter
+    /// groups placed on the base floors asked for, through the
+    /// [`pipeline`](crate::pipeline).
+    Encounters,
+}
+
 impl Plugin for CaptivePlugin {
     fn build(&self, app: &mut App) {
         let schedule = denizen_schedule(app);
+        // After the other rule sets' floors compiled in: FloorMap holds one floor a run,
+        // so which request claims it is fixed.
+        let encounters = CaptiveSystems::Encounters.in_set(DenizenSystems::Floors);
+        #[cfg(feature = "omega")]
+        let encounters = encounters.after(crate::omega::OmegaSystems::Floors);
+        #[cfg(feature = "angband")]
+        let encounters = encounters.after(crate::angband::AngbandSystems::Levels);
         app.insert_resource(CaptiveRuleset {
             table: self.table.clone(),
             settings: self.settings,
         })
-        .add_message::<BaseFloorGenerated>()
+        .add_message::<EncountersRequested>()
         .add_message::<EncountersPlaced>()
         .add_message::<EncountersRejected>()
         .add_message::<CarryDropped>()
@@ -118,17 +136,19 @@ impl Plugin for CaptivePlugin {
         .register_type::<MemberOf>()
         .register_type::<GroupMembers>()
         .register_type::<Carries>()
-        .register_type::<BaseFloorGenerated>()
+        .register_type::<EncountersRequested>()
         .register_type::<SpecialGroup>()
         .register_type::<denizen_captive::SpecialStage>()
         .register_type::<EncountersPlaced>()
         .register_type::<EncountersRejected>()
+        .register_type::<EncounterRefusal>()
         .register_type::<CarryDropped>()
+        .configure_sets(schedule, encounters)
         .add_systems(
             schedule,
-            place::place_encounters
-                .in_set(DenizenSystems::Encounters)
-                .run_if(on_message::<BaseFloorGenerated>),
+            serve_floor_requests::<EncountersRequested>
+                .in_set(CaptiveSystems::Encounters)
+                .run_if(on_message::<EncountersRequested>),
         )
         .add_observer(place::drop_on_death);
     }
@@ -136,14 +156,15 @@ impl Plugin for CaptivePlugin {
 
 /// The Captive types most games need: `use denizen_bevy::captive::prelude::*;`.
 pub mod prelude {
-    pub use super::CaptivePlugin;
     pub use super::components::{
         Carries, EncounterGroup, EncounterMember, EncounterStats, GroupMembers, MemberOf,
     };
     pub use super::messages::{
-        BaseFloorGenerated, CarryDropped, EncountersPlaced, EncountersRejected, SpecialGroup,
+        CarryDropped, EncounterRefusal, EncountersPlaced, EncountersRejected, EncountersRequested,
+        SpecialGroup,
     };
     pub use super::resources::CaptiveRuleset;
     pub use super::view::roster as captive_roster;
+    pub use super::{CaptivePlugin, CaptiveSystems};
     pub use denizen_captive::SpecialStage;
 }

@@ -1,22 +1,23 @@
-//! Captive's encounter stage as a system: plan a base floor's groups with the rules, spawn
-//! the groups, then apply their members through the one apply step.
+//! Captive's encounter stage through the pipeline: plan a base floor's groups with the
+//! rules, spawn the groups, then apply their members through the one apply step.
 
 use bevy_ecs::lifecycle::Despawn;
-use bevy_ecs::message::MessageCursor;
 use bevy_ecs::prelude::*;
 use denizen_captive::base::{STREAM_KIND, STREAM_PLACE};
 use denizen_captive::{BaseEncounters, EncounterPlan};
 use denizen_core::floor::Square;
 use denizen_core::plan::{Origin, Plan, Spawn};
+use denizen_core::rng::Generator;
 
 use super::components::{Carries, EncounterGroup, EncounterMember, EncounterStats, MemberOf};
-use super::messages::{BaseFloorGenerated, CarryDropped, EncountersPlaced, EncountersRejected};
+use super::messages::{
+    CarryDropped, EncounterRefusal, EncountersPlaced, EncountersRejected, EncountersRequested,
+};
 use super::resources::CaptiveRuleset;
 use crate::apply::apply;
-use crate::floor::{
-    CurrentFloor, FloorId, FloorMap, Glyph, GridPos, OnFloor, claim_floor, enter_floor,
-};
-use crate::streams::DenizenRng;
+use crate::floor::{CurrentFloor, FloorId, FloorMap, Glyph, GridPos, OnFloor};
+use crate::pipeline::FloorRequest;
+use crate::streams::StreamKey;
 
 /// Observer: a despawned bearer drops its base map or clipboard.
 pub(crate) fn drop_on_death(
@@ -33,41 +34,46 @@ pub(crate) fn drop_on_death(
     }
 }
 
-/// Reads every [`BaseFloorGenerated`] and spawns the map's groups.
-pub(crate) fn place_encounters(
-    world: &mut World,
-    mut cursor: Local<MessageCursor<BaseFloorGenerated>>,
-) {
-    let requests: Vec<BaseFloorGenerated> = {
-        let messages = world.resource::<Messages<BaseFloorGenerated>>();
-        cursor.read(messages).cloned().collect()
-    };
-    for request in requests {
-        let floor = FloorId::new("base", request.map);
-        if let Err(reason) = claim_floor(world, &floor) {
-            world.write_message(EncountersRejected {
-                map: request.map,
-                reason,
-            });
-            continue;
+/// The pipeline's steps for a base floor: the map's groups planned on its floor, then
+/// spawned; the base floor is `("base", map)`.
+impl FloorRequest for EncountersRequested {
+    type Rejection = EncounterRefusal;
+    type Plan = EncounterPlan;
+
+    fn validate(&self, _world: &World) -> Result<FloorId, EncounterRefusal> {
+        Ok(FloorId::new(STREAM_PLACE, self.map))
+    }
+
+    fn stream<'a>(&'a self, _floor: &'a FloorId) -> StreamKey<'a> {
+        StreamKey {
+            kind: STREAM_KIND,
+            place: STREAM_PLACE,
+            depth: self.map,
         }
-        enter_floor(world, floor);
+    }
+
+    fn plan(&self, world: &mut World, _floor: &FloorId, rng: &mut Generator) -> EncounterPlan {
+        let rules = world.resource::<CaptiveRuleset>();
+        let grid = &world.resource::<FloorMap>().0;
+        let specials: Vec<_> = self.specials.iter().map(|s| (s.cell, s.stage)).collect();
+        BaseEncounters::new(&rules.table, rules.settings, self.map, self.floors)
+            .place_with_specials(rng, grid, &specials)
+    }
+
+    fn apply(&self, world: &mut World, _floor: &FloorId, plan: EncounterPlan) {
         let rules = world.resource::<CaptiveRuleset>().clone();
-        let mut rng =
-            world
-                .resource_mut::<DenizenRng>()
-                .next_stream(STREAM_KIND, STREAM_PLACE, request.map);
-        let plan = {
-            let grid = &world.resource::<FloorMap>().0;
-            let specials: Vec<_> = request.specials.iter().map(|s| (s.cell, s.stage)).collect();
-            BaseEncounters::new(&rules.table, rules.settings, request.map, request.floors)
-                .place_with_specials(&mut rng, grid, &specials)
-        };
         spawn_groups(world, &rules, &plan);
         world.write_message(EncountersPlaced {
-            map: request.map,
+            map: self.map,
             groups: plan.groups.len() as u32,
             stopped: plan.stopped,
+        });
+    }
+
+    fn reject(&self, world: &mut World, reason: EncounterRefusal) {
+        world.write_message(EncountersRejected {
+            map: self.map,
+            reason,
         });
     }
 }

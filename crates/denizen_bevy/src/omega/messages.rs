@@ -3,13 +3,17 @@
 use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
 use denizen_core::floor::Square;
+use denizen_omega::RequestError;
 use denizen_omega::species::SpeciesId;
 
+use crate::floor::FloorHeld;
+
 /// Written by the host after it has filled [`FloorMap`](crate::FloorMap): populate this
-/// floor of this Omega location.
+/// floor of this Omega location. Served in `OmegaSystems::Floors`; a floor that already
+/// exists (current or put away) is replaced, never merged.
 #[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
-pub struct FloorGenerated {
+pub struct OmegaFloorRequested {
     /// Location key, such as `goblin-caves`.
     pub location: String,
     /// Depth (ignored outside dungeons).
@@ -27,7 +31,7 @@ pub struct FloorGenerated {
     pub deity: Option<u8>,
 }
 
-impl FloorGenerated {
+impl OmegaFloorRequested {
     /// Populate `location` at `depth`, the player's square not given, not a cavern.
     pub fn new(location: impl Into<String>, depth: u32) -> Self {
         Self {
@@ -46,10 +50,10 @@ impl FloorGenerated {
     }
 }
 
-/// A floor was populated.
+/// A floor was populated (written in `OmegaSystems::Floors`).
 #[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
-pub struct FloorPopulated {
+pub struct OmegaFloorPopulated {
     /// Location key.
     pub location: String,
     /// Depth.
@@ -61,7 +65,8 @@ pub struct FloorPopulated {
 }
 
 /// The floor ran out of acceptable squares: population stopped after `placed` monsters,
-/// or a fixed inhabitant found no square.
+/// or a fixed inhabitant found no square (written in `OmegaSystems::Floors`, after the
+/// [`OmegaFloorPopulated`]).
 #[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
 pub struct PlacementFailed {
@@ -77,15 +82,38 @@ pub struct PlacementFailed {
     pub fixed_missing: Vec<SpeciesId>,
 }
 
-/// A [`FloorGenerated`] the rules cannot serve (unknown location, depth out of range);
+/// An [`OmegaFloorRequested`] that was refused (written in `OmegaSystems::Floors`);
 /// nothing was spawned and no state changed.
 #[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
-pub struct FloorRejected {
+pub struct OmegaFloorRejected {
     /// Location key as given.
     pub location: String,
     /// Depth as given.
     pub depth: u32,
-    /// Why, in one line.
-    pub reason: String,
+    /// Why.
+    pub reason: OmegaFloorRefusal,
+}
+
+/// Why an [`OmegaFloorRequested`] was refused.
+#[derive(Reflect, Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[reflect(Debug, PartialEq)]
+pub enum OmegaFloorRefusal {
+    /// The rules cannot serve it: an unknown location, a depth outside the dungeon, a
+    /// deity none of the bestiary's.
+    #[error("{0}")]
+    Rules(RequestError),
+    /// [`FloorMap`](crate::FloorMap) is empty and the environment searches the floor for
+    /// squares.
+    #[error("FloorMap is empty: fill it with the floor before requesting it")]
+    EmptyMap,
+    /// Another floor was populated in this run.
+    #[error("{0}")]
+    FloorHeld(FloorHeld),
+}
+
+impl From<FloorHeld> for OmegaFloorRefusal {
+    fn from(held: FloorHeld) -> Self {
+        Self::FloorHeld(held)
+    }
 }

@@ -1,5 +1,7 @@
-//! Omega 0.90.4 in play: floors populated from `FloorGenerated`, wandering arrivals on the
-//! clock, summoning, waking statues, countryside encounters, arena bouts and were-forms.
+//! Omega 0.90.4 in play: floors populated from `OmegaFloorRequested` through the
+//! [`pipeline`](crate::pipeline), wandering arrivals on the clock (only while the current
+//! floor is Omega's), summoning, waking statues, countryside encounters, arena bouts and
+//! were-forms.
 
 pub mod components;
 pub mod countryside;
@@ -22,18 +24,22 @@ use denizen_omega::construct::Preference;
 use denizen_omega::objects::ItemLedger;
 use denizen_omega::{OmegaExtension, OmegaFiles, OmegaRules};
 
+use crate::pipeline::serve_floor_requests;
 use crate::{DenizenSystems, clock, denizen_schedule};
 use components::{
     ArenaOpponent, Awareness, CombatStats, Disposition, Fixed, Inventory, MonsterIdentity,
     MonsterName, Sleep, Species,
 };
-use messages::{FloorGenerated, FloorPopulated, FloorRejected, PlacementFailed};
-use resources::{
+pub use messages::{
+    OmegaFloorPopulated, OmegaFloorRefusal, OmegaFloorRejected, OmegaFloorRequested,
+    PlacementFailed,
+};
+pub use resources::{
     CompletedDungeons, CurrentLocation, MoonPhase, OmegaChronicle, OmegaRuleset, OmegaSettings,
     UniqueItems,
 };
 
-/// Omega's population rules as a plugin: the host writes [`FloorGenerated`] after filling
+/// Omega's population rules as a plugin: the host writes [`OmegaFloorRequested`] after filling
 /// [`FloorMap`](crate::FloorMap) and gets one entity per monster with [`Species`],
 /// [`Sleep`], [`Inventory`], [`Awareness`], [`CombatStats`], [`Disposition`] (plus
 /// [`MonsterName`], [`MonsterIdentity`], [`Fixed`], [`ArenaOpponent`] where they apply).
@@ -88,7 +94,7 @@ impl OmegaPlugin {
         self
     }
 
-    /// Treat the player's square ([`FloorGenerated::player`]) as occupied during
+    /// Treat the player's square ([`OmegaFloorRequested::player`]) as occupied during
     /// placement. Off by default: the source does not exclude it.
     pub fn exclude_player_square(mut self, exclude: bool) -> Self {
         self.settings.exclude_player_square = exclude;
@@ -108,30 +114,41 @@ impl OmegaPlugin {
     }
 }
 
+/// Omega's systems, each set inside a [`DenizenSystems`] phase.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OmegaSystems {
+    /// In [`DenizenSystems::Floors`], first of the rule sets: saved state checked
+    /// ([`StateRejected`](saves::StateRejected)), then floors and countryside encounters
+    /// served through the [`pipeline`](crate::pipeline).
+    Floors,
+    /// In [`DenizenSystems::Arrivals`]: summonings, waking statues and arena bouts on
+    /// the current floor.
+    Arrivals,
+}
+
 impl Plugin for OmegaPlugin {
     fn build(&self, app: &mut App) {
         let schedule = denizen_schedule(app);
         let ledger = ItemLedger::new(self.rules.bestiary.items());
-        app.insert_resource(OmegaRuleset::new(self.rules.clone()))
+        app.insert_resource(OmegaRuleset::new(self.rules.clone(), self.settings))
             .insert_resource(UniqueItems(ledger))
-            .insert_resource(self.settings)
             .init_resource::<CurrentLocation>()
             .init_resource::<OmegaChronicle>()
             .init_resource::<CompletedDungeons>()
             .init_resource::<MoonPhase>()
-            .add_message::<FloorGenerated>()
-            .add_message::<FloorPopulated>()
+            .add_message::<OmegaFloorRequested>()
+            .add_message::<OmegaFloorPopulated>()
             .add_message::<PlacementFailed>()
-            .add_message::<FloorRejected>()
+            .add_message::<OmegaFloorRejected>()
             .add_message::<wander::WanderingArrival>()
             .add_message::<wander::WanderingSkipped>()
             .init_resource::<wander::SkipSaid>()
             .add_message::<variants::ArenaRejected>()
-            .add_message::<summon::Summon>()
-            .add_message::<summon::StatueWakes>()
+            .add_message::<summon::SummonRequested>()
+            .add_message::<summon::StatueWakeRequested>()
             .add_message::<summon::Summoned>()
-            .add_message::<countryside::CountrysideEncounter>()
-            .add_message::<variants::ArenaBout>()
+            .add_message::<countryside::CountrysideEncounterRequested>()
+            .add_message::<variants::ArenaBoutRequested>()
             .add_message::<saves::StateRejected>()
             .register_type::<Species>()
             .register_type::<Sleep>()
@@ -150,23 +167,34 @@ impl Plugin for OmegaPlugin {
             .register_type::<OmegaChronicle>()
             .register_type::<CompletedDungeons>()
             .register_type::<MoonPhase>()
-            .register_type::<FloorGenerated>()
-            .register_type::<FloorPopulated>()
+            .register_type::<OmegaFloorRequested>()
+            .register_type::<OmegaFloorPopulated>()
             .register_type::<PlacementFailed>()
-            .register_type::<FloorRejected>()
+            .register_type::<OmegaFloorRejected>()
+            .register_type::<OmegaFloorRefusal>()
             .register_type::<wander::WanderingArrival>()
             .register_type::<wander::WanderingSkipped>()
+            .register_type::<wander::WanderingSkip>()
             .register_type::<wander::SkipSaid>()
             .register_type::<variants::ArenaRejected>()
-            .register_type::<summon::Summon>()
+            .register_type::<variants::ArenaRefusal>()
+            .register_type::<summon::SummonRequested>()
             .register_type::<summon::SummonKind>()
-            .register_type::<summon::StatueWakes>()
+            .register_type::<summon::StatueWakeRequested>()
             .register_type::<summon::Summoned>()
             .register_type::<summon::NothingMade>()
-            .register_type::<countryside::CountrysideEncounter>()
-            .register_type::<variants::ArenaBout>()
+            .register_type::<countryside::CountrysideEncounterRequested>()
+            .register_type::<variants::ArenaBoutRequested>()
             .register_type::<variants::SpecialTurn>()
             .register_type::<saves::StateRejected>()
+            .register_type::<saves::StateMisfit>()
+            .configure_sets(
+                schedule,
+                (
+                    OmegaSystems::Floors.in_set(DenizenSystems::Floors),
+                    OmegaSystems::Arrivals.in_set(DenizenSystems::Arrivals),
+                ),
+            )
             .add_systems(clock::TenMinuteCheck, wander::wandering_check)
             .add_systems(clock::HourlyCheck, wander::wandering_check)
             .add_systems(
@@ -174,42 +202,48 @@ impl Plugin for OmegaPlugin {
                 (
                     (
                         saves::check_saved_state.run_if(saves::state_changed),
-                        populate::populate_floors.run_if(on_message::<FloorGenerated>),
-                    )
-                        .chain()
-                        .in_set(DenizenSystems::Populate),
-                    (
+                        serve_floor_requests::<OmegaFloorRequested>
+                            .run_if(on_message::<OmegaFloorRequested>),
                         countryside::countryside_encounters
-                            .run_if(on_message::<countryside::CountrysideEncounter>),
-                        summon::summon_creatures.run_if(on_message::<summon::Summon>),
-                        summon::wake_statues.run_if(on_message::<summon::StatueWakes>),
-                        variants::arena_bouts.run_if(on_message::<variants::ArenaBout>),
+                            .run_if(on_message::<countryside::CountrysideEncounterRequested>),
                     )
                         .chain()
-                        .in_set(DenizenSystems::Arrivals),
+                        .in_set(OmegaSystems::Floors),
+                    (
+                        summon::summon_creatures.run_if(on_message::<summon::SummonRequested>),
+                        summon::wake_statues.run_if(on_message::<summon::StatueWakeRequested>),
+                        variants::arena_bouts.run_if(on_message::<variants::ArenaBoutRequested>),
+                    )
+                        .chain()
+                        .in_set(OmegaSystems::Arrivals),
                 ),
             )
-            .add_observer(variants::were_turn);
+            .add_observer(variants::were_turn)
+            .add_observer(populate::follow_floor);
     }
 }
 
 /// The Omega types most games need: `use denizen_bevy::omega::prelude::*;`.
 pub mod prelude {
-    pub use super::OmegaPlugin;
     pub use super::components::{
         ArenaOpponent, Awareness, CombatStats, Disposition, Fixed, Inventory, MonsterBundle,
         MonsterIdentity, MonsterName, Sleep, Species,
     };
-    pub use super::countryside::CountrysideEncounter;
-    pub use super::messages::{FloorGenerated, FloorPopulated, FloorRejected, PlacementFailed};
-    pub use super::populate::return_to_floor;
+    pub use super::countryside::CountrysideEncounterRequested;
+    pub use super::messages::{
+        OmegaFloorPopulated, OmegaFloorRefusal, OmegaFloorRejected, OmegaFloorRequested,
+        PlacementFailed,
+    };
     pub use super::resources::{
         CompletedDungeons, CurrentLocation, MoonPhase, OmegaChronicle, OmegaRuleset, OmegaSettings,
         UniqueItems,
     };
-    pub use super::saves::StateRejected;
-    pub use super::summon::{NothingMade, StatueWakes, Summon, SummonKind, Summoned};
-    pub use super::variants::{ArenaBout, ArenaRejected, SpecialTurn};
+    pub use super::saves::{StateMisfit, StateRejected};
+    pub use super::summon::{
+        NothingMade, StatueWakeRequested, SummonKind, SummonRequested, Summoned,
+    };
+    pub use super::variants::{ArenaBoutRequested, ArenaRefusal, ArenaRejected, SpecialTurn};
     pub use super::view::roster as omega_roster;
-    pub use super::wander::{WanderingArrival, WanderingSkipped};
+    pub use super::wander::{WanderingArrival, WanderingSkip, WanderingSkipped};
+    pub use super::{OmegaPlugin, OmegaSystems};
 }

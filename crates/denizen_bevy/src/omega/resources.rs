@@ -1,36 +1,50 @@
-//! Resources the Omega plugin keeps: the rules, where the player is, unique items, the
-//! game's chronicle, completed dungeons, the moon and the plugin's switches.
+//! Resources the Omega plugin keeps: the rules with the plugin's switches, where the
+//! player is, unique items, the game's chronicle, completed dungeons and the moon.
 
 use std::sync::Arc;
 
 use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
-use denizen_omega::OmegaRules;
 use denizen_omega::construct::{Chronicle, Preference};
 use denizen_omega::objects::ItemLedger;
+use denizen_omega::place::Place;
 use denizen_omega::select::Selector;
 use denizen_omega::species::{SpeciesId, SpeciesTemplate};
+use denizen_omega::{Environment, Level, OmegaRules};
 use serde::{Deserialize, Serialize};
+
+use crate::floor::FloorId;
 
 /// The Omega rules in use: bestiary, locations and variants, with the ordinary pool of
 /// every difficulty compiled once (wandering checks, summonings and statues draw from
-/// them). Shared, read-only, rebuilt from data rather than saved.
+/// them), and the plugin's switches. Shared, read-only, configuration rather than state:
+/// rebuilt from the plugin's builder, never saved, so no load overwrites a switch.
 #[derive(Resource, Reflect, Clone, Debug)]
 #[reflect(opaque)]
 #[reflect(Debug)]
 pub struct OmegaRuleset {
     rules: Arc<OmegaRules>,
     pools: Arc<[Option<Selector>]>,
+    settings: OmegaSettings,
 }
 
 impl OmegaRuleset {
-    /// The rules, with their ordinary pools compiled.
-    pub fn new(rules: Arc<OmegaRules>) -> Self {
+    /// The rules, with their ordinary pools compiled, and the plugin's switches.
+    pub fn new(rules: Arc<OmegaRules>, settings: OmegaSettings) -> Self {
         let bands = i64::from(rules.bestiary.band_count());
         let pools = (0..bands)
             .map(|difficulty| Selector::ordinary_pool(&rules.bestiary, difficulty).ok())
             .collect();
-        Self { rules, pools }
+        Self {
+            rules,
+            pools,
+            settings,
+        }
+    }
+
+    /// The plugin's switches.
+    pub fn settings(&self) -> OmegaSettings {
+        self.settings
     }
 
     /// One species template, or `None` when the bestiary has no such id (an id from a
@@ -67,9 +81,38 @@ pub struct CurrentLocation {
     /// Difficulty at this location and depth.
     pub difficulty: i64,
     /// Inside a temple, its deity, whom angels made here serve (see
-    /// [`FloorGenerated::deity`](super::FloorGenerated::deity)).
+    /// [`OmegaFloorRequested::deity`](super::OmegaFloorRequested::deity)).
     #[serde(default)]
     pub deity: Option<u8>,
+}
+
+impl CurrentLocation {
+    /// The place as the rules see it.
+    pub fn place(&self) -> Place<'_> {
+        Place {
+            environment: &self.environment,
+            dungeon: self.dungeon.as_deref(),
+            depth: self.depth,
+            difficulty: self.difficulty,
+            deity: self.deity,
+        }
+    }
+
+    /// Where the player is on `level` of `environment`, in a temple of `deity`.
+    pub fn at(environment: &Environment, level: &Level, deity: Option<u8>) -> Self {
+        Self {
+            environment: environment.key.clone(),
+            dungeon: environment.is_dungeon().then(|| environment.key.clone()),
+            depth: level.depth,
+            difficulty: level.difficulty,
+            deity,
+        }
+    }
+
+    /// The floor this place is (the floor's location and depth).
+    pub fn floor(&self) -> FloorId {
+        FloorId::new(self.environment.clone(), self.depth)
+    }
 }
 
 /// Which unique items exist in the world (made, taken or unmade).
@@ -96,9 +139,9 @@ pub struct CompletedDungeons(pub std::collections::BTreeSet<String>);
 #[reflect(Resource, Default, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MoonPhase(pub u8);
 
-/// The Omega plugin's switches, from its builder.
-#[derive(Resource, Reflect, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[reflect(Resource, Default, Debug, PartialEq, Serialize, Deserialize)]
+/// The Omega plugin's switches, from its builder, held by [`OmegaRuleset`].
+#[derive(Reflect, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[reflect(Default, Debug, PartialEq, Serialize, Deserialize)]
 pub struct OmegaSettings {
     /// Nymph or satyr.
     pub preference: Preference,

@@ -4,23 +4,46 @@
 
 use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
-use denizen_omega::OmegaRules;
 use denizen_omega::construct::Chronicle;
-use denizen_omega::location::MAX_DIFFICULTY;
 use denizen_omega::objects::ItemLedger;
+use denizen_omega::place::PlaceError;
 
-use super::populate::deity_fits;
 use super::resources::{CurrentLocation, OmegaChronicle, OmegaRuleset, UniqueItems};
 
 /// A resource read from a save did not fit the rules in use (a save of another game's
-/// data, or an edited one): it was replaced by a new game's value.
+/// data, or an edited one): it was replaced by a new game's value. Written in
+/// [`DenizenSystems::Floors`](crate::DenizenSystems::Floors), before any request is served.
 #[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
 pub struct StateRejected {
+    /// What did not fit, naming the resource.
+    pub reason: StateMisfit,
+}
+
+/// Which saved resource did not fit the rules, and how.
+#[derive(Reflect, Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[reflect(Debug, PartialEq)]
+pub enum StateMisfit {
+    /// `OmegaChronicle` breaks the chronicle's limits.
+    #[error("OmegaChronicle: {0}")]
+    Chronicle(String),
+    /// `UniqueItems` does not match the rules' item table.
+    #[error("UniqueItems: the unique-item ledger does not fit the rules: {0}")]
+    UniqueItems(String),
+    /// `CurrentLocation` names a place the rules do not have.
+    #[error("CurrentLocation: {0}")]
+    Location(PlaceError),
+}
+
+impl StateMisfit {
     /// The resource's name, such as `UniqueItems`.
-    pub resource: String,
-    /// What did not fit, in one line.
-    pub reason: String,
+    pub fn resource(&self) -> &'static str {
+        match self {
+            Self::Chronicle(_) => "OmegaChronicle",
+            Self::UniqueItems(_) => "UniqueItems",
+            Self::Location(_) => "CurrentLocation",
+        }
+    }
 }
 
 /// Run condition: the saved state may have been replaced since the last check.
@@ -50,8 +73,7 @@ pub(crate) fn check_saved_state(
     {
         chronicle.0 = Chronicle::new_game();
         rejected.write(StateRejected {
-            resource: "OmegaChronicle".into(),
-            reason: reason.to_string(),
+            reason: StateMisfit::Chronicle(reason.to_string()),
         });
     }
     let rules = rules.rules();
@@ -61,51 +83,15 @@ pub(crate) fn check_saved_state(
     {
         items.0 = ItemLedger::new(table);
         rejected.write(StateRejected {
-            resource: "UniqueItems".into(),
-            reason: format!("the unique-item ledger does not fit the rules: {reason}"),
+            reason: StateMisfit::UniqueItems(reason),
         });
     }
     if (all || location.is_changed())
-        && let Err(reason) = location_fits(rules, &location)
+        && let Err(reason) = rules.check_place(location.place())
     {
         *location = CurrentLocation::default();
         rejected.write(StateRejected {
-            resource: "CurrentLocation".into(),
-            reason,
+            reason: StateMisfit::Location(reason),
         });
     }
-}
-
-/// A location names environments the rules have (or none, as a new game does), a depth
-/// the dungeon has and a difficulty inside the rules' bounds.
-fn location_fits(rules: &OmegaRules, location: &CurrentLocation) -> Result<(), String> {
-    if *location == CurrentLocation::default() {
-        return Ok(());
-    }
-    let environment = rules
-        .locations
-        .get(&location.environment)
-        .map_err(|e| format!("the current location: {e}"))?;
-    if let Some(key) = &location.dungeon {
-        let dungeon = rules
-            .locations
-            .get(key)
-            .map_err(|e| format!("the current dungeon: {e}"))?;
-        if !dungeon.is_dungeon() {
-            return Err(format!("the current dungeon `{key}` is not a dungeon"));
-        }
-    }
-    if environment.is_dungeon() {
-        environment
-            .level(location.depth)
-            .map_err(|e| format!("the current depth: {e}"))?;
-    }
-    deity_fits(&rules.bestiary, location.deity).map_err(|e| format!("the current temple's {e}"))?;
-    if !(-MAX_DIFFICULTY..=MAX_DIFFICULTY).contains(&location.difficulty) {
-        return Err(format!(
-            "the current difficulty {} is outside -{MAX_DIFFICULTY}..={MAX_DIFFICULTY}",
-            location.difficulty
-        ));
-    }
-    Ok(())
 }

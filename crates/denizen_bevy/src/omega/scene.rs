@@ -12,8 +12,8 @@ use super::components::{
     ArenaOpponent, Awareness, CombatStats, Disposition, Fixed, Inventory, MonsterBundle,
     MonsterName, Sleep, Species,
 };
-use super::messages::FloorGenerated;
-use super::variants::ArenaBout;
+use super::messages::OmegaFloorRequested;
+use super::variants::ArenaBoutRequested;
 use crate::DenizenPlugin;
 use crate::floor::{Dormant, FloorMap, Glyph, GridPos};
 
@@ -26,7 +26,7 @@ pub fn reference_scene(
     location: &str,
     depth: u32,
 ) -> Result<App, RequestError> {
-    reference_scene_for(seed, omega, FloorGenerated::new(location, depth))
+    reference_scene_for(seed, omega, OmegaFloorRequested::new(location, depth))
 }
 
 /// [`reference_scene`] for a whole request (a temple's deity, the player's square, a
@@ -34,7 +34,7 @@ pub fn reference_scene(
 pub fn reference_scene_for(
     seed: u64,
     omega: OmegaPlugin,
-    request: FloorGenerated,
+    request: OmegaFloorRequested,
 ) -> Result<App, RequestError> {
     omega
         .rules()
@@ -48,7 +48,7 @@ pub fn reference_scene_for(
 }
 
 /// Fills the reference floor and asks for its population; the next update spawns it.
-fn generate(app: &mut App, seed: u64, request: FloorGenerated) {
+fn generate(app: &mut App, seed: u64, request: OmegaFloorRequested) {
     let world = app.world_mut();
     let floor = reference_floor(WorldSeed(seed), &request.location, request.depth);
     world.insert_resource(FloorMap(floor));
@@ -71,7 +71,7 @@ pub fn sample_floors(
     let mut counts = vec![0u64; species];
     for floor in 0..floors {
         if floor > 0 {
-            generate(&mut app, seed, FloorGenerated::new(location, depth));
+            generate(&mut app, seed, OmegaFloorRequested::new(location, depth));
         }
         let world = app.world_mut();
         let mut monsters = world.query::<(Entity, &Species, Has<Fixed>)>();
@@ -125,7 +125,7 @@ pub fn arena_opponent(
     }
     let world = app.world_mut();
     world.insert_resource(FloorMap(arena));
-    world.write_message(ArenaBout {
+    world.write_message(ArenaBoutRequested {
         counter,
         rank,
         at: denizen_core::floor::Square { x: 60, y: 7 },

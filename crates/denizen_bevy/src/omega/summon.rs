@@ -9,11 +9,13 @@ use denizen_core::rng::Generator;
 use denizen_omega::construct::{Builder, Monster};
 use denizen_omega::select::Selector;
 use denizen_omega::species::SpeciesId;
+use denizen_omega::streams;
 use denizen_omega::wander::{SummonFailure, Summoning, statues_woken, summon};
 
 use super::populate::{spawn_monsters, with_builder};
 use super::resources::{CurrentLocation, OmegaRuleset};
 use crate::floor::FloorMap;
+use crate::pipeline::read_requests;
 use crate::streams::DenizenRng;
 
 /// What a summoning makes.
@@ -29,12 +31,12 @@ pub enum SummonKind {
     Named(SpeciesId),
 }
 
-/// Summon a creature next to a square (usually the player's): it appears on the first
+/// SummonRequested a creature next to a square (usually the player's): it appears on the first
 /// free floor neighbour in the source's fixed order, or nothing is made. The answer, a
 /// [`Summoned`], carries `request`.
 #[derive(Message, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
-pub struct Summon {
+pub struct SummonRequested {
     /// An id the host chooses, echoed in the [`Summoned`] that answers.
     pub request: u64,
     /// The square to summon next to.
@@ -46,7 +48,7 @@ pub struct Summon {
     pub friendly: bool,
 }
 
-impl Summon {
+impl SummonRequested {
     /// A summoning of `kind` next to `at`, answered with `request`.
     pub fn new(request: u64, at: Square, kind: SummonKind) -> Self {
         Self {
@@ -73,21 +75,21 @@ impl Summon {
 /// for the plugin to turn to floor).
 #[derive(Message, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
-pub struct StatueWakes {
+pub struct StatueWakeRequested {
     /// An id the host chooses, echoed in every [`Summoned`] that answers.
     pub request: u64,
     /// The statue's square.
     pub at: Square,
 }
 
-impl StatueWakes {
+impl StatueWakeRequested {
     /// The statue at `at` wakes, answered with `request`.
     pub fn new(request: u64, at: Square) -> Self {
         Self { request, at }
     }
 }
 
-/// Why a [`Summon`] or [`StatueWakes`] made nothing.
+/// Why a [`SummonRequested`] or [`StatueWakeRequested`] made nothing.
 #[derive(Reflect, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[reflect(Debug, PartialEq)]
 pub enum NothingMade {
@@ -96,12 +98,13 @@ pub enum NothingMade {
     /// The named species is not in the bestiary, or no species is eligible at the local
     /// difficulty.
     NothingEligible,
-    /// The square of a [`StatueWakes`] is not a statue.
+    /// The square of a [`StatueWakeRequested`] is not a statue.
     NotAStatue,
 }
 
-/// What a [`Summon`] or [`StatueWakes`] made: the creature and its square, or why
-/// nothing was made.
+/// What a [`SummonRequested`] or [`StatueWakeRequested`] made: the creature and its
+/// square, or why nothing was made. Written in
+/// [`DenizenSystems::Arrivals`](crate::DenizenSystems::Arrivals).
 #[derive(Message, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
 pub struct Summoned {
@@ -123,12 +126,12 @@ impl Summoned {
     }
 }
 
-pub(crate) fn summon_creatures(world: &mut World, mut cursor: Local<MessageCursor<Summon>>) {
-    let requests: Vec<Summon> = {
-        let messages = world.resource::<Messages<Summon>>();
-        cursor.read(messages).copied().collect()
-    };
-    for request in requests {
+/// Serves every new [`SummonRequested`].
+pub(crate) fn summon_creatures(
+    world: &mut World,
+    mut cursor: Local<MessageCursor<SummonRequested>>,
+) {
+    for request in read_requests(world, &mut cursor) {
         let kind = match request.kind {
             SummonKind::Hostile => Summoning::Hostile,
             SummonKind::Ordinary => Summoning::Ordinary,
@@ -138,7 +141,7 @@ pub(crate) fn summon_creatures(world: &mut World, mut cursor: Local<MessageCurso
             world,
             request.request,
             0,
-            "summon",
+            streams::SUMMON,
             |rng, pool, builder, world| {
                 summon(
                     rng,
@@ -163,12 +166,12 @@ pub(crate) fn summon_creatures(world: &mut World, mut cursor: Local<MessageCurso
     }
 }
 
-pub(crate) fn wake_statues(world: &mut World, mut cursor: Local<MessageCursor<StatueWakes>>) {
-    let requests: Vec<StatueWakes> = {
-        let messages = world.resource::<Messages<StatueWakes>>();
-        cursor.read(messages).copied().collect()
-    };
-    for request in requests {
+/// Serves every new [`StatueWakeRequested`].
+pub(crate) fn wake_statues(
+    world: &mut World,
+    mut cursor: Local<MessageCursor<StatueWakeRequested>>,
+) {
+    for request in read_requests(world, &mut cursor) {
         let woken = statues_woken(&world.resource::<FloorMap>().0, request.at);
         if woken.is_empty() {
             world.write_message(Summoned {
@@ -182,7 +185,7 @@ pub(crate) fn wake_statues(world: &mut World, mut cursor: Local<MessageCursor<St
                 world,
                 request.request,
                 1,
-                "statue",
+                streams::STATUE,
                 |rng, pool, builder, _| {
                     let species = pool.sample(rng);
                     let mut monster = builder.build(rng, species);

@@ -6,6 +6,7 @@ use bevy_reflect::prelude::*;
 use denizen_core::floor::Square;
 use denizen_core::plan::{Origin, Plan, Spawn};
 use denizen_omega::construct::{CHAMPION, Identity, Monster};
+use denizen_omega::streams;
 
 use super::components::{
     Awareness, CombatStats, Disposition, Inventory, MonsterName, Sleep, Species,
@@ -13,12 +14,14 @@ use super::components::{
 use super::populate::spawn_monsters;
 use super::resources::{MoonPhase, OmegaChronicle, OmegaRuleset};
 use crate::floor::Glyph;
+use crate::pipeline::read_requests;
 use crate::streams::DenizenRng;
 
 /// Bring on the next arena opponent at a square (the source's arena puts it at (60, 7)).
+/// Served in `OmegaSystems::Arrivals`.
 #[derive(Message, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
-pub struct ArenaBout {
+pub struct ArenaBoutRequested {
     /// Opponents fought so far (0-15 follow the fixed sequence).
     pub counter: u32,
     /// The player's arena rank (1-4 meet the Champion after the sequence; 0 for none).
@@ -27,14 +30,27 @@ pub struct ArenaBout {
     pub at: Square,
 }
 
-/// An [`ArenaBout`] that found no arena in the rules.
+/// An [`ArenaBoutRequested`] that was refused (written in `OmegaSystems::Arrivals`).
 #[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
 pub struct ArenaRejected {
     /// The bout's opponent counter.
     pub counter: u32,
-    /// Why, in one line.
-    pub reason: String,
+    /// Why.
+    pub reason: ArenaRefusal,
+}
+
+/// Why an [`ArenaBoutRequested`] was refused.
+#[derive(Reflect, Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[reflect(Debug, PartialEq)]
+pub enum ArenaRefusal {
+    /// The rules have no arena: a game's own bestiary that lacks Omega's arena species
+    /// brings its own variants (`OmegaRules::with_variants`).
+    #[error(
+        "the rules have no arena: a game's own bestiary that lacks Omega's arena species \
+         brings its own variants (OmegaRules::with_variants)"
+    )]
+    NoArena,
 }
 
 /// Triggered by the host on a monster when it takes its special-ability turn; a
@@ -46,27 +62,23 @@ pub struct SpecialTurn {
     pub entity: Entity,
 }
 
-pub(crate) fn arena_bouts(world: &mut World, mut cursor: Local<MessageCursor<ArenaBout>>) {
-    let requests: Vec<ArenaBout> = {
-        let messages = world.resource::<Messages<ArenaBout>>();
-        cursor.read(messages).copied().collect()
-    };
-    for bout in requests {
+/// Serves every new [`ArenaBoutRequested`].
+pub(crate) fn arena_bouts(world: &mut World, mut cursor: Local<MessageCursor<ArenaBoutRequested>>) {
+    for bout in read_requests(world, &mut cursor) {
         let rules = world.resource::<OmegaRuleset>().clone();
         let Some(variants) = rules.rules().variants.as_ref() else {
             world.write_message(ArenaRejected {
                 counter: bout.counter,
-                reason: "the rules have no arena: a game's own bestiary that lacks Omega's \
-                         arena species brings its own variants (OmegaRules::with_variants)"
-                    .into(),
+                reason: ArenaRefusal::NoArena,
             });
             continue;
         };
         let champion = world.resource::<OmegaChronicle>().0.holder(CHAMPION);
-        let mut rng =
-            world
-                .resource_mut::<DenizenRng>()
-                .next_stream("arena", "arena", bout.counter);
+        let mut rng = world.resource_mut::<DenizenRng>().next_stream(
+            streams::ARENA,
+            streams::ARENA,
+            bout.counter,
+        );
         let monster = variants.arena_opponent(
             &mut rng,
             &rules.rules().bestiary,
@@ -126,7 +138,7 @@ pub(crate) fn were_turn(
         wandering: disposition.wandering,
         possessions: inventory.0.clone(),
     };
-    let mut stream = rng.next_stream("were", "were", 0);
+    let mut stream = rng.next_stream(streams::WERE, streams::WERE, 0);
     let bestiary = &rules.rules().bestiary;
     variants.change_form(&mut stream, bestiary, &mut monster);
     species.form = monster.form;

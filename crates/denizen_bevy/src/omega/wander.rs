@@ -2,18 +2,21 @@
 
 use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
+use denizen_core::floor::Square;
 use denizen_core::plan::Plan;
+use denizen_omega::place::NoWandering;
 use denizen_omega::species::SpeciesId;
-use denizen_omega::wander::WanderRule;
+use denizen_omega::streams;
 
 use super::populate::{spawn_monsters, with_builder};
 use super::resources::{CurrentLocation, OmegaRuleset};
-use crate::floor::FloorMap;
+use crate::floor::{CurrentFloor, FloorId, FloorMap};
 use crate::streams::DenizenRng;
-use denizen_core::floor::Square;
 
-/// A wandering creature arrived on the current floor.
-#[derive(Message, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
+/// A wandering creature arrived on the current floor. Written in
+/// [`DenizenSystems::Clock`](crate::DenizenSystems::Clock), and also triggered on the new
+/// monster, so batch readers and observers both see it.
+#[derive(Message, EntityEvent, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
 pub struct WanderingArrival {
     /// The new monster.
@@ -26,78 +29,90 @@ pub struct WanderingArrival {
 
 /// A wandering check could not run, said once until the reason changes (a check runs
 /// every ten game minutes; the host hears it when the player leaves a dungeon, not every
-/// check after).
+/// check after). Written in [`DenizenSystems::Clock`](crate::DenizenSystems::Clock).
 #[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
 pub struct WanderingSkipped {
-    /// Why, in one line.
-    pub reason: String,
+    /// Why.
+    pub reason: WanderingSkip,
+}
+
+/// Why a wandering check did not run.
+#[derive(Reflect, Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[reflect(Debug, PartialEq)]
+pub enum WanderingSkip {
+    /// The current floor is not the Omega location's (another rule set's floor, or none:
+    /// a floor put away): Omega's clock-driven work runs only on Omega's floors.
+    #[error(
+        "the current floor `{} {}` is not Omega's `{} {}`: wandering monsters arrive only on \
+         the Omega floor the player is on",
+        current.location,
+        current.depth,
+        location.location,
+        location.depth
+    )]
+    NotOmegaFloor {
+        /// The floor `FloorMap` holds.
+        current: FloorId,
+        /// The floor of the current Omega location.
+        location: FloorId,
+    },
+    /// The rules allow no wandering here (not a dungeon).
+    #[error("{0}")]
+    Rules(NoWandering),
+    /// The ordinary pool at the difficulty is empty.
+    #[error("no ordinary species at difficulty {0}: nothing can wander in")]
+    NothingToDraw(i64),
 }
 
 /// The reason last said with [`WanderingSkipped`] (shared by the ten-minute and hourly
 /// checks, so the host hears it once).
 #[derive(Resource, Reflect, Default)]
 #[reflect(Resource, Default)]
-pub(crate) struct SkipSaid(Option<String>);
+pub(crate) struct SkipSaid(Option<WanderingSkip>);
 
-/// One wandering check: only while the player is in the current dungeon; the chance is
-/// `R(dungeon depth) < difficulty`, the creature comes from the ordinary pool (not the
-/// themed recipe), placed by the floor search, marked wandering, and its square is not
-/// turned to water (as in the source).
+/// One wandering check: only while the current floor is the Omega dungeon the player is
+/// in; the chance is `R(dungeon depth) < difficulty`, the creature comes from the
+/// ordinary pool (not the themed recipe), placed by the floor search, marked wandering,
+/// and its square is not turned to water (as in the source).
 pub(crate) fn wandering_check(world: &mut World) {
     let location = world.resource::<CurrentLocation>().clone();
     let rules = world.resource::<OmegaRuleset>().clone();
-    let dungeon = location
-        .dungeon
-        .clone()
-        .filter(|d| *d == location.environment)
-        .ok_or_else(|| {
-            format!(
-                "the current location `{}` is not a dungeon: wandering monsters arrive only \
-                 in dungeons",
-                location.environment
-            )
+    let current = world.resource::<CurrentFloor>().0.clone();
+    let eligible = if current != location.floor() {
+        Err(WanderingSkip::NotOmegaFloor {
+            current,
+            location: location.floor(),
         })
-        .and_then(|key| {
-            let env = rules
-                .rules()
-                .locations
-                .get(&key)
-                .map_err(|e| e.to_string())?;
-            let depths = env.dungeon.as_ref().map_or(0, |d| d.depths);
-            rules.ordinary_pool(location.difficulty).ok_or_else(|| {
-                format!(
-                    "no ordinary species at difficulty {}: nothing can wander in",
-                    location.difficulty
-                )
-            })?;
-            Ok((key, depths))
-        });
-    let (dungeon, max_depth) = match dungeon {
+    } else {
+        rules
+            .rules()
+            .wandering(location.place())
+            .map_err(WanderingSkip::Rules)
+            .and_then(|rule| match rules.ordinary_pool(location.difficulty) {
+                Some(pool) => Ok((rule, pool)),
+                None => Err(WanderingSkip::NothingToDraw(location.difficulty)),
+            })
+    };
+    let (rule, pool) = match eligible {
         Ok(found) => {
             world.resource_mut::<SkipSaid>().0 = None;
             found
         }
         Err(reason) => {
             let mut said = world.resource_mut::<SkipSaid>();
-            if said.0.as_deref() != Some(reason.as_str()) {
+            if said.0.as_ref() != Some(&reason) {
                 said.0 = Some(reason.clone());
                 world.write_message(WanderingSkipped { reason });
             }
             return;
         }
     };
-    let rule = WanderRule {
-        max_depth,
-        difficulty: location.difficulty,
-    };
-    let Some(pool) = rules.ordinary_pool(location.difficulty) else {
-        return; // Said above.
-    };
-    let mut rng =
-        world
-            .resource_mut::<DenizenRng>()
-            .next_stream("wander", &dungeon, location.depth);
+    let mut rng = world.resource_mut::<DenizenRng>().next_stream(
+        streams::WANDER,
+        &location.environment,
+        location.depth,
+    );
     let arrival = with_builder(
         world,
         &mut rng,
@@ -108,10 +123,12 @@ pub(crate) fn wandering_check(world: &mut World) {
         let at = spawn.at;
         let species = spawn.creature.species;
         let entity = spawn_monsters(world, Plan::one(spawn))[0];
-        world.write_message(WanderingArrival {
+        let arrival = WanderingArrival {
             entity,
             species,
             at,
-        });
+        };
+        world.write_message(arrival);
+        world.trigger(arrival);
     }
 }

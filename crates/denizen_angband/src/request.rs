@@ -1,0 +1,273 @@
+//! What a request for a level may ask, checked before anything is made; the level the
+//! autoscummer keeps; and what leaving a level does to the uniques on it. The plugin and
+//! the benchmarks call these, so each rule is written once.
+
+use denizen_core::{FloorGrid, Generator, Square};
+
+use crate::alloc::{Allocator, MAX_DRAW_LEVEL, UniqueLedger};
+use crate::cave::{Cave, Pos};
+use crate::feeling::{Autoscum, Feeling};
+use crate::layout::{ObjectSpot, RoomChoice, VaultTemplates};
+use crate::level::{FloorTooLarge, Level, LevelOptions, cave_of_floor};
+use crate::population::{Monster, Populator};
+use crate::race::RaceId;
+use crate::trap::{Springing, TrapKind, Traps};
+
+/// 2.7.9's quest levels: Sauron's (99) and Morgoth's (100), while their quests are open.
+pub const QUEST_DEPTHS: [u32; 2] = [99, 100];
+
+/// Whether `depth` is a quest level while its quest is open (the host says when it is
+/// won).
+pub fn is_quest_depth(depth: u32) -> bool {
+    QUEST_DEPTHS.contains(&depth)
+}
+
+/// Why a level cannot be made as asked.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
+pub enum LevelRefusal {
+    /// Angband's depths are 1 to 127.
+    #[error("depth {0} is outside Angband's 1-127")]
+    DepthOutOfRange(u32),
+    /// The room a request forces cannot be built this shallow.
+    #[error("a {} needs depth {} or deeper", .0.name(), .0.min_depth())]
+    RoomTooShallow(RoomChoice),
+    /// The host's floor does not fit in Angband's level.
+    #[error("{0}")]
+    FloorTooLarge(FloorTooLarge),
+}
+
+/// Checks a request for the level at `depth` (forcing a room, on a host's floor): the
+/// depth as the rules use it, or why no level can be made.
+pub fn check_request(
+    depth: u32,
+    force_room: Option<RoomChoice>,
+    host_floor: Option<&FloorGrid>,
+) -> Result<i32, LevelRefusal> {
+    let depth = i32::try_from(depth)
+        .ok()
+        .filter(|d| (1..=MAX_DRAW_LEVEL).contains(d))
+        .ok_or(LevelRefusal::DepthOutOfRange(depth))?;
+    if let Some(kind) = force_room
+        && depth < kind.min_depth()
+    {
+        return Err(LevelRefusal::RoomTooShallow(kind));
+    }
+    if let Some(grid) = host_floor {
+        cave_of_floor(grid).map_err(LevelRefusal::FloorTooLarge)?;
+    }
+    Ok(depth)
+}
+
+/// What an object is worth to the level rating, as the host's object rules say.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Appraisal {
+    /// Rating it adds (an out-of-depth object its kind level minus the depth, an
+    /// artifact 10 or 20, an ego item its bonus).
+    pub rating: i32,
+    /// Whether it is an artifact (which makes the level special unless in preserve mode).
+    pub artifact: bool,
+}
+
+/// How a classic level is judged: the autoscummer, preserve mode, the game turns since
+/// the last level was made (fewer than 1,000 feel like any other), and the host's
+/// appraisal of each object the rooms ask for.
+pub struct Judge<A: FnMut(&ObjectSpot) -> Appraisal> {
+    /// The autoscummer's setting.
+    pub autoscum: Autoscum,
+    /// Preserve mode: nothing makes a level special.
+    pub preserve: bool,
+    /// Game turns since the last level was made (`None` before the first).
+    pub turns_since_last: Option<u64>,
+    /// The host's object rules (objects add nothing without them).
+    pub appraise: A,
+}
+
+/// A classic level the autoscummer kept, judged.
+#[derive(Clone, Debug)]
+pub struct KeptLevel {
+    /// The level.
+    pub level: Level,
+    /// The uniques ledger with this level's uniques alive.
+    pub ledger: UniqueLedger,
+    /// The whole rating: rooms, monsters and appraised objects.
+    pub rating: i32,
+    /// Whether a room or an artifact made the level special.
+    pub special: bool,
+    /// The level's feeling.
+    pub feeling: Feeling,
+    /// Levels made and thrown away before this one.
+    pub rejected: u32,
+}
+
+/// Makes classic levels at `depth` until the judge's autoscummer keeps one. Each attempt
+/// starts from `ledger` as it was: a thrown-away level's uniques go back to the pool.
+pub fn keep_classic_level<A: FnMut(&ObjectSpot) -> Appraisal>(
+    rng: &mut Generator,
+    depth: i32,
+    options: &LevelOptions,
+    allocator: &mut Allocator,
+    ledger: &UniqueLedger,
+    vaults: &VaultTemplates,
+    judge: &mut Judge<A>,
+) -> KeptLevel {
+    let (mut kept, rejected) = judge.autoscum.keep(depth, || {
+        let mut live = ledger.clone();
+        let level = Level::build_with(rng, depth, options, allocator, &mut live, vaults);
+        let (mut rating, mut special) = (level.rating(), level.layout.special_feeling);
+        for spot in &level.layout.objects {
+            let appraisal = (judge.appraise)(spot);
+            rating = rating.saturating_add(appraisal.rating);
+            special |= appraisal.artifact;
+        }
+        let feeling = Feeling::of(rating, special, judge.preserve, judge.turns_since_last);
+        let kept = KeptLevel {
+            level,
+            ledger: live,
+            rating,
+            special,
+            feeling,
+            rejected: 0,
+        };
+        (kept, feeling)
+    });
+    kept.rejected = rejected;
+    kept
+}
+
+/// The player left a level and its monsters are gone (2.7.9 wipes a level on leaving):
+/// every unique among `races` still alive goes back to the pool and can appear again.
+/// Killed uniques stay killed. Returns how many went back.
+pub fn leave_level(ledger: &mut UniqueLedger, races: impl IntoIterator<Item = RaceId>) -> usize {
+    races
+        .into_iter()
+        .filter(|&race| ledger.remove(race))
+        .count()
+}
+
+/// A trap that sprang: its kind, what it rolled, and the monsters a summoning rune called.
+#[derive(Clone, Debug)]
+pub struct SprungTrap<'t> {
+    /// The kind, chosen as the trap springs (uniform over the kinds).
+    pub kind: &'t TrapKind,
+    /// What it rolled.
+    pub outcome: Springing,
+    /// A summoning rune's monsters round the player, their uniques alive in the ledger.
+    pub summoned: Vec<Monster>,
+}
+
+/// The player at `at` on `grid` (the level of `depth`, a quest level or not) springs a
+/// hidden trap with this armour: the kind is chosen (no trap door where there is no way
+/// down), rolled, and a summoning rune's monsters are placed round the player on the
+/// floor's free squares. A floor larger than Angband's, or a square off the map, gets no
+/// summons.
+#[allow(clippy::too_many_arguments)]
+pub fn spring_trap<'t>(
+    traps: &'t Traps,
+    rng: &mut Generator,
+    grid: &FloorGrid,
+    at: Square,
+    armour: i32,
+    (depth, quest): (i32, bool),
+    allocator: &mut Allocator,
+    ledger: &mut UniqueLedger,
+) -> SprungTrap<'t> {
+    let depth = depth.clamp(1, MAX_DRAW_LEVEL);
+    let kind = traps.choose(rng, quest || depth >= MAX_DRAW_LEVEL);
+    let outcome = kind.spring(rng, armour, depth);
+    let summoned = match outcome.summons {
+        Some((count, level)) => {
+            summon_round(rng, grid, at, (depth, count, level), allocator, ledger)
+        }
+        None => Vec::new(),
+    };
+    SprungTrap {
+        kind,
+        outcome,
+        summoned,
+    }
+}
+
+/// A summoning rune's `count` calls at monster `level` round `at` on `grid`.
+fn summon_round(
+    rng: &mut Generator,
+    grid: &FloorGrid,
+    at: Square,
+    (depth, count, level): (i32, i32, i32),
+    allocator: &mut Allocator,
+    ledger: &mut UniqueLedger,
+) -> Vec<Monster> {
+    let Ok(mut cave) = cave_of_floor(grid) else {
+        return Vec::new();
+    };
+    let (Ok(y), Ok(x)) = (i32::try_from(at.y), i32::try_from(at.x)) else {
+        return Vec::new();
+    };
+    let player = Pos::new(y, x);
+    if !Cave::on_map(player) {
+        return Vec::new();
+    }
+    cave.set_player(player);
+    let mut populator = Populator::new(allocator, ledger, depth);
+    for _ in 0..count {
+        populator.summon(&mut cave, rng, player, level);
+    }
+    populator.monsters
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::race::Races;
+
+    #[test]
+    fn requests_outside_the_rules_are_refused() {
+        assert_eq!(check_request(1, None, None), Ok(1));
+        assert_eq!(check_request(127, None, None), Ok(127));
+        assert_eq!(
+            check_request(0, None, None),
+            Err(LevelRefusal::DepthOutOfRange(0))
+        );
+        assert_eq!(
+            check_request(128, None, None),
+            Err(LevelRefusal::DepthOutOfRange(128))
+        );
+        let vault = RoomChoice::GreaterVault;
+        assert_eq!(
+            check_request(vault.min_depth() as u32 - 1, Some(vault), None),
+            Err(LevelRefusal::RoomTooShallow(vault))
+        );
+        let wide = FloorGrid::new(199, 3).unwrap();
+        assert!(matches!(
+            check_request(5, None, Some(&wide)),
+            Err(LevelRefusal::FloorTooLarge(_))
+        ));
+        assert!(is_quest_depth(99) && is_quest_depth(100) && !is_quest_depth(98));
+    }
+
+    #[test]
+    fn leaving_a_level_frees_its_living_uniques_only() {
+        let races = Races::shipped();
+        let uniques: Vec<RaceId> = races
+            .all()
+            .iter()
+            .filter(|r| r.is_unique())
+            .map(|r| r.id)
+            .take(3)
+            .collect();
+        let mut ledger = UniqueLedger::new();
+        ledger.insert(uniques[0]);
+        ledger.insert(uniques[1]);
+        ledger.kill(uniques[2]);
+        // The level held the first and the killed one (its body), and an ordinary race.
+        let ordinary = races.all().iter().find(|r| !r.is_unique()).unwrap().id;
+        let freed = leave_level(&mut ledger, [uniques[0], uniques[2], ordinary]);
+        assert_eq!(freed, 1);
+        assert!(!ledger.refuses(uniques[0]));
+        assert!(
+            ledger.is_alive(uniques[1]),
+            "a unique of another level stays"
+        );
+        assert!(ledger.is_killed(uniques[2]), "a killed unique stays killed");
+    }
+}
