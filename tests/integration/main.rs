@@ -6,6 +6,7 @@ mod angband;
 mod encounters;
 mod floors;
 mod layout;
+mod lifecycle;
 mod plugin;
 mod registration;
 mod saves;

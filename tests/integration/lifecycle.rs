@@ -1,0 +1,337 @@
+//! One floor lifecycle for every rule set, in one world: a floor asked for again is
+//! replaced (never merged), ending a floor runs each rule set's step (Angband's uniques go
+//! back to the allocator), clock-driven work runs only on its rule set's floors, each rule
+//! set's "where the player is" follows floors put away and brought back, a save holds
+//! state and never configuration, a request no plugin serves is refused at once, and every
+//! answer is written by the end of `DenizenSystems::Arrivals`.
+
+use bevy_app::prelude::*;
+use bevy_ecs::prelude::*;
+use denizen::bevy::clock::GameClock;
+use denizen::bevy::prelude::*;
+use denizen::omega::reference::reference_floor;
+use denizen::prelude::*;
+
+use crate::messages;
+
+/// An app with every plugin and the sewers' reference floor at depth 3 populated.
+fn sewers(seed: u64) -> App {
+    crate::populated(seed, "sewers", 3)
+}
+
+/// Creatures awake on a floor.
+fn on_floor(app: &mut App, floor: &FloorId) -> Vec<(Entity, GridPos)> {
+    let world = app.world_mut();
+    world
+        .query_filtered::<(Entity, &GridPos, &OnFloor), (With<Creature>, Without<Dormant>)>()
+        .iter(world)
+        .filter(|(_, _, on)| on.0 == *floor)
+        .map(|(e, at, _)| (e, *at))
+        .collect()
+}
+
+/// Everything on a floor, awake or dormant.
+fn everything_on(app: &mut App, floor: &FloorId) -> usize {
+    let world = app.world_mut();
+    world
+        .query::<&OnFloor>()
+        .iter(world)
+        .filter(|on| on.0 == *floor)
+        .count()
+}
+
+#[test]
+fn an_omega_floor_asked_for_again_is_populated_afresh() {
+    let mut app = sewers(5);
+    let floor = FloorId::new("sewers", 3);
+    let first = on_floor(&mut app, &floor).len();
+    app.insert_resource(FloorMap(reference_floor(WorldSeed(6), "sewers", 3)));
+    app.world_mut()
+        .write_message(OmegaFloorRequested::new("sewers", 3));
+    app.update();
+    let populated: Vec<OmegaFloorPopulated> = messages(&app);
+    let now = on_floor(&mut app, &floor);
+    assert_eq!(
+        now.len(),
+        populated[0].placed as usize,
+        "the old floor's {first} are gone"
+    );
+    let map = &app.world().resource::<FloorMap>().0;
+    assert!(
+        now.iter()
+            .all(|(_, at)| map.tile(Square::from(*at)) != Tile::Wall)
+    );
+}
+
+#[test]
+fn saves_hold_state_not_the_plugins_switches() {
+    let mut plain = sewers(7);
+    let text = denizen::bevy::save::save(plain.world_mut()).unwrap();
+    let mut app = App::new();
+    app.add_plugins(
+        DenizenPlugins::with_seed(7).set(
+            OmegaPlugin::default()
+                .exclude_player_square(true)
+                .cavern_gap(false),
+        ),
+    );
+    app.update();
+    denizen::bevy::save::load(app.world_mut(), &text).unwrap();
+    app.update();
+    let settings = app.world().resource::<OmegaRuleset>().settings();
+    assert!(settings.exclude_player_square && !settings.cavern_gap);
+}
+
+#[test]
+#[should_panic(expected = "no plugin serves it: add `OmegaPlugin`")]
+fn a_request_no_plugin_serves_stops_the_app_at_once() {
+    // Code written for the earlier API, where `DenizenPlugin` was the whole plugin.
+    let mut app = App::new();
+    app.add_plugins(DenizenPlugin::with_seed(1));
+    app.insert_resource(FloorMap(reference_floor(WorldSeed(1), "sewers", 3)));
+    app.world_mut()
+        .write_message(OmegaFloorRequested::new("sewers", 3));
+    app.update();
+}
+
+/// Arrivals seen by a reader ordered after `DenizenSystems::Arrivals`, as the README says.
+#[derive(Resource, Default)]
+struct Seen(usize);
+
+#[test]
+fn wandering_arrivals_reach_readers_after_arrivals_in_the_same_update() {
+    let mut app = App::new();
+    app.add_plugins(DenizenPlugins::with_seed(3));
+    app.init_resource::<Seen>();
+    app.add_systems(
+        Update,
+        (|mut arrivals: MessageReader<WanderingArrival>, mut seen: ResMut<Seen>| {
+            seen.0 += arrivals.read().count();
+        })
+        .after(DenizenSystems::Arrivals),
+    );
+    let observed = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let counter = observed.clone();
+    app.add_observer(
+        move |arrival: On<WanderingArrival>, creatures: Query<&Species>| {
+            assert!(creatures.get(arrival.entity).is_ok());
+            counter.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        },
+    );
+    // The Astral Plane's difficulty passes every check.
+    app.insert_resource(FloorMap(reference_floor(WorldSeed(3), "astral", 2)));
+    app.world_mut()
+        .write_message(OmegaFloorRequested::new("astral", 2));
+    app.update();
+    app.world_mut().resource_mut::<GameClock>().advance(30);
+    app.update();
+    let seen = app.world().resource::<Seen>().0;
+    assert!(
+        seen >= 1,
+        "the reader saw {seen} arrivals in the update they came"
+    );
+    assert_eq!(
+        observed.load(std::sync::atomic::Ordering::Relaxed),
+        seen,
+        "the same arrivals as entity events"
+    );
+}
+
+#[test]
+fn floor_commands_change_levels_from_an_ordinary_system() {
+    let mut app = sewers(8);
+    let sewers = FloorId::new("sewers", 3);
+    let count = on_floor(&mut app, &sewers).len();
+    app.world_mut()
+        .run_system_once(|mut commands: Commands| commands.put_floor_away())
+        .unwrap();
+    assert!(on_floor(&mut app, &sewers).is_empty());
+    assert_eq!(everything_on(&mut app, &sewers), count);
+    let back = sewers.clone();
+    app.world_mut()
+        .run_system_once(move |mut commands: Commands| commands.bring_floor_back(back.clone()))
+        .unwrap();
+    assert_eq!(on_floor(&mut app, &sewers).len(), count);
+    assert_eq!(app.world().resource::<CurrentFloor>().0, sewers);
+    let gone = sewers.clone();
+    app.world_mut()
+        .run_system_once(move |mut commands: Commands| commands.despawn_floor(gone.clone()))
+        .unwrap();
+    assert_eq!(everything_on(&mut app, &sewers), 0);
+}
+
+use bevy_ecs::system::RunSystemOnce;
+
+#[cfg(feature = "angband")]
+mod angband {
+    use super::*;
+    use denizen::angband::Races;
+
+    fn level(app: &mut App, depth: u32) {
+        app.world_mut()
+            .write_message(AngbandLevelRequested::new(depth));
+        app.update();
+    }
+
+    /// The uniques alive on a floor.
+    fn uniques_on(app: &mut App, floor: &FloorId) -> Vec<denizen::angband::RaceId> {
+        let races = Races::shipped();
+        let world = app.world_mut();
+        world
+            .query::<(&AngbandMonster, &OnFloor)>()
+            .iter(world)
+            .filter(|(m, on)| on.0 == *floor && races.get(m.race).is_some_and(|r| r.is_unique()))
+            .map(|(m, _)| m.race)
+            .collect()
+    }
+
+    #[test]
+    fn a_level_asked_for_again_replaces_the_old_one() {
+        let mut app = App::new();
+        app.add_plugins(DenizenPlugins::with_seed(11));
+        let floor = FloorId::new("angband", 5);
+        level(&mut app, 5);
+        // Away and back again through another level, as stairs would.
+        put_floor_away(app.world_mut());
+        level(&mut app, 6);
+        level(&mut app, 5);
+        let built: Vec<AngbandLevelBuilt> = messages(&app);
+        let now = on_floor(&mut app, &floor);
+        assert_eq!(now.len(), built[0].monsters as usize);
+        assert_eq!(
+            everything_on(&mut app, &floor),
+            now.len(),
+            "nothing dormant kept"
+        );
+        let map = &app.world().resource::<FloorMap>().0;
+        assert!(
+            now.iter()
+                .all(|(_, at)| map.tile(Square::from(*at)) != Tile::Wall),
+            "every creature stands on the new level's floor"
+        );
+        assert!(
+            !app.world()
+                .resource::<StoredFloors>()
+                .0
+                .contains_key(&floor)
+        );
+    }
+
+    #[test]
+    fn an_ended_level_gives_its_living_uniques_back() {
+        let mut app = App::new();
+        app.add_plugins(DenizenPlugins::with_seed(2));
+        // The first level of depth 30 with a unique on it.
+        let floor = FloorId::new("angband", 30);
+        let mut uniques = Vec::new();
+        for _ in 0..40 {
+            level(&mut app, 30);
+            uniques = uniques_on(&mut app, &floor);
+            if !uniques.is_empty() {
+                break;
+            }
+        }
+        assert!(!uniques.is_empty(), "some level of depth 30 has a unique");
+        let ledger = |app: &App| app.world().resource::<AngbandUniques>().0.clone();
+        assert!(uniques.iter().all(|&u| ledger(&app).is_alive(u)));
+        // Put away, they live on there.
+        put_floor_away(app.world_mut());
+        assert!(uniques.iter().all(|&u| ledger(&app).is_alive(u)));
+        bring_floor_back(app.world_mut(), &floor);
+        // Despawned, they can appear again; a killed one cannot.
+        ledger(&app);
+        app.world_mut()
+            .resource_mut::<AngbandUniques>()
+            .0
+            .kill(uniques[0]);
+        despawn_floor(app.world_mut(), &floor);
+        let after = ledger(&app);
+        assert!(uniques[1..].iter().all(|&u| !after.refuses(u)));
+        assert!(after.is_killed(uniques[0]));
+    }
+
+    #[test]
+    fn replacing_a_level_gives_its_uniques_back_too() {
+        let mut app = App::new();
+        app.add_plugins(DenizenPlugins::with_seed(2));
+        let floor = FloorId::new("angband", 30);
+        let mut before = Vec::new();
+        for _ in 0..40 {
+            level(&mut app, 30);
+            before = uniques_on(&mut app, &floor);
+            if !before.is_empty() {
+                break;
+            }
+        }
+        level(&mut app, 30);
+        let alive: Vec<_> = app.world().resource::<AngbandUniques>().0.iter().collect();
+        let now = uniques_on(&mut app, &floor);
+        let mut expected = now.clone();
+        expected.sort();
+        assert_eq!(alive, expected, "only the new level's uniques are alive");
+        assert!(!before.is_empty());
+    }
+
+    #[test]
+    fn omega_wanders_only_on_omega_floors() {
+        let mut app = App::new();
+        app.add_plugins(DenizenPlugins::with_seed(4));
+        app.insert_resource(FloorMap(reference_floor(WorldSeed(4), "astral", 2)));
+        app.world_mut()
+            .write_message(OmegaFloorRequested::new("astral", 2));
+        app.update();
+        put_floor_away(app.world_mut());
+        level(&mut app, 5);
+        let angband = FloorId::new("angband", 5);
+        let monsters = on_floor(&mut app, &angband).len();
+        app.world_mut().resource_mut::<GameClock>().advance(300);
+        app.update();
+        let skipped: Vec<WanderingSkipped> = messages(&app);
+        assert!(
+            matches!(
+                skipped.as_slice(),
+                [WanderingSkipped {
+                    reason: WanderingSkip::NotOmegaFloor { .. }
+                }]
+            ),
+            "{skipped:?}"
+        );
+        let world = app.world_mut();
+        let omega_here = world
+            .query_filtered::<&OnFloor, With<Species>>()
+            .iter(world)
+            .filter(|on| on.0 == angband)
+            .count();
+        assert_eq!(omega_here, 0);
+        assert_eq!(on_floor(&mut app, &angband).len(), monsters);
+
+        // Back on the Astral Plane, its wanderers come again.
+        let astral = FloorId::new("astral", 2);
+        bring_floor_back(app.world_mut(), &astral);
+        assert_eq!(app.world().resource::<CurrentLocation>().floor(), astral);
+        let before = on_floor(&mut app, &astral).len();
+        app.world_mut().resource_mut::<GameClock>().advance(30);
+        app.update();
+        assert!(on_floor(&mut app, &astral).len() > before);
+    }
+
+    #[test]
+    fn a_level_brought_back_is_the_one_traps_spring_on() {
+        let mut app = App::new();
+        app.add_plugins(DenizenPlugins::with_seed(9));
+        level(&mut app, 5);
+        put_floor_away(app.world_mut());
+        app.world_mut()
+            .write_message(AngbandLevelRequested::new(99).with_quest(true));
+        app.update();
+        put_floor_away(app.world_mut());
+        level(&mut app, 40);
+        assert_eq!(app.world().resource::<AngbandLastLevel>().depth, 40);
+        bring_floor_back(app.world_mut(), &FloorId::new("angband", 5));
+        let last = *app.world().resource::<AngbandLastLevel>();
+        assert_eq!((last.depth, last.quest), (5, false));
+        bring_floor_back(app.world_mut(), &FloorId::new("angband", 99));
+        let last = *app.world().resource::<AngbandLastLevel>();
+        assert_eq!((last.depth, last.quest), (99, true));
+    }
+}
