@@ -300,7 +300,7 @@ pub mod prelude {
     pub use crate::view::render_floor;
     pub use crate::{
         Creature, CurrentFloor, DenizenPlugin, DenizenPlugins, DenizenRng, DenizenSystems, Dormant,
-        FloorId, FloorMap, Glyph, GridPos, MonsterSpawned, OnFloor,
+        FloorId, FloorMap, Glyph, GridPos, MonsterSpawned, OnFloor, StreamKey,
     };
     pub use denizen_core::floor::{FloorGrid, Room, RoomKind, Square, Tile};
     pub use denizen_core::plan::Origin;

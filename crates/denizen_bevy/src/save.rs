@@ -3,19 +3,24 @@
 //! back into a world whose plugins are already added.
 //!
 //! What is saved is found, not listed: every reflected resource and every reflected
-//! component of an entity that has an [`OnFloor`], of a `denizen_bevy` type. A game's own
-//! components are its own to save; [`load`] returns the map from saved to new entities
-//! to put them back on. The rule sets
+//! component of an entity that has an [`OnFloor`], of a `denizen_bevy` type or of a type
+//! a game's own rule set added with [`SaveWithDenizen::save_with_denizen`]. A game's
+//! other components are its own to save; [`load`] returns the map from saved to new
+//! entities to put them back on. The rule sets
 //! themselves (`OmegaRuleset`, `CaptiveRuleset`) are not reflected as resources: they are
 //! rebuilt from data by the plugins, so a save never holds a bestiary. A game saves its
 //! own state beside this one.
 
+use std::any::{Any, TypeId};
+use std::collections::HashSet;
+
+use bevy_app::App;
 use bevy_ecs::entity::EntityHashMap;
 use bevy_ecs::prelude::*;
 use bevy_ecs::reflect::{AppTypeRegistry, ReflectComponent, ReflectResource};
 use bevy_ecs::relationship::RelationshipHookMode;
 use bevy_reflect::serde::{TypedReflectDeserializer, TypedReflectSerializer};
-use bevy_reflect::{PartialReflect, TypeRegistry};
+use bevy_reflect::{GetTypeRegistration, PartialReflect, TypeRegistration, TypeRegistry};
 use serde::de::DeserializeSeed;
 use serde::{Deserialize, Serialize};
 
@@ -68,9 +73,46 @@ struct SaveFile {
     entities: Vec<SavedEntity>,
 }
 
-/// The plugins' own types (a game's crate named `denizen_something` is not ours).
-fn ours(type_path: &str) -> bool {
-    type_path.starts_with("denizen_bevy::")
+/// The types a save holds besides the plugins' own: a game's own rule set's components
+/// and state resources, added with [`SaveWithDenizen::save_with_denizen`]. Not saved
+/// itself (it is configuration).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct SavedTypes(HashSet<TypeId>);
+
+impl SavedTypes {
+    /// Whether values of this type are saved.
+    pub fn contains(&self, type_id: TypeId) -> bool {
+        self.0.contains(&type_id)
+    }
+}
+
+/// Adds a game's own types to what [`save`] writes.
+pub trait SaveWithDenizen {
+    /// Registers `T` for reflection and saves it with the plugins' own state: a reflected
+    /// component (`#[reflect(Component)]`) of every creature that has one, or a reflected
+    /// resource (`#[reflect(Resource)]`).
+    fn save_with_denizen<T: GetTypeRegistration + Any>(&mut self) -> &mut Self;
+}
+
+impl SaveWithDenizen for App {
+    fn save_with_denizen<T: GetTypeRegistration + Any>(&mut self) -> &mut Self {
+        self.register_type::<T>();
+        self.world_mut()
+            .get_resource_or_insert_with(SavedTypes::default)
+            .0
+            .insert(TypeId::of::<T>());
+        self
+    }
+}
+
+/// The plugins' own types (a game's crate named `denizen_something` is not ours), and
+/// those added to [`SavedTypes`].
+fn ours(registration: &TypeRegistration, saved: Option<&SavedTypes>) -> bool {
+    registration
+        .type_info()
+        .type_path()
+        .starts_with("denizen_bevy::")
+        || saved.is_some_and(|saved| saved.contains(registration.type_id()))
 }
 
 fn write(value: &dyn PartialReflect, registry: &TypeRegistry) -> Result<Value, SaveError> {
@@ -91,6 +133,7 @@ fn write(value: &dyn PartialReflect, registry: &TypeRegistry) -> Result<Value, S
 pub fn save(world: &World) -> Result<String, SaveError> {
     let registry = world.resource::<AppTypeRegistry>().clone();
     let registry = registry.read();
+    let saved = world.get_resource::<SavedTypes>();
     let mut resources = Vec::new();
     for (id, entity) in world.resource_entities().iter() {
         let Some(type_id) = world.components().get_info(id).and_then(|i| i.type_id()) else {
@@ -99,9 +142,7 @@ pub fn save(world: &World) -> Result<String, SaveError> {
         let Some(registration) = registry.get(type_id) else {
             continue;
         };
-        if registration.data::<ReflectResource>().is_none()
-            || !ours(registration.type_info().type_path())
-        {
+        if registration.data::<ReflectResource>().is_none() || !ours(registration, saved) {
             continue;
         }
         if let Ok(value) = world.get_reflect(entity, type_id) {
@@ -121,9 +162,7 @@ pub fn save(world: &World) -> Result<String, SaveError> {
             let Some(registration) = registry.get(type_id) else {
                 continue;
             };
-            if registration.data::<ReflectComponent>().is_none()
-                || !ours(registration.type_info().type_path())
-            {
+            if registration.data::<ReflectComponent>().is_none() || !ours(registration, saved) {
                 continue;
             }
             if let Ok(value) = world.get_reflect(entity.id(), type_id) {
