@@ -11,8 +11,9 @@
 use std::hint::black_box;
 
 use denizen::angband::alloc::{Allocator, DrawRequest, UniqueLedger, draw_by_rejection};
-use denizen::angband::layout::RoomChoice;
-use denizen::angband::{Autoscum, Feeling, Level, LevelOptions, Races};
+use denizen::angband::layout::{ObjectSpot, RoomChoice, shipped_vaults};
+use denizen::angband::request::{Judge, keep_classic_level};
+use denizen::angband::{Appraisal, Autoscum, Level, LevelOptions, Races};
 use denizen::prelude::{StreamPurpose, WorldSeed};
 use denizen::rng::Generator;
 use divan::Bencher;
@@ -95,13 +96,24 @@ fn autoscummed_level_at_40(bencher: Bencher) {
     let mut allocator = Allocator::new(Races::shipped());
     let options = LevelOptions::default();
     let mut rng = WorldSeed(3).stream(StreamPurpose::new("bench"));
+    let live = UniqueLedger::new();
     let keep = |allocator: &mut Allocator, rng: &mut Generator| {
-        Autoscum::Always.keep(40, || {
-            let mut live = UniqueLedger::new();
-            let level = Level::build(rng, 40, &options, allocator, &mut live);
-            let feeling = Feeling::of(level.rating(), level.layout.special_feeling, false, None);
-            (level.monsters.len(), feeling)
-        })
+        let mut judge = Judge {
+            autoscum: Autoscum::Always,
+            preserve: false,
+            turns_since_last: None,
+            appraise: |_: &ObjectSpot| Appraisal::default(),
+        };
+        let kept = keep_classic_level(
+            rng,
+            40,
+            &options,
+            allocator,
+            &live,
+            shipped_vaults(),
+            &mut judge,
+        );
+        (kept.level.monsters.len(), kept.rejected)
     };
     let rejected: u32 = (0..200).map(|_| keep(&mut allocator, &mut rng).1).sum();
     eprintln!(

@@ -32,6 +32,7 @@ use denizen::omega::construct::Builder;
 use denizen::omega::objects::ItemLedger;
 use denizen::omega::populate::{LevelRequest, plan_level};
 use denizen::omega::reference::reference_floor;
+use denizen::omega::streams;
 use denizen::prelude::*;
 use denizen::rng::Generator;
 use divan::Bencher;
@@ -213,7 +214,7 @@ fn planning_only(bencher: Bencher, monsters: usize) {
     let chronicle = Chronicle::default();
     let mut generation = 0;
     bencher.bench_local(|| {
-        let purpose = StreamPurpose::event("floor", location, depth, generation);
+        let purpose = StreamPurpose::event(streams::FLOOR, location, depth, generation);
         generation += 1;
         let mut rng = WorldSeed(SEED).stream(purpose);
         let mut builder = Builder {

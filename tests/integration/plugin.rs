@@ -6,7 +6,7 @@ use bevy_ecs::schedule::{LogLevel, ScheduleBuildSettings};
 use denizen::bevy::omega::scene::{reference_scene, sample_floors};
 use denizen::bevy::prelude::*;
 use denizen::omega::reference::reference_floor;
-use denizen::omega::{Status, Uniqueness};
+use denizen::omega::{Status, Uniqueness, streams};
 
 use denizen::prelude::*;
 
@@ -430,9 +430,9 @@ fn the_plugin_spawns_the_rules_plan() {
             cavern_gap: false,
             blocked: &[],
         };
-        let mut fixed_rng = env.has_fixed_at(depth).then(|| stream("fixed"));
+        let mut fixed_rng = env.has_fixed_at(depth).then(|| stream(streams::FIXED));
         let plan = plan_level(
-            &mut stream("floor"),
+            &mut stream(streams::FLOOR),
             fixed_rng.as_mut(),
             &request,
             &mut builder,

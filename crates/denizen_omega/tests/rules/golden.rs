@@ -40,13 +40,13 @@ pub(crate) fn floor_text(rules: &OmegaRules, location: &str, depth: u32, seed: u
         cavern_gap: false,
         blocked: &[],
     };
-    let mut fixed_rng = env.has_fixed_at(depth).then(|| stream("fixed"));
+    let mut fixed_rng = env.has_fixed_at(depth).then(|| stream(streams::FIXED));
     let LevelPlan {
         fixed,
         population: floor,
         ..
     } = plan_level(
-        &mut stream("floor"),
+        &mut stream(streams::FLOOR),
         fixed_rng.as_mut(),
         &request,
         &mut builder,
