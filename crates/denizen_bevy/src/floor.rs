@@ -163,7 +163,7 @@ impl Occupants {
 pub(crate) struct FloorClaim(Option<FloorId>);
 
 /// The pipeline's own refusal: another floor was populated in this run of the plugins'
-/// schedule, and [`FloorMap`](crate::FloorMap) holds one floor.
+/// schedule, and [`FloorMap`] holds one floor.
 #[derive(Reflect, Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[reflect(Debug, PartialEq)]
 #[error(

@@ -5,11 +5,12 @@
 //! [`DenizenSystems`] sets, the one apply step) and one plugin per rule set, each behind a
 //! cargo feature: [`OmegaPlugin`](omega::OmegaPlugin) (`omega`) and
 //! [`CaptivePlugin`](captive::CaptivePlugin) (`captive`) and
-//! [`AngbandPlugin`](angband::AngbandPlugin) (`angband`, not on by default: it ships
+//! `angband::AngbandPlugin` (`angband`, not on by default: it ships
 //! Angband 2.7.9's non-commercial race data). The host fills [`FloorMap`],
 //! writes a rule set's request message, and on the next run of the plugins' schedule gets
-//! one entity per creature and a [`MonsterSpawned`] event on each. The rules run in the
-//! pure rule-set crates; this crate only turns their plans into entities.
+//! one entity per creature and a [`MonsterSpawned`] event on each. Every floor request
+//! goes through one [`pipeline`], which a game's own rule set uses too. The rules run in
+//! the pure rule-set crates; this crate only turns their plans into entities.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
