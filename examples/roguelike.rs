@@ -99,8 +99,7 @@ fn game() -> App {
                     .before(DenizenSystems::Floors),
                 (report_floors, report_arrivals, summon_help, report_summons)
                     .chain()
-                    .after(DenizenSystems::Arrivals)
-                    .before(DenizenSystems::Clock),
+                    .after(DenizenSystems::Arrivals),
             ),
         );
     app

@@ -64,6 +64,65 @@ fn an_omega_floor_asked_for_again_is_populated_afresh() {
 }
 
 #[test]
+fn a_replaced_floor_leaves_the_hosts_marks_on_the_new_map() {
+    let mut app = sewers(5);
+    let floor = FloorId::new("sewers", 3);
+    let (_, old) = on_floor(&mut app, &floor)[0];
+    // The host fills the map again and marks its player where an old monster stood.
+    let mut map = reference_floor(WorldSeed(5), "sewers", 3);
+    map.set_occupied(Square::from(old), true);
+    app.insert_resource(FloorMap(map));
+    app.world_mut()
+        .write_message(OmegaFloorRequested::new("sewers", 3));
+    app.update();
+    assert!(
+        app.world()
+            .resource::<FloorMap>()
+            .0
+            .is_occupied(Square::from(old))
+    );
+    assert!(on_floor(&mut app, &floor).iter().all(|(_, at)| *at != old));
+}
+
+#[test]
+fn a_floor_left_without_being_put_away_is_ended() {
+    let mut app = sewers(6);
+    let sewers = FloorId::new("sewers", 3);
+    assert!(!on_floor(&mut app, &sewers).is_empty());
+    app.insert_resource(FloorMap(reference_floor(WorldSeed(6), "goblin-caves", 2)));
+    app.world_mut()
+        .write_message(OmegaFloorRequested::new("goblin-caves", 2));
+    app.update();
+    assert_eq!(
+        everything_on(&mut app, &sewers),
+        0,
+        "nothing of it stays awake off the map"
+    );
+    assert!(!on_floor(&mut app, &FloorId::new("goblin-caves", 2)).is_empty());
+}
+
+#[test]
+fn base_floors_replaced_drop_nothing() {
+    let mut app = App::new();
+    app.add_plugins(DenizenPlugins::with_seed(3));
+    for _ in 0..2 {
+        app.insert_resource(FloorMap(denizen::captive::reference_base(WorldSeed(3), 4)));
+        app.world_mut()
+            .write_message(EncountersRequested::new(4, 3));
+        app.update();
+    }
+    assert!(messages::<CarryDropped>(&app).is_empty());
+    let mut bearers = app.world_mut().query_filtered::<Entity, With<Carries>>();
+    let bearer = bearers.iter(app.world()).next().unwrap();
+    app.world_mut().despawn(bearer);
+    assert_eq!(
+        messages::<CarryDropped>(&app).len(),
+        1,
+        "a bearer's death still drops"
+    );
+}
+
+#[test]
 fn saves_hold_state_not_the_plugins_switches() {
     let mut plain = sewers(7);
     let text = denizen::bevy::save::save(plain.world_mut()).unwrap();
@@ -217,21 +276,25 @@ mod angband {
         );
     }
 
+    /// Levels at `depth` until one holds at least `n` uniques; its uniques.
+    fn level_with_uniques(app: &mut App, depth: u32, n: usize) -> Vec<denizen::angband::RaceId> {
+        let floor = FloorId::new("angband", depth);
+        for _ in 0..100 {
+            level(app, depth);
+            let uniques = uniques_on(app, &floor);
+            if uniques.len() >= n {
+                return uniques;
+            }
+        }
+        panic!("no level of depth {depth} in 100 has {n} uniques");
+    }
+
     #[test]
     fn an_ended_level_gives_its_living_uniques_back() {
         let mut app = App::new();
         app.add_plugins(DenizenPlugins::with_seed(2));
-        // The first level of depth 30 with a unique on it.
-        let floor = FloorId::new("angband", 30);
-        let mut uniques = Vec::new();
-        for _ in 0..40 {
-            level(&mut app, 30);
-            uniques = uniques_on(&mut app, &floor);
-            if !uniques.is_empty() {
-                break;
-            }
-        }
-        assert!(!uniques.is_empty(), "some level of depth 30 has a unique");
+        let floor = FloorId::new("angband", 40);
+        let uniques = level_with_uniques(&mut app, 40, 2);
         let ledger = |app: &App| app.world().resource::<AngbandUniques>().0.clone();
         assert!(uniques.iter().all(|&u| ledger(&app).is_alive(u)));
         // Put away, they live on there.
@@ -239,7 +302,6 @@ mod angband {
         assert!(uniques.iter().all(|&u| ledger(&app).is_alive(u)));
         bring_floor_back(app.world_mut(), &floor);
         // Despawned, they can appear again; a killed one cannot.
-        ledger(&app);
         app.world_mut()
             .resource_mut::<AngbandUniques>()
             .0
@@ -250,26 +312,32 @@ mod angband {
         assert!(after.is_killed(uniques[0]));
     }
 
+    /// After a level is made, exactly its uniques are alive.
+    fn alive_are_those_of(app: &mut App, floor: &FloorId) {
+        let alive: Vec<_> = app.world().resource::<AngbandUniques>().0.iter().collect();
+        let mut expected = uniques_on(app, floor);
+        expected.sort();
+        assert_eq!(alive, expected, "only the new level's uniques are alive");
+    }
+
     #[test]
-    fn replacing_a_level_gives_its_uniques_back_too() {
+    fn replacing_or_leaving_a_level_gives_its_uniques_back_too() {
         let mut app = App::new();
         app.add_plugins(DenizenPlugins::with_seed(2));
         let floor = FloorId::new("angband", 30);
-        let mut before = Vec::new();
-        for _ in 0..40 {
-            level(&mut app, 30);
-            before = uniques_on(&mut app, &floor);
-            if !before.is_empty() {
-                break;
-            }
-        }
+        level_with_uniques(&mut app, 30, 1);
+        // Replaced.
         level(&mut app, 30);
-        let alive: Vec<_> = app.world().resource::<AngbandUniques>().0.iter().collect();
-        let now = uniques_on(&mut app, &floor);
-        let mut expected = now.clone();
-        expected.sort();
-        assert_eq!(alive, expected, "only the new level's uniques are alive");
-        assert!(!before.is_empty());
+        alive_are_those_of(&mut app, &floor);
+        // Put away, then replaced.
+        level_with_uniques(&mut app, 30, 1);
+        put_floor_away(app.world_mut());
+        level(&mut app, 30);
+        alive_are_those_of(&mut app, &floor);
+        // Left for another depth without being put away.
+        level_with_uniques(&mut app, 30, 1);
+        level(&mut app, 31);
+        alive_are_those_of(&mut app, &FloorId::new("angband", 31));
     }
 
     #[test]

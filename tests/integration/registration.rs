@@ -67,11 +67,14 @@ fn scenario() -> App {
     app.world_mut().trigger(SpecialTurn { entity: were });
     app.world_mut().resource_mut::<GameClock>().advance(60);
     app.update();
+    // Each floor is put away before the next, so its creatures stay in the world.
+    put_floor_away(app.world_mut());
     app.world_mut()
         .write_message(CountrysideEncounterRequested {
             terrain: "countryside:plains".into(),
         });
     app.update();
+    put_floor_away(app.world_mut());
     app.insert_resource(FloorMap(reference_base(WorldSeed(12), 4)));
     app.world_mut()
         .write_message(EncountersRequested::new(4, 3));
@@ -86,6 +89,7 @@ fn scenario() -> App {
     #[cfg(feature = "angband")]
     {
         use denizen::bevy::angband::prelude::AngbandLevelRequested;
+        put_floor_away(app.world_mut());
         app.world_mut()
             .write_message(AngbandLevelRequested::new(15));
         app.update();

@@ -178,7 +178,8 @@ pub struct FloorHeld {
 }
 
 /// Claims [`FloorMap`] for `floor` in this run: fine for the first floor and for the same
-/// floor again; another floor is refused with the floor that holds the map.
+/// floor again (a second request for it replaces what the first made); another floor is
+/// refused with the floor that holds the map.
 pub(crate) fn claim_floor(world: &mut World, floor: &FloorId) -> Result<(), FloorHeld> {
     let mut claim = world.get_resource_or_insert_with(FloorClaim::default);
     match &claim.0 {
@@ -301,6 +302,10 @@ pub enum FloorEnd {
     /// Captive floor asked for again is populated afresh): its creatures are despawned
     /// and its stored map forgotten, then the new floor is made.
     Replaced,
+    /// Left for another floor without being put away: a request for another floor found
+    /// it current, so its creatures are despawned (2.7.9 wipes a level on leaving; put a
+    /// floor away first to come back to it).
+    Left,
     /// Put away for a return later ([`put_floor_away`]): its creatures sleep as
     /// [`Dormant`], alive.
     PutAway,
@@ -311,7 +316,8 @@ pub enum FloorEnd {
 /// Triggered when a floor ends, before its creatures are despawned or put to sleep, so
 /// an observer still sees them: each rule set takes its step here (Angband gives the
 /// level's living uniques back to the allocator when they are despawned, and keeps the
-/// level's record when it is put away).
+/// level's record when it is put away). While its entities are despawned,
+/// [`FloorEnding`] names it.
 #[derive(Event, Reflect, Clone, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
 pub struct FloorEnded {
@@ -331,9 +337,10 @@ pub enum FloorEntry {
     BroughtBack,
 }
 
-/// Triggered when a floor becomes the current one, after its squares are counted: each
-/// rule set's "where the player is" state follows it here (Omega's `CurrentLocation`,
-/// Angband's `AngbandLastLevel`).
+/// Triggered when a floor becomes the current one: brought back, once its creatures are
+/// awake and its squares counted, and each rule set's "where the player is" state follows
+/// it here (Omega's `CurrentLocation`, Angband's `AngbandLastLevel`); new, once the
+/// request that made it is applied and answered.
 #[derive(Event, Reflect, Clone, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
 pub struct FloorEntered {
@@ -353,9 +360,27 @@ fn entities_on(world: &mut World, floor: &FloorId, dormant: Option<bool>) -> Vec
         .collect()
 }
 
-/// Ends `floor` for good (replaced or despawned): tells every rule set with
+/// The floor whose entities are being despawned because it ended (not because they died):
+/// observers of despawns (a Captive bearer dropping what it carries) leave them alone.
+#[derive(Resource, Reflect, Clone, Debug, Default, PartialEq, Eq)]
+#[reflect(Default, Debug, PartialEq)]
+pub struct FloorEnding(pub Option<FloorId>);
+
+impl FloorEnding {
+    /// Whether an entity of `floor` is going because its floor ended.
+    pub fn ends(&self, floor: &FloorId) -> bool {
+        self.0.as_ref() == Some(floor)
+    }
+}
+
+/// Ends `floor` for good (replaced, left or despawned): tells every rule set with
 /// [`FloorEnded`], then despawns its entities and forgets its stored map. A floor that
 /// holds nothing ends without a word. Returns how many entities it had.
+///
+/// Replaced or left while current, [`FloorMap`] already holds the next floor's map (the
+/// host fills it before its request): the despawns leave the map's marks alone, and
+/// entering the next floor counts its squares afresh. Despawned while current, its
+/// creatures' squares are freed on the map.
 pub(crate) fn end_floor(world: &mut World, floor: &FloorId, end: FloorEnd) -> usize {
     let doomed = entities_on(world, floor, None);
     let stored = world
@@ -368,10 +393,15 @@ pub(crate) fn end_floor(world: &mut World, floor: &FloorId, end: FloorEnd) -> us
         floor: floor.clone(),
         end,
     });
+    if end != FloorEnd::Despawned && world.resource::<CurrentFloor>().0 == *floor {
+        *world.resource_mut::<Occupants>() = Occupants::default();
+    }
+    world.get_resource_or_init::<FloorEnding>().0 = Some(floor.clone());
     // A group's members go with it (linked spawn): the rest are despawned one by one.
     for &entity in &doomed {
         let _ = world.try_despawn(entity);
     }
+    world.resource_mut::<FloorEnding>().0 = None;
     if let Some(mut stored) = world.get_resource_mut::<StoredFloors>() {
         stored.0.remove(floor);
     }
@@ -391,9 +421,13 @@ pub fn despawn_floor(world: &mut World, floor: &FloorId) -> usize {
 /// its creatures become [`Dormant`] (every component, relationship and possession
 /// kept); [`FloorMap`] is left empty and [`CurrentFloor`] names no floor until the next
 /// request or [`bring_floor_back`]. Several floors can be stored at once; storing a floor
-/// again replaces its map.
+/// again replaces its map. With no current floor (one put away already), nothing changes
+/// and the default `FloorId` is returned.
 pub fn put_floor_away(world: &mut World) -> FloorId {
     let floor = world.resource::<CurrentFloor>().0.clone();
+    if floor == FloorId::default() {
+        return floor;
+    }
     world.trigger(FloorEnded {
         floor: floor.clone(),
         end: FloorEnd::PutAway,

@@ -141,6 +141,7 @@ impl Plugin for DenizenPlugin {
             .init_resource::<floor::Occupants>()
             .init_resource::<floor::StoredFloors>()
             .init_resource::<floor::FloorClaim>()
+            .init_resource::<floor::FloorEnding>()
             .init_resource::<clock::GameClock>()
             .add_message::<clock::ChecksSkipped>()
             .init_schedule(clock::TenMinuteCheck)
@@ -154,6 +155,7 @@ impl Plugin for DenizenPlugin {
             .register_type::<floor::Occupants>()
             .register_type::<floor::StoredFloors>()
             .register_type::<floor::FloorClaim>()
+            .register_type::<floor::FloorEnding>()
             .register_type::<clock::GameClock>()
             .register_type::<clock::ChecksSkipped>()
             .register_type::<Creature>()
@@ -293,7 +295,7 @@ pub mod prelude {
     pub use crate::captive::prelude::*;
     pub use crate::clock::{ChecksSkipped, GameClock, HourlyCheck, TenMinuteCheck};
     pub use crate::floor::{
-        FloorCommands, FloorEnd, FloorEnded, FloorEntered, FloorEntry, StoredFloors,
+        FloorCommands, FloorEnd, FloorEnded, FloorEnding, FloorEntered, FloorEntry, StoredFloors,
         bring_floor_back, despawn_floor, enter_floor, put_floor_away,
     };
     #[cfg(feature = "omega")]

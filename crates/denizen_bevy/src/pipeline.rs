@@ -5,27 +5,33 @@
 //!    for, or why the rules cannot serve it; nothing has changed yet);
 //! 3. **claim** [`FloorMap`](crate::FloorMap) for that floor in this run (it holds one
 //!    floor: a second floor in one run is refused with [`FloorHeld`]);
-//! 4. **settle** what the floor held before: a floor that already exists (current, put
-//!    away, or dormant) is ended as [`FloorEnd::Replaced`], so every rule set's step runs
-//!    and its creatures are despawned; a new floor is never merged into an old one;
+//! 4. **settle** what came before: the current floor, if it is another one not put away,
+//!    ends as [`FloorEnd::Left`]; a floor of the same id that already exists (current, put
+//!    away, or made earlier in this run) ends as [`FloorEnd::Replaced`]. Every rule set's
+//!    step runs and their creatures are despawned: a new floor is never merged into an old
+//!    one, and no floor is left awake off the map. [`FloorMap`](crate::FloorMap) is the
+//!    new floor as the host filled it: the old creatures' despawns leave its marks alone;
 //! 5. **enter** it: it becomes the [`CurrentFloor`](crate::CurrentFloor), its squares
-//!    counted ([`FloorEntered`] with [`FloorEntry::New`]);
+//!    counted;
 //! 6. **draw** the request's stream from the ledger ([`FloorRequest::stream`]);
 //! 7. **plan** with the rules, without touching the world ([`FloorRequest::plan`]);
 //! 8. **apply** the plan ([`apply`](crate::apply::apply): occupancy, tiles, one batch
 //!    per shape, then [`MonsterSpawned`](crate::MonsterSpawned)) and **answer**
-//!    ([`FloorRequest::apply`]); or, at steps 2 and 3, **reject** ([`FloorRequest::reject`]).
+//!    ([`FloorRequest::apply`]), then [`FloorEntered`] with [`FloorEntry::New`]; or, at
+//!    steps 2 and 3, **reject** ([`FloorRequest::reject`]).
 //!
 //! A rule set implements [`FloorRequest`] for its request message and adds
 //! [`serve_floor_requests`] for it to its set; nothing in this crate needs to know it
 //! (`examples/custom_rule_set.rs` is such a rule set, written outside this crate).
-//! Nothing after validation can fail, so no request is ever half applied.
+//! Validation checks everything a plan needs, so a request is refused before anything
+//! changes or served whole. (A plan may still come out empty if an observer of the old
+//! floor's end replaced the rules; the shipped rule sets then place nothing.)
 
 use bevy_ecs::message::MessageCursor;
 use bevy_ecs::prelude::*;
 use denizen_core::rng::Generator;
 
-use crate::floor::{FloorEnd, FloorId, claim_floor, end_floor, enter_floor};
+use crate::floor::{CurrentFloor, FloorEnd, FloorId, claim_floor, end_floor, enter_floor};
 use crate::streams::{DenizenRng, StreamKey};
 
 pub use crate::floor::{FloorEnded, FloorEntered, FloorEntry, FloorHeld};
@@ -77,16 +83,20 @@ pub fn serve<R: FloorRequest>(world: &mut World, request: &R) {
     if let Err(held) = claim_floor(world, &floor) {
         return request.reject(world, held.into());
     }
+    let current = world.resource::<CurrentFloor>().0.clone();
+    if current != floor && current != FloorId::default() {
+        end_floor(world, &current, FloorEnd::Left);
+    }
     end_floor(world, &floor, FloorEnd::Replaced);
     enter_floor(world, floor.clone());
-    world.trigger(FloorEntered {
-        floor: floor.clone(),
-        entry: FloorEntry::New,
-    });
     let key = request.stream(&floor);
     let mut rng = world.resource_mut::<DenizenRng>().next(key);
     let plan = request.plan(world, &floor, &mut rng);
     request.apply(world, &floor, plan);
+    world.trigger(FloorEntered {
+        floor,
+        entry: FloorEntry::New,
+    });
 }
 
 /// The system that serves every new request of type `R`: a rule set adds it, with

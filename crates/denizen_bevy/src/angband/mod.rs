@@ -27,10 +27,6 @@ pub use resources::{
     AngbandAppraiser, AngbandLastLevel, AngbandRuleset, AngbandStoredLevels, AngbandUniques,
 };
 
-/// The location name of Angband floors: level `d` is `FloorId::new("angband", d)`, and
-/// its streams are drawn under this name (the rules' `streams::PLACE`).
-pub const ANGBAND_FLOOR: &str = denizen_angband::streams::PLACE;
-
 /// Angband's systems, each set inside a [`DenizenSystems`] phase.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum AngbandSystems {

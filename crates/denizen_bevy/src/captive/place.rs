@@ -15,17 +15,21 @@ use super::messages::{
 };
 use super::resources::CaptiveRuleset;
 use crate::apply::apply;
-use crate::floor::{CurrentFloor, FloorId, FloorMap, Glyph, GridPos, OnFloor};
+use crate::floor::{CurrentFloor, FloorEnding, FloorId, FloorMap, Glyph, GridPos, OnFloor};
 use crate::pipeline::FloorRequest;
 use crate::streams::StreamKey;
 
-/// Observer: a despawned bearer drops its base map or clipboard.
+/// Observer: a despawned bearer drops its base map or clipboard (not when its whole floor
+/// ends: [`FloorEnding`]).
 pub(crate) fn drop_on_death(
     death: On<Despawn<Carries>>,
     bearers: Query<(&Carries, &GridPos, Option<&OnFloor>)>,
+    ending: Option<Res<FloorEnding>>,
     mut dropped: MessageWriter<CarryDropped>,
 ) {
-    if let Ok((carries, at, floor)) = bearers.get(death.entity) {
+    if let Ok((carries, at, floor)) = bearers.get(death.entity)
+        && !floor.is_some_and(|on| ending.as_ref().is_some_and(|e| e.ends(&on.0)))
+    {
         dropped.write(CarryDropped {
             carry: carries.0,
             at: Square::from(*at),
