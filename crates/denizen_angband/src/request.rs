@@ -219,6 +219,7 @@ fn summon_round(
 mod tests {
     use super::*;
     use crate::race::Races;
+    use crate::streams::level_stream;
 
     #[test]
     fn requests_outside_the_rules_are_refused() {
@@ -269,5 +270,178 @@ mod tests {
             "a unique of another level stays"
         );
         assert!(ledger.is_killed(uniques[2]), "a killed unique stays killed");
+    }
+
+    fn judge(
+        autoscum: Autoscum,
+        preserve: bool,
+        artifact: bool,
+    ) -> Judge<impl FnMut(&ObjectSpot) -> Appraisal> {
+        Judge {
+            autoscum,
+            preserve,
+            turns_since_last: None,
+            appraise: move |_: &ObjectSpot| Appraisal {
+                rating: 0,
+                artifact,
+            },
+        }
+    }
+
+    fn kept(
+        seed: u64,
+        depth: i32,
+        judge: &mut Judge<impl FnMut(&ObjectSpot) -> Appraisal>,
+    ) -> KeptLevel {
+        let mut allocator = Allocator::new(Races::shipped());
+        let mut rng = level_stream(denizen_core::WorldSeed(seed), depth as u32, 0);
+        let options = LevelOptions::default();
+        let vaults = crate::layout::shipped_vaults();
+        keep_classic_level(
+            &mut rng,
+            depth,
+            &options,
+            &mut allocator,
+            &UniqueLedger::new(),
+            vaults,
+            judge,
+        )
+    }
+
+    #[test]
+    fn the_kept_level_is_the_one_built_when_nothing_is_rejected() {
+        let kept = kept(3, 20, &mut judge(Autoscum::Off, false, false));
+        let mut allocator = Allocator::new(Races::shipped());
+        let mut live = UniqueLedger::new();
+        let mut rng = level_stream(denizen_core::WorldSeed(3), 20, 0);
+        let level = Level::build(
+            &mut rng,
+            20,
+            &LevelOptions::default(),
+            &mut allocator,
+            &mut live,
+        );
+        assert_eq!(kept.rejected, 0);
+        assert_eq!(kept.level.monsters, level.monsters);
+        assert_eq!(kept.rating, level.rating(), "no object adds to the rating");
+        assert_eq!(kept.ledger, live);
+        assert_eq!(
+            kept.feeling,
+            Feeling::of(level.rating(), level.layout.special_feeling, false, None)
+        );
+    }
+
+    #[test]
+    fn an_appraised_artifact_makes_the_level_special_unless_preserved() {
+        // A level with objects: a forced lesser vault asks for some.
+        let vault_level = |preserve| {
+            let mut allocator = Allocator::new(Races::shipped());
+            let mut rng = level_stream(denizen_core::WorldSeed(4), 30, 0);
+            let mut options = LevelOptions::default();
+            options.layout.force_room = Some(RoomChoice::LesserVault);
+            let mut judge = judge(Autoscum::Off, preserve, true);
+            let vaults = crate::layout::shipped_vaults();
+            keep_classic_level(
+                &mut rng,
+                30,
+                &options,
+                &mut allocator,
+                &UniqueLedger::new(),
+                vaults,
+                &mut judge,
+            )
+        };
+        let special = vault_level(false);
+        assert!(!special.level.layout.objects.is_empty());
+        assert!(special.special);
+        assert_eq!(special.feeling, Feeling::Special);
+        let preserved = vault_level(true);
+        assert!(
+            preserved.special,
+            "special, but preserve mode says nothing of it"
+        );
+        assert_ne!(preserved.feeling, Feeling::Special);
+    }
+
+    #[test]
+    fn the_autoscummer_keeps_only_a_level_it_accepts() {
+        let kept = kept(5, 40, &mut judge(Autoscum::Always, false, false));
+        assert!(
+            !Autoscum::Always.rejects(0, kept.feeling, 40),
+            "{:?}",
+            kept.feeling
+        );
+        assert!(kept.rejected > 0, "depth 40 throws some levels away");
+        // The ledger holds the kept level's uniques only, not a thrown-away level's.
+        let races = Races::shipped();
+        let mut on_level: Vec<RaceId> = kept
+            .level
+            .monsters
+            .iter()
+            .map(|m| m.race)
+            .filter(|&r| races.get(r).is_some_and(|r| r.is_unique()))
+            .collect();
+        on_level.sort();
+        on_level.dedup();
+        assert_eq!(kept.ledger.iter().collect::<Vec<_>>(), on_level);
+    }
+
+    #[test]
+    fn traps_spring_by_the_rules() {
+        let traps = Traps::shipped();
+        let mut allocator = Allocator::new(Races::shipped());
+        let grid =
+            FloorGrid::from_rows(&["#######", "#.....#", "#.....#", "#.....#", "#######"]).unwrap();
+        let player = Square { x: 3, y: 2 };
+        let mut summoned = 0;
+        for seed in 0..400 {
+            let mut rng = crate::streams::level_stream(denizen_core::WorldSeed(seed), 5, 0);
+            let mut ledger = UniqueLedger::new();
+            let sprung = spring_trap(
+                traps,
+                &mut rng,
+                &grid,
+                player,
+                10,
+                (5, true),
+                &mut allocator,
+                &mut ledger,
+            );
+            assert_ne!(
+                sprung.kind.effect,
+                crate::trap::Effect::Fall,
+                "no trap door on a quest level"
+            );
+            if sprung.outcome.summons.is_none() {
+                assert!(
+                    sprung.summoned.is_empty(),
+                    "only a summoning rune calls monsters"
+                );
+            }
+            for monster in &sprung.summoned {
+                let at = monster.at.square();
+                assert!(grid.is_acceptable(at) && at != player);
+                assert!(at.x.abs_diff(player.x) <= 3 && at.y.abs_diff(player.y) <= 3);
+            }
+            summoned += sprung.summoned.len();
+        }
+        assert!(summoned > 0, "some of 400 traps are summoning runes");
+        // Off the map, or on a floor larger than Angband's, nothing is summoned.
+        let wide = FloorGrid::new(300, 3).unwrap();
+        for seed in 0..200 {
+            let mut rng = crate::streams::level_stream(denizen_core::WorldSeed(seed), 5, 0);
+            let mut ledger = UniqueLedger::new();
+            let sprung = spring_trap(
+                traps,
+                &mut rng,
+                &wide,
+                player,
+                10,
+                (5, false),
+                &mut allocator,
+                &mut ledger,
+            );
+            assert!(sprung.summoned.is_empty());
+        }
     }
 }

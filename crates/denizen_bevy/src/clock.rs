@@ -93,8 +93,9 @@ impl std::fmt::Display for GameClock {
 /// [`ChecksSkipped`].
 pub const MAX_CHECKS_PER_RUN: u64 = 100_000;
 
-/// Written when the clock was more than [`MAX_CHECKS_PER_RUN`] boundaries behind: the
-/// oldest boundaries were marked checked without running their checks.
+/// Written in [`DenizenSystems::Clock`](crate::DenizenSystems::Clock) when the clock was
+/// more than [`MAX_CHECKS_PER_RUN`] boundaries behind: the oldest boundaries were marked
+/// checked without running their checks.
 #[derive(Message, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
 pub struct ChecksSkipped {

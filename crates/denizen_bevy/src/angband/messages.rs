@@ -111,7 +111,8 @@ pub struct AngbandLevelBuilt {
 }
 
 /// An object a room put on the level, for the host to make: gold, or an object of the
-/// object level, good or great when a vault asks. Written after [`AngbandLevelBuilt`];
+/// object level, good or great when a vault asks. Written in `AngbandSystems::Levels`,
+/// after [`AngbandLevelBuilt`];
 /// an [`AngbandAppraiser`](super::AngbandAppraiser) the host installs rates them while
 /// the level is made (for the rating, the feeling and the autoscummer).
 #[derive(Message, Reflect, Clone, Copy, Debug, PartialEq, Eq)]

@@ -90,7 +90,8 @@ impl From<FloorHeld> for EncounterRefusal {
     }
 }
 
-/// A bearer died (was despawned) and dropped what it carried on its square.
+/// A bearer died (was despawned by anything but the end of its floor) and dropped what it
+/// carried on its square. Written by an observer, at the despawn.
 #[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
 pub struct CarryDropped {

@@ -105,7 +105,7 @@ pub enum OmegaFloorRefusal {
     Rules(RequestError),
     /// [`FloorMap`](crate::FloorMap) is empty and the environment searches the floor for
     /// squares.
-    #[error("FloorMap is empty: fill it with the floor before requesting it")]
+    #[error("FloorMap is empty: fill it with the floor before sending OmegaFloorRequested")]
     EmptyMap,
     /// Another floor was populated in this run.
     #[error("{0}")]
