@@ -273,8 +273,8 @@ pub fn enter_floor(world: &mut World, floor: FloorId) {
     occupants.width = width;
     occupants.floor = floor;
     let mut marked = Vec::new();
-    let mut query =
-        world.query_filtered::<(&GridPos, Option<&OnFloor>), (With<Creature>, Without<Dormant>)>();
+    let mut cache = FloorQueries::take(world);
+    let query = cache.standing.get_or_insert_with(|| world.query_filtered());
     for (at, on) in query.iter(world) {
         let square = Square::from(*at);
         if on.is_none_or(|on| on.0 == occupants.floor)
@@ -286,6 +286,7 @@ pub fn enter_floor(world: &mut World, floor: FloorId) {
             marked.push(square);
         }
     }
+    cache.put_back(world);
     if let Some(mut map) = world.get_resource_mut::<FloorMap>() {
         for square in marked {
             map.0.set_occupied(square, true);
@@ -352,12 +353,57 @@ pub struct FloorEntered {
 
 /// The entities of `floor`, awake or put away, dormant ones only when `dormant` says so.
 fn entities_on(world: &mut World, floor: &FloorId, dormant: Option<bool>) -> Vec<Entity> {
-    let mut query = world.query::<(Entity, &OnFloor, Has<Dormant>)>();
-    query
+    let mut cache = FloorQueries::take(world);
+    let query = cache.members.get_or_insert_with(|| world.query());
+    let found = query
         .iter(world)
         .filter(|(_, on, asleep)| on.0 == *floor && dormant.is_none_or(|d| d == *asleep))
         .map(|(e, ..)| e)
-        .collect()
+        .collect();
+    cache.put_back(world);
+    found
+}
+
+/// The floor helpers' queries, built on first use and kept: building a query's state
+/// costs more than the floor change it serves. A cache: a clone is empty (and rebuilt
+/// when used), so it is reflected as one opaque value and never saved.
+#[derive(Resource, Reflect, Default)]
+#[reflect(opaque)]
+pub(crate) struct FloorQueries {
+    /// Every entity of any floor, and whether it is dormant.
+    members: Option<QueryState<(Entity, &'static OnFloor, Has<Dormant>)>>,
+    /// Creatures awake, with their squares and floors.
+    standing: Option<StandingQuery>,
+}
+
+/// The creatures awake, with their squares and floors.
+type StandingQuery = QueryState<
+    (&'static GridPos, Option<&'static OnFloor>),
+    (With<Creature>, Without<Dormant>),
+>;
+
+impl Clone for FloorQueries {
+    fn clone(&self) -> Self {
+        Self::default()
+    }
+}
+
+impl FloorQueries {
+    /// The world's cache, taken out to use with the world (an empty one in a world
+    /// without `DenizenPlugin`).
+    fn take(world: &mut World) -> Self {
+        world
+            .get_resource_mut::<FloorQueries>()
+            .map(|mut cache| std::mem::take(&mut *cache))
+            .unwrap_or_default()
+    }
+
+    /// Puts the cache back.
+    fn put_back(self, world: &mut World) {
+        if let Some(mut cache) = world.get_resource_mut::<FloorQueries>() {
+            *cache = self;
+        }
+    }
 }
 
 /// The floor whose entities are being despawned because it ended (not because they died):
