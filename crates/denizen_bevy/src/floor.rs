@@ -377,10 +377,8 @@ pub(crate) struct FloorQueries {
 }
 
 /// The creatures awake, with their squares and floors.
-type StandingQuery = QueryState<
-    (&'static GridPos, Option<&'static OnFloor>),
-    (With<Creature>, Without<Dormant>),
->;
+type StandingQuery =
+    QueryState<(&'static GridPos, Option<&'static OnFloor>), (With<Creature>, Without<Dormant>)>;
 
 impl Clone for FloorQueries {
     fn clone(&self) -> Self {
