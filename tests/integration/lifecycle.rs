@@ -105,11 +105,22 @@ fn a_floor_left_without_being_put_away_is_ended() {
 fn base_floors_replaced_drop_nothing() {
     let mut app = App::new();
     app.add_plugins(DenizenPlugins::with_seed(3));
+    let bearers = |app: &mut App| {
+        let world = app.world_mut();
+        world
+            .query_filtered::<Entity, With<Carries>>()
+            .iter(world)
+            .count()
+    };
     for _ in 0..2 {
         app.insert_resource(FloorMap(denizen::captive::reference_base(WorldSeed(3), 4)));
         app.world_mut()
             .write_message(EncountersRequested::new(4, 3));
         app.update();
+        assert!(
+            bearers(&mut app) > 0,
+            "the base's first groups carry its maps"
+        );
     }
     assert!(messages::<CarryDropped>(&app).is_empty());
     let mut bearers = app.world_mut().query_filtered::<Entity, With<Carries>>();
@@ -120,6 +131,33 @@ fn base_floors_replaced_drop_nothing() {
         1,
         "a bearer's death still drops"
     );
+}
+
+#[test]
+fn a_new_floor_is_entered_once_it_is_populated() {
+    let mut app = App::new();
+    app.add_plugins(DenizenPlugins::with_seed(2));
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let log = seen.clone();
+    app.add_observer(
+        move |entered: On<FloorEntered>, creatures: Query<&OnFloor, With<Creature>>| {
+            let here = creatures.iter().filter(|on| on.0 == entered.floor).count();
+            log.lock().unwrap().push((entered.entry, here));
+        },
+    );
+    app.insert_resource(FloorMap(reference_floor(WorldSeed(2), "sewers", 3)));
+    app.world_mut()
+        .write_message(OmegaFloorRequested::new("sewers", 3));
+    app.update();
+    put_floor_away(app.world_mut());
+    // Nothing is current now: putting away again changes nothing.
+    assert_eq!(put_floor_away(app.world_mut()), FloorId::default());
+    bring_floor_back(app.world_mut(), &FloorId::new("sewers", 3));
+    let seen = seen.lock().unwrap().clone();
+    assert_eq!(seen.len(), 2, "{seen:?}");
+    assert_eq!(seen[0].0, FloorEntry::New);
+    assert_eq!(seen[1].0, FloorEntry::BroughtBack);
+    assert!(seen[0].1 > 0 && seen[0].1 == seen[1].1, "{seen:?}");
 }
 
 #[test]
@@ -389,17 +427,22 @@ mod angband {
         app.add_plugins(DenizenPlugins::with_seed(9));
         level(&mut app, 5);
         put_floor_away(app.world_mut());
+        // Sauron's level after his quest is won is no quest level, as the host said.
         app.world_mut()
-            .write_message(AngbandLevelRequested::new(99).with_quest(true));
+            .write_message(AngbandLevelRequested::new(99).with_quest(false));
         app.update();
         put_floor_away(app.world_mut());
-        level(&mut app, 40);
-        assert_eq!(app.world().resource::<AngbandLastLevel>().depth, 40);
-        bring_floor_back(app.world_mut(), &FloorId::new("angband", 5));
-        let last = *app.world().resource::<AngbandLastLevel>();
-        assert_eq!((last.depth, last.quest), (5, false));
-        bring_floor_back(app.world_mut(), &FloorId::new("angband", 99));
-        let last = *app.world().resource::<AngbandLastLevel>();
-        assert_eq!((last.depth, last.quest), (99, true));
+        // A quest level by request, at a depth that is none.
+        app.world_mut()
+            .write_message(AngbandLevelRequested::new(40).with_quest(true));
+        app.update();
+        put_floor_away(app.world_mut());
+        level(&mut app, 60);
+        assert_eq!(app.world().resource::<AngbandLastLevel>().depth, 60);
+        for (depth, quest) in [(5, false), (99, false), (40, true)] {
+            bring_floor_back(app.world_mut(), &FloorId::new("angband", depth));
+            let last = *app.world().resource::<AngbandLastLevel>();
+            assert_eq!((last.depth, last.quest), (depth, quest));
+        }
     }
 }

@@ -77,7 +77,9 @@ impl Default for Glyph {
 }
 
 /// The current floor: tiles, rooms and occupied squares. The host fills it, then asks a
-/// rule set to populate it. Creatures of the current floor mark their squares themselves
+/// rule set to populate it: at a request it is the new floor as the host filled it (the
+/// creatures of the floor it replaces or leaves do not unmark it), so a host that asks
+/// again on the same map clears the old marks or fills it anew. Creatures of the current floor mark their squares themselves
 /// (see [`GridPos`]); the host may mark squares of its own (the player) with
 /// `set_occupied`.
 #[derive(Resource, Reflect, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -266,7 +268,8 @@ pub fn enter_floor(world: &mut World, floor: FloorId) {
     let (width, height) = world
         .get_resource::<FloorMap>()
         .map_or((0, 0), |m| (m.0.width(), m.0.height()));
-    // The counts' storage is reused from floor to floor.
+    // The counts' storage is reused while it is not reset (a floor put away, left or
+    // replaced starts from none).
     let mut occupants = std::mem::take(&mut *world.resource_mut::<Occupants>());
     occupants.counts.clear();
     occupants.counts.resize(width as usize * height as usize, 0);
@@ -318,7 +321,7 @@ pub enum FloorEnd {
 /// an observer still sees them: each rule set takes its step here (Angband gives the
 /// level's living uniques back to the allocator when they are despawned, and keeps the
 /// level's record when it is put away). While its entities are despawned,
-/// [`FloorEnding`] names it.
+/// [`FloorEnding`] names it. An observer must not change floors itself.
 #[derive(Event, Reflect, Clone, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
 pub struct FloorEnded {
@@ -332,7 +335,8 @@ pub struct FloorEnded {
 #[derive(Reflect, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[reflect(Debug, PartialEq, Hash)]
 pub enum FloorEntry {
-    /// A request is about to populate it (its earlier creatures, if any, were ended).
+    /// A request populated it (its earlier creatures, if any, were ended first); told once
+    /// the request is applied and answered.
     New,
     /// Brought back from [`StoredFloors`] ([`bring_floor_back`]) with its creatures.
     BroughtBack,
@@ -440,12 +444,17 @@ pub(crate) fn end_floor(world: &mut World, floor: &FloorId, end: FloorEnd) -> us
     if end != FloorEnd::Despawned && world.resource::<CurrentFloor>().0 == *floor {
         *world.resource_mut::<Occupants>() = Occupants::default();
     }
-    world.get_resource_or_init::<FloorEnding>().0 = Some(floor.clone());
+    // Kept and restored, so a floor ended from inside a despawn (an observer's queued
+    // command) leaves the outer one marked.
+    let outer = world
+        .get_resource_or_init::<FloorEnding>()
+        .0
+        .replace(floor.clone());
     // A group's members go with it (linked spawn): the rest are despawned one by one.
     for &entity in &doomed {
         let _ = world.try_despawn(entity);
     }
-    world.resource_mut::<FloorEnding>().0 = None;
+    world.resource_mut::<FloorEnding>().0 = outer;
     if let Some(mut stored) = world.get_resource_mut::<StoredFloors>() {
         stored.0.remove(floor);
     }

@@ -11,7 +11,7 @@
 //!    step runs and their creatures are despawned: a new floor is never merged into an old
 //!    one, and no floor is left awake off the map. [`FloorMap`](crate::FloorMap) is the
 //!    new floor as the host filled it: the old creatures' despawns leave its marks alone;
-//! 5. **enter** it: it becomes the [`CurrentFloor`](crate::CurrentFloor), its squares
+//! 5. **enter** it: it becomes the [`CurrentFloor`], its squares
 //!    counted;
 //! 6. **draw** the request's stream from the ledger ([`FloorRequest::stream`]);
 //! 7. **plan** with the rules, without touching the world ([`FloorRequest::plan`]);
