@@ -111,28 +111,34 @@ fn take_turn(mut clock: ResMut<GameClock>) {
 }
 
 /// The game's floor generator: leaving a level puts it away; a level seen before comes
-/// back as it was, a new one is dug and populated.
-fn change_level(world: &mut World) {
-    let requests: Vec<ChangeLevel> = world
-        .resource_mut::<Messages<ChangeLevel>>()
-        .drain()
-        .collect();
-    for ChangeLevel { depth } in requests {
-        if world.resource::<Game>().depth != 0 {
-            put_floor_away(world);
+/// back as it was, a new one is dug and populated. An ordinary system: the floor helpers
+/// run as commands, applied before the plugins serve the request.
+fn change_level(
+    mut changes: MessageReader<ChangeLevel>,
+    stored: Res<StoredFloors>,
+    mut game: ResMut<Game>,
+    mut requests: MessageWriter<OmegaFloorRequested>,
+    mut commands: Commands,
+) {
+    for &ChangeLevel { depth } in changes.read() {
+        if game.depth != 0 {
+            commands.put_floor_away();
         }
-        world.resource_mut::<Game>().depth = depth;
+        game.depth = depth;
         let floor = FloorId::new(DUNGEON, depth);
-        if bring_floor_back(world, &floor) {
-            log_world(world, format!("back on sewers {depth}"));
-            continue;
-        }
-        let mut rng = WorldSeed(u64::from(depth)).stream(StreamPurpose::new("dig"));
-        let map =
-            rooms_and_corridors(&mut |k| uniform(&mut rng, k), 64, 24).expect("a 64 x 24 floor");
-        world.insert_resource(FloorMap(map));
-        world.write_message(OmegaFloorRequested::new(DUNGEON, depth));
-        log_world(world, format!("down to sewers {depth}: a new level"));
+        let line = if stored.0.contains_key(&floor) {
+            commands.bring_floor_back(floor);
+            format!("back on sewers {depth}")
+        } else {
+            let mut rng = WorldSeed(u64::from(depth)).stream(StreamPurpose::new("dig"));
+            let map = rooms_and_corridors(&mut |k| uniform(&mut rng, k), 64, 24)
+                .expect("a 64 x 24 floor");
+            commands.insert_resource(FloorMap(map));
+            requests.write(OmegaFloorRequested::new(DUNGEON, depth));
+            format!("down to sewers {depth}: a new level")
+        };
+        let line = format!("turn {:>3}: {line}", game.turn);
+        game.log.push(line);
     }
 }
 
