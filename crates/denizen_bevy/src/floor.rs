@@ -218,9 +218,14 @@ pub(crate) fn vacate(mut world: DeferredWorld, context: HookContext) {
 /// mark in [`FloorMap`].
 fn mark(world: &mut DeferredWorld, entity: Entity, arrives: bool) {
     let index = {
-        let (Ok(creature), Some(occupants)) =
-            (world.get_entity(entity), world.get_resource::<Occupants>())
-        else {
+        let Some(occupants) = world.get_resource::<Occupants>() else {
+            return;
+        };
+        // No floor counted (none is current): nothing to look up.
+        if occupants.width == 0 {
+            return;
+        }
+        let Ok(creature) = world.get_entity(entity) else {
             return;
         };
         let counted = creature.contains::<Creature>()
