@@ -199,6 +199,8 @@ struct SpawnFloorRejected {
 enum SpawnRefusal {
     #[error("no entry of the table appears at depth {0}")]
     NothingAtDepth(u32),
+    #[error("FloorMap is empty: fill it with the floor before requesting it")]
+    EmptyMap,
     #[error("{0}")]
     FloorHeld(FloorHeld),
 }
@@ -217,6 +219,10 @@ impl FloorRequest for SpawnFloorRequested {
         let table = &world.resource::<SpawnRules>().0;
         if table.eligible(self.depth).next().is_none() {
             return Err(SpawnRefusal::NothingAtDepth(self.depth));
+        }
+        let map = &world.resource::<FloorMap>().0;
+        if map.width() == 0 || map.height() == 0 {
+            return Err(SpawnRefusal::EmptyMap);
         }
         Ok(FloorId::new(PLACE, self.depth))
     }
@@ -492,6 +498,14 @@ mod tests {
             reason.as_deref(),
             Some("no entry of the table appears at depth 11")
         );
+        assert_eq!(beasts(&mut app), before);
+        // So is an empty map.
+        app.insert_resource(FloorMap::default());
+        app.world_mut()
+            .write_message(SpawnFloorRequested { depth: 2 });
+        app.update();
+        let reason = last::<SpawnFloorRejected>(&app).map(|r| r.reason.to_string());
+        assert!(reason.is_some_and(|r| r.contains("FloorMap is empty")));
         assert_eq!(beasts(&mut app), before);
     }
 

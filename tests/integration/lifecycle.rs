@@ -19,6 +19,14 @@ fn sewers(seed: u64) -> App {
     crate::populated(seed, "sewers", 3)
 }
 
+/// Fills `FloorMap` with the reference floor of an Omega location and asks for it.
+fn omega_floor(app: &mut App, seed: u64, location: &str, depth: u32) {
+    app.insert_resource(FloorMap(reference_floor(WorldSeed(seed), location, depth)));
+    app.world_mut()
+        .write_message(OmegaFloorRequested::new(location, depth));
+    app.update();
+}
+
 /// Creatures awake on a floor.
 fn on_floor(app: &mut App, floor: &FloorId) -> Vec<(Entity, GridPos)> {
     let world = app.world_mut();
@@ -45,10 +53,7 @@ fn an_omega_floor_asked_for_again_is_populated_afresh() {
     let mut app = sewers(5);
     let floor = FloorId::new("sewers", 3);
     let first = on_floor(&mut app, &floor).len();
-    app.insert_resource(FloorMap(reference_floor(WorldSeed(6), "sewers", 3)));
-    app.world_mut()
-        .write_message(OmegaFloorRequested::new("sewers", 3));
-    app.update();
+    omega_floor(&mut app, 6, "sewers", 3);
     let populated: Vec<OmegaFloorPopulated> = messages(&app);
     let now = on_floor(&mut app, &floor);
     assert_eq!(
@@ -89,10 +94,7 @@ fn a_floor_left_without_being_put_away_is_ended() {
     let mut app = sewers(6);
     let sewers = FloorId::new("sewers", 3);
     assert!(!on_floor(&mut app, &sewers).is_empty());
-    app.insert_resource(FloorMap(reference_floor(WorldSeed(6), "goblin-caves", 2)));
-    app.world_mut()
-        .write_message(OmegaFloorRequested::new("goblin-caves", 2));
-    app.update();
+    omega_floor(&mut app, 6, "goblin-caves", 2);
     assert_eq!(
         everything_on(&mut app, &sewers),
         0,
@@ -145,10 +147,7 @@ fn a_new_floor_is_entered_once_it_is_populated() {
             log.lock().unwrap().push((entered.entry, here));
         },
     );
-    app.insert_resource(FloorMap(reference_floor(WorldSeed(2), "sewers", 3)));
-    app.world_mut()
-        .write_message(OmegaFloorRequested::new("sewers", 3));
-    app.update();
+    omega_floor(&mut app, 2, "sewers", 3);
     put_floor_away(app.world_mut());
     // Nothing is current now: putting away again changes nothing.
     assert_eq!(put_floor_away(app.world_mut()), FloorId::default());
@@ -185,10 +184,7 @@ fn a_request_no_plugin_serves_stops_the_app_at_once() {
     // Code written for the earlier API, where `DenizenPlugin` was the whole plugin.
     let mut app = App::new();
     app.add_plugins(DenizenPlugin::with_seed(1));
-    app.insert_resource(FloorMap(reference_floor(WorldSeed(1), "sewers", 3)));
-    app.world_mut()
-        .write_message(OmegaFloorRequested::new("sewers", 3));
-    app.update();
+    omega_floor(&mut app, 1, "sewers", 3);
 }
 
 /// Arrivals seen by a reader ordered after `DenizenSystems::Arrivals`, as the README says.
@@ -216,10 +212,7 @@ fn wandering_arrivals_reach_readers_after_arrivals_in_the_same_update() {
         },
     );
     // The Astral Plane's difficulty passes every check.
-    app.insert_resource(FloorMap(reference_floor(WorldSeed(3), "astral", 2)));
-    app.world_mut()
-        .write_message(OmegaFloorRequested::new("astral", 2));
-    app.update();
+    omega_floor(&mut app, 3, "astral", 2);
     app.world_mut().resource_mut::<GameClock>().advance(30);
     app.update();
     let seen = app.world().resource::<Seen>().0;
@@ -382,10 +375,7 @@ mod angband {
     fn omega_wanders_only_on_omega_floors() {
         let mut app = App::new();
         app.add_plugins(DenizenPlugins::with_seed(4));
-        app.insert_resource(FloorMap(reference_floor(WorldSeed(4), "astral", 2)));
-        app.world_mut()
-            .write_message(OmegaFloorRequested::new("astral", 2));
-        app.update();
+        omega_floor(&mut app, 4, "astral", 2);
         put_floor_away(app.world_mut());
         level(&mut app, 5);
         let angband = FloorId::new("angband", 5);

@@ -386,6 +386,29 @@ mod tests {
         assert_eq!(kept.ledger.iter().collect::<Vec<_>>(), on_level);
     }
 
+    /// One trap sprung by the player at (3, 2) of `grid`, from the stream of `seed`.
+    fn spring<'t>(
+        traps: &'t Traps,
+        allocator: &mut Allocator,
+        grid: &FloorGrid,
+        seed: u64,
+        quest: bool,
+    ) -> SprungTrap<'t> {
+        let mut rng = level_stream(denizen_core::WorldSeed(seed), 5, 0);
+        let player = Square { x: 3, y: 2 };
+        let mut ledger = UniqueLedger::new();
+        spring_trap(
+            traps,
+            &mut rng,
+            grid,
+            player,
+            10,
+            (5, quest),
+            allocator,
+            &mut ledger,
+        )
+    }
+
     #[test]
     fn traps_spring_by_the_rules() {
         let traps = Traps::shipped();
@@ -395,18 +418,7 @@ mod tests {
         let player = Square { x: 3, y: 2 };
         let mut summoned = 0;
         for seed in 0..400 {
-            let mut rng = crate::streams::level_stream(denizen_core::WorldSeed(seed), 5, 0);
-            let mut ledger = UniqueLedger::new();
-            let sprung = spring_trap(
-                traps,
-                &mut rng,
-                &grid,
-                player,
-                10,
-                (5, true),
-                &mut allocator,
-                &mut ledger,
-            );
+            let sprung = spring(traps, &mut allocator, &grid, seed, true);
             assert_ne!(
                 sprung.kind.effect,
                 crate::trap::Effect::Fall,
@@ -426,22 +438,14 @@ mod tests {
             summoned += sprung.summoned.len();
         }
         assert!(summoned > 0, "some of 400 traps are summoning runes");
-        // Off the map, or on a floor larger than Angband's, nothing is summoned.
+        // On a floor larger than Angband's, nothing is summoned.
         let wide = FloorGrid::new(300, 3).unwrap();
         for seed in 0..200 {
-            let mut rng = crate::streams::level_stream(denizen_core::WorldSeed(seed), 5, 0);
-            let mut ledger = UniqueLedger::new();
-            let sprung = spring_trap(
-                traps,
-                &mut rng,
-                &wide,
-                player,
-                10,
-                (5, false),
-                &mut allocator,
-                &mut ledger,
+            assert!(
+                spring(traps, &mut allocator, &wide, seed, false)
+                    .summoned
+                    .is_empty()
             );
-            assert!(sprung.summoned.is_empty());
         }
     }
 }
