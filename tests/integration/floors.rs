@@ -8,6 +8,10 @@ use denizen::bevy::prelude::*;
 use denizen::omega::reference::reference_floor;
 use denizen::prelude::*;
 
+use denizen::bevy::apply::apply;
+use denizen::bevy::floor::Occupants;
+use denizen::plan::{Plan, Spawn};
+
 use crate::{messages, populated};
 
 fn creatures(app: &mut App) -> Vec<(Entity, GridPos, OnFloor)> {
@@ -272,4 +276,83 @@ fn floors_put_away_at_the_edges() {
             .contains("goblin-caves 2 was populated"),
         "{rejected:?}"
     );
+}
+
+/// Observers of the spawns that move, despawn and add creatures, or apply a plan of their
+/// own, while a floor's creatures are spawned in one batch: the map still marks exactly
+/// the squares creatures stand on, and the counts are right (despawning everyone frees
+/// every square).
+#[test]
+fn observers_of_the_spawns_leave_the_map_right() {
+    /// Which new creatures the observer has seen.
+    #[derive(Resource, Default)]
+    struct Seen(u32);
+    let (location, depth) = ("goblin-caves", 3);
+    let grid = reference_floor(WorldSeed(4), location, depth);
+    let mut free = grid.squares().filter(|&s| grid.is_acceptable(s));
+    let (haven, extra, nested) = (
+        free.next().unwrap(),
+        free.next().unwrap(),
+        free.next().unwrap(),
+    );
+    let mut app = App::new();
+    app.add_plugins(DenizenPlugins::with_seed(4))
+        .init_resource::<Seen>()
+        .insert_resource(FloorMap(grid));
+    app.add_observer(
+        move |added: On<Add<Creature>>, mut seen: ResMut<Seen>, mut commands: Commands| {
+            seen.0 += 1;
+            match seen.0 {
+                1 => commands.entity(added.entity).despawn(),
+                2 | 3 => {
+                    commands.entity(added.entity).insert(GridPos::from(haven));
+                }
+                4 => {
+                    commands.spawn((
+                        Creature,
+                        GridPos::from(extra),
+                        OnFloor(FloorId::new(location, depth)),
+                    ));
+                }
+                6 => commands.queue(move |world: &mut World| {
+                    let plan = Plan {
+                        spawns: vec![Spawn {
+                            at: nested,
+                            origin: Origin::Summoning,
+                            creature: (),
+                        }],
+                        tiles: Vec::new(),
+                    };
+                    apply(world, plan, |batches, spawns| {
+                        batches.spawn(spawns.into_iter().map(|s| (0, s.at, Glyph('n'))).collect());
+                    });
+                }),
+                _ => {}
+            }
+        },
+    );
+    app.world_mut()
+        .write_message(OmegaFloorRequested::new(location, depth));
+    app.update();
+    assert!(
+        app.world().resource::<Seen>().0 > 6,
+        "the floor has enough creatures"
+    );
+    let standing: Vec<Square> = creatures(&mut app)
+        .iter()
+        .map(|(_, p, _)| (*p).into())
+        .collect();
+    assert!(standing.iter().filter(|&&s| s == haven).count() >= 2);
+    assert!(standing.contains(&extra) && standing.contains(&nested));
+    assert_occupancy_follows_creatures(&mut app);
+    let occupants = app.world().resource::<Occupants>();
+    for &at in &standing {
+        let here = standing.iter().filter(|&&s| s == at).count();
+        assert_eq!(usize::from(occupants.on(at)), here, "{at:?}");
+    }
+    for (entity, ..) in creatures(&mut app) {
+        app.world_mut().despawn(entity);
+    }
+    let map = &app.world().resource::<FloorMap>().0;
+    assert_eq!(map.squares().filter(|&s| map.is_occupied(s)).count(), 0);
 }

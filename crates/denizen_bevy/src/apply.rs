@@ -13,7 +13,7 @@ use bevy_reflect::prelude::*;
 use denizen_core::floor::Square;
 use denizen_core::plan::{Origin, Plan, Spawn};
 
-use crate::floor::{Creature, CurrentFloor, FloorMap, GridPos, OnFloor};
+use crate::floor::{Creature, CurrentFloor, FloorMap, GridPos, OnFloor, close_batch, open_batch};
 
 /// Triggered on each creature once it is spawned with all its components; observe it to
 /// decorate creatures. `origin` says where the creature came from.
@@ -69,23 +69,35 @@ impl Batches<'_> {
 /// entities through [`Batches`] (one batch per shape, every component the rule set gives
 /// its creatures), then one [`MonsterSpawned`] per creature in plan order. Returns the
 /// entities in plan order.
+///
+/// The plan marks its squares once; while its creatures are spawned the square hooks
+/// stand aside, and the batch counts them all at the end (see [`GridPos`]): what
+/// observers do meanwhile is counted too, by a recount of the floor.
 pub fn apply<C>(
     world: &mut World,
     plan: Plan<C>,
     spawn: impl FnOnce(&mut Batches<'_>, Vec<Spawn<C>>),
 ) -> Vec<Entity> {
-    plan.apply_to(&mut world.resource_mut::<FloorMap>().0);
+    let mut map = world.resource_mut::<FloorMap>();
+    let planned: Vec<(Square, bool)> = plan
+        .spawns
+        .iter()
+        .map(|s| (s.at, !map.0.is_occupied(s.at)))
+        .collect();
+    plan.apply_to(&mut map.0);
     let origins: Vec<Origin> = plan.spawns.iter().map(|s| s.origin).collect();
     let mut batches = Batches {
         world,
         ids: vec![Entity::PLACEHOLDER; origins.len()],
     };
+    let opened = open_batch(batches.world);
     spawn(&mut batches, plan.spawns);
     let Batches { world, ids } = batches;
     debug_assert!(
         !ids.contains(&Entity::PLACEHOLDER),
         "every creature of a plan is spawned"
     );
+    close_batch(world, opened, &ids, &planned);
     // Nothing can start observing while no event is triggered, so one look suffices.
     let observed = world
         .event_key::<MonsterSpawned>()

@@ -4,7 +4,9 @@
 //! returns.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
+use bevy_ecs::component::ComponentId;
 use bevy_ecs::lifecycle::HookContext;
 use bevy_ecs::prelude::*;
 use bevy_ecs::world::DeferredWorld;
@@ -143,7 +145,65 @@ pub struct Occupants {
     width: u32,
     /// One count per square of the floor.
     counts: Vec<u16>,
+    /// The components that decide whether a creature counts, looked up once per floor so
+    /// the square hooks need no type lookup for them.
+    #[reflect(ignore)]
+    markers: Option<Markers>,
+    /// The square hooks that ran while a plan's creatures were spawned in one batch.
+    #[reflect(ignore)]
+    batch: BatchMarks,
 }
+
+/// The ids of [`Creature`] and [`Dormant`]: a creature counts while it has the first and
+/// not the second (and stands on the counted floor).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Markers {
+    creature: ComponentId,
+    dormant: ComponentId,
+}
+
+/// While [`apply`](crate::apply::apply) spawns a plan's creatures, the square hooks only
+/// count themselves here; the batch then counts its creatures at once, or recounts the
+/// floor if anything else moved meanwhile (an observer of the spawns). Atomic, so a hook
+/// counts through a shared borrow of [`Occupants`].
+#[derive(Debug, Default)]
+struct BatchMarks {
+    open: AtomicBool,
+    arrivals: AtomicU32,
+    departures: AtomicU32,
+}
+
+impl BatchMarks {
+    /// Counts a hook that ran during a batch; `false` outside one.
+    fn skip(&self, arrives: bool) -> bool {
+        if !self.open.load(Ordering::Relaxed) {
+            return false;
+        }
+        let counter = if arrives {
+            &self.arrivals
+        } else {
+            &self.departures
+        };
+        counter.fetch_add(1, Ordering::Relaxed);
+        true
+    }
+}
+
+/// A batch is transient: a copy starts with none open.
+impl Clone for BatchMarks {
+    fn clone(&self) -> Self {
+        Self::default()
+    }
+}
+
+/// A batch is transient: it never makes two counts differ.
+impl PartialEq for BatchMarks {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for BatchMarks {}
 
 impl Occupants {
     /// Creatures of the current floor on a square.
@@ -155,6 +215,15 @@ impl Occupants {
 
     fn index(&self, at: Square) -> Option<usize> {
         (at.x < self.width).then(|| at.y as usize * self.width as usize + at.x as usize)
+    }
+
+    /// The square at a count's index.
+    fn square(&self, index: usize) -> Square {
+        let width = self.width as usize;
+        Square {
+            x: (index % width) as u32,
+            y: (index / width) as u32,
+        }
     }
 }
 
@@ -222,14 +291,17 @@ fn mark(world: &mut DeferredWorld, entity: Entity, arrives: bool) {
             return;
         };
         // No floor counted (none is current): nothing to look up.
-        if occupants.width == 0 {
+        let Some(markers) = occupants.markers.filter(|_| occupants.width > 0) else {
+            return;
+        };
+        if occupants.batch.skip(arrives) {
             return;
         }
         let Ok(creature) = world.get_entity(entity) else {
             return;
         };
-        let counted = creature.contains::<Creature>()
-            && !creature.contains::<Dormant>()
+        let counted = creature.contains_id(markers.creature)
+            && !creature.contains_id(markers.dormant)
             && creature
                 .get::<OnFloor>()
                 .is_none_or(|on| on.0 == occupants.floor);
@@ -252,14 +324,10 @@ fn mark(world: &mut DeferredWorld, entity: Entity, arrives: bool) {
         count.saturating_sub(1)
     };
     let occupied = *count > 0;
-    let width = occupants.width as usize;
+    let square = occupants.square(index);
     if occupied != before
         && let Some(mut map) = world.get_resource_mut::<FloorMap>()
     {
-        let square = Square {
-            x: (index % width) as u32,
-            y: (index / width) as u32,
-        };
         map.0.set_occupied(square, occupied);
     }
 }
@@ -273,13 +341,26 @@ pub fn enter_floor(world: &mut World, floor: FloorId) {
     let (width, height) = world
         .get_resource::<FloorMap>()
         .map_or((0, 0), |m| (m.0.width(), m.0.height()));
+    let markers = Markers {
+        creature: world.register_component::<Creature>(),
+        dormant: world.register_component::<Dormant>(),
+    };
+    let mut occupants = world.resource_mut::<Occupants>();
+    occupants.counts.clear();
     // The counts' storage is reused while it is not reset (a floor put away, left or
     // replaced starts from none).
-    let mut occupants = std::mem::take(&mut *world.resource_mut::<Occupants>());
-    occupants.counts.clear();
     occupants.counts.resize(width as usize * height as usize, 0);
     occupants.width = width;
     occupants.floor = floor;
+    occupants.markers = Some(markers);
+    count_floor(world);
+}
+
+/// Counts every creature awake on the counted floor afresh (the counts start from zero)
+/// and marks their squares in [`FloorMap`].
+fn count_floor(world: &mut World) {
+    let mut occupants = std::mem::take(&mut *world.resource_mut::<Occupants>());
+    occupants.counts.fill(0);
     let mut marked = Vec::new();
     let mut cache = FloorQueries::take(world);
     let query = cache.standing.get_or_insert_with(|| world.query_filtered());
@@ -301,6 +382,100 @@ pub fn enter_floor(world: &mut World, floor: FloorId) {
         }
     }
     *world.resource_mut::<Occupants>() = occupants;
+}
+
+/// Opens a spawn batch: until [`close_batch`], the square hooks only count themselves.
+/// `false` if one is open already (an observer of the outer batch's spawns applied a
+/// plan of its own): the inner batch is then part of the outer one.
+pub(crate) fn open_batch(world: &World) -> bool {
+    let Some(occupants) = world.get_resource::<Occupants>() else {
+        return false;
+    };
+    let batch = &occupants.batch;
+    if batch.open.load(Ordering::Relaxed) {
+        return false;
+    }
+    batch.arrivals.store(0, Ordering::Relaxed);
+    batch.departures.store(0, Ordering::Relaxed);
+    batch.open.store(true, Ordering::Relaxed);
+    true
+}
+
+/// Closes a spawn batch: `spawned` are its entities, `planned` the squares the plan
+/// marked in [`FloorMap`] before they were spawned, each with whether it was free then.
+/// If the hooks that ran were exactly one arrival per entity, the entities still awake on
+/// the floor are counted where they stand; if anything else moved meanwhile, every
+/// square a creature or the plan had marked is freed and the floor counted afresh. Either
+/// way the counts and marks end as if every hook had run, and a planned square nobody
+/// stands on (a creature that does not count, or went elsewhere) is free again.
+///
+/// An inner batch (`opened` is `false`) frees its planned squares and leaves the counting
+/// to the outer one, which then recounts the floor.
+pub(crate) fn close_batch(
+    world: &mut World,
+    opened: bool,
+    spawned: &[Entity],
+    planned: &[(Square, bool)],
+) {
+    let Some(occupants) = world.get_resource::<Occupants>() else {
+        return;
+    };
+    let batch = &occupants.batch;
+    if !opened {
+        if batch.open.load(Ordering::Relaxed) {
+            batch.departures.fetch_add(1, Ordering::Relaxed);
+            let mut map = world.resource_mut::<FloorMap>();
+            for (at, _) in planned.iter().filter(|(_, free)| *free) {
+                map.0.set_occupied(*at, false);
+            }
+        }
+        return;
+    }
+    let open = batch.open.swap(false, Ordering::Relaxed);
+    let only_spawns = batch.arrivals.load(Ordering::Relaxed) as usize == spawned.len()
+        && batch.departures.load(Ordering::Relaxed) == 0;
+    if !open || occupants.markers.is_none() || occupants.width == 0 {
+        return; // No floor is counted: the plan's marks stand.
+    }
+    let mut occupants = std::mem::take(&mut *world.resource_mut::<Occupants>());
+    let mut freed: Vec<Square> = planned
+        .iter()
+        .filter(|(_, free)| *free)
+        .map(|(at, _)| *at)
+        .collect();
+    let mut marked = Vec::with_capacity(spawned.len());
+    if only_spawns {
+        let mut cache = FloorQueries::take(world);
+        let query = cache.standing.get_or_insert_with(|| world.query_filtered());
+        for &entity in spawned {
+            if let Ok((at, on)) = query.get(world, entity)
+                && on.is_none_or(|on| on.0 == occupants.floor)
+                && let Some(count) = occupants
+                    .index(Square::from(*at))
+                    .and_then(|i| occupants.counts.get_mut(i))
+            {
+                *count = count.saturating_add(1);
+                marked.push(Square::from(*at));
+            }
+        }
+        cache.put_back(world);
+        freed.retain(|at| occupants.on(*at) == 0);
+    } else {
+        let counted = occupants.counts.iter().enumerate().filter(|(_, n)| **n > 0);
+        freed.extend(counted.map(|(i, _)| occupants.square(i)));
+    }
+    *world.resource_mut::<Occupants>() = occupants;
+    if let Some(mut map) = world.get_resource_mut::<FloorMap>() {
+        for at in freed {
+            map.0.set_occupied(at, false);
+        }
+        for at in marked {
+            map.0.set_occupied(at, true);
+        }
+    }
+    if !only_spawns {
+        count_floor(world);
+    }
 }
 
 /// How a floor ended, told to every rule set with [`FloorEnded`].
