@@ -83,7 +83,7 @@ fn turn<M: Message, A: Message>(app: &mut App, floor: &FloorGrid, request: M) {
 }
 
 /// The limit: `World::spawn_batch` of the same components prepared in advance.
-#[divan::bench(args = [31], sample_count = 1000, sample_size = 10)]
+#[divan::bench(args = [11, 21, 31], sample_count = 1000, sample_size = 10)]
 fn spawn_batch(bencher: Bencher, monsters: usize) {
     let (location, depth) = floor_of(monsters);
     let mut source =
@@ -169,7 +169,7 @@ fn plain_populate(
     }
 }
 
-#[divan::bench(args = [31], sample_count = 1000, sample_size = 10)]
+#[divan::bench(args = [11, 21, 31], sample_count = 1000, sample_size = 10)]
 fn plain_system(bencher: Bencher, monsters: usize) {
     let (location, depth) = floor_of(monsters);
     let rules = OmegaRules::shipped();
@@ -195,7 +195,7 @@ fn plain_system(bencher: Bencher, monsters: usize) {
     });
 }
 
-#[divan::bench(args = [31], sample_count = 1000, sample_size = 10)]
+#[divan::bench(args = [11, 21, 31], sample_count = 1000, sample_size = 10)]
 fn planning_only(bencher: Bencher, monsters: usize) {
     let (location, depth) = floor_of(monsters);
     let rules = OmegaRules::shipped();
@@ -231,7 +231,7 @@ fn planning_only(bencher: Bencher, monsters: usize) {
     });
 }
 
-#[divan::bench(args = [31], sample_count = 1000, sample_size = 10)]
+#[divan::bench(args = [11, 21, 31], sample_count = 1000, sample_size = 10)]
 fn plugin(bencher: Bencher, monsters: usize) {
     let (location, depth) = floor_of(monsters);
     let floor = reference_floor(WorldSeed(SEED), location, depth);

@@ -356,11 +356,10 @@ pub fn enter_floor(world: &mut World, floor: FloorId) {
     count_floor(world);
 }
 
-/// Counts every creature awake on the counted floor afresh (the counts start from zero)
+/// Counts every creature awake on the counted floor into counts that start from zero,
 /// and marks their squares in [`FloorMap`].
 fn count_floor(world: &mut World) {
     let mut occupants = std::mem::take(&mut *world.resource_mut::<Occupants>());
-    occupants.counts.fill(0);
     let mut marked = Vec::new();
     let mut cache = FloorQueries::take(world);
     let query = cache.standing.get_or_insert_with(|| world.query_filtered());
@@ -446,9 +445,10 @@ pub(crate) fn close_batch(
     let mut marked = Vec::with_capacity(spawned.len());
     if only_spawns {
         let mut cache = FloorQueries::take(world);
-        let query = cache.standing.get_or_insert_with(|| world.query_filtered());
+        let state = cache.standing.get_or_insert_with(|| world.query_filtered());
+        let query = state.query(world);
         for &entity in spawned {
-            if let Ok((at, on)) = query.get(world, entity)
+            if let Ok((at, on)) = query.get(entity)
                 && on.is_none_or(|on| on.0 == occupants.floor)
                 && let Some(count) = occupants
                     .index(Square::from(*at))
@@ -463,14 +463,18 @@ pub(crate) fn close_batch(
     } else {
         let counted = occupants.counts.iter().enumerate().filter(|(_, n)| **n > 0);
         freed.extend(counted.map(|(i, _)| occupants.square(i)));
+        occupants.counts.fill(0);
     }
     *world.resource_mut::<Occupants>() = occupants;
     if let Some(mut map) = world.get_resource_mut::<FloorMap>() {
         for at in freed {
             map.0.set_occupied(at, false);
         }
+        // The plan marked its squares: only a creature standing elsewhere marks anew.
         for at in marked {
-            map.0.set_occupied(at, true);
+            if !map.0.is_occupied(at) {
+                map.0.set_occupied(at, true);
+            }
         }
     }
     if !only_spawns {
