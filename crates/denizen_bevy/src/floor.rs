@@ -217,6 +217,15 @@ impl Occupants {
         (at.x < self.width).then(|| at.y as usize * self.width as usize + at.x as usize)
     }
 
+    /// Counts no floor (none is current, or the current one's map was replaced): the
+    /// square hooks do nothing until a floor is entered. The counts' storage is kept for
+    /// the next floor.
+    fn forget(&mut self) {
+        self.floor = FloorId::default();
+        self.width = 0;
+        self.markers = None;
+    }
+
     /// The square at a count's index.
     fn square(&self, index: usize) -> Square {
         let width = self.width as usize;
@@ -346,10 +355,13 @@ pub fn enter_floor(world: &mut World, floor: FloorId) {
         dormant: world.register_component::<Dormant>(),
     };
     let mut occupants = world.resource_mut::<Occupants>();
-    occupants.counts.clear();
-    // The counts' storage is reused while it is not reset (a floor put away, left or
-    // replaced starts from none).
-    occupants.counts.resize(width as usize * height as usize, 0);
+    // The counts' storage is reused while the floor keeps its size.
+    let squares = width as usize * height as usize;
+    if occupants.counts.len() == squares {
+        occupants.counts.fill(0);
+    } else {
+        occupants.counts = vec![0; squares];
+    }
     occupants.width = width;
     occupants.floor = floor;
     occupants.markers = Some(markers);
@@ -626,7 +638,7 @@ pub(crate) fn end_floor(world: &mut World, floor: &FloorId, end: FloorEnd) -> us
         end,
     });
     if end != FloorEnd::Despawned && world.resource::<CurrentFloor>().0 == *floor {
-        *world.resource_mut::<Occupants>() = Occupants::default();
+        world.resource_mut::<Occupants>().forget();
     }
     // Kept and restored, so a floor ended from inside a despawn (an observer's queued
     // command) leaves the outer one marked.
@@ -684,7 +696,7 @@ pub fn put_floor_away(world: &mut World) -> FloorId {
     for entity in entities_on(world, &floor, Some(false)) {
         world.entity_mut(entity).insert(Dormant);
     }
-    *world.resource_mut::<Occupants>() = Occupants::default();
+    world.resource_mut::<Occupants>().forget();
     floor
 }
 
