@@ -27,6 +27,9 @@ pub struct Creature;
 /// [`FloorMap`]'s occupied squares right on every insert, move and despawn, so no square
 /// is left marked by a creature that is gone (as long as floors change through
 /// [`put_floor_away`] and [`bring_floor_back`], not by editing [`OnFloor`] or [`Dormant`]).
+/// While [`apply`](crate::apply::apply) spawns a plan, the hooks stand aside and the
+/// batch counts its creatures at the end, recounting the floor if observers of the spawns
+/// moved anything meanwhile: the marks end the same either way.
 #[derive(
     Component,
     Reflect,
