@@ -416,28 +416,28 @@ impl Builder<'_> {
         }
         let (name, level, dead, behaviour) = chosen;
         monster.identity = Identity::Adventurer { dead, level };
-        // The dead return as the whole undead template for their level (ghost, haunt,
-        // spectre or lich), only renamed: the source copies the template over the
-        // monster and skips the behaviour code.
+        // The dead return in the undead body for their level (ghost, haunt, spectre or
+        // lich), renamed. The source copies that template over the monster and then
+        // still runs the behaviour step, as for the living: only the body (ac, awareness,
+        // sleep rating, glyph) and the name come from the undead; hit points, status,
+        // hostility, level, experience, damage, hit and speed come from the behaviour.
         let names = self.bestiary.names();
         let undead = names
             .undead
             .iter()
             .find(|f| f.below_level.is_none_or(|bound| level < bound))
             .and_then(|f| self.bestiary.species_id(&f.species));
-        if let Some(form) = undead.filter(|_| dead) {
-            let body = self.bestiary.get(form);
-            monster.form = form;
-            monster.stats = Stats::of(body);
-            monster.awareness = body.awareness;
-            monster.sleep_rating = body.sleep;
-            monster.awake = body.has(Status::Awake);
-            monster.hostile = body.has(Status::Hostile);
-            monster.wandering = body.has(Status::Wandering);
-            monster.name = Some(format!("{} named {name}", body.name));
-            return;
+        match undead.filter(|_| dead) {
+            Some(form) => {
+                let body = self.bestiary.get(form);
+                monster.form = form;
+                monster.stats = Stats::of(body);
+                monster.awareness = body.awareness;
+                monster.sleep_rating = body.sleep;
+                monster.name = Some(format!("{} named {name}", body.name));
+            }
+            None => monster.name = Some(name),
         }
-        monster.name = Some(name);
         self.behave(monster, level, behaviour);
     }
 
@@ -630,16 +630,15 @@ mod tests {
             let body = bestiary.get(m.form);
             assert_eq!(body.key, form);
             assert_eq!(m.name.as_deref(), Some(&*format!("{form} named Sam")));
-            // The whole template, numbers and status, not the behaviour code's.
-            assert_eq!(m.stats, Stats::of(body));
+            // The undead body (ac, awareness, sleep rating), then the behaviour code's
+            // numbers and status, as for the living (2718: melee, competence 7).
+            let s = m.stats;
             assert_eq!(
-                (m.awake, m.hostile, m.wandering),
-                (
-                    body.has(Status::Awake),
-                    body.has(Status::Hostile),
-                    body.has(Status::Wandering)
-                )
+                (s.hp, s.hit, s.ac, s.damage, s.speed, s.level, s.xp),
+                ((level + 1) * 20, 21, body.ac, 35, 3, 7, 140)
             );
+            assert_eq!((m.awareness, m.sleep_rating), (body.awareness, body.sleep));
+            assert!(m.awake && m.wandering && !m.hostile);
             assert_eq!(m.identity, Identity::Adventurer { dead: true, level });
         }
         let empty = Chronicle {

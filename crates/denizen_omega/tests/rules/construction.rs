@@ -213,8 +213,11 @@ fn a_new_games_officeholders_by_competence() {
 }
 
 /// A new game's log (the shipped `omega.log`): four adventurers, each drawn a quarter of
-/// the time; Caspar died at level 2 and returns as the whole ghost template (catalogue
-/// row 37: hp 32, hit 0, ac 10, damage 0, speed 20, level 2, experience 30, not hostile).
+/// the time; Caspar died at level 2 and returns in a ghost's body with the behaviour
+/// code's numbers, as measured by running Omega 0.90.4's own code: hp 60, hit 3, ac 10,
+/// damage 5, speed 3, level 1, experience 20, awake every time (behaviour 1118: melee,
+/// competence 1, so hostile at difficulty 3). The ghost template alone would give
+/// 32 / 0 / 10 / 0 / 20 / 2 / 30, asleep and peaceful.
 #[test]
 fn a_new_games_dead_adventurer_returns_as_a_ghost() {
     let rules = omega();
@@ -245,9 +248,9 @@ fn a_new_games_dead_adventurer_returns_as_a_ghost() {
         let s = ghost.stats;
         assert_eq!(
             (s.hp, s.hit, s.ac, s.damage, s.speed, s.level, s.xp),
-            (32, 0, 10, 0, 20, 2, 30)
+            (60, 3, 10, 5, 3, 1, 20)
         );
-        assert!(!ghost.hostile && ghost.wandering && !ghost.awake);
+        assert!(ghost.hostile && ghost.wandering && ghost.awake);
     }
     // The living three keep their names and the behaviour code's numbers: Vlad Tepes,
     // 2618, a melee fighter of competence 6 (damage 30, hit 18).
