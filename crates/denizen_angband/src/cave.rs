@@ -301,6 +301,15 @@ impl Cave {
             && self.player != Some(at)
     }
 
+    /// The squares holding terrain `code`, row by row.
+    pub fn squares_of(&self, code: u8) -> Vec<Square> {
+        (0..HEIGHT)
+            .flat_map(|y| (0..WIDTH).map(move |x| Pos::new(y, x)))
+            .filter(|&at| self.terrain(at) == code)
+            .map(Pos::square)
+            .collect()
+    }
+
     /// The neutral floor: walls, veins and rubble are `Wall`; floor and traps `Floor`;
     /// open, broken, closed, locked and jammed doors `Door`; secret doors `Secret`; both
     /// staircases `Stairs`. Monsters' squares are marked occupied, and the rooms recorded.

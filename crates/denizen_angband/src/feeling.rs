@@ -194,8 +194,8 @@ pub enum Autoscum {
     /// kept whatever it is.
     Sometimes,
     /// Boring levels are always rejected. 2.7.9 has no limit; here the level after
-    /// [`ALWAYS_TRIES`] rejections is kept, so a rule set whose levels are never
-    /// interesting cannot hang the game.
+    /// [`ALWAYS_TRIES`] levels thrown away is kept, so a rule set whose levels are never
+    /// interesting (or always full) cannot hang the game.
     Always,
 }
 
@@ -216,17 +216,50 @@ pub fn autoscum_minimum(depth: i32) -> i32 {
     }
 }
 
+/// A level `make` returned to [`Autoscum::keep`]: what it is, how it feels, and whether
+/// one of its lists filled.
+#[derive(Clone, Debug)]
+pub struct Made<T> {
+    /// The level.
+    pub level: T,
+    /// Its feeling.
+    pub feeling: Feeling,
+    /// Whether its monster list (or object list) filled: 2.7.9 then makes the level
+    /// again whatever the autoscummer's setting.
+    pub full: bool,
+}
+
+/// The levels made and thrown away before the one [`Autoscum::keep`] kept.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
+pub struct Discarded {
+    /// Thrown away by the autoscummer for their feeling.
+    pub rejected: u32,
+    /// Made again because a list filled.
+    pub remade: u32,
+}
+
 impl Autoscum {
-    /// Makes levels with `make` until the autoscummer keeps one, and returns it with the
-    /// number thrown away. Ends after at most [`ALWAYS_TRIES`] rejections.
-    pub fn keep<T>(self, depth: i32, mut make: impl FnMut() -> (T, Feeling)) -> (T, u32) {
-        let mut rejected = 0;
+    /// Makes levels with `make` until one is kept, and returns it with the levels thrown
+    /// away, as 2.7.9's `generate_cave` loop: a level whose list filled is made again,
+    /// then the autoscummer judges its feeling; the attempts of both kinds are counted
+    /// together (so "sometimes" judges only the first [`SOMETIMES_TRIES`] attempts). Ends
+    /// after at most [`ALWAYS_TRIES`] levels thrown away, keeping the last one made.
+    pub fn keep<T>(self, depth: i32, mut make: impl FnMut() -> Made<T>) -> (T, Discarded) {
+        let mut discarded = Discarded::default();
         loop {
-            let (level, feeling) = make();
-            if !self.rejects(rejected, feeling, depth) {
-                return (level, rejected);
+            let made = make();
+            let attempt = discarded.rejected + discarded.remade;
+            if attempt >= ALWAYS_TRIES {
+                return (made.level, discarded);
             }
-            rejected += 1;
+            if made.full {
+                discarded.remade += 1;
+            } else if self.rejects(attempt, made.feeling, depth) {
+                discarded.rejected += 1;
+            } else {
+                return (made.level, discarded);
+            }
         }
     }
 
@@ -304,7 +337,52 @@ mod tests {
     }
 
     #[test]
+    fn a_full_level_is_made_again_whatever_the_setting() {
+        // Two full levels, then boring ones: every setting makes the level again twice;
+        // "sometimes" counts the remade attempts among its 100.
+        for (autoscum, made) in [
+            (Autoscum::Off, 3),
+            (Autoscum::Sometimes, 101),
+            (Autoscum::Always, ALWAYS_TRIES + 1),
+        ] {
+            let mut calls = 0;
+            let ((), discarded) = autoscum.keep(30, || {
+                calls += 1;
+                Made {
+                    level: (),
+                    feeling: Feeling::Boring,
+                    full: calls <= 2,
+                }
+            });
+            assert_eq!(calls, made, "{autoscum:?}");
+            assert_eq!(
+                discarded,
+                Discarded {
+                    rejected: made - 3,
+                    remade: 2
+                }
+            );
+        }
+        // A level that always fills ends at the bound, kept anyway.
+        let mut calls = 0;
+        let ((), discarded) = Autoscum::Off.keep(30, || {
+            calls += 1;
+            Made {
+                level: (),
+                feeling: Feeling::Good,
+                full: true,
+            }
+        });
+        assert_eq!((calls, discarded.remade), (ALWAYS_TRIES + 1, ALWAYS_TRIES));
+    }
+
+    #[test]
     fn sometimes_makes_at_most_101_levels_and_off_one() {
+        let boring = || Made {
+            level: (),
+            feeling: Feeling::Boring,
+            full: false,
+        };
         // Levels that are always boring: "sometimes" throws away 100 and keeps the 101st,
         // "off" keeps the first, "always" stops only at its bound.
         for (autoscum, made) in [
@@ -313,24 +391,25 @@ mod tests {
             (Autoscum::Always, ALWAYS_TRIES + 1),
         ] {
             let mut calls = 0;
-            let ((), rejected) = autoscum.keep(30, || {
+            let ((), discarded) = autoscum.keep(30, || {
                 calls += 1;
-                ((), Feeling::Boring)
+                boring()
             });
-            assert_eq!((calls, rejected), (made, made - 1), "{autoscum:?}");
+            assert_eq!((calls, discarded.rejected), (made, made - 1), "{autoscum:?}");
+            assert_eq!(discarded.remade, 0);
         }
         // An interesting level is kept at once.
         let mut calls = 0;
         Autoscum::Always.keep(30, || {
             calls += 1;
-            (
-                (),
-                if calls < 3 {
+            Made {
+                feeling: if calls < 3 {
                     Feeling::Boring
                 } else {
                     Feeling::Good
                 },
-            )
+                ..boring()
+            }
         });
         assert_eq!(calls, 3);
     }

@@ -6,7 +6,7 @@ use denizen_core::{FloorGrid, Generator, Tile};
 use crate::alloc::{Allocator, MAX_DRAW_LEVEL, UniqueLedger};
 use crate::cave::{Cave, HEIGHT, Pos, WIDTH, terrain};
 use crate::layout::{self, Layout, LayoutOptions, VaultTemplates};
-use crate::population::{DenRecord, Monster, Populator, naked_spot};
+use crate::population::{DenRecord, MAX_MONSTERS, Monster, Populator, naked_spot};
 use crate::rng::randint;
 
 /// The switches of a level; `Default` is faithful to 2.7.9.
@@ -42,6 +42,9 @@ pub struct Level {
     pub population_level: i32,
     /// Every monster, in the order placed (guards first).
     pub monsters: Vec<Monster>,
+    /// How many monsters were made, those the layout took back again included: 2.7.9's
+    /// monster mark, which fills its list at [`MAX_MONSTERS`].
+    pub monsters_made: usize,
     /// The rating out-of-depth monsters added (rooms add theirs next to it).
     pub monster_rating: i32,
     /// Base-population draws that returned no race.
@@ -108,6 +111,7 @@ impl Level {
             traps,
             depth,
             population_level,
+            monsters_made: populator.monsters.len() + populator.taken_back,
             monsters: populator.monsters,
             monster_rating: populator.rating,
             failed_draws: populator.failed_draws,
@@ -121,6 +125,11 @@ impl Level {
     /// monsters (the host's objects add theirs).
     pub fn rating(&self) -> i32 {
         self.layout.room_rating.saturating_add(self.monster_rating)
+    }
+
+    /// Whether the monster list filled: 2.7.9 makes such a level again.
+    pub fn is_full(&self) -> bool {
+        self.monsters_made >= MAX_MONSTERS
     }
 
     /// The level on the neutral floor, rooms recorded and monsters' squares occupied.

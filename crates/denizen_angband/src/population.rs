@@ -14,8 +14,9 @@ use crate::layout::nest::monster_grids;
 use crate::race::{Race, RaceId};
 use crate::rng::{rand_spread, rand0, randint};
 
-/// The most monsters a level holds. 2.7.9 throws a level away when its 512-slot monster
-/// list fills; here further placements are refused instead (no shipped level comes near).
+/// The most monsters a level holds (2.7.9's 512-slot monster list, slot 0 unused):
+/// further placements are refused, and a level whose list filled is made again
+/// ([`keep_classic_level`](crate::request::keep_classic_level)), as 2.7.9 does.
 pub const MAX_MONSTERS: usize = 511;
 /// The largest `FRIENDS` group (2.7.9's `GROUP_MAX`).
 pub const GROUP_MAX: i32 = 32;
@@ -127,6 +128,10 @@ pub struct Populator<'a> {
     pub failed_company_draws: u32,
     /// The nests and pits, in build order.
     pub dens: Vec<DenRecord>,
+    /// Monsters placed and then taken back by the layout (a destroyed level's blasts,
+    /// sealed unreachable grids): their slots count towards a full list, as 2.7.9's
+    /// monster mark counts every monster made.
+    pub taken_back: usize,
 }
 
 impl<'a> Populator<'a> {
@@ -141,6 +146,7 @@ impl<'a> Populator<'a> {
             failed_draws: 0,
             failed_company_draws: 0,
             dens: Vec::new(),
+            taken_back: 0,
         }
     }
 
@@ -392,6 +398,7 @@ impl<'a> Populator<'a> {
             }
             keep
         });
+        self.taken_back += slot - self.monsters.len();
         for (index, monster) in self.monsters.iter().enumerate() {
             cave.set_monster(monster.at, index);
         }

@@ -6,7 +6,7 @@ use denizen_core::{FloorGrid, Generator, Square};
 
 use crate::alloc::{Allocator, MAX_DRAW_LEVEL, UniqueLedger};
 use crate::cave::{Cave, Pos};
-use crate::feeling::{Autoscum, Feeling};
+use crate::feeling::{Autoscum, Feeling, Made};
 use crate::layout::{ObjectSpot, RoomChoice, VaultTemplates};
 use crate::level::{FloorTooLarge, Level, LevelOptions, cave_of_floor};
 use crate::population::{Monster, Populator};
@@ -96,11 +96,14 @@ pub struct KeptLevel {
     pub special: bool,
     /// The level's feeling.
     pub feeling: Feeling,
-    /// Levels made and thrown away before this one.
+    /// Levels the autoscummer made and threw away before this one.
     pub rejected: u32,
+    /// Levels made again before this one because their monster list filled.
+    pub remade: u32,
 }
 
-/// Makes classic levels at `depth` until the judge's autoscummer keeps one. Each attempt
+/// Makes classic levels at `depth` until one is kept: a level whose monster list filled
+/// is made again, and the judge's autoscummer may throw the others away. Each attempt
 /// starts from `ledger` as it was: a thrown-away level's uniques go back to the pool.
 pub fn keep_classic_level<A: FnMut(&ObjectSpot) -> Appraisal>(
     rng: &mut Generator,
@@ -111,7 +114,7 @@ pub fn keep_classic_level<A: FnMut(&ObjectSpot) -> Appraisal>(
     vaults: &VaultTemplates,
     judge: &mut Judge<A>,
 ) -> KeptLevel {
-    let (mut kept, rejected) = judge.autoscum.keep(depth, || {
+    let (mut kept, discarded) = judge.autoscum.keep(depth, || {
         let mut live = ledger.clone();
         let level = Level::build_with(rng, depth, options, allocator, &mut live, vaults);
         let (mut rating, mut special) = (level.rating(), level.layout.special_feeling);
@@ -121,6 +124,7 @@ pub fn keep_classic_level<A: FnMut(&ObjectSpot) -> Appraisal>(
             special |= appraisal.artifact;
         }
         let feeling = Feeling::of(rating, special, judge.preserve, judge.turns_since_last);
+        let full = level.is_full();
         let kept = KeptLevel {
             level,
             ledger: live,
@@ -128,10 +132,16 @@ pub fn keep_classic_level<A: FnMut(&ObjectSpot) -> Appraisal>(
             special,
             feeling,
             rejected: 0,
+            remade: 0,
         };
-        (kept, feeling)
+        Made {
+            level: kept,
+            feeling,
+            full,
+        }
     });
-    kept.rejected = rejected;
+    kept.rejected = discarded.rejected;
+    kept.remade = discarded.remade;
     kept
 }
 

@@ -3,6 +3,7 @@
 //! in one go; and the level's uniques and record following the floor's end and return.
 
 use bevy_ecs::prelude::*;
+use denizen_angband::cave::terrain;
 use denizen_angband::layout::ObjectSpot;
 use denizen_angband::level::populate_floor;
 use denizen_angband::request::{
@@ -173,6 +174,7 @@ fn classic(depth: u32, kept: KeptLevel) -> AngbandLevelPlan {
         special,
         feeling,
         rejected,
+        remade,
     } = kept;
     let mut floor = level.floor();
     for monster in &level.monsters {
@@ -197,6 +199,9 @@ fn classic(depth: u32, kept: KeptLevel) -> AngbandLevelPlan {
             special,
             feeling,
             rejected_levels: rejected,
+            remade_levels: remade,
+            up_stairs: level.layout.cave.squares_of(terrain::UP_STAIRS),
+            down_stairs: level.layout.cave.squares_of(terrain::DOWN_STAIRS),
             traps: level.traps.iter().map(|at| at.square()).collect(),
             dens: level
                 .dens
@@ -233,6 +238,9 @@ fn hosted(
             special: false,
             feeling,
             rejected_levels: 0,
+            remade_levels: 0,
+            up_stairs: Vec::new(),
+            down_stairs: Vec::new(),
             traps: Vec::new(),
             dens: Vec::new(),
             failed_draws: failed,
