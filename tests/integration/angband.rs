@@ -368,3 +368,44 @@ fn traps_spring_and_a_full_floor_summons_nothing() {
         assert!(sprung[0].summoned.is_empty());
     }
 }
+
+/// `AngbandLevelBuilt` lists the stairs: 3 or 4 down staircases and 1 or 2 up ones
+/// (`rand_range(3, 4)` and `rand_range(1, 2)`), less any that found no grid; on a quest
+/// level every staircase is an up one (4 to 6, none down). Each stands on a `Stairs`
+/// tile of the map, and every `Stairs` tile is listed.
+#[test]
+fn a_level_lists_its_stairs() {
+    for (depth, quest) in [(7, false), (30, false), (99, true)] {
+        let request = AngbandLevelRequested {
+            quest,
+            ..AngbandLevelRequested::new(depth)
+        };
+        let app = level(5, request);
+        let built = &messages::<AngbandLevelBuilt>(&app)[0];
+        let (up, down) = (built.up_stairs.len(), built.down_stairs.len());
+        if quest {
+            assert!(
+                (4..=6).contains(&up) && down == 0,
+                "quest: {up} up, {down} down"
+            );
+        } else {
+            assert!(
+                (1..=2).contains(&up) && (3..=4).contains(&down),
+                "{up} up, {down} down"
+            );
+        }
+        let map = &app.world().resource::<FloorMap>().0;
+        let mut listed: Vec<Square> = built
+            .up_stairs
+            .iter()
+            .chain(&built.down_stairs)
+            .copied()
+            .collect();
+        listed.sort_by_key(|s| (s.y, s.x));
+        let tiles: Vec<Square> = map
+            .squares()
+            .filter(|&s| map.tile(s) == Tile::Stairs)
+            .collect();
+        assert_eq!(listed, tiles, "depth {depth}");
+    }
+}

@@ -395,7 +395,11 @@ mod tests {
                 calls += 1;
                 boring()
             });
-            assert_eq!((calls, discarded.rejected), (made, made - 1), "{autoscum:?}");
+            assert_eq!(
+                (calls, discarded.rejected),
+                (made, made - 1),
+                "{autoscum:?}"
+            );
             assert_eq!(discarded.remade, 0);
         }
         // An interesting level is kept at once.
