@@ -6,7 +6,9 @@ use denizen_core::{FloorGrid, Generator, Tile};
 use crate::alloc::{Allocator, MAX_DRAW_LEVEL, UniqueLedger};
 use crate::cave::{Cave, HEIGHT, Pos, WIDTH, terrain};
 use crate::layout::{self, Layout, LayoutOptions, VaultTemplates};
-use crate::population::{DenRecord, MAX_MONSTERS, Monster, Populator, naked_spot};
+use crate::population::{
+    DenRecord, MAX_MONSTERS, Monster, Populator, Spread, naked_spot, naked_spot_in,
+};
 use crate::rng::randint;
 
 /// The switches of a level; `Default` is faithful to 2.7.9.
@@ -55,6 +57,8 @@ pub struct Level {
     pub dens: Vec<DenRecord>,
     /// The hidden traps, row by row: the random ones and those of rooms and vaults.
     pub traps: Vec<Pos>,
+    /// The rubble, in the order placed (outside rooms).
+    pub rubble: Vec<Pos>,
 }
 
 impl Level {
@@ -103,12 +107,21 @@ impl Level {
                 layout.cave.set_terrain(at, terrain::TRAP);
             }
         }
+        // Step 13: randint(k) rubble on random naked floor outside rooms.
+        let mut rubble = Vec::new();
+        for _ in 0..randint(rng, k) {
+            if let Some(at) = naked_spot_in(&layout.cave, rng, Spread::Corridor) {
+                layout.cave.set_terrain(at, terrain::RUBBLE);
+                rubble.push(at);
+            }
+        }
         let traps = (0..HEIGHT)
             .flat_map(|y| (0..WIDTH).map(move |x| Pos::new(y, x)))
             .filter(|&at| layout.cave.terrain(at) == terrain::TRAP)
             .collect();
         Self {
             traps,
+            rubble,
             depth,
             population_level,
             monsters_made: populator.monsters.len() + populator.taken_back,

@@ -6,7 +6,7 @@ use denizen_core::Generator;
 use serde::{Deserialize, Serialize};
 
 use crate::alloc::{Allocator, DrawRequest, RaceFilter, UniqueLedger};
-use crate::cave::{Cave, DIRECTIONS, HEIGHT, Pos, WIDTH};
+use crate::cave::{Cave, DIRECTIONS, HEIGHT, Pos, WIDTH, flag};
 use crate::den::{self, DenKind};
 use crate::flags::RaceFlags;
 use crate::layout::Inhabit;
@@ -477,18 +477,44 @@ impl Inhabit for Populator<'_> {
     }
 }
 
-/// A random naked floor grid (not the player's), as 2.7.9's `alloc_monster` picks it; after
-/// [`MAX_SPOT_TRIES`] misses, the first naked grid in row order, or none on a full level.
+/// Which naked grids a scattered thing may take: any (monsters, traps), or only those
+/// outside rooms (rubble). Vault, nest and pit floors are room grids.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Spread {
+    /// Any naked grid.
+    Anywhere,
+    /// A naked grid without the room flag.
+    Corridor,
+}
+
+impl Spread {
+    fn allows(self, cave: &Cave, at: Pos) -> bool {
+        match self {
+            Spread::Anywhere => true,
+            Spread::Corridor => !cave.has(at, flag::ROOM),
+        }
+    }
+}
+
+/// A random naked grid (plain floor, no object, no monster, not the player) anywhere on
+/// the map, as 2.7.9's `alloc_monster` and `alloc_object` pick it.
 pub(crate) fn naked_spot(cave: &Cave, rng: &mut Generator) -> Option<Pos> {
+    naked_spot_in(cave, rng, Spread::Anywhere)
+}
+
+/// A random naked grid that `spread` allows: 2.7.9 draws grids until one is, for ever;
+/// here after [`MAX_SPOT_TRIES`] draws the first such grid in row order, or none.
+pub(crate) fn naked_spot_in(cave: &Cave, rng: &mut Generator, spread: Spread) -> Option<Pos> {
+    let fits = |at| cave.is_naked(at) && spread.allows(cave, at);
     for _ in 0..MAX_SPOT_TRIES {
         let at = Pos::new(rand0(rng, HEIGHT), rand0(rng, WIDTH));
-        if cave.is_naked(at) {
+        if fits(at) {
             return Some(at);
         }
     }
     (0..HEIGHT)
         .flat_map(|y| (0..WIDTH).map(move |x| Pos::new(y, x)))
-        .find(|&at| cave.is_naked(at))
+        .find(|&at| fits(at))
 }
 
 /// `scatter`: a grid within `d` of `centre` (by [`Pos::distance`]) in line of sight of it.

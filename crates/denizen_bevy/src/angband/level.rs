@@ -203,6 +203,7 @@ fn classic(depth: u32, kept: KeptLevel) -> AngbandLevelPlan {
             up_stairs: level.layout.cave.squares_of(terrain::UP_STAIRS),
             down_stairs: level.layout.cave.squares_of(terrain::DOWN_STAIRS),
             traps: level.traps.iter().map(|at| at.square()).collect(),
+            rubble: level.rubble.iter().map(|at| at.square()).collect(),
             dens: level
                 .dens
                 .iter()
@@ -242,6 +243,7 @@ fn hosted(
             up_stairs: Vec::new(),
             down_stairs: Vec::new(),
             traps: Vec::new(),
+            rubble: Vec::new(),
             dens: Vec::new(),
             failed_draws: failed,
         },

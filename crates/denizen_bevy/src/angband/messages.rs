@@ -111,6 +111,9 @@ pub struct AngbandLevelBuilt {
     pub down_stairs: Vec<Square>,
     /// The hidden traps' squares (their kinds are chosen when they are found).
     pub traps: Vec<Square>,
+    /// The rubble's squares, in the order placed (none on a host's floor). `FloorMap`
+    /// shows rubble as `Wall`: it blocks until the player tunnels through it.
+    pub rubble: Vec<Square>,
     /// The nests and pits: centre, kind, and whether its draws filled it.
     pub dens: Vec<(Square, DenKind, bool)>,
     /// Base-population draws that found no race.
