@@ -356,3 +356,37 @@ fn observers_of_the_spawns_leave_the_map_right() {
     let map = &app.world().resource::<FloorMap>().0;
     assert_eq!(map.squares().filter(|&s| map.is_occupied(s)).count(), 0);
 }
+
+/// An observer of the spawns that puts the floor away in the middle of the batch: the
+/// batch counts nothing on the emptied map, and the floor comes back with every creature
+/// counted once.
+#[test]
+fn a_floor_put_away_during_its_spawns_comes_back_counted() {
+    let (location, depth) = ("goblin-caves", 3);
+    let mut app = App::new();
+    app.add_plugins(DenizenPlugins::with_seed(6))
+        .insert_resource(FloorMap(reference_floor(WorldSeed(6), location, depth)));
+    app.add_observer(
+        |_: On<Add<Creature>>, mut commands: Commands, mut once: Local<bool>| {
+            if !std::mem::replace(&mut *once, true) {
+                commands.put_floor_away();
+            }
+        },
+    );
+    app.world_mut()
+        .write_message(OmegaFloorRequested::new(location, depth));
+    app.update();
+    let map = &app.world().resource::<FloorMap>().0;
+    assert_eq!(map.squares().filter(|&s| map.is_occupied(s)).count(), 0);
+    assert!(bring_floor_back(
+        app.world_mut(),
+        &FloorId::new(location, depth)
+    ));
+    assert!(!creatures(&mut app).is_empty());
+    assert_occupancy_follows_creatures(&mut app);
+    for (entity, ..) in creatures(&mut app) {
+        app.world_mut().despawn(entity);
+    }
+    let map = &app.world().resource::<FloorMap>().0;
+    assert_eq!(map.squares().filter(|&s| map.is_occupied(s)).count(), 0);
+}

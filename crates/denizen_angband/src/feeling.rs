@@ -187,11 +187,11 @@ impl Feeling {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub enum Autoscum {
-    /// Every level is kept (2.7.9's default).
+    /// Every level is kept (2.7.9's default), unless its monster list filled.
     #[default]
     Off,
-    /// Boring levels are rejected for the first [`SOMETIMES_TRIES`] levels; the next is
-    /// kept whatever it is.
+    /// Boring levels are rejected for the first [`SOMETIMES_TRIES`] attempts; after them
+    /// a level is kept whatever it feels like (unless its monster list filled).
     Sometimes,
     /// Boring levels are always rejected. 2.7.9 has no limit; here the level after
     /// [`ALWAYS_TRIES`] levels thrown away is kept, so a rule set whose levels are never
@@ -201,7 +201,8 @@ pub enum Autoscum {
 
 /// Levels "sometimes" may reject (the 101st is kept).
 pub const SOMETIMES_TRIES: u32 = 100;
-/// Levels "always" may reject before it keeps one anyway.
+/// Levels thrown away, by the autoscummer or for a full monster list, before the next one
+/// is kept anyway (2.7.9 has no limit on either).
 pub const ALWAYS_TRIES: u32 = 100_000;
 
 /// The lowest rating the autoscummer accepts at a depth (depths 1-4, 5-9, 10-19, 20-39,
@@ -224,8 +225,8 @@ pub struct Made<T> {
     pub level: T,
     /// Its feeling.
     pub feeling: Feeling,
-    /// Whether its monster list (or object list) filled: 2.7.9 then makes the level
-    /// again whatever the autoscummer's setting.
+    /// Whether its monster list filled: 2.7.9 then makes the level again whatever the
+    /// autoscummer's setting.
     pub full: bool,
 }
 

@@ -90,14 +90,14 @@ pub fn apply<C>(
         world,
         ids: vec![Entity::PLACEHOLDER; origins.len()],
     };
-    let opened = open_batch(batches.world);
+    let batch = open_batch(batches.world);
     spawn(&mut batches, plan.spawns);
     let Batches { world, ids } = batches;
     debug_assert!(
         !ids.contains(&Entity::PLACEHOLDER),
         "every creature of a plan is spawned"
     );
-    close_batch(world, opened, &ids, &planned);
+    close_batch(world, batch, &ids, &planned);
     // Nothing can start observing while no event is triggered, so one look suffices.
     let observed = world
         .event_key::<MonsterSpawned>()

@@ -29,7 +29,9 @@ pub struct Creature;
 /// [`put_floor_away`] and [`bring_floor_back`], not by editing [`OnFloor`] or [`Dormant`]).
 /// While [`apply`](crate::apply::apply) spawns a plan, the hooks stand aside and the
 /// batch counts its creatures at the end, recounting the floor if observers of the spawns
-/// moved anything meanwhile: the marks end the same either way.
+/// (`On<Add>`, `On<Insert>` and the commands they queue) moved anything meanwhile: those
+/// observers see the plan's squares marked in [`FloorMap`] but [`Occupants`] not yet
+/// counted. [`MonsterSpawned`](crate::MonsterSpawned) observers run after the count.
 #[derive(
     Component,
     Reflect,
@@ -167,13 +169,21 @@ struct Markers {
 
 /// While [`apply`](crate::apply::apply) spawns a plan's creatures, the square hooks only
 /// count themselves here; the batch then counts its creatures at once, or recounts the
-/// floor if anything else moved meanwhile (an observer of the spawns). Atomic, so a hook
-/// counts through a shared borrow of [`Occupants`].
+/// floor if anything else moved meanwhile (an observer of the spawns). The counters are
+/// atomic, so a hook counts through a shared borrow of [`Occupants`]; the rest is changed
+/// only with the world in hand.
 #[derive(Debug, Default)]
 struct BatchMarks {
     open: AtomicBool,
     arrivals: AtomicU32,
     departures: AtomicU32,
+    /// An inner batch ran: the floor is recounted.
+    dirty: bool,
+    /// The counted floor was entered or forgotten during the batch: the floor is
+    /// recounted, and the plan's squares (on the map before) are left alone.
+    floor_changed: bool,
+    /// The free squares inner batches planned, freed by the outer one before it recounts.
+    inner_planned: Vec<Square>,
 }
 
 impl BatchMarks {
@@ -189,6 +199,10 @@ impl BatchMarks {
         };
         counter.fetch_add(1, Ordering::Relaxed);
         true
+    }
+
+    fn is_open(&self) -> bool {
+        self.open.load(Ordering::Relaxed)
     }
 }
 
@@ -207,6 +221,16 @@ impl PartialEq for BatchMarks {
 }
 
 impl Eq for BatchMarks {}
+
+/// What [`open_batch`] made of an `apply`: the batch, a batch inside an open one (an
+/// observer of the outer spawns applied a plan of its own), or none (no floor is
+/// counted, so the hooks do nothing anyway).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Batch {
+    Outer,
+    Inner,
+    Off,
+}
 
 impl Occupants {
     /// Creatures of the current floor on a square.
@@ -227,6 +251,7 @@ impl Occupants {
         self.floor = FloorId::default();
         self.width = 0;
         self.markers = None;
+        self.batch.floor_changed = true;
     }
 
     /// The square at a count's index.
@@ -368,6 +393,7 @@ pub fn enter_floor(world: &mut World, floor: FloorId) {
     occupants.width = width;
     occupants.floor = floor;
     occupants.markers = Some(markers);
+    occupants.batch.floor_changed = true;
     count_floor(world);
 }
 
@@ -399,64 +425,66 @@ fn count_floor(world: &mut World) {
 }
 
 /// Opens a spawn batch: until [`close_batch`], the square hooks only count themselves.
-/// `false` if one is open already (an observer of the outer batch's spawns applied a
-/// plan of its own): the inner batch is then part of the outer one.
-pub(crate) fn open_batch(world: &World) -> bool {
-    let Some(occupants) = world.get_resource::<Occupants>() else {
-        return false;
+pub(crate) fn open_batch(world: &mut World) -> Batch {
+    let Some(mut occupants) = world.get_resource_mut::<Occupants>() else {
+        return Batch::Off;
     };
-    let batch = &occupants.batch;
-    if batch.open.load(Ordering::Relaxed) {
-        return false;
+    if occupants.batch.is_open() {
+        return Batch::Inner;
     }
-    batch.arrivals.store(0, Ordering::Relaxed);
-    batch.departures.store(0, Ordering::Relaxed);
-    batch.open.store(true, Ordering::Relaxed);
-    true
+    if occupants.markers.is_none() || occupants.width == 0 {
+        return Batch::Off;
+    }
+    occupants.batch = BatchMarks {
+        open: AtomicBool::new(true),
+        ..BatchMarks::default()
+    };
+    Batch::Outer
 }
 
 /// Closes a spawn batch: `spawned` are its entities, `planned` the squares the plan
 /// marked in [`FloorMap`] before they were spawned, each with whether it was free then.
 /// If the hooks that ran were exactly one arrival per entity, the entities still awake on
-/// the floor are counted where they stand; if anything else moved meanwhile, every
-/// square a creature or the plan had marked is freed and the floor counted afresh. Either
-/// way the counts and marks end as if every hook had run, and a planned square nobody
-/// stands on (a creature that does not count, or went elsewhere) is free again.
+/// the floor are counted where they stand; if anything else changed the floor meanwhile,
+/// every square a creature or a plan had marked is freed and the floor counted afresh.
+/// Either way the counts and the creatures' marks end as the hooks would have left them,
+/// and a planned square nobody stands on (a creature that does not count, or went
+/// elsewhere) is free again.
 ///
-/// An inner batch (`opened` is `false`) frees its planned squares and leaves the counting
-/// to the outer one, which then recounts the floor.
+/// An inner batch leaves its squares and the counting to the outer one.
 pub(crate) fn close_batch(
     world: &mut World,
-    opened: bool,
+    batch: Batch,
     spawned: &[Entity],
     planned: &[(Square, bool)],
 ) {
-    let Some(occupants) = world.get_resource::<Occupants>() else {
-        return;
-    };
-    let batch = &occupants.batch;
-    if !opened {
-        if batch.open.load(Ordering::Relaxed) {
-            batch.departures.fetch_add(1, Ordering::Relaxed);
-            let mut map = world.resource_mut::<FloorMap>();
-            for (at, _) in planned.iter().filter(|(_, free)| *free) {
-                map.0.set_occupied(*at, false);
-            }
+    let free_planned = planned.iter().filter(|(_, free)| *free).map(|(at, _)| *at);
+    match batch {
+        Batch::Off => return,
+        Batch::Inner => {
+            let mut occupants = world.resource_mut::<Occupants>();
+            occupants.batch.dirty = true;
+            occupants.batch.inner_planned.extend(free_planned);
+            return;
         }
-        return;
-    }
-    let open = batch.open.swap(false, Ordering::Relaxed);
-    let only_spawns = batch.arrivals.load(Ordering::Relaxed) as usize == spawned.len()
-        && batch.departures.load(Ordering::Relaxed) == 0;
-    if !open || occupants.markers.is_none() || occupants.width == 0 {
-        return; // No floor is counted: the plan's marks stand.
+        Batch::Outer => {}
     }
     let mut occupants = std::mem::take(&mut *world.resource_mut::<Occupants>());
-    let mut freed: Vec<Square> = planned
-        .iter()
-        .filter(|(_, free)| *free)
-        .map(|(at, _)| *at)
-        .collect();
+    let batch = std::mem::take(&mut occupants.batch);
+    let only_spawns = !batch.dirty
+        && !batch.floor_changed
+        && batch.arrivals.into_inner() as usize == spawned.len()
+        && batch.departures.into_inner() == 0;
+    if occupants.markers.is_none() || occupants.width == 0 {
+        // The floor was forgotten meanwhile (put away or left): nothing is counted.
+        *world.resource_mut::<Occupants>() = occupants;
+        return;
+    }
+    let mut freed: Vec<Square> = if batch.floor_changed {
+        Vec::new()
+    } else {
+        free_planned.chain(batch.inner_planned).collect()
+    };
     let mut marked = Vec::with_capacity(spawned.len());
     if only_spawns {
         let mut cache = FloorQueries::take(world);
