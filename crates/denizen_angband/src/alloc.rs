@@ -10,24 +10,19 @@
 use std::collections::HashMap;
 
 use denizen_core::Generator;
-use rand::Rng;
 use serde::{Deserialize, Serialize};
 
 use crate::flags::{InnateFlags, RaceFlags};
 use crate::race::{Race, RaceId, Races};
 use crate::rng::rand0;
+use crate::table::{AliasTable, LevelPrefix, failure_chance, unit};
 
-/// The highest level a draw can be made at, boosts included (2.7.9's `MAX_DEPTH - 1`).
-pub const MAX_DRAW_LEVEL: i32 = 127;
+pub use crate::table::{MAX_DRAW_LEVEL, MAX_PICKS, PICK_MIX};
+
 /// Each of the two "nasty monster" rolls boosts the level one time in this many.
 pub const BOOST_ONE_IN: i32 = 50;
 /// How many independent boost rolls a draw makes.
 pub const BOOST_ROLLS: usize = 2;
-/// How many picks the allocator rejects before it gives up and the draw fails.
-pub const MAX_PICKS: usize = 10_000;
-/// The pick mix: (picks, percent). The best (deepest) of that many uniform picks from the
-/// prefix is kept, the earlier pick winning ties: 40% one pick, 50% two, 10% three.
-pub const PICK_MIX: [(u32, u32); 3] = [(1, 40), (2, 50), (3, 10)];
 
 /// How much one boost roll raises a level: `min(level / 4 + 2, 5)`.
 pub fn boost(level: i32) -> i32 {
@@ -302,51 +297,20 @@ struct Table {
     steady_total: f64,
     /// Whether a play-time check may refuse a slot's race (uniques, `FORCE_DEPTH`).
     changeable: Vec<bool>,
-    /// Alias table: the chance to keep the slot a word lands on, and its alias.
-    keep: Vec<f64>,
-    alias: Vec<u32>,
+    /// The alias table over the weights.
+    alias: AliasTable,
 }
 
 impl Table {
-    /// Builds the alias table (Vose's method) once the weights are in.
+    /// Builds the alias table once the weights are in.
     fn with_alias(mut self) -> Self {
-        let n = self.weights.len();
-        self.keep = vec![1.0; n];
-        self.alias = (0..n as u32).collect();
-        if n == 0 || self.total <= 0.0 {
-            return self;
-        }
-        let scaled: Vec<f64> = self
-            .weights
-            .iter()
-            .map(|w| w * n as f64 / self.total)
-            .collect();
-        let (mut small, mut large): (Vec<usize>, Vec<usize>) =
-            (0..n).partition(|&i| scaled[i] < 1.0);
-        let mut scaled = scaled;
-        while let (Some(&s), Some(&l)) = (small.last(), large.last()) {
-            small.pop();
-            self.keep[s] = scaled[s];
-            self.alias[s] = l as u32;
-            scaled[l] -= 1.0 - scaled[s];
-            if scaled[l] < 1.0 {
-                large.pop();
-                small.push(l);
-            }
-        }
+        self.alias = AliasTable::new(&self.weights, self.total);
         self
     }
 
     /// One slot index, from one word.
     fn sample(&self, rng: &mut Generator) -> usize {
-        let n = self.slots.len();
-        let u = unit(rng) * n as f64;
-        let i = (u as usize).min(n - 1);
-        if u - (i as f64) < self.keep[i] {
-            i
-        } else {
-            self.alias[i] as usize
-        }
+        self.alias.sample(rng)
     }
 }
 
@@ -360,31 +324,17 @@ pub struct Allocator {
     races: Races,
     /// Race slots sorted by level, then race number.
     entries: Vec<u32>,
-    /// `count_le[l]`: entries of level at most `l`, for `l` in `0..=MAX_DRAW_LEVEL`.
-    count_le: Vec<u32>,
+    /// The entries at or below each level.
+    prefix: LevelPrefix,
     /// Tables of unfiltered draws.
     plain: Tables,
     /// Tables of filtered draws, by filter.
     filtered: HashMap<RaceFilter, Tables>,
 }
 
-/// A uniform value in `[0, 1)` from 53 bits of one word.
-fn unit(rng: &mut Generator) -> f64 {
-    (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
-}
-
 /// Whether an admitted weight can make the draw fail with a chance a 53-bit uniform can
 /// resolve: `(1 - a)^10000` is below 2^-60 for any `a` of at least 1/200.
 const SURE_WEIGHT: f64 = 0.005;
-
-/// The chance that [`MAX_PICKS`] picks, each kept with chance `a`, all fail.
-fn failure_chance(a: f64) -> f64 {
-    if a <= 0.0 {
-        1.0
-    } else {
-        (1.0 - a.min(1.0)).powi(MAX_PICKS as i32)
-    }
-}
 
 /// The boost rolls' outcomes for a draw at `level`, in roll order: each final level (before
 /// the cap) with its weight out of `BOOST_ONE_IN ^ BOOST_ROLLS`. Each roll boosts one time
@@ -426,17 +376,15 @@ impl Allocator {
             .map(|(slot, _)| slot as u32)
             .collect();
         entries.sort_by_key(|&slot| (races.all()[slot as usize].level, slot));
-        let mut count_le = vec![0u32; MAX_DRAW_LEVEL as usize + 1];
-        for &slot in &entries {
-            let level = usize::from(races.all()[slot as usize].level);
-            for count in &mut count_le[level..] {
-                *count += 1;
-            }
-        }
+        let prefix = LevelPrefix::new(
+            entries
+                .iter()
+                .map(|&slot| races.all()[slot as usize].level),
+        );
         Self {
             races,
             entries,
-            count_le,
+            prefix,
             plain: vec![None; MAX_DRAW_LEVEL as usize + 1],
             filtered: HashMap::new(),
         }
@@ -472,30 +420,12 @@ impl Allocator {
 
     /// The prefix size at a final level: town races only at level 0 or below.
     fn prefix(&self, level: i32) -> u32 {
-        self.count_le[level.clamp(0, MAX_DRAW_LEVEL) as usize]
+        self.prefix.size(level)
     }
 
-    /// The chance that one pick at final level `level` lands on a given entry of level `l`
-    /// (the level's share of the best-of-N mix, split evenly within the level).
+    /// The chance that one pick at final level `level` lands on a given entry of level `l`.
     fn pick_weight(&self, level: i32, l: u8) -> f64 {
-        let n = f64::from(self.prefix(level));
-        if level <= 0 {
-            return 1.0 / n;
-        }
-        let below = if l == 0 {
-            0.0
-        } else {
-            f64::from(self.count_le[usize::from(l) - 1])
-        };
-        let at_or_below = f64::from(self.count_le[usize::from(l)]);
-        let share: f64 = PICK_MIX
-            .iter()
-            .map(|&(picks, percent)| {
-                let k = picks as i32;
-                f64::from(percent) / 100.0 * ((at_or_below / n).powi(k) - (below / n).powi(k))
-            })
-            .sum();
-        share / (at_or_below - below)
+        self.prefix.pick_weight(level, l)
     }
 
     /// Builds the table of one final level and filter.
@@ -506,8 +436,7 @@ impl Allocator {
             total: 0.0,
             steady_total: 0.0,
             changeable: Vec::new(),
-            keep: Vec::new(),
-            alias: Vec::new(),
+            alias: AliasTable::default(),
         };
         for &slot in &self.entries[..self.prefix(level) as usize] {
             let race = self.race_at(slot);

@@ -22,6 +22,7 @@ pub mod race;
 pub mod request;
 pub mod rng;
 pub mod streams;
+pub mod table;
 pub mod trap;
 
 pub use alloc::{Allocator, DrawOdds, DrawRequest, RaceFilter, RaceOdds, UniqueLedger};
