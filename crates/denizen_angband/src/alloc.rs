@@ -376,11 +376,7 @@ impl Allocator {
             .map(|(slot, _)| slot as u32)
             .collect();
         entries.sort_by_key(|&slot| (races.all()[slot as usize].level, slot));
-        let prefix = LevelPrefix::new(
-            entries
-                .iter()
-                .map(|&slot| races.all()[slot as usize].level),
-        );
+        let prefix = LevelPrefix::new(entries.iter().map(|&slot| races.all()[slot as usize].level));
         Self {
             races,
             entries,

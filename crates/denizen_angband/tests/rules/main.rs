@@ -4,5 +4,6 @@ mod alloc;
 mod data_errors;
 mod layout;
 mod levels;
+mod objects;
 mod specials;
 mod traps;
