@@ -1,4 +1,5 @@
-//! `denizen angband ...`: Angband 2.7.9's exact odds (the allocator, the room kinds).
+//! `denizen angband ...`: Angband 2.7.9's exact odds (the monster and object allocators,
+//! the room kinds).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -7,7 +8,7 @@ use clap::Subcommand;
 use denizen_angband::alloc::{Allocator, DrawOdds, DrawRequest, MAX_DRAW_LEVEL, UniqueLedger};
 use denizen_angband::den::{self, DenKind};
 use denizen_angband::layout::{destroyed_chance, first_choice_odds, lit_chance};
-use denizen_angband::{Races, SpecialRoom};
+use denizen_angband::{ObjectAllocator, ObjectKinds, Races, SpecialRoom};
 use denizen_core::DataFile;
 
 use crate::commands::{CliError, io_error};
@@ -29,6 +30,23 @@ pub enum AngbandCommand {
         /// A race RON file to use instead of the shipped 2.7.9 races.
         #[arg(long, value_name = "FILE")]
         races: Option<PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+    },
+    /// Exact odds of each object kind for one object draw (`get_obj_num`) at an object
+    /// level, its one-in-twenty boost included.
+    Objects {
+        /// Object level drawn at, 0-127 (a vault's offset included, such as depth + 7).
+        #[arg(value_parser = clap::value_parser!(i32).range(0..=i64::from(MAX_DRAW_LEVEL)))]
+        level: i32,
+        /// Only the kinds a "good" call may make (armour, weapons, ammunition, dungeon
+        /// books, the ring of speed, the amulet of the Magi).
+        #[arg(long)]
+        good: bool,
+        /// An object RON file to use instead of the shipped 2.7.9 kinds.
+        #[arg(long, value_name = "FILE")]
+        objects: Option<PathBuf>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Table)]
         format: Format,
@@ -133,6 +151,12 @@ pub fn run(command: &AngbandCommand, out: &mut impl Write) -> Result<(), CliErro
             alloc_table(*level, depth.unwrap_or(*level), races.as_ref())?,
             *format,
         ),
+        AngbandCommand::Objects {
+            level,
+            good,
+            objects,
+            format,
+        } => (objects_table(*level, *good, objects.as_ref())?, *format),
         AngbandCommand::Rooms {
             depth,
             intact,
@@ -176,6 +200,41 @@ fn alloc_table(level: i32, depth: i32, races: Option<&PathBuf>) -> Result<Table,
             odds.failure
         ),
         columns: vec!["race", "name", "probability"],
+        rows,
+    })
+}
+
+fn objects_table(level: i32, good: bool, objects: Option<&PathBuf>) -> Result<Table, CliError> {
+    let kinds = match objects {
+        None => ObjectKinds::shipped(),
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(io_error(path))?;
+            ObjectKinds::from_file(DataFile::new(&path.display().to_string(), &text))?
+        }
+    };
+    let allocator = ObjectAllocator::new(kinds);
+    let odds = allocator.odds(level, good);
+    let rows = odds
+        .kinds
+        .iter()
+        .map(|o| {
+            let kind = allocator.kinds().get(o.kind);
+            vec![
+                Cell::Int(o.kind.0.into()),
+                Cell::Text(kind.map_or(String::new(), |k| k.name.clone())),
+                Cell::Int(kind.map_or(0, |k| k.tval.into())),
+                Cell::Int(kind.map_or(0, |k| k.level.into())),
+                Cell::Prob(o.probability),
+            ]
+        })
+        .collect();
+    let calls = if good { "a good call" } else { "a plain call" };
+    Ok(Table {
+        title: format!(
+            "One object draw of {calls} at object level {level} (fails with chance {:.3e})",
+            odds.failure
+        ),
+        columns: vec!["kind", "name", "tval", "kind_level", "probability"],
         rows,
     })
 }

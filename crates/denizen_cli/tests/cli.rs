@@ -765,6 +765,57 @@ fn angband_alloc_in_the_town_weighs_by_rarity_alone() {
     }
 }
 
+/// `denizen angband objects`: the odds of one object draw sum to one, and at level 5
+/// potions take 15.6% and scrolls 13.8% (object notes 3.2); in the town (level 0) the 22
+/// level-0 entries are picked uniformly and kept one time in their chance.
+#[test]
+fn angband_objects_prints_the_exact_odds_of_one_object_draw() {
+    let out = denizen("angband objects 5 --format csv");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(
+        text.lines().next(),
+        Some("kind,name,tval,kind_level,probability")
+    );
+    let rows = csv_rows(&text);
+    let share = |tval: &str| -> f64 {
+        rows.iter()
+            .filter(|r| r[2] == tval)
+            .map(|r| r[4].parse::<f64>().unwrap())
+            .sum()
+    };
+    let total: f64 = rows.iter().map(|r| r[4].parse::<f64>().unwrap()).sum();
+    assert!((total - 1.0).abs() < 1e-9, "{total}");
+    assert!(
+        (share("75") - 0.156).abs() < 0.0005,
+        "potions {}",
+        share("75")
+    );
+    assert!(
+        (share("70") - 0.138).abs() < 0.0005,
+        "scrolls {}",
+        share("70")
+    );
+    // All 22 town entries have chance 1: each is one pick in 22.
+    let town = csv_rows(&stdout(&denizen("angband objects 0 --format csv")));
+    assert_eq!(town.len(), 22);
+    assert!(
+        town.iter()
+            .all(|r| (r[4].parse::<f64>().unwrap() - 1.0 / 22.0).abs() < 1e-12)
+    );
+    let good = csv_rows(&stdout(&denizen("angband objects 30 --good --format csv")));
+    let kinds = denizen_angband::ObjectKinds::shipped();
+    assert!(good.iter().all(|r| {
+        kinds
+            .get(denizen_angband::KindId(r[0].parse().unwrap()))
+            .unwrap()
+            .is_good()
+    }));
+    let broken = denizen("angband objects 5 --objects /nonexistent/objects.ron");
+    assert_eq!(broken.status.code(), Some(2));
+    assert!(stderr(&broken).contains("/nonexistent/objects.ron"));
+}
+
 #[test]
 fn angband_rooms_prints_the_first_choice_of_an_attempt() {
     let out = denizen("angband rooms 1 --format csv");
