@@ -14,6 +14,7 @@ pub mod alloc;
 pub mod cave;
 pub mod den;
 pub mod feeling;
+mod fields;
 pub mod flags;
 pub mod layout;
 pub mod level;

@@ -13,6 +13,7 @@ use std::sync::OnceLock;
 use denizen_core::{DataError, DataFile, Dice, Entry, Generator, load_ron};
 use serde::Deserialize;
 
+use crate::fields::{dice, excerpt, short, within};
 use crate::rng::{rand0, randint};
 use crate::table::{
     AliasTable, LevelPrefix, MAX_DRAW_LEVEL, MAX_PICKS, PICK_MIX, failure_chance, unit,
@@ -25,8 +26,6 @@ const SHIPPED_TEXT: &str = include_str!("../data/angband.objects.ron");
 pub const MAX_KINDS: usize = 4096;
 /// The most allocation pairs a kind has (an `A:` line holds four).
 pub const MAX_ALLOC_PAIRS: usize = 4;
-/// The longest name or flag a file may hold, in bytes.
-pub const MAX_TEXT: usize = 80;
 /// A draw's level is boosted one time in this many.
 pub const BOOST_ONE_IN: i32 = 20;
 /// A boosted level is `1 + level * BOOST_SIDES / randint(BOOST_SIDES)`.
@@ -276,12 +275,7 @@ impl KindRecord {
                 ))
             })
             .collect::<Result<_, DataError>>()?;
-        let damage: Dice = short(entry, "damage", &self.damage)?.parse().map_err(
-            |e: denizen_core::rng::DiceParseError| entry.invalid("damage", e.to_string()),
-        )?;
-        if damage.count > 255 || damage.sides > 255 {
-            return Err(entry.invalid("damage", format!("{damage}: at most 255 dice of 255 sides")));
-        }
+        let damage = dice(entry, "damage", &self.damage)?;
         let flags = self
             .flags
             .iter()
@@ -306,36 +300,6 @@ impl KindRecord {
             to_a: within(entry, "to_a", self.to_a, -1_000, 1_000)? as i32,
             flags,
         })
-    }
-}
-
-fn excerpt(text: &str) -> &str {
-    let end = (0..=MAX_TEXT.min(text.len()))
-        .rev()
-        .find(|&i| text.is_char_boundary(i))
-        .unwrap_or(0);
-    &text[..end]
-}
-
-fn within(
-    entry: &Entry<'_>,
-    field: &str,
-    value: i64,
-    low: i64,
-    high: i64,
-) -> Result<i64, DataError> {
-    if (low..=high).contains(&value) {
-        Ok(value)
-    } else {
-        Err(entry.invalid(field, format!("{value} is outside {low}..={high}")))
-    }
-}
-
-fn short<'t>(entry: &Entry<'_>, field: &str, text: &'t str) -> Result<&'t str, DataError> {
-    if text.is_empty() || text.len() > MAX_TEXT {
-        Err(entry.invalid(field, format!("must be 1 to {MAX_TEXT} bytes")))
-    } else {
-        Ok(text)
     }
 }
 

@@ -7,6 +7,7 @@ use std::sync::OnceLock;
 use denizen_core::{DataError, DataFile, Dice, Entry, load_ron};
 use serde::{Deserialize, Serialize};
 
+use crate::fields::{dice, excerpt, short, within};
 use crate::flags::{InnateFlags, RaceFlags, SpellFlags};
 
 /// The shipped race file's name in errors.
@@ -19,8 +20,7 @@ pub const MAX_RACES: usize = 4096;
 pub const MAX_LEVEL: i64 = 127;
 /// The most blows a race has (2.7.9's four blow slots).
 pub const MAX_BLOWS: usize = 4;
-/// The longest name, flag, blow or dice text a file may hold, in bytes.
-pub const MAX_TEXT: usize = 80;
+pub use crate::fields::MAX_TEXT;
 
 /// A race's number in its file: 1 for the first race, counting up.
 #[derive(
@@ -213,46 +213,6 @@ impl Races {
     pub fn is_empty(&self) -> bool {
         self.races.is_empty()
     }
-}
-
-fn excerpt(text: &str) -> &str {
-    let end = (0..=MAX_TEXT.min(text.len()))
-        .rev()
-        .find(|&i| text.is_char_boundary(i))
-        .unwrap_or(0);
-    &text[..end]
-}
-
-fn within(
-    entry: &Entry<'_>,
-    field: &str,
-    value: i64,
-    low: i64,
-    high: i64,
-) -> Result<i64, DataError> {
-    if (low..=high).contains(&value) {
-        Ok(value)
-    } else {
-        Err(entry.invalid(field, format!("{value} is outside {low}..={high}")))
-    }
-}
-
-fn short<'t>(entry: &Entry<'_>, field: &str, text: &'t str) -> Result<&'t str, DataError> {
-    if text.is_empty() || text.len() > MAX_TEXT {
-        Err(entry.invalid(field, format!("must be 1 to {MAX_TEXT} bytes")))
-    } else {
-        Ok(text)
-    }
-}
-
-fn dice(entry: &Entry<'_>, field: &str, text: &str) -> Result<Dice, DataError> {
-    let dice: Dice = short(entry, field, text)?.parse().map_err(
-        |error: denizen_core::rng::DiceParseError| entry.invalid(field, error.to_string()),
-    )?;
-    if dice.count > 255 || dice.sides > 255 {
-        return Err(entry.invalid(field, format!("{dice}: at most 255 dice of 255 sides")));
-    }
-    Ok(dice)
 }
 
 /// Hit dice: at least one die of at least one side, so every monster has hit points.
