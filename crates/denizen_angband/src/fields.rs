@@ -53,3 +53,85 @@ pub(crate) fn dice(entry: &Entry<'_>, field: &str, text: &str) -> Result<Dice, D
     }
     Ok(dice)
 }
+
+/// A file's entries numbered upwards in file order, with the gaps the original leaves,
+/// looked up by number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Numbered<T> {
+    items: Vec<T>,
+    /// The file position of each number (`None` where the numbering skips).
+    slot_of: Vec<Option<u16>>,
+}
+
+impl<T> Numbered<T> {
+    /// Every entry, in file order.
+    pub(crate) fn all(&self) -> &[T] {
+        &self.items
+    }
+
+    /// The file position of a number.
+    pub(crate) fn slot(&self, number: u16) -> Option<usize> {
+        self.slot_of
+            .get(usize::from(number))
+            .copied()
+            .flatten()
+            .map(usize::from)
+    }
+
+    /// The entry with a number.
+    pub(crate) fn get(&self, number: u16) -> Option<&T> {
+        self.slot(number).map(|slot| &self.items[slot])
+    }
+}
+
+/// Loads a list of `records` (the file's `list` field, 1 to `max` of them, numbered
+/// upwards from 1 to `max`): each is validated with the number of the one before it and
+/// its entry (`list[slot] "name"`), and `number` reads a validated entry's number.
+pub(crate) fn load_numbered<R, T>(
+    file: &str,
+    list: &str,
+    records: Vec<R>,
+    max: usize,
+    name: impl Fn(&R) -> &str,
+    validate: impl Fn(R, i64, &Entry<'_>) -> Result<T, DataError>,
+    number: impl Fn(&T) -> u16,
+) -> Result<Numbered<T>, DataError> {
+    if records.is_empty() || records.len() > max {
+        return Err(DataError::invalid(
+            file,
+            list,
+            list,
+            format!("{} entries; a file holds 1 to {max}", records.len()),
+        ));
+    }
+    let mut items: Vec<T> = Vec::with_capacity(records.len());
+    for (slot, record) in records.into_iter().enumerate() {
+        let label = format!("{list}[{slot}] {:?}", excerpt(name(&record)));
+        let after = items.last().map_or(0, |item| i64::from(number(item)));
+        items.push(validate(record, after, &Entry::new(file, &label))?);
+    }
+    let mut slot_of = vec![None; items.last().map_or(0, |item| usize::from(number(item))) + 1];
+    for (slot, item) in items.iter().enumerate() {
+        slot_of[usize::from(number(item))] = Some(slot as u16);
+    }
+    Ok(Numbered { items, slot_of })
+}
+
+/// An entry's number: above the one before it (`after`) and at most `max`.
+pub(crate) fn number_after(
+    entry: &Entry<'_>,
+    index: i64,
+    after: i64,
+    max: usize,
+) -> Result<u16, DataError> {
+    if index <= after || index > max as i64 {
+        return Err(entry.invalid(
+            "index",
+            format!(
+                "{index}: entries are numbered upwards in file order, from {} to {max}",
+                after + 1
+            ),
+        ));
+    }
+    Ok(index as u16)
+}

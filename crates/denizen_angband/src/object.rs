@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 use denizen_core::{DataError, DataFile, Dice, Entry, Generator, load_ron};
 use serde::Deserialize;
 
-use crate::fields::{dice, excerpt, short, within};
+use crate::fields::{Numbered, dice, load_numbered, number_after, short, within};
 use crate::rng::{rand0, randint};
 use crate::table::{
     AliasTable, LevelPrefix, MAX_DRAW_LEVEL, MAX_PICKS, PICK_MIX, failure_chance, unit,
@@ -139,9 +139,7 @@ impl ObjectKind {
 /// Every object kind of a rule set, in file order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ObjectKinds {
-    kinds: Vec<ObjectKind>,
-    /// The file position of each kind number (`None` where the numbering skips).
-    slot_of: Vec<Option<u16>>,
+    kinds: Numbered<ObjectKind>,
 }
 
 #[derive(Deserialize)]
@@ -189,73 +187,48 @@ impl ObjectKinds {
     /// A game's own object file in the shipped format, validated entry by entry.
     pub fn from_file(file: DataFile<'_>) -> Result<Self, DataError> {
         let parsed: KindFile = load_ron(file.text, file.name)?;
-        if parsed.kinds.is_empty() || parsed.kinds.len() > MAX_KINDS {
-            return Err(DataError::invalid(
-                file.name,
-                "kinds",
-                "kinds",
-                format!(
-                    "{} kinds; a file holds 1 to {MAX_KINDS}",
-                    parsed.kinds.len()
-                ),
-            ));
-        }
-        let mut kinds: Vec<ObjectKind> = Vec::with_capacity(parsed.kinds.len());
-        for (slot, record) in parsed.kinds.into_iter().enumerate() {
-            let label = format!("kinds[{slot}] {:?}", excerpt(&record.name));
-            let after = kinds.last().map_or(0, |k| i64::from(k.id.0));
-            kinds.push(record.validate(after, &Entry::new(file.name, &label))?);
-        }
-        let mut slot_of = vec![None; kinds.last().map_or(0, |k| usize::from(k.id.0)) + 1];
-        for (slot, kind) in kinds.iter().enumerate() {
-            slot_of[usize::from(kind.id.0)] = Some(slot as u16);
-        }
-        Ok(Self { kinds, slot_of })
+        let kinds = load_numbered(
+            file.name,
+            "kinds",
+            parsed.kinds,
+            MAX_KINDS,
+            |record| &record.name,
+            KindRecord::validate,
+            |kind| kind.id.0,
+        )?;
+        Ok(Self { kinds })
     }
 
     /// Every kind, in file order.
     pub fn all(&self) -> &[ObjectKind] {
-        &self.kinds
+        self.kinds.all()
     }
 
     /// The kind with a number, if the file has it.
     pub fn get(&self, id: KindId) -> Option<&ObjectKind> {
-        self.slot(id).map(|slot| &self.kinds[slot])
+        self.kinds.get(id.0)
     }
 
     /// The file position of a kind number.
     fn slot(&self, id: KindId) -> Option<usize> {
-        self.slot_of
-            .get(usize::from(id.0))
-            .copied()
-            .flatten()
-            .map(usize::from)
+        self.kinds.slot(id.0)
     }
 
     /// How many kinds there are.
     pub fn len(&self) -> usize {
-        self.kinds.len()
+        self.kinds.all().len()
     }
 
     /// Whether there are none (never true of a loaded file).
     pub fn is_empty(&self) -> bool {
-        self.kinds.is_empty()
+        self.kinds.all().is_empty()
     }
 }
 
 impl KindRecord {
     /// Validates a kind that follows kind number `after` in the file.
     fn validate(self, after: i64, entry: &Entry<'_>) -> Result<ObjectKind, DataError> {
-        if self.index <= after || self.index > MAX_KINDS as i64 {
-            return Err(entry.invalid(
-                "index",
-                format!(
-                    "{}: kinds are numbered upwards in file order, from {} to {MAX_KINDS}",
-                    self.index,
-                    after + 1
-                ),
-            ));
-        }
+        let id = KindId(number_after(entry, self.index, after, MAX_KINDS)?);
         if self.alloc.len() > MAX_ALLOC_PAIRS {
             return Err(entry.invalid(
                 "alloc",
@@ -282,7 +255,7 @@ impl KindRecord {
             .map(|flag| short(entry, "flags", flag).map(str::to_owned))
             .collect::<Result<_, _>>()?;
         Ok(ObjectKind {
-            id: KindId(self.index as u16),
+            id,
             name: short(entry, "name", &self.name)?.to_owned(),
             symbol: self.symbol,
             colour: self.colour,
