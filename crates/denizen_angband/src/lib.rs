@@ -11,13 +11,16 @@
 #![warn(missing_docs)]
 
 pub mod alloc;
+pub mod artifact;
 pub mod cave;
 pub mod den;
+pub mod ego;
 pub mod feeling;
 mod fields;
 pub mod flags;
 pub mod layout;
 pub mod level;
+pub mod make;
 pub mod object;
 pub mod population;
 pub mod race;
@@ -28,11 +31,14 @@ pub mod table;
 pub mod trap;
 
 pub use alloc::{Allocator, DrawOdds, DrawRequest, RaceFilter, RaceOdds, UniqueLedger};
+pub use artifact::{Artifact, ArtifactId, ArtifactLedger, Artifacts};
 pub use cave::{BuiltRoom, Cave, Pos};
 pub use den::DenKind;
+pub use ego::{Ego, EgoId, Egos};
 pub use feeling::{Autoscum, Feeling, SpecialRoom};
 pub use flags::{InnateFlags, RaceFlags, SpellFlags};
 pub use level::{Level, LevelOptions};
+pub use make::{Call, MadeGold, MadeObject, ObjectRules};
 pub use object::{KindId, ObjectAllocator, ObjectKind, ObjectKinds, ObjectOdds};
 pub use population::{Monster, Placement};
 pub use race::{Blow, Race, RaceId, Races};

@@ -153,3 +153,162 @@ fn a_broken_object_file_names_the_entry_and_field() {
     );
     assert!(!line.contains('\n'));
 }
+
+/// The shipped ego items and artifacts load: 87 and 113, 12 special artifacts, 46 that
+/// cost more than 50,000 (object notes 5, 6).
+#[test]
+fn the_ego_items_and_artifacts_load() {
+    let egos = denizen_angband::Egos::shipped();
+    let artifacts = denizen_angband::Artifacts::shipped();
+    assert_eq!(egos.all().len(), 87);
+    assert_eq!(artifacts.all().len(), 113);
+    assert_eq!(
+        artifacts.all().iter().filter(|a| a.is_special()).count(),
+        12
+    );
+    assert_eq!(
+        artifacts.all().iter().filter(|a| a.rating() == 20).count(),
+        46
+    );
+}
+
+/// `randnor(9, 3)` lies in -2..=20 and `randnor(3, 3)` in -8..=14, and the counts they
+/// place (none when negative) average 9.000519 and 3.177444 (object notes 1.1).
+#[test]
+fn randnor_counts_match_the_notes() {
+    use denizen_angband::rng::randnor;
+    let mut rng = WorldSeed(8).stream(StreamPurpose::new("randnor"));
+    for (mean, low, high, placed) in [(9, -2, 20, 9.000519), (3, -8, 14, 3.177444)] {
+        let n = 200_000;
+        let mut sum = 0i64;
+        let (mut seen_low, mut seen_high) = (i32::MAX, i32::MIN);
+        for _ in 0..n {
+            let x = randnor(&mut rng, mean, 3);
+            assert!((low..=high).contains(&x), "randnor({mean}, 3) gave {x}");
+            seen_low = seen_low.min(x);
+            seen_high = seen_high.max(x);
+            sum += i64::from(x.max(0));
+        }
+        let sampled = sum as f64 / f64::from(n);
+        // The spread is about 3: four standard errors.
+        assert!(
+            (sampled - placed).abs() < 4.0 * 3.2 / f64::from(n).sqrt(),
+            "{sampled}"
+        );
+        assert!(seen_low < mean - 6 && seen_high > mean + 6);
+    }
+}
+
+/// The power roll against the object notes' table 4.1 (plain calls at magic levels 5, 30
+/// and 65, a good call at 30), and against the same table with `f2` not held to 20 (a
+/// wrong rule the check must reject at 65).
+#[test]
+fn the_power_roll_matches_the_notes_table() {
+    use denizen_angband::Call;
+    use denizen_angband::make::roll_power;
+    // P(-2), P(-1), P(0), P(1), P(2).
+    let cases = [
+        (5, Call::default(), [0.0089, 0.1186, 0.7225, 0.1395, 0.0105]),
+        (
+            30,
+            Call::default(),
+            [0.0480, 0.1920, 0.3600, 0.3200, 0.0800],
+        ),
+        (
+            65,
+            Call::default(),
+            [0.0375, 0.1500, 0.0625, 0.6000, 0.1500],
+        ),
+        (
+            30,
+            Call {
+                good: true,
+                great: false,
+            },
+            [0.0, 0.0, 0.0, 0.80, 0.20],
+        ),
+    ];
+    let mut rng = WorldSeed(9).stream(StreamPurpose::new("power"));
+    for (level, call, table) in cases {
+        let mut counts = [0u64; 5];
+        for _ in 0..100_000 {
+            counts[(roll_power(&mut rng, level, call) + 2) as usize] += 1;
+        }
+        // The notes round to 4 places: their cells are held to 1e-4 of the rule's.
+        let p = ChiSquared::against(&counts, table.iter().copied()).p_value();
+        assert!(p > 1e-4, "level {level}, {call:?}: {counts:?}, p = {p}");
+        if level == 65 {
+            // f2 = min(f1 / 2, 20) = 20; without the hold it would be 37.
+            let (a, b) = (0.75, 0.37);
+            let wrong = [
+                (1.0 - a) * a * b,
+                (1.0 - a) * a * (1.0 - b),
+                (1.0 - a) * (1.0 - a),
+                a * (1.0 - b),
+                a * b,
+            ];
+            let p = ChiSquared::against(&counts, wrong.iter().copied()).p_value();
+            assert!(p < 1e-9, "an unheld f2 fits: p = {p}");
+        }
+    }
+}
+
+/// One object at a time, every artifact unmade, against the object notes' table 5.3: the
+/// chance it is an artifact, the chance it is cursed or broken, and its mean rating, for
+/// plain calls at depths 5, 30 and 80 and the vault calls at depth 5. Without the
+/// out-of-depth bonus (a wrong rule) depth 5's plain mean would be 0.05.
+#[test]
+fn one_objects_artifact_curse_and_rating_match_the_notes() {
+    use denizen_angband::{ArtifactLedger, Call, ObjectRules};
+    let plain = Call::default();
+    let good = Call {
+        good: true,
+        great: false,
+    };
+    let great = Call {
+        good: true,
+        great: true,
+    };
+    // depth, object level, call, P(artifact), P(cursed or broken), mean rating.
+    let cases = [
+        (5, 5, plain, 0.0011, 0.299, 0.218),
+        (30, 30, plain, 0.0032, 0.222, 0.462),
+        (80, 80, plain, 0.0050, 0.191, 0.804),
+        (5, 12, good, 0.1027, 0.000, 7.000),
+        (5, 25, great, 0.1568, 0.001, 13.902),
+    ];
+    let mut rules = ObjectRules::shipped();
+    let mut rng = WorldSeed(10).stream(StreamPurpose::new("objects-made"));
+    const N: usize = 20_000;
+    for (depth, level, call, artifact, spoiled, rating) in cases {
+        let (mut artifacts, mut spoilt, mut ratings, mut squares) = (0usize, 0usize, 0.0, 0.0);
+        for _ in 0..N {
+            let mut ledger = ArtifactLedger::new();
+            let object = rules
+                .place_object(&mut rng, level, depth, call, &mut ledger)
+                .expect("a draw fails below 1e-200");
+            artifacts += usize::from(object.artifact.is_some());
+            spoilt += usize::from(object.cursed || object.broken);
+            let r = f64::from(object.rating);
+            ratings += r;
+            squares += r * r;
+        }
+        let n = N as f64;
+        let share = |count: usize, p: f64| {
+            let sampled = count as f64 / n;
+            let bound = 4.0 * (p * (1.0 - p) / n).sqrt() + 0.001;
+            assert!(
+                (sampled - p).abs() < bound,
+                "depth {depth}, {call:?}: {sampled:.4} against the notes' {p}"
+            );
+        };
+        share(artifacts, artifact);
+        share(spoilt, spoiled);
+        let mean = ratings / n;
+        let sd = (squares / n - mean * mean).max(0.0).sqrt();
+        assert!(
+            (mean - rating).abs() < 4.0 * sd / n.sqrt() + 0.001,
+            "depth {depth}, {call:?}: mean rating {mean:.3} (sd {sd:.2}) against the notes' {rating}"
+        );
+    }
+}
