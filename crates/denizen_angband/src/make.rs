@@ -357,20 +357,20 @@ impl ObjectRules {
         }
         let kind = self.kind(object.kind).clone();
         match kind.tval {
-            tval::DIGGING | tval::HAFTED | tval::POLEARM | tval::SWORD | tval::BOW => {
-                if object.power != 0 {
-                    self.weapon_magic(rng, object, &kind, level);
-                }
+            tval::DIGGING
+            | tval::HAFTED
+            | tval::POLEARM
+            | tval::SWORD
+            | tval::BOW
+            | class::SHOT
+            | tval::ARROW
+            | tval::BOLT
+                if object.power != 0 =>
+            {
+                self.weapon_magic(rng, object, &kind, level);
             }
-            class::SHOT | tval::ARROW | tval::BOLT => {
-                if object.power != 0 {
-                    self.weapon_magic(rng, object, &kind, level);
-                }
-            }
-            tval::BOOTS..=tval::DRAG_ARMOR => {
-                if object.power != 0 {
-                    armour_magic(rng, object, &kind, level);
-                }
+            tval::BOOTS..=tval::DRAG_ARMOR if object.power != 0 => {
+                armour_magic(rng, object, &kind, level);
             }
             tval::RING | tval::AMULET => {
                 if object.power == 0 && rand0(rng, 100) < 50 {
