@@ -4,12 +4,14 @@
 use denizen_core::{FloorGrid, Generator, Tile};
 
 use crate::alloc::{Allocator, MAX_DRAW_LEVEL, UniqueLedger};
+use crate::artifact::ArtifactLedger;
 use crate::cave::{Cave, HEIGHT, Pos, WIDTH, terrain};
 use crate::layout::{self, Layout, LayoutOptions, VaultTemplates};
+use crate::make::{Call, MadeGold, MadeObject, ObjectRules, place_gold};
 use crate::population::{
     DenRecord, MAX_MONSTERS, Monster, Populator, Spread, naked_spot, naked_spot_in,
 };
-use crate::rng::randint;
+use crate::rng::{randint, randnor};
 
 /// The switches of a level; `Default` is faithful to 2.7.9.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,7 +61,42 @@ pub struct Level {
     pub traps: Vec<Pos>,
     /// The rubble, in the order placed (outside rooms).
     pub rubble: Vec<Pos>,
+    /// The objects, once [`furnish`](Self::furnish)ed: the rooms' first, then the base
+    /// population's in rooms and anywhere, in the order made.
+    pub objects: Vec<PlacedObject>,
+    /// The gold, likewise.
+    pub gold: Vec<PlacedGold>,
 }
+
+/// An object on a level.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlacedObject {
+    /// Its grid.
+    pub at: Pos,
+    /// The object.
+    pub object: MadeObject,
+    /// The room spot it was made for (its index in the layout's objects), if a room
+    /// builder asked for it.
+    pub spot: Option<usize>,
+}
+
+/// Gold on a level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlacedGold {
+    /// Its grid.
+    pub at: Pos,
+    /// The gold.
+    pub gold: MadeGold,
+}
+
+/// The most objects and gold a level holds (2.7.9's 256-slot object list, slot 0 unused):
+/// a level that makes this many is made again.
+pub const MAX_OBJECTS: usize = 255;
+/// The base population's objects in rooms: `randnor(9, 3)`; anywhere and gold:
+/// `randnor(3, 3)` each (none when negative).
+pub const ROOM_OBJECTS: (i32, i32) = (9, 3);
+/// See [`ROOM_OBJECTS`].
+pub const LOOSE_OBJECTS: (i32, i32) = (3, 3);
 
 impl Level {
     /// Builds and populates a level at `depth` (held to Angband's 1-127) with the shipped
@@ -122,6 +159,8 @@ impl Level {
         Self {
             traps,
             rubble,
+            objects: Vec::new(),
+            gold: Vec::new(),
             depth,
             population_level,
             monsters_made: populator.monsters.len() + populator.taken_back,
@@ -140,9 +179,84 @@ impl Level {
         self.layout.room_rating.saturating_add(self.monster_rating)
     }
 
-    /// Whether the monster list filled: 2.7.9 makes such a level again.
+    /// Whether the monster list or the object list filled: 2.7.9 makes such a level
+    /// again.
     pub fn is_full(&self) -> bool {
-        self.monsters_made >= MAX_MONSTERS
+        self.monsters_made >= MAX_MONSTERS || self.objects.len() + self.gold.len() >= MAX_OBJECTS
+    }
+
+    /// Makes the level's objects and gold, as 2.7.9 makes them: the room builders'
+    /// spots (an object at the spot's level, good or great as the room asks, or gold),
+    /// then after the traps and rubble `randnor(9, 3)` objects on room floors,
+    /// `randnor(3, 3)` anywhere and `randnor(3, 3)` gold anywhere, each on a random naked
+    /// grid. Objects are made at the depth; an artifact made is marked in `ledger`. A draw
+    /// that fails leaves its grid empty.
+    pub fn furnish(
+        &mut self,
+        rng: &mut Generator,
+        rules: &mut ObjectRules,
+        ledger: &mut ArtifactLedger,
+    ) {
+        let depth = self.depth;
+        for (i, spot) in self.layout.objects.clone().into_iter().enumerate() {
+            if spot.gold {
+                if let Some(gold) = place_gold(rng, rules.allocator.kinds(), spot.level) {
+                    self.gold.push(PlacedGold { at: spot.at, gold });
+                }
+                continue;
+            }
+            let call = Call {
+                good: spot.good,
+                great: spot.great,
+            };
+            if let Some(object) = rules.place_object(rng, spot.level, depth, call, ledger) {
+                self.objects.push(PlacedObject {
+                    at: spot.at,
+                    object,
+                    spot: Some(i),
+                });
+            }
+        }
+        let scatters = [
+            (ROOM_OBJECTS, Spread::Room, false),
+            (LOOSE_OBJECTS, Spread::Anywhere, false),
+            (LOOSE_OBJECTS, Spread::Anywhere, true),
+        ];
+        for ((mean, stand), spread, gold) in scatters {
+            for _ in 0..randnor(rng, mean, stand).max(0) {
+                let Some(at) = naked_spot_in(&self.layout.cave, rng, spread) else {
+                    break;
+                };
+                if gold {
+                    if let Some(gold) = place_gold(rng, rules.allocator.kinds(), depth) {
+                        self.layout.cave.set_object(at);
+                        self.gold.push(PlacedGold { at, gold });
+                    }
+                } else if let Some(object) =
+                    rules.place_object(rng, depth, depth, Call::default(), ledger)
+                {
+                    self.layout.cave.set_object(at);
+                    self.objects.push(PlacedObject {
+                        at,
+                        object,
+                        spot: None,
+                    });
+                }
+            }
+        }
+    }
+
+    /// What the objects add to the rating, and whether one is an artifact (which makes
+    /// the level special).
+    pub fn object_rating(&self) -> (i32, bool) {
+        self.objects
+            .iter()
+            .fold((0, false), |(rating, artifact), placed| {
+                (
+                    rating.saturating_add(placed.object.rating),
+                    artifact || placed.object.artifact.is_some(),
+                )
+            })
     }
 
     /// The level on the neutral floor, rooms recorded and monsters' squares occupied.

@@ -477,14 +477,17 @@ impl Inhabit for Populator<'_> {
     }
 }
 
-/// Which naked grids a scattered thing may take: any (monsters, traps), or only those
-/// outside rooms (rubble). Vault, nest and pit floors are room grids.
+/// Which naked grids a scattered thing may take: any (monsters, traps, loose objects and
+/// gold), only those outside rooms (rubble), or only those inside them (the rooms' share
+/// of objects). Vault, nest and pit floors are room grids.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Spread {
     /// Any naked grid.
     Anywhere,
     /// A naked grid without the room flag.
     Corridor,
+    /// A naked grid with the room flag.
+    Room,
 }
 
 impl Spread {
@@ -492,6 +495,7 @@ impl Spread {
         match self {
             Spread::Anywhere => true,
             Spread::Corridor => !cave.has(at, flag::ROOM),
+            Spread::Room => cave.has(at, flag::ROOM),
         }
     }
 }

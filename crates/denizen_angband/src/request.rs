@@ -5,10 +5,12 @@
 use denizen_core::{FloorGrid, Generator, Square};
 
 use crate::alloc::{Allocator, MAX_DRAW_LEVEL, UniqueLedger};
+use crate::artifact::ArtifactLedger;
 use crate::cave::{Cave, Pos};
 use crate::feeling::{Autoscum, Feeling, Made};
 use crate::layout::{ObjectSpot, RoomChoice, VaultTemplates};
 use crate::level::{FloorTooLarge, Level, LevelOptions, cave_of_floor};
+use crate::make::ObjectRules;
 use crate::population::{Monster, Populator};
 use crate::race::RaceId;
 use crate::trap::{Springing, TrapKind, Traps};
@@ -59,7 +61,8 @@ pub fn check_request(
     Ok(depth)
 }
 
-/// What an object is worth to the level rating, as the host's object rules say.
+/// What an object is worth to the level rating, as a game's own object rules say (an
+/// override of the rules' own objects for the rooms' spots).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Appraisal {
     /// Rating it adds (an out-of-depth object its kind level minus the depth, an
@@ -70,16 +73,17 @@ pub struct Appraisal {
 }
 
 /// How a classic level is judged: the autoscummer, preserve mode, the game turns since
-/// the last level was made (fewer than 1,000 feel like any other), and the host's
-/// appraisal of each object the rooms ask for.
-pub struct Judge<A: FnMut(&ObjectSpot) -> Appraisal> {
+/// the last level was made (fewer than 1,000 feel like any other), and a game's own
+/// appraisal of the objects the rooms ask for, if it has one.
+pub struct Judge<A: FnMut(&ObjectSpot) -> Option<Appraisal>> {
     /// The autoscummer's setting.
     pub autoscum: Autoscum,
     /// Preserve mode: nothing makes a level special.
     pub preserve: bool,
     /// Game turns since the last level was made (`None` before the first).
     pub turns_since_last: Option<u64>,
-    /// The host's object rules (objects add nothing without them).
+    /// A game's own rating of a room's object spot: `Some` replaces what the rules' own
+    /// object there adds (a game that makes its own objects); `None` keeps it.
     pub appraise: A,
 }
 
@@ -102,26 +106,59 @@ pub struct KeptLevel {
     pub remade: u32,
 }
 
-/// Makes classic levels at `depth` until one is kept: a level whose monster list filled
-/// is made again, and the judge's autoscummer may throw the others away. Each attempt
-/// starts from `ledger` as it was: a thrown-away level's uniques go back to the pool.
-pub fn keep_classic_level<A: FnMut(&ObjectSpot) -> Appraisal>(
+/// What a level is stocked from: the monster allocator and the uniques alive, the object
+/// rules and the artifacts already made.
+pub struct Stock<'a> {
+    /// The monster allocator.
+    pub allocator: &'a mut Allocator,
+    /// The uniques alive before the level (each attempt starts from them).
+    pub uniques: &'a UniqueLedger,
+    /// The kinds, ego items and artifacts.
+    pub objects: &'a mut ObjectRules,
+    /// The artifacts already made in the game.
+    pub artifacts: &'a mut ArtifactLedger,
+}
+
+/// Makes classic levels at `depth` until one is kept: each is built and furnished with
+/// its objects, a level whose monster or object list filled is made again, and the
+/// judge's autoscummer may throw the others away. Each attempt starts from the stock's
+/// uniques as they were: a thrown-away level's uniques go back to the pool. Its artifacts
+/// stay made (in preserve mode they are given back).
+pub fn keep_classic_level<A: FnMut(&ObjectSpot) -> Option<Appraisal>>(
     rng: &mut Generator,
     depth: i32,
     options: &LevelOptions,
-    allocator: &mut Allocator,
-    ledger: &UniqueLedger,
     vaults: &VaultTemplates,
+    stock: Stock<'_>,
     judge: &mut Judge<A>,
 ) -> KeptLevel {
+    let Stock {
+        allocator,
+        uniques: ledger,
+        objects: rules,
+        artifacts,
+    } = stock;
+    // In preserve mode every attempt starts from the artifacts made before the first:
+    // the ones a thrown-away level made are available again.
+    let preserved = judge.preserve.then(|| artifacts.clone());
     let (mut kept, discarded) = judge.autoscum.keep(depth, || {
         let mut live = ledger.clone();
-        let level = Level::build_with(rng, depth, options, allocator, &mut live, vaults);
+        if let Some(before) = &preserved {
+            artifacts.clone_from(before);
+        }
+        let mut level = Level::build_with(rng, depth, options, allocator, &mut live, vaults);
+        level.furnish(rng, rules, artifacts);
         let (mut rating, mut special) = (level.rating(), level.layout.special_feeling);
-        for spot in &level.layout.objects {
-            let appraisal = (judge.appraise)(spot);
-            rating = rating.saturating_add(appraisal.rating);
-            special |= appraisal.artifact;
+        for placed in &level.objects {
+            let appraisal = placed
+                .spot
+                .and_then(|i| (judge.appraise)(&level.layout.objects[i]));
+            let (adds, artifact) = appraisal.map_or(
+                (placed.object.rating, placed.object.artifact.is_some()),
+                |a| (a.rating, a.artifact),
+            );
+            rating = rating.saturating_add(adds);
+            special |= artifact;
         }
         let feeling = Feeling::of(rating, special, judge.preserve, judge.turns_since_last);
         let full = level.is_full();
@@ -286,36 +323,53 @@ mod tests {
         autoscum: Autoscum,
         preserve: bool,
         artifact: bool,
-    ) -> Judge<impl FnMut(&ObjectSpot) -> Appraisal> {
+    ) -> Judge<impl FnMut(&ObjectSpot) -> Option<Appraisal>> {
         Judge {
             autoscum,
             preserve,
             turns_since_last: None,
-            appraise: move |_: &ObjectSpot| Appraisal {
-                rating: 0,
-                artifact,
+            appraise: move |_: &ObjectSpot| {
+                artifact.then_some(Appraisal {
+                    rating: 0,
+                    artifact,
+                })
             },
         }
+    }
+
+    /// Keeps a level at `depth` with fresh stock.
+    fn keep(
+        rng: &mut Generator,
+        depth: i32,
+        options: &LevelOptions,
+        judge: &mut Judge<impl FnMut(&ObjectSpot) -> Option<Appraisal>>,
+    ) -> KeptLevel {
+        let mut allocator = Allocator::new(Races::shipped());
+        let mut objects = ObjectRules::shipped();
+        let mut artifacts = ArtifactLedger::new();
+        let stock = Stock {
+            allocator: &mut allocator,
+            uniques: &UniqueLedger::new(),
+            objects: &mut objects,
+            artifacts: &mut artifacts,
+        };
+        keep_classic_level(
+            rng,
+            depth,
+            options,
+            crate::layout::shipped_vaults(),
+            stock,
+            judge,
+        )
     }
 
     fn kept(
         seed: u64,
         depth: i32,
-        judge: &mut Judge<impl FnMut(&ObjectSpot) -> Appraisal>,
+        judge: &mut Judge<impl FnMut(&ObjectSpot) -> Option<Appraisal>>,
     ) -> KeptLevel {
-        let mut allocator = Allocator::new(Races::shipped());
         let mut rng = level_stream(denizen_core::WorldSeed(seed), depth as u32, 0);
-        let options = LevelOptions::default();
-        let vaults = crate::layout::shipped_vaults();
-        keep_classic_level(
-            &mut rng,
-            depth,
-            &options,
-            &mut allocator,
-            &UniqueLedger::new(),
-            vaults,
-            judge,
-        )
+        keep(&mut rng, depth, &LevelOptions::default(), judge)
     }
 
     #[test]
@@ -324,20 +378,32 @@ mod tests {
         let mut allocator = Allocator::new(Races::shipped());
         let mut live = UniqueLedger::new();
         let mut rng = level_stream(denizen_core::WorldSeed(3), 20, 0);
-        let level = Level::build(
+        let mut level = Level::build(
             &mut rng,
             20,
             &LevelOptions::default(),
             &mut allocator,
             &mut live,
         );
+        level.furnish(
+            &mut rng,
+            &mut ObjectRules::shipped(),
+            &mut ArtifactLedger::new(),
+        );
+        let (objects, artifact) = level.object_rating();
         assert_eq!(kept.rejected, 0);
         assert_eq!(kept.level.monsters, level.monsters);
-        assert_eq!(kept.rating, level.rating(), "no object adds to the rating");
+        assert_eq!(kept.level.objects, level.objects);
+        assert_eq!(
+            kept.rating,
+            level.rating() + objects,
+            "the objects add theirs"
+        );
         assert_eq!(kept.ledger, live);
+        let special = level.layout.special_feeling || artifact;
         assert_eq!(
             kept.feeling,
-            Feeling::of(level.rating(), level.layout.special_feeling, false, None)
+            Feeling::of(level.rating() + objects, special, false, None)
         );
     }
 
@@ -345,20 +411,14 @@ mod tests {
     fn an_appraised_artifact_makes_the_level_special_unless_preserved() {
         // A level with objects: a forced lesser vault asks for some.
         let vault_level = |preserve| {
-            let mut allocator = Allocator::new(Races::shipped());
             let mut rng = level_stream(denizen_core::WorldSeed(4), 30, 0);
             let mut options = LevelOptions::default();
             options.layout.force_room = Some(RoomChoice::LesserVault);
-            let mut judge = judge(Autoscum::Off, preserve, true);
-            let vaults = crate::layout::shipped_vaults();
-            keep_classic_level(
+            keep(
                 &mut rng,
                 30,
                 &options,
-                &mut allocator,
-                &UniqueLedger::new(),
-                vaults,
-                &mut judge,
+                &mut judge(Autoscum::Off, preserve, true),
             )
         };
         let special = vault_level(false);
@@ -375,13 +435,15 @@ mod tests {
 
     #[test]
     fn the_autoscummer_keeps_only_a_level_it_accepts() {
-        let kept = kept(5, 40, &mut judge(Autoscum::Always, false, false));
+        let kept = (5..40)
+            .map(|seed| kept(seed, 40, &mut judge(Autoscum::Always, false, false)))
+            .find(|kept| kept.rejected > 0)
+            .expect("depth 40 throws some levels away");
         assert!(
             !Autoscum::Always.rejects(0, kept.feeling, 40),
             "{:?}",
             kept.feeling
         );
-        assert!(kept.rejected > 0, "depth 40 throws some levels away");
         // The ledger holds the kept level's uniques only, not a thrown-away level's.
         let races = Races::shipped();
         let mut on_level: Vec<RaceId> = kept
