@@ -7,9 +7,9 @@ use denizen_angband::cave::terrain;
 use denizen_angband::layout::ObjectSpot;
 use denizen_angband::level::populate_floor;
 use denizen_angband::request::{
-    Judge, check_request, is_quest_depth, keep_classic_level, leave_level,
+    Judge, Stock, check_request, is_quest_depth, keep_classic_level, leave_level,
 };
-use denizen_angband::{Appraisal, Feeling, KeptLevel, Monster, UniqueLedger, streams};
+use denizen_angband::{ArtifactLedger, Feeling, KeptLevel, Monster, UniqueLedger, streams};
 use denizen_core::FloorGrid;
 use denizen_core::plan::{Origin, Plan, Spawn};
 use denizen_core::rng::Generator;
@@ -20,7 +20,8 @@ use super::messages::{
     LevelFeeling, LevelFloor, ObjectRequested,
 };
 use super::resources::{
-    AngbandAppraiser, AngbandLastLevel, AngbandRuleset, AngbandStoredLevels, AngbandUniques,
+    AngbandAppraiser, AngbandArtifacts, AngbandLastLevel, AngbandRuleset, AngbandStoredLevels,
+    AngbandUniques,
 };
 use crate::apply::apply;
 use crate::clock::GameClock;
@@ -38,6 +39,8 @@ pub struct AngbandLevelPlan {
     built: AngbandLevelBuilt,
     /// The ledger with this level's uniques.
     live: UniqueLedger,
+    /// The artifacts made with this level's (none made on a host's floor).
+    artifacts: Option<ArtifactLedger>,
     /// The classic level's floor (none on a host's floor).
     floor: Option<FloorGrid>,
     /// The game-clock reading it was made at.
@@ -90,13 +93,14 @@ impl FloorRequest for AngbandLevelRequested {
             let rules = &mut *rules;
             let mut ledger = world.resource::<AngbandUniques>().0.clone();
             ledger.keep_only_uniques_of(rules.allocator.races());
+            let mut artifacts = world.resource::<AngbandArtifacts>().0.clone();
             let made = match &host_floor {
                 None => {
                     let mut options = rules.options.clone();
                     options.layout.quest = self.quest;
                     options.layout.force_room = self.force_room;
                     let appraise = |spot: &ObjectSpot| {
-                        appraiser.map_or(Appraisal::default(), |AngbandAppraiser(appraise)| {
+                        appraiser.map(|AngbandAppraiser(appraise)| {
                             appraise(&object_requested(self.depth, spot))
                         })
                     };
@@ -106,16 +110,18 @@ impl FloorRequest for AngbandLevelRequested {
                         turns_since_last: since,
                         appraise,
                     };
-                    let kept = keep_classic_level(
-                        rng,
-                        depth,
-                        &options,
-                        &mut rules.allocator,
-                        &ledger,
-                        &rules.vaults,
-                        &mut judge,
-                    );
-                    classic(self.depth, kept)
+                    let stock = Stock {
+                        allocator: &mut rules.allocator,
+                        uniques: &ledger,
+                        objects: &mut rules.objects,
+                        artifacts: &mut artifacts,
+                    };
+                    let kept =
+                        keep_classic_level(rng, depth, &options, &rules.vaults, stock, &mut judge);
+                    AngbandLevelPlan {
+                        artifacts: Some(artifacts),
+                        ..classic(self.depth, kept)
+                    }
                 }
                 // A host's floor has no rooms to rate: it is never made again.
                 Some(grid) => {
@@ -134,6 +140,9 @@ impl FloorRequest for AngbandLevelRequested {
             return;
         };
         world.resource_mut::<AngbandUniques>().0 = made.live;
+        if let Some(artifacts) = made.artifacts {
+            world.resource_mut::<AngbandArtifacts>().0 = artifacts;
+        }
         *world.resource_mut::<AngbandLastLevel>() = AngbandLastLevel {
             depth: self.depth,
             quest: self.quest,
@@ -204,6 +213,17 @@ fn classic(depth: u32, kept: KeptLevel) -> AngbandLevelPlan {
             down_stairs: level.layout.cave.squares_of(terrain::DOWN_STAIRS),
             traps: level.traps.iter().map(|at| at.square()).collect(),
             rubble: level.rubble.iter().map(|at| at.square()).collect(),
+            object_rating: level.object_rating().0,
+            objects: level
+                .objects
+                .iter()
+                .map(|placed| (placed.at.square(), placed.object.clone()))
+                .collect(),
+            gold: level
+                .gold
+                .iter()
+                .map(|placed| (placed.at.square(), placed.gold))
+                .collect(),
             dens: level
                 .dens
                 .iter()
@@ -214,6 +234,7 @@ fn classic(depth: u32, kept: KeptLevel) -> AngbandLevelPlan {
         monsters: level.monsters,
         objects,
         live: ledger,
+        artifacts: None,
         floor: Some(floor),
         made_at: 0,
     }
@@ -244,12 +265,16 @@ fn hosted(
             down_stairs: Vec::new(),
             traps: Vec::new(),
             rubble: Vec::new(),
+            object_rating: 0,
+            objects: Vec::new(),
+            gold: Vec::new(),
             dens: Vec::new(),
             failed_draws: failed,
         },
         monsters,
         objects: Vec::new(),
         live,
+        artifacts: None,
         floor: None,
         made_at: 0,
     }

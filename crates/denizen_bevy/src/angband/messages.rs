@@ -4,7 +4,7 @@ use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
 use denizen_angband::layout::RoomChoice;
 use denizen_angband::request::is_quest_depth;
-use denizen_angband::{DenKind, Feeling, LevelRefusal, Springing};
+use denizen_angband::{DenKind, Feeling, LevelRefusal, MadeGold, MadeObject, Springing};
 use denizen_core::floor::{Room, Square};
 
 use crate::floor::FloorHeld;
@@ -114,6 +114,16 @@ pub struct AngbandLevelBuilt {
     /// The rubble's squares, in the order placed (none on a host's floor). `FloorMap`
     /// shows rubble as `Wall`: it blocks until the player tunnels through it.
     pub rubble: Vec<Square>,
+    /// What the level's objects added to `rating` (an [`AngbandAppraiser`]'s word
+    /// replaces the rules' on the rooms' spots in `rating`, not here).
+    ///
+    /// [`AngbandAppraiser`]: super::AngbandAppraiser
+    pub object_rating: i32,
+    /// The objects the rules made, with their squares: the rooms' first, then the base
+    /// population's (none on a host's floor).
+    pub objects: Vec<(Square, MadeObject)>,
+    /// The gold, likewise.
+    pub gold: Vec<(Square, MadeGold)>,
     /// The nests and pits: centre, kind, and whether its draws filled it.
     pub dens: Vec<(Square, DenKind, bool)>,
     /// Base-population draws that found no race.

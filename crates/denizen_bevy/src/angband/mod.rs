@@ -13,7 +13,7 @@ use std::sync::Arc;
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
 use denizen_angband::layout::{VaultTemplates, shipped_vaults};
-use denizen_angband::{Allocator, Autoscum, LevelOptions, Races, Traps};
+use denizen_angband::{Allocator, Autoscum, LevelOptions, ObjectRules, Races, Traps};
 
 use crate::pipeline::serve_floor_requests;
 use crate::{DenizenSystems, denizen_schedule};
@@ -24,7 +24,8 @@ pub use messages::{
     LevelFeeling, LevelFloor, ObjectRequested, TrapSpringRequested, TrapSprung,
 };
 pub use resources::{
-    AngbandAppraiser, AngbandLastLevel, AngbandRuleset, AngbandStoredLevels, AngbandUniques,
+    AngbandAppraiser, AngbandArtifacts, AngbandLastLevel, AngbandRuleset, AngbandStoredLevels,
+    AngbandUniques,
 };
 
 /// Angband's systems, each set inside a [`DenizenSystems`] phase.
@@ -147,6 +148,7 @@ impl Plugin for AngbandPlugin {
         );
         app.insert_resource(AngbandRuleset {
             allocator: Allocator::new(self.races.clone()),
+            objects: ObjectRules::shipped(),
             vaults: self.vaults.clone(),
             traps: self.traps.clone(),
             options: self.options.clone(),
@@ -154,6 +156,7 @@ impl Plugin for AngbandPlugin {
             preserve: self.preserve,
         })
         .init_resource::<AngbandUniques>()
+        .init_resource::<AngbandArtifacts>()
         .init_resource::<AngbandLastLevel>()
         .init_resource::<AngbandStoredLevels>()
         .add_message::<AngbandLevelRequested>()
@@ -165,6 +168,7 @@ impl Plugin for AngbandPlugin {
         .add_message::<TrapSprung>()
         .register_type::<AngbandRuleset>()
         .register_type::<AngbandUniques>()
+        .register_type::<AngbandArtifacts>()
         .register_type::<AngbandMonster>()
         .register_type::<HitPoints>()
         .register_type::<Speed>()
@@ -207,7 +211,8 @@ pub mod prelude {
         LevelFeeling, LevelFloor, ObjectRequested, TrapSpringRequested, TrapSprung,
     };
     pub use super::resources::{
-        AngbandAppraiser, AngbandLastLevel, AngbandRuleset, AngbandStoredLevels, AngbandUniques,
+        AngbandAppraiser, AngbandArtifacts, AngbandLastLevel, AngbandRuleset, AngbandStoredLevels,
+        AngbandUniques,
     };
     pub use super::{AngbandPlugin, AngbandSystems};
     pub use denizen_angband::{Appraisal, Autoscum, Feeling, LevelRefusal, QUEST_DEPTHS};

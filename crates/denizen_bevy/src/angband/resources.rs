@@ -6,7 +6,9 @@ use std::sync::Arc;
 use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
 use denizen_angband::layout::VaultTemplates;
-use denizen_angband::{Allocator, Appraisal, Autoscum, LevelOptions, Traps, UniqueLedger};
+use denizen_angband::{
+    Allocator, Appraisal, ArtifactLedger, Autoscum, LevelOptions, ObjectRules, Traps, UniqueLedger,
+};
 use serde::{Deserialize, Serialize};
 
 /// The Angband rules in use: the allocation table of the races (with its weighted tables,
@@ -18,6 +20,9 @@ use serde::{Deserialize, Serialize};
 pub struct AngbandRuleset {
     /// The allocator over the races (2.7.9's by default).
     pub allocator: Allocator,
+    /// The object kinds, ego items and artifacts a level's objects are made from
+    /// (2.7.9's by default).
+    pub objects: ObjectRules,
     /// The vault templates (2.7.9's by default).
     pub vaults: Arc<VaultTemplates>,
     /// The traps (2.7.9's sixteen by default).
@@ -38,6 +43,12 @@ pub struct AngbandRuleset {
 #[derive(Resource, Reflect, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[reflect(Resource, Default, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AngbandUniques(pub UniqueLedger);
+
+/// The artifacts made in the game: each is made once (outside preserve mode, one left
+/// on a level stays made). Saved.
+#[derive(Resource, Reflect, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[reflect(Resource, Default, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AngbandArtifacts(pub ArtifactLedger);
 
 /// The last Angband level made: its depth, whether it is a quest level, and the
 /// game-clock reading when it was made (a level made fewer than 1,000 game turns later
@@ -61,9 +72,10 @@ pub struct AngbandLastLevel {
 #[reflect(Resource, Default, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AngbandStoredLevels(pub BTreeMap<u32, bool>);
 
-/// The host's object rules, asked about each object a level's rooms ask for while the
-/// level is made, so objects count in the rating, the feeling and the autoscummer.
-/// Without it objects add nothing.
+/// A game's own object rules, asked about each object a level's rooms ask for while the
+/// level is made: what it says replaces what the rules' own object on that spot adds to
+/// the rating, the feeling and the autoscummer (a game that makes its own objects).
+/// Without it the rules' objects count.
 #[derive(Resource, Reflect, Clone, Copy)]
 #[reflect(opaque)]
 pub struct AngbandAppraiser(pub fn(&super::messages::ObjectRequested) -> Appraisal);
