@@ -409,3 +409,58 @@ fn a_level_lists_its_stairs() {
         assert_eq!(listed, tiles, "depth {depth}");
     }
 }
+
+/// Each level comes with the objects and gold the rules made, on floor squares; their
+/// rating is part of the level's; the artifacts made are the ones `AngbandArtifacts`
+/// (saved) keeps, each made once.
+#[test]
+fn a_level_brings_its_objects_and_gold_and_keeps_its_artifacts() {
+    let mut app = App::new();
+    app.add_plugins((DenizenPlugin::with_seed(12), AngbandPlugin::default()));
+    let (mut objects, mut gold, mut artifacts) = (0usize, 0usize, Vec::new());
+    let levels = 12;
+    for depth in 1..=levels {
+        app.world_mut()
+            .write_message(AngbandLevelRequested::new(depth * 5));
+        app.update();
+        let built = messages::<AngbandLevelBuilt>(&app).remove(0);
+        let map = &app.world().resource::<FloorMap>().0;
+        for (at, _) in built
+            .objects
+            .iter()
+            .map(|(at, o)| (at, o.kind))
+            .chain(built.gold.iter().map(|(at, g)| (at, g.kind)))
+        {
+            assert_eq!(
+                map.tile(*at),
+                Tile::Floor,
+                "an object off the floor at {at:?}"
+            );
+        }
+        let rating: i32 = built.objects.iter().map(|(_, o)| o.rating).sum();
+        assert_eq!(built.object_rating, rating);
+        assert!(built.rating >= built.monster_rating + rating);
+        artifacts.extend(built.objects.iter().filter_map(|(_, o)| o.artifact));
+        objects += built.objects.len();
+        gold += built.gold.len();
+        app.world_mut().resource_mut::<GameClock>().advance(2000);
+    }
+    // About 12 objects and 3 gold a level (object notes 1.1: 9.0 + 3.2 and 3.2).
+    let per_level = |n: usize| n as f64 / f64::from(levels);
+    assert!(
+        (9.0..16.0).contains(&per_level(objects)),
+        "{objects} objects"
+    );
+    assert!((1.5..5.5).contains(&per_level(gold)), "{gold} gold");
+    let made: Vec<_> = app
+        .world()
+        .resource::<AngbandArtifacts>()
+        .0
+        .iter()
+        .collect();
+    let mut unique = artifacts.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), artifacts.len(), "an artifact made twice");
+    assert_eq!(made, unique);
+}

@@ -312,3 +312,33 @@ fn one_objects_artifact_curse_and_rating_match_the_notes() {
         );
     }
 }
+
+/// An artifact is made once: with one ledger over many good calls, every artifact made
+/// is a new one, and the Phial (the first special artifact, level 1, rarity 1) is the
+/// first special one made and never again (object notes 5.1).
+#[test]
+fn an_artifact_is_made_once() {
+    use denizen_angband::artifact::ArtifactId;
+    use denizen_angband::{ArtifactLedger, Call, ObjectRules};
+    let mut rules = ObjectRules::shipped();
+    let mut ledger = ArtifactLedger::new();
+    let mut rng = WorldSeed(11).stream(StreamPurpose::new("artifacts"));
+    let call = Call {
+        good: true,
+        great: true,
+    };
+    let mut made = Vec::new();
+    for _ in 0..2_000 {
+        if let Some(id) = rules
+            .place_object(&mut rng, 50, 40, call, &mut ledger)
+            .and_then(|o| o.artifact)
+        {
+            assert!(!made.contains(&id), "{id:?} made twice");
+            made.push(id);
+        }
+    }
+    assert!(made.len() > 10, "{} artifacts", made.len());
+    let specials: Vec<ArtifactId> = made.iter().copied().filter(|a| a.0 < 16).collect();
+    assert_eq!(specials.first(), Some(&ArtifactId(1)), "{specials:?}");
+    assert_eq!(ledger.iter().collect::<Vec<_>>().len(), made.len());
+}

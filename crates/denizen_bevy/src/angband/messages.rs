@@ -130,11 +130,12 @@ pub struct AngbandLevelBuilt {
     pub failed_draws: u32,
 }
 
-/// An object a room put on the level, for the host to make: gold, or an object of the
-/// object level, good or great when a vault asks. Written in `AngbandSystems::Levels`,
-/// after [`AngbandLevelBuilt`];
-/// an [`AngbandAppraiser`](super::AngbandAppraiser) the host installs rates them while
-/// the level is made (for the rating, the feeling and the autoscummer).
+/// An object spot a room put on the level: gold, or an object of the object level, good
+/// or great when a vault asks. The rules make their own object there
+/// ([`AngbandLevelBuilt::objects`]); this is for a game that makes its own, whose
+/// [`AngbandAppraiser`](super::AngbandAppraiser) then rates it while the level is made
+/// (replacing the rules' object in the rating, the feeling and the autoscummer). Written
+/// in `AngbandSystems::Levels`, after [`AngbandLevelBuilt`].
 #[derive(Message, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
 pub struct ObjectRequested {
