@@ -464,3 +464,52 @@ fn a_level_brings_its_objects_and_gold_and_keeps_its_artifacts() {
     assert_eq!(unique.len(), artifacts.len(), "an artifact made twice");
     assert_eq!(made, unique);
 }
+
+/// The level's objects and gold are entities on their squares (never creatures: they
+/// mark no square), end with their level, and a game with its own items can turn them
+/// off and keep the data.
+#[test]
+fn objects_are_entities_unless_turned_off() {
+    for entities in [true, false] {
+        let mut app = App::new();
+        app.add_plugins((
+            DenizenPlugin::with_seed(14),
+            AngbandPlugin::default().object_entities(entities),
+        ));
+        app.world_mut()
+            .write_message(AngbandLevelRequested::new(30));
+        app.update();
+        let built = messages::<AngbandLevelBuilt>(&app).remove(0);
+        assert!(!built.objects.is_empty() && !built.gold.is_empty());
+        let world = app.world_mut();
+        let mut objects: Vec<(Square, AngbandObject)> = world
+            .query_filtered::<(&GridPos, &AngbandObject), Without<Creature>>()
+            .iter(world)
+            .map(|(at, o)| (Square::from(*at), o.clone()))
+            .collect();
+        let gold = world.query::<&AngbandGold>().iter(world).count();
+        if !entities {
+            assert_eq!((objects.len(), gold), (0, 0));
+            continue;
+        }
+        let mut expected: Vec<(Square, AngbandObject)> = built
+            .objects
+            .iter()
+            .map(|(at, o)| (*at, AngbandObject(o.clone())))
+            .collect();
+        objects.sort_by_key(|(at, o)| (at.y, at.x, o.0.kind));
+        expected.sort_by_key(|(at, o)| (at.y, at.x, o.0.kind));
+        assert_eq!(objects, expected);
+        assert_eq!(gold, built.gold.len());
+        let map = &world.resource::<FloorMap>().0;
+        let marked = map.squares().filter(|&s| map.is_occupied(s)).count();
+        assert_eq!(marked, built.monsters as usize, "objects mark no square");
+        // The next level ends this one's objects with its monsters.
+        world.write_message(AngbandLevelRequested::new(31));
+        app.update();
+        let built = messages::<AngbandLevelBuilt>(&app).remove(0);
+        let world = app.world_mut();
+        let left = world.query::<&AngbandObject>().iter(world).count();
+        assert_eq!(left, built.objects.len());
+    }
+}

@@ -5,7 +5,7 @@
 use std::sync::OnceLock;
 
 use denizen_core::{DataError, DataFile, Entry, load_ron};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::fields::{Numbered, load_numbered, number_after, short, within};
 
@@ -16,7 +16,9 @@ const SHIPPED_TEXT: &str = include_str!("../data/angband.egos.ron");
 pub const MAX_EGOS: usize = 255;
 
 /// An ego item's number (`e_info`'s).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
 #[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct EgoId(pub u16);
 

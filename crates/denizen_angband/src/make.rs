@@ -9,6 +9,7 @@
 //! ego item, cursing, breakage and rating follow the notes exactly.
 
 use denizen_core::Generator;
+use serde::{Deserialize, Serialize};
 
 use crate::artifact::{Artifact, ArtifactId, ArtifactLedger, Artifacts, FIRST_NORMAL};
 use crate::ego::{EgoId, Egos};
@@ -132,7 +133,7 @@ pub struct Call {
 }
 
 /// One object made.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct MadeObject {
     /// Its kind (an artifact's base kind).
@@ -162,7 +163,7 @@ pub struct MadeObject {
 }
 
 /// Gold made.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct MadeGold {
     /// Its kind (copper to adamantite).

@@ -11,7 +11,7 @@
 use std::sync::OnceLock;
 
 use denizen_core::{DataError, DataFile, Dice, Entry, Generator, load_ron};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::fields::{Numbered, dice, load_numbered, number_after, short, within};
 use crate::rng::{rand0, randint};
@@ -74,7 +74,9 @@ pub const SV_FIRST_DUNGEON_BOOK: u8 = 4;
 
 /// A kind's number (`k_info`'s index): increasing in file order, with gaps where the
 /// original leaves them.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
 #[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct KindId(pub u16);
 

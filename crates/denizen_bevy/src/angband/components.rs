@@ -1,9 +1,9 @@
-//! Components of Angband monsters: the race, and the hit points, speed, energy and sleep
-//! the level's placement rolled.
+//! Components of Angband monsters (the race, and the hit points, speed, energy and sleep
+//! the level's placement rolled) and of the level's objects and gold.
 
 use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
-use denizen_angband::{Placement, RaceId};
+use denizen_angband::{MadeGold, MadeObject, Placement, RaceId};
 use serde::{Deserialize, Serialize};
 
 use crate::floor::Creature;
@@ -40,3 +40,16 @@ pub struct Energy(pub i32);
 #[derive(Component, Reflect, Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[reflect(Component, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SleepCounter(pub i32);
+
+/// An object the level's rules made, on its [`GridPos`](crate::GridPos) square: its kind,
+/// power, artifact, ego item, bonuses, cursing and the rating it added. Never a
+/// [`Creature`]: it marks no square. Spawned with the level unless
+/// `AngbandPlugin::object_entities(false)`, and ends with its floor.
+#[derive(Component, Reflect, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[reflect(Component, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AngbandObject(pub MadeObject);
+
+/// Gold the level's rules made, on its [`GridPos`](crate::GridPos) square.
+#[derive(Component, Reflect, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[reflect(Component, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AngbandGold(pub MadeGold);

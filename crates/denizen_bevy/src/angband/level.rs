@@ -14,7 +14,9 @@ use denizen_core::FloorGrid;
 use denizen_core::plan::{Origin, Plan, Spawn};
 use denizen_core::rng::Generator;
 
-use super::components::{AngbandMonster, Energy, HitPoints, SleepCounter, Speed};
+use super::components::{
+    AngbandGold, AngbandMonster, AngbandObject, Energy, HitPoints, SleepCounter, Speed,
+};
 use super::messages::{
     AngbandLevelBuilt, AngbandLevelRefusal, AngbandLevelRejected, AngbandLevelRequested,
     LevelFeeling, LevelFloor, ObjectRequested,
@@ -26,7 +28,8 @@ use super::resources::{
 use crate::apply::apply;
 use crate::clock::GameClock;
 use crate::floor::{
-    FloorEnd, FloorEnded, FloorEntered, FloorEntry, FloorId, FloorMap, Glyph, OnFloor, enter_floor,
+    CurrentFloor, FloorEnd, FloorEnded, FloorEntered, FloorEntry, FloorId, FloorMap, Glyph,
+    GridPos, OnFloor, enter_floor,
 };
 use crate::pipeline::FloorRequest;
 use crate::streams::StreamKey;
@@ -154,6 +157,9 @@ impl FloorRequest for AngbandLevelRequested {
             enter_floor(world, floor.clone());
         }
         spawn_monsters(world, &made.monsters, Origin::FloorPopulation);
+        if world.resource::<AngbandRuleset>().object_entities {
+            spawn_objects(world, &made.built);
+        }
         let feeling = LevelFeeling {
             depth: self.depth,
             feeling: made.built.feeling,
@@ -171,6 +177,29 @@ impl FloorRequest for AngbandLevelRequested {
             reason,
         });
     }
+}
+
+/// The level's objects and gold as entities on their squares, on the current floor.
+fn spawn_objects(world: &mut World, built: &AngbandLevelBuilt) {
+    let floor = OnFloor(world.resource::<CurrentFloor>().0.clone());
+    let objects: Vec<_> = built
+        .objects
+        .iter()
+        .map(|(at, object)| {
+            (
+                AngbandObject(object.clone()),
+                GridPos::from(*at),
+                floor.clone(),
+            )
+        })
+        .collect();
+    world.spawn_batch(objects);
+    let gold: Vec<_> = built
+        .gold
+        .iter()
+        .map(|(at, gold)| (AngbandGold(*gold), GridPos::from(*at), floor.clone()))
+        .collect();
+    world.spawn_batch(gold);
 }
 
 /// The plan of a classic level: its floor (monsters' squares left to the apply step),

@@ -17,7 +17,9 @@ use denizen_angband::{Allocator, Autoscum, LevelOptions, ObjectRules, Races, Tra
 
 use crate::pipeline::serve_floor_requests;
 use crate::{DenizenSystems, denizen_schedule};
-use components::{AngbandMonster, Energy, HitPoints, SleepCounter, Speed};
+use components::{
+    AngbandGold, AngbandMonster, AngbandObject, Energy, HitPoints, SleepCounter, Speed,
+};
 pub use level::AngbandLevelPlan;
 pub use messages::{
     AngbandLevelBuilt, AngbandLevelRefusal, AngbandLevelRejected, AngbandLevelRequested,
@@ -64,6 +66,7 @@ pub struct AngbandPlugin {
     options: LevelOptions,
     autoscum: Autoscum,
     preserve: bool,
+    object_entities: bool,
 }
 
 impl Default for AngbandPlugin {
@@ -76,6 +79,7 @@ impl Default for AngbandPlugin {
             options: LevelOptions::default(),
             autoscum: Autoscum::Off,
             preserve: false,
+            object_entities: true,
         }
     }
 }
@@ -126,6 +130,14 @@ impl AngbandPlugin {
         self
     }
 
+    /// Whether a level's objects and gold become entities (`AngbandObject`,
+    /// `AngbandGold`) on their squares (on by default). A game with its own item system
+    /// turns it off and reads the same objects as data from `AngbandLevelBuilt`.
+    pub fn object_entities(mut self, on: bool) -> Self {
+        self.object_entities = on;
+        self
+    }
+
     /// Turns floor the player cannot reach (outside vaults) into rock (off by default: 2.7.9 does not
     /// check connectivity).
     pub fn seal_unreachable(mut self, on: bool) -> Self {
@@ -154,6 +166,7 @@ impl Plugin for AngbandPlugin {
             options: self.options.clone(),
             autoscum: self.autoscum,
             preserve: self.preserve,
+            object_entities: self.object_entities,
         })
         .init_resource::<AngbandUniques>()
         .init_resource::<AngbandArtifacts>()
@@ -170,6 +183,8 @@ impl Plugin for AngbandPlugin {
         .register_type::<AngbandUniques>()
         .register_type::<AngbandArtifacts>()
         .register_type::<AngbandMonster>()
+        .register_type::<AngbandObject>()
+        .register_type::<AngbandGold>()
         .register_type::<HitPoints>()
         .register_type::<Speed>()
         .register_type::<Energy>()
@@ -205,7 +220,9 @@ impl Plugin for AngbandPlugin {
 
 /// The Angband types most games need: `use denizen_bevy::angband::prelude::*;`.
 pub mod prelude {
-    pub use super::components::{AngbandMonster, Energy, HitPoints, SleepCounter, Speed};
+    pub use super::components::{
+        AngbandGold, AngbandMonster, AngbandObject, Energy, HitPoints, SleepCounter, Speed,
+    };
     pub use super::messages::{
         AngbandLevelBuilt, AngbandLevelRefusal, AngbandLevelRejected, AngbandLevelRequested,
         LevelFeeling, LevelFloor, ObjectRequested, TrapSpringRequested, TrapSprung,
@@ -215,5 +232,7 @@ pub mod prelude {
         AngbandUniques,
     };
     pub use super::{AngbandPlugin, AngbandSystems};
-    pub use denizen_angband::{Appraisal, Autoscum, Feeling, LevelRefusal, QUEST_DEPTHS};
+    pub use denizen_angband::{
+        Appraisal, Autoscum, Feeling, LevelRefusal, MadeGold, MadeObject, QUEST_DEPTHS,
+    };
 }

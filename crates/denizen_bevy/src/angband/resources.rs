@@ -33,6 +33,8 @@ pub struct AngbandRuleset {
     pub autoscum: Autoscum,
     /// Preserve mode: nothing makes a level special.
     pub preserve: bool,
+    /// Whether a level's objects and gold become entities.
+    pub object_entities: bool,
 }
 
 /// The uniques the allocator refuses: alive (placed on a level) or killed. Saved. Call
