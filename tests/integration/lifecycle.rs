@@ -290,8 +290,8 @@ mod angband {
         assert_eq!(now.len(), built[0].monsters as usize);
         assert_eq!(
             everything_on(&mut app, &floor),
-            now.len(),
-            "nothing dormant kept"
+            now.len() + built[0].objects.len() + built[0].gold.len(),
+            "nothing dormant kept: the new level's creatures, objects and gold"
         );
         let map = &app.world().resource::<FloorMap>().0;
         assert!(
