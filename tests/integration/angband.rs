@@ -513,3 +513,78 @@ fn objects_are_entities_unless_turned_off() {
         assert_eq!(left, built.objects.len());
     }
 }
+
+/// `AngbandTerrain` names what `FloorMap` flattens: each wall, vein and rubble square is
+/// rock of its kind, each door its kind, the stairs up or down; veins show treasure now
+/// and then. It follows a level put away and brought back.
+#[test]
+fn the_terrain_layer_names_what_the_map_flattens() {
+    use denizen::angband::terrain::Terrain;
+    let mut app = App::new();
+    app.add_plugins((DenizenPlugin::with_seed(15), AngbandPlugin::default()));
+    let mut treasure = 0;
+    let mut first = None;
+    for depth in [10, 11, 12] {
+        app.world_mut()
+            .write_message(AngbandLevelRequested::new(depth));
+        app.update();
+        let built = messages::<AngbandLevelBuilt>(&app).remove(0);
+        let terrain = app.world().resource::<AngbandTerrain>().clone();
+        assert_eq!(terrain.depth, depth);
+        let map = &app.world().resource::<FloorMap>().0;
+        for (at, kind) in terrain.squares() {
+            let rock = matches!(
+                kind,
+                Terrain::Rubble
+                    | Terrain::Magma { .. }
+                    | Terrain::Quartz { .. }
+                    | Terrain::Granite(_)
+                    | Terrain::Permanent(_)
+            );
+            assert_eq!(map.tile(at) == Tile::Wall, rock, "{at:?}: {kind:?}");
+            let door = matches!(
+                kind,
+                Terrain::OpenDoor
+                    | Terrain::BrokenDoor
+                    | Terrain::ClosedDoor
+                    | Terrain::LockedDoor(_)
+                    | Terrain::JammedDoor(_)
+            );
+            assert_eq!(map.tile(at) == Tile::Door, door, "{at:?}: {kind:?}");
+            assert_eq!(map.tile(at) == Tile::Secret, kind == Terrain::SecretDoor);
+            treasure += usize::from(matches!(
+                kind,
+                Terrain::Magma { treasure: true } | Terrain::Quartz { treasure: true }
+            ));
+        }
+        for at in &built.up_stairs {
+            assert_eq!(terrain.at(*at), Some(Terrain::UpStairs));
+        }
+        for at in &built.down_stairs {
+            assert_eq!(terrain.at(*at), Some(Terrain::DownStairs));
+        }
+        for at in &built.rubble {
+            assert_eq!(terrain.at(*at), Some(Terrain::Rubble));
+        }
+        assert_eq!(
+            terrain.at(Square { x: 0, y: 0 }),
+            Some(Terrain::Permanent(
+                denizen::angband::terrain::Permanent::Solid
+            ))
+        );
+        assert_eq!(terrain.at(Square { x: 198, y: 0 }), None);
+        if first.is_none() {
+            first = Some(terrain);
+            put_floor_away(app.world_mut());
+        }
+        app.world_mut().resource_mut::<GameClock>().advance(2000);
+    }
+    assert!(treasure > 0, "veins show treasure one time in 90 or 40");
+    let first = first.unwrap();
+    put_floor_away(app.world_mut());
+    assert!(bring_floor_back(
+        app.world_mut(),
+        &FloorId::new("angband", 10)
+    ));
+    assert_eq!(*app.world().resource::<AngbandTerrain>(), first);
+}

@@ -28,6 +28,7 @@ pub mod request;
 pub mod rng;
 pub mod streams;
 pub mod table;
+pub mod terrain;
 pub mod trap;
 
 pub use alloc::{Allocator, DrawOdds, DrawRequest, RaceFilter, RaceOdds, UniqueLedger};
@@ -43,4 +44,5 @@ pub use object::{KindId, ObjectAllocator, ObjectKind, ObjectKinds, ObjectOdds};
 pub use population::{Monster, Placement};
 pub use race::{Blow, Race, RaceId, Races};
 pub use request::{Appraisal, KeptLevel, LevelRefusal, QUEST_DEPTHS, SprungTrap};
+pub use terrain::Terrain;
 pub use trap::{Springing, TrapKind, Traps};

@@ -23,7 +23,7 @@ use super::messages::{
 };
 use super::resources::{
     AngbandAppraiser, AngbandArtifacts, AngbandLastLevel, AngbandRuleset, AngbandStoredLevels,
-    AngbandUniques,
+    AngbandTerrain, AngbandUniques, StoredLevel,
 };
 use crate::apply::apply;
 use crate::clock::GameClock;
@@ -46,6 +46,8 @@ pub struct AngbandLevelPlan {
     artifacts: Option<ArtifactLedger>,
     /// The classic level's floor (none on a host's floor).
     floor: Option<FloorGrid>,
+    /// Its terrain (empty on a host's floor).
+    terrain: AngbandTerrain,
     /// The game-clock reading it was made at.
     made_at: u64,
 }
@@ -151,6 +153,7 @@ impl FloorRequest for AngbandLevelRequested {
             quest: self.quest,
             made_at: Some(made.made_at),
         };
+        *world.resource_mut::<AngbandTerrain>() = made.terrain;
         if let Some(grid) = made.floor {
             world.insert_resource(FloorMap(grid));
             // The new map's squares counted (it holds no creature yet).
@@ -264,6 +267,7 @@ fn classic(depth: u32, kept: KeptLevel) -> AngbandLevelPlan {
         objects,
         live: ledger,
         artifacts: None,
+        terrain: AngbandTerrain::of_cave(depth, &level.layout.cave),
         floor: Some(floor),
         made_at: 0,
     }
@@ -304,6 +308,7 @@ fn hosted(
         objects: Vec::new(),
         live,
         artifacts: None,
+        terrain: AngbandTerrain::default(),
         floor: None,
         made_at: 0,
     }
@@ -331,13 +336,24 @@ pub(super) fn level_ended(
     last: Res<AngbandLastLevel>,
     mut uniques: ResMut<AngbandUniques>,
     mut stored: ResMut<AngbandStoredLevels>,
+    mut terrain: ResMut<AngbandTerrain>,
 ) {
     let floor = &ended.floor;
     if floor.location != streams::PLACE {
         return;
     }
+    // The terrain held is this level's only if it is the one ending.
+    let held = if terrain.depth == floor.depth {
+        std::mem::take(&mut *terrain)
+    } else {
+        AngbandTerrain::default()
+    };
     if ended.end == FloorEnd::PutAway {
-        stored.0.insert(floor.depth, last.quest);
+        let level = StoredLevel {
+            quest: last.quest,
+            terrain: held,
+        };
+        stored.0.insert(floor.depth, level);
         return;
     }
     stored.0.remove(&floor.depth);
@@ -355,17 +371,22 @@ pub(super) fn level_entered(
     entered: On<FloorEntered>,
     mut last: ResMut<AngbandLastLevel>,
     mut stored: ResMut<AngbandStoredLevels>,
+    mut terrain: ResMut<AngbandTerrain>,
 ) {
     let floor = &entered.floor;
     if entered.entry != FloorEntry::BroughtBack || floor.location != streams::PLACE {
         return;
     }
-    let quest = stored
+    let level = stored
         .0
         .remove(&floor.depth)
-        .unwrap_or_else(|| is_quest_depth(floor.depth));
+        .unwrap_or_else(|| StoredLevel {
+            quest: is_quest_depth(floor.depth),
+            terrain: AngbandTerrain::default(),
+        });
     last.depth = floor.depth;
-    last.quest = quest;
+    last.quest = level.quest;
+    *terrain = level.terrain;
 }
 
 /// Spawns planned monsters with an origin through the apply step, each with its race's

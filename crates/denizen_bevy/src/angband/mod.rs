@@ -27,7 +27,7 @@ pub use messages::{
 };
 pub use resources::{
     AngbandAppraiser, AngbandArtifacts, AngbandLastLevel, AngbandRuleset, AngbandStoredLevels,
-    AngbandUniques,
+    AngbandTerrain, AngbandUniques, StoredLevel,
 };
 
 /// Angband's systems, each set inside a [`DenizenSystems`] phase.
@@ -172,6 +172,7 @@ impl Plugin for AngbandPlugin {
         .init_resource::<AngbandArtifacts>()
         .init_resource::<AngbandLastLevel>()
         .init_resource::<AngbandStoredLevels>()
+        .init_resource::<AngbandTerrain>()
         .add_message::<AngbandLevelRequested>()
         .add_message::<AngbandLevelBuilt>()
         .add_message::<AngbandLevelRejected>()
@@ -195,6 +196,8 @@ impl Plugin for AngbandPlugin {
         .register_type::<AngbandLevelRejected>()
         .register_type::<AngbandLevelRefusal>()
         .register_type::<AngbandStoredLevels>()
+        .register_type::<StoredLevel>()
+        .register_type::<AngbandTerrain>()
         .register_type::<ObjectRequested>()
         .register_type::<LevelFeeling>()
         .register_type::<TrapSpringRequested>()
@@ -229,10 +232,10 @@ pub mod prelude {
     };
     pub use super::resources::{
         AngbandAppraiser, AngbandArtifacts, AngbandLastLevel, AngbandRuleset, AngbandStoredLevels,
-        AngbandUniques,
+        AngbandTerrain, AngbandUniques, StoredLevel,
     };
     pub use super::{AngbandPlugin, AngbandSystems};
     pub use denizen_angband::{
-        Appraisal, Autoscum, Feeling, LevelRefusal, MadeGold, MadeObject, QUEST_DEPTHS,
+        Appraisal, Autoscum, Feeling, LevelRefusal, MadeGold, MadeObject, QUEST_DEPTHS, Terrain,
     };
 }

@@ -5,10 +5,13 @@ use std::sync::Arc;
 
 use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
+use denizen_angband::cave::{Cave, WIDTH};
 use denizen_angband::layout::VaultTemplates;
 use denizen_angband::{
-    Allocator, Appraisal, ArtifactLedger, Autoscum, LevelOptions, ObjectRules, Traps, UniqueLedger,
+    Allocator, Appraisal, ArtifactLedger, Autoscum, LevelOptions, ObjectRules, Terrain, Traps,
+    UniqueLedger,
 };
+use denizen_core::floor::Square;
 use serde::{Deserialize, Serialize};
 
 /// The Angband rules in use: the allocation table of the races (with its weighted tables,
@@ -68,11 +71,69 @@ pub struct AngbandLastLevel {
     pub made_at: Option<u64>,
 }
 
-/// The quest flag of each Angband level put away, by depth: restored to
-/// [`AngbandLastLevel`] when the level is brought back. Saved.
+/// Each Angband level put away, by depth: its quest flag, restored to
+/// [`AngbandLastLevel`], and its terrain, restored to [`AngbandTerrain`], when the level is
+/// brought back. Saved.
 #[derive(Resource, Reflect, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[reflect(Resource, Default, Debug, PartialEq, Serialize, Deserialize)]
-pub struct AngbandStoredLevels(pub BTreeMap<u32, bool>);
+pub struct AngbandStoredLevels(pub BTreeMap<u32, StoredLevel>);
+
+/// What an Angband level put away keeps besides its map and creatures.
+#[derive(Reflect, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[reflect(Default, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StoredLevel {
+    /// Whether it is a quest level.
+    pub quest: bool,
+    /// Its terrain.
+    pub terrain: AngbandTerrain,
+}
+
+/// The current Angband level's terrain, beside `FloorMap` (which shows every wall, vein
+/// and rubble as `Wall`, every door as `Door` and both staircases as `Stairs`): what each
+/// square is, a vein with treasure, a locked door and its strength, up or down stairs.
+/// Empty before the first classic level and on a host's floor; it follows levels put away
+/// and brought back. Saved.
+#[derive(Resource, Reflect, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[reflect(Resource, Default, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AngbandTerrain {
+    /// The level's depth (0 while no level's terrain is held).
+    pub depth: u32,
+    /// The map's width: square `(x, y)` is at `y * width + x`.
+    width: u32,
+    /// 2.7.9's terrain code of each square, row by row.
+    codes: Vec<u8>,
+}
+
+impl AngbandTerrain {
+    /// The terrain of a classic level's cave at `depth`.
+    pub(crate) fn of_cave(depth: u32, cave: &Cave) -> Self {
+        Self {
+            depth,
+            width: WIDTH as u32,
+            codes: cave.terrain_codes().to_vec(),
+        }
+    }
+
+    /// What a square is; `None` off the level (or with no level held).
+    pub fn at(&self, at: Square) -> Option<Terrain> {
+        (at.x < self.width)
+            .then(|| at.y as usize * self.width as usize + at.x as usize)
+            .and_then(|i| self.codes.get(i))
+            .map(|&code| Terrain::of(code))
+    }
+
+    /// Every square of the level with its terrain, row by row.
+    pub fn squares(&self) -> impl Iterator<Item = (Square, Terrain)> + '_ {
+        let width = self.width.max(1) as usize;
+        self.codes.iter().enumerate().map(move |(i, &code)| {
+            let at = Square {
+                x: (i % width) as u32,
+                y: (i / width) as u32,
+            };
+            (at, Terrain::of(code))
+        })
+    }
+}
 
 /// A game's own object rules, asked about each object a level's rooms ask for while the
 /// level is made: what it says replaces what the rules' own object on that spot adds to
