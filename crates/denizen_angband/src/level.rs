@@ -49,6 +49,9 @@ pub struct Level {
     /// How many monsters were made, those the layout took back again included: 2.7.9's
     /// monster mark, which fills its list at [`MAX_MONSTERS`].
     pub monsters_made: usize,
+    /// How many of `monsters` the room builders placed (the first ones), with their
+    /// groups and escorts; the rest are the base population's.
+    pub room_monsters: usize,
     /// The rating out-of-depth monsters added (rooms add theirs next to it).
     pub monster_rating: i32,
     /// Base-population draws that returned no race.
@@ -136,6 +139,7 @@ impl Level {
         } else {
             depth
         };
+        let room_monsters = populator.monsters.len();
         populator.populate(&mut layout.cave, rng, population_level);
         // Step 12: randint(k) traps on random naked floor, rooms and vaults included.
         let k = (depth / 3).clamp(2, 10);
@@ -164,6 +168,7 @@ impl Level {
             depth,
             population_level,
             monsters_made: populator.monsters.len() + populator.taken_back,
+            room_monsters,
             monsters: populator.monsters,
             monster_rating: populator.rating,
             failed_draws: populator.failed_draws,

@@ -26,6 +26,7 @@ pub mod population;
 pub mod race;
 pub mod request;
 pub mod rng;
+pub mod sample;
 pub mod streams;
 pub mod table;
 pub mod terrain;

@@ -7,9 +7,19 @@ use std::path::PathBuf;
 use clap::Subcommand;
 use denizen_angband::alloc::{Allocator, DrawOdds, DrawRequest, MAX_DRAW_LEVEL, UniqueLedger};
 use denizen_angband::den::{self, DenKind};
-use denizen_angband::layout::{destroyed_chance, first_choice_odds, lit_chance};
-use denizen_angband::{ObjectAllocator, ObjectKinds, Races, SpecialRoom};
+use denizen_angband::layout::ObjectSpot;
+use denizen_angband::layout::{destroyed_chance, first_choice_odds, lit_chance, shipped_vaults};
+use denizen_angband::request::{Judge, Stock, is_quest_depth, keep_classic_level};
+use denizen_angband::sample::{FIGURES, FIRST_FEELING, figures};
+use denizen_angband::streams::level_stream;
+use denizen_angband::{
+    ArtifactLedger, Autoscum, LevelOptions, ObjectAllocator, ObjectKinds, ObjectRules, Races,
+    SpecialRoom,
+};
 use denizen_core::DataFile;
+use denizen_core::WorldSeed;
+use rayon::prelude::*;
+use std::io::IsTerminal;
 
 use crate::commands::{CliError, io_error};
 use crate::table::{Cell, Format, Table};
@@ -48,6 +58,34 @@ pub enum AngbandCommand {
         #[arg(long, value_name = "FILE")]
         objects: Option<PathBuf>,
         /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+    },
+    /// Levels made and felt as a new game enters them (quests at 99 and 100, the previous
+    /// level 1,000 game turns old), and the mean and deviation of each figure: builds,
+    /// rooms and their kinds, monsters, objects, gold, rating, traps, rubble, and the
+    /// share of each feeling. Uses every core; the results are the same for any number
+    /// of threads.
+    Sample {
+        /// Dungeon depth, 1-127.
+        #[arg(value_parser = clap::value_parser!(i32).range(1..=i64::from(MAX_DRAW_LEVEL)))]
+        depth: i32,
+        /// Levels to keep (1 to 1,000,000).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_SAMPLED_LEVELS)))]
+        levels: u32,
+        /// The autoscummer.
+        #[arg(long, value_enum, default_value_t = AutoscumArg::Off)]
+        autoscum: AutoscumArg,
+        /// Preserve mode: nothing makes a level special.
+        #[arg(long)]
+        preserve: bool,
+        /// World seed: level `i` draws from its own stream of it.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Worker threads (every core by default).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: Option<u32>,
+        /// Output format (CSV `figure,mean,sd`).
         #[arg(long, value_enum, default_value_t = Format::Table)]
         format: Format,
     },
@@ -130,6 +168,30 @@ fn special_room(text: &str) -> Result<SpecialRoom, String> {
         .ok_or_else(|| format!("`{text}` is not one of nest, pit, lesser-vault, greater-vault"))
 }
 
+/// The most levels `angband sample` makes.
+pub const MAX_SAMPLED_LEVELS: u32 = 1_000_000;
+
+/// The autoscummer's setting on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum AutoscumArg {
+    /// Every level is kept.
+    Off,
+    /// Boring levels are thrown away for the first 100 attempts.
+    Sometimes,
+    /// Boring levels are always thrown away.
+    Always,
+}
+
+impl From<AutoscumArg> for Autoscum {
+    fn from(arg: AutoscumArg) -> Self {
+        match arg {
+            AutoscumArg::Off => Autoscum::Off,
+            AutoscumArg::Sometimes => Autoscum::Sometimes,
+            AutoscumArg::Always => Autoscum::Always,
+        }
+    }
+}
+
 /// Nests or pits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum DenRoom {
@@ -151,6 +213,24 @@ pub fn run(command: &AngbandCommand, out: &mut impl Write) -> Result<(), CliErro
             alloc_table(*level, depth.unwrap_or(*level), races.as_ref())?,
             *format,
         ),
+        AngbandCommand::Sample {
+            depth,
+            levels,
+            autoscum,
+            preserve,
+            seed,
+            threads,
+            format,
+        } => {
+            let run = SampleRun {
+                depth: *depth,
+                levels: *levels,
+                autoscum: (*autoscum).into(),
+                preserve: *preserve,
+                seed: *seed,
+            };
+            (sample_table(&run, *threads)?, *format)
+        }
         AngbandCommand::Objects {
             level,
             good,
@@ -200,6 +280,112 @@ fn alloc_table(level: i32, depth: i32, races: Option<&PathBuf>) -> Result<Table,
             odds.failure
         ),
         columns: vec!["race", "name", "probability"],
+        rows,
+    })
+}
+
+/// What `angband sample` makes.
+struct SampleRun {
+    depth: i32,
+    levels: u32,
+    autoscum: Autoscum,
+    preserve: bool,
+    seed: u64,
+}
+
+impl SampleRun {
+    /// Level `i`'s figures: kept from its own stream, with a new game's uniques and
+    /// artifacts.
+    fn level(
+        &self,
+        i: u32,
+        allocator: &mut Allocator,
+        objects: &mut ObjectRules,
+    ) -> [f64; FIGURES.len()] {
+        let mut rng = level_stream(WorldSeed(self.seed), self.depth as u32, u64::from(i));
+        let mut options = LevelOptions::default();
+        options.layout.quest = is_quest_depth(self.depth as u32);
+        let mut judge = Judge {
+            autoscum: self.autoscum,
+            preserve: self.preserve,
+            turns_since_last: Some(1_000),
+            appraise: |_: &ObjectSpot| None,
+        };
+        let stock = Stock {
+            allocator,
+            uniques: &UniqueLedger::new(),
+            objects,
+            artifacts: &mut ArtifactLedger::new(),
+        };
+        let kept = keep_classic_level(
+            &mut rng,
+            self.depth,
+            &options,
+            shipped_vaults(),
+            stock,
+            &mut judge,
+        );
+        figures(&kept)
+    }
+}
+
+/// `angband sample`: the levels made on a pool of threads, each from its own stream, and
+/// summed in level order, so the figures are the same for any number of threads. A
+/// progress bar shows on a terminal's standard error.
+fn sample_table(run: &SampleRun, threads: Option<u32>) -> Result<Table, CliError> {
+    let mut pool = rayon::ThreadPoolBuilder::new();
+    if let Some(n) = threads {
+        pool = pool.num_threads(n as usize);
+    }
+    let pool = pool
+        .build()
+        .map_err(|e| CliError::Usage(format!("cannot start the worker threads: {e}")))?;
+    let bar = if std::io::stderr().is_terminal() {
+        indicatif::ProgressBar::new(u64::from(run.levels))
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let allocator = Allocator::new(Races::shipped());
+    let objects = ObjectRules::shipped();
+    let per_level: Vec<[f64; FIGURES.len()]> = pool.install(|| {
+        (0..run.levels)
+            .into_par_iter()
+            .map_init(
+                || (allocator.clone(), objects.clone()),
+                |(allocator, objects), i| {
+                    let figures = run.level(i, allocator, objects);
+                    bar.inc(1);
+                    figures
+                },
+            )
+            .collect()
+    });
+    bar.finish_and_clear();
+    let n = f64::from(run.levels);
+    let rows = FIGURES
+        .iter()
+        .enumerate()
+        .map(|(f, name)| {
+            let mean = per_level.iter().map(|l| l[f]).sum::<f64>() / n;
+            let squares = per_level.iter().map(|l| (l[f] - mean).powi(2)).sum::<f64>();
+            let sd = if f >= FIRST_FEELING || run.levels < 2 {
+                Cell::Empty
+            } else {
+                Cell::Stat((squares / (n - 1.0)).sqrt())
+            };
+            vec![Cell::Text((*name).to_owned()), Cell::Stat(mean), sd]
+        })
+        .collect();
+    Ok(Table {
+        title: format!(
+            "{} levels kept at depth {} (autoscummer {:?}{}), seed {}",
+            run.levels,
+            run.depth,
+            run.autoscum,
+            if run.preserve { ", preserve mode" } else { "" },
+            run.seed
+        ),
+        columns: vec!["figure", "mean", "sd"],
         rows,
     })
 }

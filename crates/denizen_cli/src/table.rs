@@ -44,6 +44,10 @@ pub enum Cell {
     Prob(f64),
     /// An expected count, printed with 3 decimals.
     Real(f64),
+    /// A sampled mean or deviation, printed with 6 decimals.
+    Stat(f64),
+    /// Nothing (a figure without a deviation): empty text, `null` in JSON.
+    Empty,
 }
 
 impl Cell {
@@ -54,6 +58,8 @@ impl Cell {
             // Adding 0.0 turns a negative zero into zero: no `-0.000000000000000`.
             Cell::Prob(p) => format!("{:.15}", p + 0.0),
             Cell::Real(v) => format!("{v:.3}"),
+            Cell::Stat(v) => format!("{:.6}", v + 0.0),
+            Cell::Empty => String::new(),
         }
     }
 
@@ -61,7 +67,8 @@ impl Cell {
         match self {
             Cell::Text(t) => Value::from(t.as_str()),
             Cell::Int(v) => Value::from(*v),
-            Cell::Prob(v) | Cell::Real(v) => Value::from(*v + 0.0),
+            Cell::Prob(v) | Cell::Real(v) | Cell::Stat(v) => Value::from(*v + 0.0),
+            Cell::Empty => Value::Null,
         }
     }
 

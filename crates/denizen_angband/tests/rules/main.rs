@@ -5,5 +5,6 @@ mod data_errors;
 mod layout;
 mod levels;
 mod objects;
+mod original;
 mod specials;
 mod traps;
