@@ -816,6 +816,42 @@ fn angband_objects_prints_the_exact_odds_of_one_object_draw() {
     assert!(stderr(&broken).contains("/nonexistent/objects.ron"));
 }
 
+/// `denizen angband sample`: one `figure,mean,sd` row per figure, the feeling shares
+/// without a deviation and summing to one, and the same output on one thread as on two.
+#[test]
+fn angband_sample_prints_every_figure_the_same_on_any_number_of_threads() {
+    let line = "angband sample 20 --levels 40 --seed 3 --format csv";
+    let one = denizen(&format!("{line} --threads 1"));
+    let two = denizen(&format!("{line} --threads 2"));
+    assert!(one.status.success(), "{}", stderr(&one));
+    assert_eq!(stdout(&one), stdout(&two));
+    let text = stdout(&one);
+    assert_eq!(text.lines().next(), Some("figure,mean,sd"));
+    let rows = csv_rows(&text);
+    let names: Vec<&str> = rows.iter().map(|r| r[0].as_str()).collect();
+    assert_eq!(names, denizen_angband::sample::FIGURES);
+    let value = |name: &str| -> f64 {
+        rows.iter().find(|r| r[0] == name).unwrap()[1]
+            .parse()
+            .unwrap()
+    };
+    assert_eq!(value("builds"), 1.0, "the autoscummer is off");
+    let feelings: f64 = (0..=10).map(|k| value(&format!("feeling_{k}"))).sum();
+    assert!((feelings - 1.0).abs() < 1e-9);
+    assert!(
+        rows.iter()
+            .filter(|r| r[0].starts_with("feeling_"))
+            .all(|r| r[2].is_empty())
+    );
+    let always = stdout(&denizen(
+        "angband sample 20 --levels 40 --seed 3 --autoscum always --format csv",
+    ));
+    let builds: f64 = csv_rows(&always)[0][1].parse().unwrap();
+    assert!(builds > 1.0, "always throws some levels away: {builds}");
+    let refused = denizen("angband sample 20 --levels 0");
+    assert_eq!(refused.status.code(), Some(2));
+}
+
 #[test]
 fn angband_rooms_prints_the_first_choice_of_an_attempt() {
     let out = denizen("angband rooms 1 --format csv");
