@@ -1,5 +1,6 @@
 //! Angband 2.7.9 (rules core, no ECS): allocator draws from the weighted table against the
-//! original's rejection loop, and whole levels (layout and base population).
+//! original's rejection loop, and whole levels (layout and base population, then with
+//! their objects).
 //!
 //! `cargo bench --features angband --bench angband`. Each allocator iteration makes 1,000
 //! draws from one seeded stream with no unique alive; each level iteration builds and
@@ -57,9 +58,22 @@ fn draws_rejection_loop(bencher: Bencher, level: i32) {
     });
 }
 
-#[divan::bench(args = [1, 10, 40, 100])]
+/// A level's layout and monsters, without its objects.
+#[divan::bench(args = [1, 5, 10, 30, 40, 80, 100])]
 fn whole_level(bencher: Bencher, depth: i32) {
+    level_bench(bencher, depth, false);
+}
+
+/// The same with its objects and gold made (`Level::furnish`), every artifact unmade
+/// for each level: the level as 2.7.9 makes it.
+#[divan::bench(args = [5, 30, 80])]
+fn furnished_level(bencher: Bencher, depth: i32) {
+    level_bench(bencher, depth, true);
+}
+
+fn level_bench(bencher: Bencher, depth: i32, furnished: bool) {
     let mut allocator = Allocator::new(Races::shipped());
+    let mut objects = ObjectRules::shipped();
     let mut live = UniqueLedger::new();
     let options = LevelOptions::default();
     let mut rng = WorldSeed(1).stream(StreamPurpose::new("bench"));
@@ -67,8 +81,11 @@ fn whole_level(bencher: Bencher, depth: i32) {
         if live.len() > 45 {
             live = UniqueLedger::new();
         }
-        let level = Level::build(&mut rng, depth, &options, &mut allocator, &mut live);
-        black_box(level.monsters.len())
+        let mut level = Level::build(&mut rng, depth, &options, &mut allocator, &mut live);
+        if furnished {
+            level.furnish(&mut rng, &mut objects, &mut ArtifactLedger::new());
+        }
+        black_box((level.monsters.len(), level.objects.len()))
     });
 }
 
