@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
-use denizen::angband::{RaceFlags, Races};
+use denizen::angband::{ArtifactId, RaceFlags, Races};
 use denizen::bevy::clock::GameClock;
 use denizen::bevy::prelude::*;
 
@@ -587,4 +587,51 @@ fn the_terrain_layer_names_what_the_map_flattens() {
         &FloorId::new("angband", 10)
     ));
     assert_eq!(*app.world().resource::<AngbandTerrain>(), first);
+}
+
+/// Greater vaults make artifacts: each is kept in `AngbandArtifacts` and never made
+/// again; in preserve mode those still lying on a level that is left can be made again.
+#[test]
+fn artifacts_are_made_once_and_preserve_mode_gives_back_the_ones_left_lying() {
+    use denizen::angband::layout::RoomChoice;
+    for preserve in [false, true] {
+        let mut app = App::new();
+        app.add_plugins((
+            DenizenPlugin::with_seed(16),
+            AngbandPlugin::default().preserve(preserve),
+        ));
+        let mut made: Vec<ArtifactId> = Vec::new();
+        let mut last_level = Vec::new();
+        for depth in 60..66 {
+            app.world_mut().write_message(
+                AngbandLevelRequested::new(depth).with_room(RoomChoice::GreaterVault),
+            );
+            app.update();
+            let built = messages::<AngbandLevelBuilt>(&app).remove(0);
+            last_level = built
+                .objects
+                .iter()
+                .filter_map(|(_, o)| o.artifact)
+                .collect();
+            for artifact in &last_level {
+                assert!(
+                    preserve || !made.contains(artifact),
+                    "{artifact:?} made twice"
+                );
+                made.push(*artifact);
+            }
+            app.world_mut().resource_mut::<GameClock>().advance(2000);
+        }
+        assert!(made.len() > 2, "greater vaults make artifacts: {made:?}");
+        let ledger: Vec<ArtifactId> = app
+            .world()
+            .resource::<AngbandArtifacts>()
+            .0
+            .iter()
+            .collect();
+        let mut expected = if preserve { last_level } else { made };
+        expected.sort();
+        expected.dedup();
+        assert_eq!(ledger, expected, "preserve {preserve}");
+    }
 }

@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 use denizen_core::{DataError, DataFile, Dice, Entry, load_ron};
 use serde::{Deserialize, Serialize};
 
-use crate::fields::{Numbered, dice, load_numbered, number_after, short, within};
+use crate::fields::{Numbered, dice, is_cursed, load_numbered, number_after, short, within};
 
 /// The shipped artifact file's name in errors.
 pub const SHIPPED_FILE: &str = "angband.artifacts.ron";
@@ -70,7 +70,7 @@ impl Artifact {
 
     /// Whether it is cursed.
     pub fn is_cursed(&self) -> bool {
-        self.flags.iter().any(|f| f == "CURSED")
+        is_cursed(&self.flags)
     }
 
     /// What making it adds to the level's rating: 10, or 20 when it costs more than

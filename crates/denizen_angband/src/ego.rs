@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 use denizen_core::{DataError, DataFile, Entry, load_ron};
 use serde::{Deserialize, Serialize};
 
-use crate::fields::{Numbered, load_numbered, number_after, short, within};
+use crate::fields::{Numbered, is_cursed, load_numbered, number_after, short, within};
 
 /// The shipped ego file's name in errors.
 pub const SHIPPED_FILE: &str = "angband.egos.ron";
@@ -48,7 +48,7 @@ pub struct Ego {
 impl Ego {
     /// Whether it curses the object it makes.
     pub fn is_cursed(&self) -> bool {
-        self.flags.iter().any(|f| f == "CURSED")
+        is_cursed(&self.flags)
     }
 }
 

@@ -187,11 +187,11 @@ impl Feeling {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub enum Autoscum {
-    /// Every level is kept (2.7.9's default), unless its monster list filled.
+    /// Every level is kept (2.7.9's default), unless its monster or object list filled.
     #[default]
     Off,
     /// Boring levels are rejected for the first [`SOMETIMES_TRIES`] attempts; after them
-    /// a level is kept whatever it feels like (unless its monster list filled).
+    /// a level is kept whatever it feels like (unless its monster or object list filled).
     Sometimes,
     /// Boring levels are always rejected. 2.7.9 has no limit; here the level after
     /// [`ALWAYS_TRIES`] levels thrown away is kept, so a rule set whose levels are never
@@ -225,7 +225,7 @@ pub struct Made<T> {
     pub level: T,
     /// Its feeling.
     pub feeling: Feeling,
-    /// Whether its monster list filled: 2.7.9 then makes the level again whatever the
+    /// Whether its monster or object list filled: 2.7.9 then makes the level again whatever the
     /// autoscummer's setting.
     pub full: bool,
 }

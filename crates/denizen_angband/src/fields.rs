@@ -135,3 +135,8 @@ pub(crate) fn number_after(
     }
     Ok(index as u16)
 }
+
+/// Whether a file's flag list (kind, ego item or artifact) names `CURSED`.
+pub(crate) fn is_cursed(flags: &[String]) -> bool {
+    flags.iter().any(|flag| flag == "CURSED")
+}

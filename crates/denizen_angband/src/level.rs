@@ -90,6 +90,8 @@ pub struct PlacedGold {
     pub at: Pos,
     /// The gold.
     pub gold: MadeGold,
+    /// The room spot it was made for, if a room builder asked for it.
+    pub spot: Option<usize>,
 }
 
 /// The most objects and gold a level holds (2.7.9's 256-slot object list, slot 0 unused):
@@ -178,8 +180,8 @@ impl Level {
         }
     }
 
-    /// The level's rating as the rules know it: the rooms' ratings and the out-of-depth
-    /// monsters (the host's objects add theirs).
+    /// The rating of the rooms and the out-of-depth monsters (the objects add
+    /// [`object_rating`](Self::object_rating)).
     pub fn rating(&self) -> i32 {
         self.layout.room_rating.saturating_add(self.monster_rating)
     }
@@ -206,7 +208,11 @@ impl Level {
         for (i, spot) in self.layout.objects.clone().into_iter().enumerate() {
             if spot.gold {
                 if let Some(gold) = place_gold(rng, rules.allocator.kinds(), spot.level) {
-                    self.gold.push(PlacedGold { at: spot.at, gold });
+                    self.gold.push(PlacedGold {
+                        at: spot.at,
+                        gold,
+                        spot: Some(i),
+                    });
                 }
                 continue;
             }
@@ -235,7 +241,11 @@ impl Level {
                 if gold {
                     if let Some(gold) = place_gold(rng, rules.allocator.kinds(), depth) {
                         self.layout.cave.set_object(at);
-                        self.gold.push(PlacedGold { at, gold });
+                        self.gold.push(PlacedGold {
+                            at,
+                            gold,
+                            spot: None,
+                        });
                     }
                 } else if let Some(object) =
                     rules.place_object(rng, depth, depth, Call::default(), ledger)

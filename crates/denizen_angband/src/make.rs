@@ -11,8 +11,9 @@
 use denizen_core::Generator;
 use serde::{Deserialize, Serialize};
 
-use crate::artifact::{Artifact, ArtifactId, ArtifactLedger, Artifacts, FIRST_NORMAL};
+use crate::artifact::{Artifact, ArtifactId, ArtifactLedger, Artifacts};
 use crate::ego::{EgoId, Egos};
+use crate::fields::is_cursed;
 use crate::object::{
     KindId, ObjectAllocator, ObjectKind, ObjectKinds, SV_AMULET_THE_MAGI, SV_RING_SPEED, tval,
 };
@@ -34,19 +35,6 @@ pub const JEWEL_RATING: i32 = 25;
 pub const FIRST_GOLD_KIND: u16 = 480;
 /// The last coin type (adamantite).
 pub const MAX_COIN_TYPE: i32 = 17;
-
-/// Class numbers the rules name beyond [`tval`]'s.
-mod class {
-    pub const SPIKE: u8 = 5;
-    pub const SHOT: u8 = 16;
-    pub const GLOVES: u8 = 31;
-    pub const HELM: u8 = 32;
-    pub const CROWN: u8 = 33;
-    pub const SHIELD: u8 = 34;
-    pub const CLOAK: u8 = 35;
-    pub const SOFT_ARMOR: u8 = 36;
-    pub const HARD_ARMOR: u8 = 37;
-}
 
 /// The robe's `sval`: a power-2 robe becomes Permanence one time in ten.
 const SV_ROBE: u8 = 2;
@@ -248,7 +236,7 @@ impl ObjectRules {
             to_a: base.to_a,
             pval: base.pval,
             number: 1,
-            cursed: is_cursed_kind(base),
+            cursed: is_cursed(&base.flags),
             broken: base.cost == 0,
             rating: 0,
         };
@@ -256,7 +244,7 @@ impl ObjectRules {
         let kind = self.kind(object.kind);
         if matches!(
             kind.tval,
-            class::SPIKE | class::SHOT | tval::ARROW | tval::BOLT
+            tval::SPIKE | tval::SHOT | tval::ARROW | tval::BOLT
         ) {
             object.number = (0..6).map(|_| randint(rng, 7)).sum::<i32>() as u8;
         }
@@ -313,7 +301,7 @@ impl ObjectRules {
         self.artifacts
             .all()
             .iter()
-            .filter(|a| a.id.0 >= FIRST_NORMAL && (a.tval, a.sval) == (kind.tval, kind.sval))
+            .filter(|a| !a.is_special() && (a.tval, a.sval) == (kind.tval, kind.sval))
             .find(|a| {
                 !ledger.is_made(a.id)
                     && passes_depth(rng, a, depth)
@@ -363,12 +351,12 @@ impl ObjectRules {
             | tval::POLEARM
             | tval::SWORD
             | tval::BOW
-            | class::SHOT
+            | tval::SHOT
             | tval::ARROW
             | tval::BOLT
                 if object.power != 0 =>
             {
-                self.weapon_magic(rng, object, &kind, level);
+                weapon_magic(rng, object, &kind, level);
             }
             tval::BOOTS..=tval::DRAG_ARMOR if object.power != 0 => {
                 armour_magic(rng, object, &kind, level);
@@ -381,8 +369,9 @@ impl ObjectRules {
             }
             _ => {}
         }
-        if let Some(id) = object.ego {
-            let ego = self.egos.get(id).expect("the ego tables name shipped egos");
+        // An ego item a game's own ego file lacks makes none.
+        object.ego = object.ego.filter(|&id| self.egos.get(id).is_some());
+        if let Some(ego) = object.ego.and_then(|id| self.egos.get(id)) {
             object.broken |= ego.cost == 0;
             object.cursed |= ego.is_cursed();
             let sign = if object.cursed || object.broken {
@@ -403,64 +392,52 @@ impl ObjectRules {
             object.rating += ego.rating;
         }
     }
-
-    /// `a_m_aux_1`: the bonuses of a weapon, digger, bow or ammunition, then its ego
-    /// item.
-    fn weapon_magic(
-        &self,
-        rng: &mut Generator,
-        object: &mut MadeObject,
-        kind: &ObjectKind,
-        level: i32,
-    ) {
-        let (th1, td1) = (
-            randint(rng, 5) + m_bonus(rng, 5, level),
-            randint(rng, 5) + m_bonus(rng, 5, level),
-        );
-        let (th2, td2) = (m_bonus(rng, 10, level), m_bonus(rng, 10, level));
-        let sign = object.power.signum() as i32;
-        object.to_h += sign * th1;
-        object.to_d += sign * td1;
-        if object.power.abs() > 1 {
-            object.to_h += sign * th2;
-            object.to_d += sign * td2;
-        }
-        if object.power < 0 && object.to_h + object.to_d < 0 {
-            object.cursed = true;
-        }
-        let great = object.power > 1;
-        let very_cursed = object.power < -1;
-        object.ego = match kind.tval {
-            tval::DIGGING => {
-                if object.power < 0 {
-                    object.pval = -object.pval;
-                }
-                great.then_some(EgoId(DIGGING_EGO))
-            }
-            tval::HAFTED | tval::POLEARM | tval::SWORD if great => {
-                let ego = ego_of(rng, WEAPON_EGOS);
-                let upgrade = SLAY_UPGRADES.iter().find(|(slay, _)| *slay == ego.0);
-                Some(match upgrade {
-                    Some(&(_, strong)) if rand0(rng, 100) < 20 => EgoId(strong),
-                    _ => ego,
-                })
-            }
-            tval::HAFTED | tval::POLEARM | tval::SWORD if very_cursed => {
-                (rand0(rng, 128) < level).then_some(EgoId(MORGUL))
-            }
-            tval::BOW if great => Some(ego_of(rng, BOW_EGOS)),
-            class::SHOT | tval::ARROW | tval::BOLT if great => Some(ego_of(rng, AMMO_EGOS)),
-            class::SHOT | tval::ARROW | tval::BOLT if very_cursed => {
-                (rand0(rng, 128) < level).then_some(EgoId(BACKBITING))
-            }
-            _ => None,
-        };
-    }
 }
 
-/// Whether a kind carries `CURSED`.
-fn is_cursed_kind(kind: &ObjectKind) -> bool {
-    kind.flags.iter().any(|f| f == "CURSED")
+/// `a_m_aux_1`: the bonuses of a weapon, digger, bow or ammunition, then its ego item.
+fn weapon_magic(rng: &mut Generator, object: &mut MadeObject, kind: &ObjectKind, level: i32) {
+    let (th1, td1) = (
+        randint(rng, 5) + m_bonus(rng, 5, level),
+        randint(rng, 5) + m_bonus(rng, 5, level),
+    );
+    let (th2, td2) = (m_bonus(rng, 10, level), m_bonus(rng, 10, level));
+    let sign = object.power.signum() as i32;
+    object.to_h += sign * th1;
+    object.to_d += sign * td1;
+    if object.power.abs() > 1 {
+        object.to_h += sign * th2;
+        object.to_d += sign * td2;
+    }
+    if object.power < 0 && object.to_h + object.to_d < 0 {
+        object.cursed = true;
+    }
+    let great = object.power > 1;
+    let very_cursed = object.power < -1;
+    object.ego = match kind.tval {
+        tval::DIGGING => {
+            if object.power < 0 {
+                object.pval = -object.pval;
+            }
+            great.then_some(EgoId(DIGGING_EGO))
+        }
+        tval::HAFTED | tval::POLEARM | tval::SWORD if great => {
+            let ego = ego_of(rng, WEAPON_EGOS);
+            let upgrade = SLAY_UPGRADES.iter().find(|(slay, _)| *slay == ego.0);
+            Some(match upgrade {
+                Some(&(_, strong)) if rand0(rng, 100) < 20 => EgoId(strong),
+                _ => ego,
+            })
+        }
+        tval::HAFTED | tval::POLEARM | tval::SWORD if very_cursed => {
+            (rand0(rng, 128) < level).then_some(EgoId(MORGUL))
+        }
+        tval::BOW if great => Some(ego_of(rng, BOW_EGOS)),
+        tval::SHOT | tval::ARROW | tval::BOLT if great => Some(ego_of(rng, AMMO_EGOS)),
+        tval::SHOT | tval::ARROW | tval::BOLT if very_cursed => {
+            (rand0(rng, 128) < level).then_some(EgoId(BACKBITING))
+        }
+        _ => None,
+    };
 }
 
 /// An artifact deeper than the depth is considered only past a `1 in 2 * (level - depth)`
@@ -477,8 +454,8 @@ fn take_artifact(object: &mut MadeObject, artifact: &Artifact) {
     object.to_h = artifact.to_h;
     object.to_d = artifact.to_d;
     object.to_a = artifact.to_a;
-    object.broken = artifact.cost == 0;
-    object.cursed = artifact.is_cursed();
+    object.broken |= artifact.cost == 0;
+    object.cursed |= artifact.is_cursed();
     object.rating += artifact.rating();
 }
 
@@ -517,23 +494,23 @@ fn armour_magic(rng: &mut Generator, object: &mut MadeObject, kind: &ObjectKind,
             object.rating += DRAGON_ARMOUR_RATING;
             None
         }
-        class::SOFT_ARMOR | class::HARD_ARMOR if great => {
-            if kind.tval == class::SOFT_ARMOR && kind.sval == SV_ROBE && rand0(rng, 100) < 10 {
+        tval::SOFT_ARMOR | tval::HARD_ARMOR if great => {
+            if kind.tval == tval::SOFT_ARMOR && kind.sval == SV_ROBE && rand0(rng, 100) < 10 {
                 Some(EgoId(PERMANENCE))
             } else {
                 Some(ego_of(rng, BODY_EGOS))
             }
         }
-        class::SHIELD if great => Some(ego_of(rng, SHIELD_EGOS)),
-        class::GLOVES if great => Some(ego_of(rng, GLOVE_EGOS)),
-        class::GLOVES if very_cursed => Some(ego_of(rng, CURSED_GLOVE_EGOS)),
+        tval::SHIELD if great => Some(ego_of(rng, SHIELD_EGOS)),
+        tval::GLOVES if great => Some(ego_of(rng, GLOVE_EGOS)),
+        tval::GLOVES if very_cursed => Some(ego_of(rng, CURSED_GLOVE_EGOS)),
         tval::BOOTS if great => Some(ego_of(rng, BOOT_EGOS)),
         tval::BOOTS if very_cursed => Some(ego_of(rng, CURSED_BOOT_EGOS)),
-        class::CROWN if great => Some(ego_of(rng, CROWN_EGOS)),
-        class::HELM if great => Some(ego_of(rng, HELM_EGOS)),
-        class::CROWN | class::HELM if very_cursed => Some(ego_of(rng, CURSED_HEAD_EGOS)),
-        class::CLOAK if great => Some(ego_of(rng, CLOAK_EGOS)),
-        class::CLOAK if very_cursed => Some(ego_of(rng, CURSED_CLOAK_EGOS)),
+        tval::CROWN if great => Some(ego_of(rng, CROWN_EGOS)),
+        tval::HELM if great => Some(ego_of(rng, HELM_EGOS)),
+        tval::CROWN | tval::HELM if very_cursed => Some(ego_of(rng, CURSED_HEAD_EGOS)),
+        tval::CLOAK if great => Some(ego_of(rng, CLOAK_EGOS)),
+        tval::CLOAK if very_cursed => Some(ego_of(rng, CURSED_CLOAK_EGOS)),
         _ => None,
     };
 }

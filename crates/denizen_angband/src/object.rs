@@ -33,6 +33,10 @@ pub const BOOST_SIDES: i32 = 128;
 
 /// The object classes (2.7.9's `tval`s) the rules name.
 pub mod tval {
+    /// Spikes.
+    pub const SPIKE: u8 = 5;
+    /// Sling shots.
+    pub const SHOT: u8 = 16;
     /// Arrows.
     pub const ARROW: u8 = 17;
     /// Bolts.
@@ -49,6 +53,20 @@ pub mod tval {
     pub const SWORD: u8 = 23;
     /// Boots, the first armour class.
     pub const BOOTS: u8 = 30;
+    /// Gloves.
+    pub const GLOVES: u8 = 31;
+    /// Helms.
+    pub const HELM: u8 = 32;
+    /// Crowns.
+    pub const CROWN: u8 = 33;
+    /// Shields.
+    pub const SHIELD: u8 = 34;
+    /// Cloaks.
+    pub const CLOAK: u8 = 35;
+    /// Soft body armour.
+    pub const SOFT_ARMOR: u8 = 36;
+    /// Hard body armour.
+    pub const HARD_ARMOR: u8 = 37;
     /// Dragon scale mail, the last armour class.
     pub const DRAG_ARMOR: u8 = 38;
     /// Amulets.

@@ -78,12 +78,14 @@ pub struct Appraisal {
 pub struct Judge<A: FnMut(&ObjectSpot) -> Option<Appraisal>> {
     /// The autoscummer's setting.
     pub autoscum: Autoscum,
-    /// Preserve mode: nothing makes a level special.
+    /// Preserve mode: no level feels special (the flag is still set), and the artifacts of
+    /// a thrown-away level can be made again.
     pub preserve: bool,
     /// Game turns since the last level was made (`None` before the first).
     pub turns_since_last: Option<u64>,
-    /// A game's own rating of a room's object spot: `Some` replaces what the rules' own
-    /// object there adds (a game that makes its own objects); `None` keeps it.
+    /// A game's own rating of a room's object or gold spot: `Some` says the game makes its
+    /// own object there, which adds what it says, and the rules' object on that spot goes
+    /// (its artifact given back); `None` keeps the rules' object.
     pub appraise: A,
 }
 
@@ -102,7 +104,7 @@ pub struct KeptLevel {
     pub feeling: Feeling,
     /// Levels the autoscummer made and threw away before this one.
     pub rejected: u32,
-    /// Levels made again before this one because their monster list filled.
+    /// Levels made again before this one because their monster or object list filled.
     pub remade: u32,
 }
 
@@ -149,17 +151,30 @@ pub fn keep_classic_level<A: FnMut(&ObjectSpot) -> Option<Appraisal>>(
         let mut level = Level::build_with(rng, depth, options, allocator, &mut live, vaults);
         level.furnish(rng, rules, artifacts);
         let (mut rating, mut special) = (level.rating(), level.layout.special_feeling);
-        for placed in &level.objects {
-            let appraisal = placed
-                .spot
-                .and_then(|i| (judge.appraise)(&level.layout.objects[i]));
-            let (adds, artifact) = appraisal.map_or(
-                (placed.object.rating, placed.object.artifact.is_some()),
-                |a| (a.rating, a.artifact),
-            );
-            rating = rating.saturating_add(adds);
-            special |= artifact;
+        // A game that rates a room's spot makes its own object there: the rules' object
+        // or gold on that spot goes, its artifact given back.
+        let overrides: Vec<Option<Appraisal>> = level
+            .layout
+            .objects
+            .iter()
+            .map(&mut judge.appraise)
+            .collect();
+        let overridden = |spot: Option<usize>| spot.and_then(|i| overrides[i]).is_some();
+        level.objects.retain(|placed| {
+            let keep = !overridden(placed.spot);
+            if let (false, Some(artifact)) = (keep, placed.object.artifact) {
+                artifacts.give_back(artifact);
+            }
+            keep
+        });
+        level.gold.retain(|placed| !overridden(placed.spot));
+        for appraisal in overrides.iter().flatten() {
+            rating = rating.saturating_add(appraisal.rating);
+            special |= appraisal.artifact;
         }
+        let (objects, artifact) = level.object_rating();
+        rating = rating.saturating_add(objects);
+        special |= artifact;
         let feeling = Feeling::of(rating, special, judge.preserve, judge.turns_since_last);
         let full = level.is_full();
         let kept = KeptLevel {
@@ -330,7 +345,7 @@ mod tests {
             turns_since_last: None,
             appraise: move |_: &ObjectSpot| {
                 artifact.then_some(Appraisal {
-                    rating: 0,
+                    rating: 1_000,
                     artifact,
                 })
             },
@@ -408,9 +423,9 @@ mod tests {
     }
 
     #[test]
-    fn an_appraised_artifact_makes_the_level_special_unless_preserved() {
+    fn an_appraisal_replaces_the_rules_objects_on_the_rooms_spots() {
         // A level with objects: a forced lesser vault asks for some.
-        let vault_level = |preserve| {
+        let vault_level = |preserve, appraised| {
             let mut rng = level_stream(denizen_core::WorldSeed(4), 30, 0);
             let mut options = LevelOptions::default();
             options.layout.force_room = Some(RoomChoice::LesserVault);
@@ -418,14 +433,21 @@ mod tests {
                 &mut rng,
                 30,
                 &options,
-                &mut judge(Autoscum::Off, preserve, true),
+                &mut judge(Autoscum::Off, preserve, appraised),
             )
         };
-        let special = vault_level(false);
-        assert!(!special.level.layout.objects.is_empty());
-        assert!(special.special);
-        assert_eq!(special.feeling, Feeling::Special);
-        let preserved = vault_level(true);
+        let rules = vault_level(false, false);
+        let spots = rules.level.layout.objects.len() as i32;
+        assert!(spots > 0);
+        assert!(rules.level.objects.iter().any(|o| o.spot.is_some()));
+        // Every spot the game's: worth 1,000 each, and the rules' objects there gone.
+        let game = vault_level(false, true);
+        assert!(game.level.objects.iter().all(|o| o.spot.is_none()));
+        assert!(game.level.gold.iter().all(|g| g.spot.is_none()));
+        assert!(game.rating >= 1_000 * spots, "{}", game.rating);
+        assert!(rules.rating < 1_000, "{}", rules.rating);
+        assert_eq!(game.feeling, Feeling::Special);
+        let preserved = vault_level(true, true);
         assert!(
             preserved.special,
             "special, but preserve mode says nothing of it"

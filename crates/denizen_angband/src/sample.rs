@@ -2,9 +2,60 @@
 //! them (`denizen angband sample`): how many levels it took, its rooms, monsters,
 //! objects, rating and feeling.
 
-use denizen_core::RoomKind;
+use denizen_core::{RoomKind, WorldSeed};
 
-use crate::request::KeptLevel;
+use crate::alloc::{Allocator, UniqueLedger};
+use crate::artifact::ArtifactLedger;
+use crate::feeling::Autoscum;
+use crate::layout::{ObjectSpot, shipped_vaults};
+use crate::level::LevelOptions;
+use crate::make::ObjectRules;
+use crate::request::{Judge, KeptLevel, Stock, is_quest_depth, keep_classic_level};
+use crate::streams::level_stream;
+
+/// How a sample's levels are made: each as a new game enters it (a quest at 99 and 100,
+/// the previous level 1,000 game turns old, no unique alive and no artifact made), from
+/// its own stream of the seed, so level `i` is the same whoever makes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NewGameLevels {
+    /// The depth.
+    pub depth: i32,
+    /// The autoscummer.
+    pub autoscum: Autoscum,
+    /// Preserve mode.
+    pub preserve: bool,
+    /// The seed.
+    pub seed: WorldSeed,
+}
+
+impl NewGameLevels {
+    /// Level `i`, kept.
+    pub fn level(&self, i: u64, allocator: &mut Allocator, objects: &mut ObjectRules) -> KeptLevel {
+        let mut rng = level_stream(self.seed, self.depth as u32, i);
+        let mut options = LevelOptions::default();
+        options.layout.quest = is_quest_depth(self.depth as u32);
+        let mut judge = Judge {
+            autoscum: self.autoscum,
+            preserve: self.preserve,
+            turns_since_last: Some(1_000),
+            appraise: |_: &ObjectSpot| None,
+        };
+        let stock = Stock {
+            allocator,
+            uniques: &UniqueLedger::new(),
+            objects,
+            artifacts: &mut ArtifactLedger::new(),
+        };
+        keep_classic_level(
+            &mut rng,
+            self.depth,
+            &options,
+            shipped_vaults(),
+            stock,
+            &mut judge,
+        )
+    }
+}
 
 /// The figures, in output order: each is a number per level (the feeling shares 0 or 1).
 pub const FIGURES: [&str; 37] = [

@@ -60,14 +60,15 @@ pub enum Terrain {
     SecretDoor,
     /// Rubble: the player tunnels through it.
     Rubble,
-    /// A magma vein, with treasure or not (hidden treasure is never made in 2.7.9).
+    /// A magma vein, with treasure or not (the hidden-treasure codes, never made in 2.7.9,
+    /// read as treasure too).
     Magma {
-        /// Treasure shows in it.
+        /// It holds treasure.
         treasure: bool,
     },
     /// A quartz vein, likewise.
     Quartz {
-        /// Treasure shows in it.
+        /// It holds treasure.
         treasure: bool,
     },
     /// Granite.

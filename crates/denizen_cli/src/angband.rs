@@ -7,15 +7,9 @@ use std::path::PathBuf;
 use clap::Subcommand;
 use denizen_angband::alloc::{Allocator, DrawOdds, DrawRequest, MAX_DRAW_LEVEL, UniqueLedger};
 use denizen_angband::den::{self, DenKind};
-use denizen_angband::layout::ObjectSpot;
-use denizen_angband::layout::{destroyed_chance, first_choice_odds, lit_chance, shipped_vaults};
-use denizen_angband::request::{Judge, Stock, is_quest_depth, keep_classic_level};
-use denizen_angband::sample::{FIGURES, FIRST_FEELING, figures};
-use denizen_angband::streams::level_stream;
-use denizen_angband::{
-    ArtifactLedger, Autoscum, LevelOptions, ObjectAllocator, ObjectKinds, ObjectRules, Races,
-    SpecialRoom,
-};
+use denizen_angband::layout::{destroyed_chance, first_choice_odds, lit_chance};
+use denizen_angband::sample::{FIGURES, FIRST_FEELING, NewGameLevels, figures};
+use denizen_angband::{Autoscum, ObjectAllocator, ObjectKinds, ObjectRules, Races, SpecialRoom};
 use denizen_core::DataFile;
 use denizen_core::WorldSeed;
 use rayon::prelude::*;
@@ -76,7 +70,7 @@ pub enum AngbandCommand {
         /// The autoscummer.
         #[arg(long, value_enum, default_value_t = AutoscumArg::Off)]
         autoscum: AutoscumArg,
-        /// Preserve mode: nothing makes a level special.
+        /// Preserve mode: no level feels special (artifacts of thrown-away levels come back).
         #[arg(long)]
         preserve: bool,
         /// World seed: level `i` draws from its own stream of it.
@@ -222,14 +216,13 @@ pub fn run(command: &AngbandCommand, out: &mut impl Write) -> Result<(), CliErro
             threads,
             format,
         } => {
-            let run = SampleRun {
+            let run = NewGameLevels {
                 depth: *depth,
-                levels: *levels,
                 autoscum: (*autoscum).into(),
                 preserve: *preserve,
-                seed: *seed,
+                seed: WorldSeed(*seed),
             };
-            (sample_table(&run, *threads)?, *format)
+            (sample_table(&run, *levels, *threads)?, *format)
         }
         AngbandCommand::Objects {
             level,
@@ -284,55 +277,14 @@ fn alloc_table(level: i32, depth: i32, races: Option<&PathBuf>) -> Result<Table,
     })
 }
 
-/// What `angband sample` makes.
-struct SampleRun {
-    depth: i32,
-    levels: u32,
-    autoscum: Autoscum,
-    preserve: bool,
-    seed: u64,
-}
+/// How many levels `angband sample` makes between two sums: the per-level figures it
+/// holds at once.
+const SAMPLE_CHUNK: u32 = 4_096;
 
-impl SampleRun {
-    /// Level `i`'s figures: kept from its own stream, with a new game's uniques and
-    /// artifacts.
-    fn level(
-        &self,
-        i: u32,
-        allocator: &mut Allocator,
-        objects: &mut ObjectRules,
-    ) -> [f64; FIGURES.len()] {
-        let mut rng = level_stream(WorldSeed(self.seed), self.depth as u32, u64::from(i));
-        let mut options = LevelOptions::default();
-        options.layout.quest = is_quest_depth(self.depth as u32);
-        let mut judge = Judge {
-            autoscum: self.autoscum,
-            preserve: self.preserve,
-            turns_since_last: Some(1_000),
-            appraise: |_: &ObjectSpot| None,
-        };
-        let stock = Stock {
-            allocator,
-            uniques: &UniqueLedger::new(),
-            objects,
-            artifacts: &mut ArtifactLedger::new(),
-        };
-        let kept = keep_classic_level(
-            &mut rng,
-            self.depth,
-            &options,
-            shipped_vaults(),
-            stock,
-            &mut judge,
-        );
-        figures(&kept)
-    }
-}
-
-/// `angband sample`: the levels made on a pool of threads, each from its own stream, and
-/// summed in level order, so the figures are the same for any number of threads. A
-/// progress bar shows on a terminal's standard error.
-fn sample_table(run: &SampleRun, threads: Option<u32>) -> Result<Table, CliError> {
+/// `angband sample`: the levels made on a pool of threads, each from its own stream, a
+/// chunk at a time, each chunk's figures summed in level order, so the output is the same
+/// for any number of threads. A progress bar shows on a terminal's standard error.
+fn sample_table(run: &NewGameLevels, levels: u32, threads: Option<u32>) -> Result<Table, CliError> {
     let mut pool = rayon::ThreadPoolBuilder::new();
     if let Some(n) = threads {
         pool = pool.num_threads(n as usize);
@@ -341,49 +293,58 @@ fn sample_table(run: &SampleRun, threads: Option<u32>) -> Result<Table, CliError
         .build()
         .map_err(|e| CliError::Usage(format!("cannot start the worker threads: {e}")))?;
     let bar = if std::io::stderr().is_terminal() {
-        indicatif::ProgressBar::new(u64::from(run.levels))
+        indicatif::ProgressBar::new(u64::from(levels))
     } else {
         indicatif::ProgressBar::hidden()
     };
     let allocator = Allocator::new(Races::shipped());
     let objects = ObjectRules::shipped();
-    let per_level: Vec<[f64; FIGURES.len()]> = pool.install(|| {
-        (0..run.levels)
-            .into_par_iter()
-            .map_init(
-                || (allocator.clone(), objects.clone()),
-                |(allocator, objects), i| {
-                    let figures = run.level(i, allocator, objects);
-                    bar.inc(1);
-                    figures
-                },
-            )
-            .collect()
-    });
+    let (mut sums, mut squares) = ([0.0; FIGURES.len()], [0.0; FIGURES.len()]);
+    for start in (0..levels).step_by(SAMPLE_CHUNK as usize) {
+        let end = start.saturating_add(SAMPLE_CHUNK).min(levels);
+        let chunk: Vec<[f64; FIGURES.len()]> = pool.install(|| {
+            (start..end)
+                .into_par_iter()
+                .map_init(
+                    || (allocator.clone(), objects.clone()),
+                    |(allocator, objects), i| {
+                        let kept = run.level(u64::from(i), allocator, objects);
+                        bar.inc(1);
+                        figures(&kept)
+                    },
+                )
+                .collect()
+        });
+        for level in &chunk {
+            for (f, value) in level.iter().enumerate() {
+                sums[f] += value;
+                squares[f] += value * value;
+            }
+        }
+    }
     bar.finish_and_clear();
-    let n = f64::from(run.levels);
+    let n = f64::from(levels);
     let rows = FIGURES
         .iter()
         .enumerate()
         .map(|(f, name)| {
-            let mean = per_level.iter().map(|l| l[f]).sum::<f64>() / n;
-            let squares = per_level.iter().map(|l| (l[f] - mean).powi(2)).sum::<f64>();
-            let sd = if f >= FIRST_FEELING || run.levels < 2 {
+            let mean = sums[f] / n;
+            let sd = if f >= FIRST_FEELING || levels < 2 {
                 Cell::Empty
             } else {
-                Cell::Stat((squares / (n - 1.0)).sqrt())
+                let spread = (squares[f] - n * mean * mean).max(0.0);
+                Cell::Stat((spread / (n - 1.0)).sqrt())
             };
             vec![Cell::Text((*name).to_owned()), Cell::Stat(mean), sd]
         })
         .collect();
     Ok(Table {
         title: format!(
-            "{} levels kept at depth {} (autoscummer {:?}{}), seed {}",
-            run.levels,
+            "{levels} levels kept at depth {} (autoscummer {:?}{}), seed {}",
             run.depth,
             run.autoscum,
             if run.preserve { ", preserve mode" } else { "" },
-            run.seed
+            run.seed.0
         ),
         columns: vec!["figure", "mean", "sd"],
         rows,

@@ -2,13 +2,8 @@
 //! `tests/data/original_levels.csv` that `denizen_angband::sample` computes, at a few
 //! depths, with the autoscummer off and on "always".
 
-use denizen_angband::layout::{ObjectSpot, shipped_vaults};
-use denizen_angband::request::{Judge, Stock, is_quest_depth, keep_classic_level};
-use denizen_angband::sample::{FIGURES, figures};
-use denizen_angband::streams::level_stream;
-use denizen_angband::{
-    Allocator, ArtifactLedger, Autoscum, LevelOptions, ObjectRules, Races, UniqueLedger,
-};
+use denizen_angband::sample::{FIGURES, NewGameLevels, figures};
+use denizen_angband::{Allocator, Autoscum, ObjectRules, Races};
 use denizen_core::WorldSeed;
 
 const ORIGINAL: &str = include_str!("../data/original_levels.csv");
@@ -30,37 +25,18 @@ fn original(autoscum: &str, depth: i32, figure: &str) -> Option<(f64, Option<f64
         })
 }
 
-/// The figures of `levels` levels kept at `depth`, each from its own stream, a new game's.
+/// The figures of `levels` levels kept at `depth`, each a new game's.
 fn sampled(depth: i32, autoscum: Autoscum, levels: u32) -> Vec<[f64; FIGURES.len()]> {
     let mut allocator = Allocator::new(Races::shipped());
     let mut objects = ObjectRules::shipped();
-    let mut options = LevelOptions::default();
-    options.layout.quest = is_quest_depth(depth as u32);
+    let run = NewGameLevels {
+        depth,
+        autoscum,
+        preserve: false,
+        seed: WorldSeed(21),
+    };
     (0..levels)
-        .map(|i| {
-            let mut rng = level_stream(WorldSeed(21), depth as u32, u64::from(i));
-            let mut judge = Judge {
-                autoscum,
-                preserve: false,
-                turns_since_last: Some(1_000),
-                appraise: |_: &ObjectSpot| None,
-            };
-            let stock = Stock {
-                allocator: &mut allocator,
-                uniques: &UniqueLedger::new(),
-                objects: &mut objects,
-                artifacts: &mut ArtifactLedger::new(),
-            };
-            let kept = keep_classic_level(
-                &mut rng,
-                depth,
-                &options,
-                shipped_vaults(),
-                stock,
-                &mut judge,
-            );
-            figures(&kept)
-        })
+        .map(|i| figures(&run.level(u64::from(i), &mut allocator, &mut objects)))
         .collect()
 }
 

@@ -333,8 +333,11 @@ fn object_requested(depth: u32, spot: &ObjectSpot) -> ObjectRequested {
 pub(super) fn level_ended(
     ended: On<FloorEnded>,
     monsters: Query<(&AngbandMonster, &OnFloor)>,
+    objects: Query<(&AngbandObject, &OnFloor)>,
+    rules: Res<AngbandRuleset>,
     last: Res<AngbandLastLevel>,
     mut uniques: ResMut<AngbandUniques>,
+    mut artifacts: ResMut<AngbandArtifacts>,
     mut stored: ResMut<AngbandStoredLevels>,
     mut terrain: ResMut<AngbandTerrain>,
 ) {
@@ -357,6 +360,14 @@ pub(super) fn level_ended(
         return;
     }
     stored.0.remove(&floor.depth);
+    if rules.preserve {
+        // Preserve mode: the artifacts still lying on a level wiped can be made again.
+        for (object, _) in objects.iter().filter(|(_, on)| on.0 == *floor) {
+            if let Some(artifact) = object.0.artifact {
+                artifacts.0.give_back(artifact);
+            }
+        }
+    }
     let races = monsters
         .iter()
         .filter(|(_, on)| on.0 == *floor)

@@ -102,7 +102,7 @@ pub struct AngbandLevelBuilt {
     pub feeling: Feeling,
     /// Levels the autoscummer made and threw away before this one.
     pub rejected_levels: u32,
-    /// Levels made again before this one because their monster list filled (2.7.9 makes
+    /// Levels made again before this one because their monster or object list filled (2.7.9 makes
     /// such a level again whatever the autoscummer's setting; none on a host's floor).
     pub remade_levels: u32,
     /// The up staircases, row by row (none on a host's floor).

@@ -124,7 +124,8 @@ impl AngbandPlugin {
         self
     }
 
-    /// Preserve mode (off by default): nothing makes a level special.
+    /// Preserve mode (off by default): no level feels special (the flag is still set),
+    /// and artifacts left on a wiped level can be made again.
     pub fn preserve(mut self, on: bool) -> Self {
         self.preserve = on;
         self

@@ -15,7 +15,8 @@ use denizen_core::floor::Square;
 use serde::{Deserialize, Serialize};
 
 /// The Angband rules in use: the allocation table of the races (with its weighted tables,
-/// built as draws need them), the vault templates, the traps and the plugin's switches.
+/// built as draws need them), the object rules, the vault templates, the traps and the
+/// plugin's switches.
 /// Configuration rather than state: rebuilt from the plugin's builder, never saved.
 #[derive(Resource, Reflect, Clone, Debug)]
 #[reflect(opaque)]
@@ -34,7 +35,8 @@ pub struct AngbandRuleset {
     pub options: LevelOptions,
     /// The autoscummer.
     pub autoscum: Autoscum,
-    /// Preserve mode: nothing makes a level special.
+    /// Preserve mode: no level feels special (the flag is still set), and artifacts
+    /// left on a wiped level can be made again.
     pub preserve: bool,
     /// Whether a level's objects and gold become entities.
     pub object_entities: bool,
@@ -49,8 +51,11 @@ pub struct AngbandRuleset {
 #[reflect(Resource, Default, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AngbandUniques(pub UniqueLedger);
 
-/// The artifacts made in the game: each is made once (outside preserve mode, one left
-/// on a level stays made). Saved.
+/// The artifacts made in the game: each is made once. Outside preserve mode one left on
+/// a level stays made; in preserve mode those still lying on a level when it is wiped
+/// (left, replaced or despawned: the `AngbandObject` entities of its floor) can be made
+/// again, so a game that keeps its own objects (`object_entities(false)`) gives them back
+/// itself (`ArtifactLedger::give_back`). Saved.
 #[derive(Resource, Reflect, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[reflect(Resource, Default, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AngbandArtifacts(pub ArtifactLedger);
