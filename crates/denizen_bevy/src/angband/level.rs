@@ -326,18 +326,11 @@ fn object_requested(depth: u32, spot: &ObjectSpot) -> ObjectRequested {
     }
 }
 
-/// Observer: an Angband level ends. Replaced or despawned, its monsters are gone, so its
-/// living uniques go back to the allocator (2.7.9 wipes a level on leaving, and every
-/// unique not killed can appear again) and its record is forgotten; put away, they stay
-/// alive on it and its record is kept for its return.
+/// Observer: an Angband level ends. Put away, its record (quest flag and terrain) is kept
+/// for its return; replaced, left or despawned, it is forgotten.
 pub(super) fn level_ended(
     ended: On<FloorEnded>,
-    monsters: Query<(&AngbandMonster, &OnFloor)>,
-    objects: Query<(&AngbandObject, &OnFloor)>,
-    rules: Res<AngbandRuleset>,
     last: Res<AngbandLastLevel>,
-    mut uniques: ResMut<AngbandUniques>,
-    mut artifacts: ResMut<AngbandArtifacts>,
     mut stored: ResMut<AngbandStoredLevels>,
     mut terrain: ResMut<AngbandTerrain>,
 ) {
@@ -357,15 +350,31 @@ pub(super) fn level_ended(
             terrain: held,
         };
         stored.0.insert(floor.depth, level);
+    } else {
+        stored.0.remove(&floor.depth);
+    }
+}
+
+/// Observer: an Angband level is wiped (replaced, left or despawned; not put away). Its
+/// monsters are gone, so its living uniques go back to the allocator (2.7.9 wipes a level
+/// on leaving, and every unique not killed can appear again); in preserve mode the
+/// artifacts still lying on it can be made again.
+pub(super) fn level_wiped(
+    ended: On<FloorEnded>,
+    monsters: Query<(&AngbandMonster, &OnFloor)>,
+    objects: Query<(&AngbandObject, &OnFloor)>,
+    rules: Res<AngbandRuleset>,
+    mut uniques: ResMut<AngbandUniques>,
+    mut artifacts: ResMut<AngbandArtifacts>,
+) {
+    let floor = &ended.floor;
+    if floor.location != streams::PLACE || ended.end == FloorEnd::PutAway {
         return;
     }
-    stored.0.remove(&floor.depth);
     if rules.preserve {
-        // Preserve mode: the artifacts still lying on a level wiped can be made again.
-        for (object, _) in objects.iter().filter(|(_, on)| on.0 == *floor) {
-            if let Some(artifact) = object.0.artifact {
-                artifacts.0.give_back(artifact);
-            }
+        let lying = objects.iter().filter(|(_, on)| on.0 == *floor);
+        for artifact in lying.filter_map(|(object, _)| object.0.artifact) {
+            artifacts.0.give_back(artifact);
         }
     }
     let races = monsters

@@ -218,6 +218,7 @@ impl Plugin for AngbandPlugin {
             ),
         )
         .add_observer(level::level_ended)
+        .add_observer(level::level_wiped)
         .add_observer(level::level_entered);
     }
 }
