@@ -342,3 +342,34 @@ fn an_artifact_is_made_once() {
     assert_eq!(specials.first(), Some(&ArtifactId(1)), "{specials:?}");
     assert_eq!(ledger.iter().collect::<Vec<_>>().len(), made.len());
 }
+
+/// A game's own ego file that lacks the ego items the class tables name: those objects
+/// get none (no panic), the ones it has are made.
+#[test]
+fn an_ego_file_without_the_tables_egos_makes_none_of_them() {
+    use denizen_angband::{
+        ArtifactLedger, Artifacts, Call, EgoId, Egos, ObjectAllocator, ObjectRules,
+    };
+    let text = r#"(egos: [(index: 4, name: "of Resist Acid", rating: 16, cost: 1000, max_to_h: 0,
+        max_to_d: 0, max_to_a: 0, max_pval: 0, flags: ["RES_ACID"])])"#;
+    let egos = Egos::from_file(DataFile::new("mine.egos.ron", text)).unwrap();
+    let mut rules = ObjectRules {
+        allocator: ObjectAllocator::new(ObjectKinds::shipped()),
+        egos,
+        artifacts: Artifacts::shipped(),
+    };
+    let mut rng = WorldSeed(12).stream(StreamPurpose::new("own-egos"));
+    let great = Call {
+        good: true,
+        great: true,
+    };
+    let mut seen = 0;
+    for _ in 0..3_000 {
+        let mut ledger = ArtifactLedger::new();
+        if let Some(object) = rules.place_object(&mut rng, 40, 40, great, &mut ledger) {
+            assert!(object.ego.is_none_or(|e| e == EgoId(4)), "{:?}", object.ego);
+            seen += usize::from(object.ego.is_some());
+        }
+    }
+    assert!(seen > 0, "body armour of power 2 still resists acid");
+}

@@ -61,6 +61,7 @@ pub enum AngbandSystems {
 #[derive(Clone, Debug)]
 pub struct AngbandPlugin {
     races: Races,
+    objects: ObjectRules,
     vaults: Arc<VaultTemplates>,
     traps: Arc<Traps>,
     options: LevelOptions,
@@ -74,6 +75,7 @@ impl Default for AngbandPlugin {
     fn default() -> Self {
         Self {
             races: Races::shipped(),
+            objects: ObjectRules::shipped(),
             vaults: Arc::new(shipped_vaults().clone()),
             traps: Arc::new(Traps::shipped().clone()),
             options: LevelOptions::default(),
@@ -88,6 +90,14 @@ impl AngbandPlugin {
     /// A game's own races (see `Races::from_file`).
     pub fn with_races(mut self, races: Races) -> Self {
         self.races = races;
+        self
+    }
+
+    /// A game's own object kinds, ego items and artifacts (see `ObjectKinds::from_file`,
+    /// `Egos::from_file`, `Artifacts::from_file`; an ego item the class tables name and
+    /// the file lacks makes none).
+    pub fn with_objects(mut self, objects: ObjectRules) -> Self {
+        self.objects = objects;
         self
     }
 
@@ -161,7 +171,7 @@ impl Plugin for AngbandPlugin {
         );
         app.insert_resource(AngbandRuleset {
             allocator: Allocator::new(self.races.clone()),
-            objects: ObjectRules::shipped(),
+            objects: self.objects.clone(),
             vaults: self.vaults.clone(),
             traps: self.traps.clone(),
             options: self.options.clone(),
