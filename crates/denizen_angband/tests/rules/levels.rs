@@ -261,35 +261,21 @@ fn whole_levels_match_their_golden_files() {
 /// the bound; a threshold off by a few monsters would pass it.
 #[test]
 fn full_levels_are_made_again_as_often_as_in_the_original() {
-    use denizen_angband::request::{Judge, Stock, keep_classic_level};
-    use denizen_angband::{ArtifactLedger, Autoscum, ObjectRules};
+    use denizen_angband::sample::NewGameLevels;
+    use denizen_angband::{Autoscum, ObjectRules};
     const LEVELS: u64 = 2_000;
     let (depth, original_builds) = (110, 1.0185);
     let mut allocator = Allocator::new(RACES.clone());
     let mut objects = ObjectRules::shipped();
+    let run = NewGameLevels {
+        depth,
+        autoscum: Autoscum::Off,
+        preserve: false,
+        seed: WorldSeed(31),
+    };
     let mut remade = 0u64;
-    for seed in 0..LEVELS {
-        let mut rng = WorldSeed(seed).stream(StreamPurpose::new("remake"));
-        let mut judge = Judge {
-            autoscum: Autoscum::Off,
-            preserve: false,
-            turns_since_last: Some(1_000),
-            appraise: |_: &_| None,
-        };
-        let stock = Stock {
-            allocator: &mut allocator,
-            uniques: &UniqueLedger::new(),
-            objects: &mut objects,
-            artifacts: &mut ArtifactLedger::new(),
-        };
-        let kept = keep_classic_level(
-            &mut rng,
-            depth,
-            &LevelOptions::default(),
-            denizen_angband::layout::shipped_vaults(),
-            stock,
-            &mut judge,
-        );
+    for i in 0..LEVELS {
+        let kept = run.level(i, &mut allocator, &mut objects);
         assert!(!kept.level.is_full());
         remade += u64::from(kept.remade);
     }
@@ -345,8 +331,8 @@ fn rubble_lies_outside_rooms_as_often_as_in_the_original() {
 /// without the objects' rating it builds 8.85, 5.82 and 7.91, far outside the bounds.
 #[test]
 fn the_autoscummer_builds_as_many_levels_as_the_original() {
-    use denizen_angband::request::{Judge, Stock, keep_classic_level};
-    use denizen_angband::{ArtifactLedger, Autoscum, ObjectRules};
+    use denizen_angband::sample::NewGameLevels;
+    use denizen_angband::{Autoscum, ObjectRules};
     const LEVELS: u64 = 300;
     let mut allocator = Allocator::new(RACES.clone());
     let mut objects = ObjectRules::shipped();
@@ -355,29 +341,15 @@ fn the_autoscummer_builds_as_many_levels_as_the_original() {
         (30, 3.9915, 3.4321),
         (80, 2.6025, 2.0617),
     ] {
+        let run = NewGameLevels {
+            depth,
+            autoscum: Autoscum::Always,
+            preserve: false,
+            seed: WorldSeed(32),
+        };
         let mut builds = 0u64;
-        for seed in 0..LEVELS {
-            let mut rng = WorldSeed(seed).stream(StreamPurpose::new("autoscum").with(depth as u64));
-            let mut judge = Judge {
-                autoscum: Autoscum::Always,
-                preserve: false,
-                turns_since_last: Some(1_000),
-                appraise: |_: &_| None,
-            };
-            let stock = Stock {
-                allocator: &mut allocator,
-                uniques: &UniqueLedger::new(),
-                objects: &mut objects,
-                artifacts: &mut ArtifactLedger::new(),
-            };
-            let kept = keep_classic_level(
-                &mut rng,
-                depth,
-                &LevelOptions::default(),
-                denizen_angband::layout::shipped_vaults(),
-                stock,
-                &mut judge,
-            );
+        for i in 0..LEVELS {
+            let kept = run.level(i, &mut allocator, &mut objects);
             builds += 1 + u64::from(kept.rejected + kept.remade);
         }
         let n = LEVELS as f64;
