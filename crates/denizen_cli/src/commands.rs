@@ -24,8 +24,8 @@ use crate::table::{Cell, Format, Table, TextFormat};
 /// The most placements `simulate` draws in one run (a few seconds at the measured rate).
 pub const MAX_SIMULATED_PLACEMENTS: u64 = 100_000_000;
 
-/// The most floors `sample` populates in one run (a few seconds through the plugin).
-pub const MAX_SAMPLED_FLOORS: u32 = 100_000;
+/// The most floors `sample` populates in one run (about 8 s on two cores).
+pub const MAX_SAMPLED_FLOORS: u32 = 1_000_000;
 
 /// Monster-population rules: exact odds, sampling and spoilers.
 #[derive(Debug, Parser)]
@@ -119,12 +119,15 @@ pub enum Command {
         location: String,
         /// Dungeon depth (ignored outside dungeons).
         depth: u32,
-        /// Number of floors to populate (1 to 100,000).
+        /// Number of floors to populate (1 to 1,000,000).
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_SAMPLED_FLOORS)))]
         floors: u32,
-        /// World seed.
+        /// World seed: floor `i` draws its own streams of it.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Worker threads (every core by default); the output is the same for any number.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: Option<u32>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = TextFormat::Table)]
         format: TextFormat,
@@ -409,13 +412,14 @@ pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> Result<(), 
             depth,
             floors,
             seed,
+            threads,
             format,
         } => {
             let (title, level) = describe(&rules, location, *depth)?;
             let odds = Odds::of(&level.selector);
             let omega = OmegaPlugin::default().with_rules(rules.clone());
             let started = Instant::now();
-            let counts = sample_floors(*seed, omega, location, *depth, *floors)?;
+            let counts = sample_in_parallel(*seed, &omega, location, *depth, *floors, *threads)?;
             let seconds = started.elapsed().as_secs_f64();
             let title = format!("{title}: {floors} floors through the plugin, seed {seed}");
             compare(&rules, &title, &counts, &odds, (*format).into(), out, err)?;
@@ -683,6 +687,56 @@ pub(crate) fn stdout(e: std::io::Error) -> CliError {
 
 /// Writes a summary line to standard error. Its failure (a closed or full stream) is
 /// ignored: the answer is on standard output and the exit code says whether it is whole.
+/// How many floors one worker populates in one app before it takes the next chunk.
+const SAMPLE_CHUNK: u32 = 1_024;
+
+/// `sample`: the floors in chunks on a pool of threads, each chunk in its own app; floor
+/// `i` is the same in any chunk, so the counts (added up) are the same for any number of
+/// threads. A progress bar shows on a terminal's standard error.
+fn sample_in_parallel(
+    seed: u64,
+    omega: &OmegaPlugin,
+    location: &str,
+    depth: u32,
+    floors: u32,
+    threads: Option<u32>,
+) -> Result<Vec<u64>, CliError> {
+    use rayon::prelude::*;
+    use std::io::IsTerminal;
+    let mut pool = rayon::ThreadPoolBuilder::new();
+    if let Some(n) = threads {
+        pool = pool.num_threads(n as usize);
+    }
+    let pool = pool
+        .build()
+        .map_err(|e| CliError::Usage(format!("cannot start the worker threads: {e}")))?;
+    let bar = if std::io::stderr().is_terminal() {
+        indicatif::ProgressBar::new(u64::from(floors))
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let starts: Vec<u32> = (0..floors).step_by(SAMPLE_CHUNK as usize).collect();
+    let chunks: Vec<Vec<u64>> = pool.install(|| {
+        starts
+            .par_iter()
+            .map(|&start| {
+                let end = start.saturating_add(SAMPLE_CHUNK).min(floors);
+                let counts = sample_floors(seed, omega.clone(), location, depth, start..end);
+                bar.inc(u64::from(end - start));
+                counts
+            })
+            .collect::<Result<_, _>>()
+    })?;
+    bar.finish_and_clear();
+    let species = omega.rules().bestiary.species().len();
+    Ok(chunks.iter().fold(vec![0; species], |mut total, chunk| {
+        for (sum, count) in total.iter_mut().zip(chunk) {
+            *sum += count;
+        }
+        total
+    }))
+}
+
 fn note(err: &mut dyn Write, line: std::fmt::Arguments<'_>) {
     let _ = writeln!(err, "{line}");
 }

@@ -171,6 +171,12 @@ fn sample_runs_floors_through_the_plugin() {
     let observed = observed_total(&text);
     assert_eq!(observed, 20 * 11, "sewers floors above depth 18 place 11");
     assert!(stderr(&out).contains("chi-squared"));
+    let line = "sample sewers 4 --floors 2500 --seed 2 --format csv";
+    assert_eq!(
+        stdout(&denizen(&format!("{line} --threads 1"))),
+        stdout(&denizen(&format!("{line} --threads 2"))),
+        "the same floors on any number of threads"
+    );
     assert_eq!(
         denizen("sample sewers 4 --floors 2 --format json")
             .status
@@ -510,7 +516,7 @@ fn counts_past_their_bounds_are_argument_errors() {
     assert!(stderr(&out).contains("1..=100000000"), "{}", stderr(&out));
     let out = denizen("sample sewers 3 --floors 4294967295");
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("1..=100000"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("1..=1000000"), "{}", stderr(&out));
 }
 
 /// A standard error that cannot be written (here a full device) never makes the binary

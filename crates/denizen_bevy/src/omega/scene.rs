@@ -1,11 +1,14 @@
 //! Ready-made headless scenes: a populated reference floor, many floors sampled through
 //! the plugin, an arena bout (what the `dungeon` example and the `denizen` command use).
 
+use std::ops::Range;
+
 use bevy_app::App;
 use bevy_ecs::prelude::*;
 use denizen_core::rng::WorldSeed;
 use denizen_omega::RequestError;
 use denizen_omega::reference::reference_floor;
+use denizen_omega::streams;
 
 use super::OmegaPlugin;
 use super::components::{
@@ -13,9 +16,11 @@ use super::components::{
     MonsterName, Sleep, Species,
 };
 use super::messages::OmegaFloorRequested;
+use super::resources::UniqueItems;
 use super::variants::ArenaBoutRequested;
 use crate::DenizenPlugin;
 use crate::floor::{Dormant, FloorMap, Glyph, GridPos};
+use crate::streams::DenizenRng;
 
 /// An `App` with [`DenizenPlugin`] (this seed) and `omega`, whose reference floor for
 /// `location` and `depth` has been generated and populated (one update). Fails on an
@@ -56,23 +61,38 @@ fn generate(app: &mut App, seed: u64, request: OmegaFloorRequested) {
     app.update();
 }
 
-/// Populates the reference floor `floors` times through the plugin (clearing the floor
-/// between generations) and counts the spawned population by chosen template (fixed
-/// inhabitants are not counted: they are not drawn).
+/// Populates the reference floor once for each floor number in `floors` through the
+/// plugin and counts the spawned population by chosen template (fixed inhabitants are not
+/// counted: they are not drawn). Floor `i` is the same whichever range holds it: it draws
+/// the `i`-th streams of its location and depth and starts from a new game's unique
+/// items, so ranges can be sampled apart (on several threads) and their counts added.
 pub fn sample_floors(
     seed: u64,
     omega: OmegaPlugin,
     location: &str,
     depth: u32,
-    floors: u32,
+    floors: Range<u32>,
 ) -> Result<Vec<u64>, RequestError> {
+    omega.rules().locations.get(location)?.level(depth)?;
     let species = omega.rules().bestiary.species().len();
-    let mut app = reference_scene(seed, omega, location, depth)?;
+    let mut app = App::new();
+    app.add_plugins((DenizenPlugin::with_seed(seed), omega));
+    let new_game = app.world().resource::<UniqueItems>().clone();
     let mut counts = vec![0u64; species];
-    for floor in 0..floors {
-        if floor > 0 {
-            generate(&mut app, seed, OmegaFloorRequested::new(location, depth));
+    for floor in floors {
+        let world = app.world_mut();
+        *world.resource_mut::<UniqueItems>() = new_game.clone();
+        let mut ledger = world.resource_mut::<DenizenRng>();
+        for kind in [streams::FLOOR, streams::FIXED] {
+            ledger
+                .generations
+                .entry(kind.to_owned())
+                .or_default()
+                .entry(location.to_owned())
+                .or_default()
+                .insert(depth, u64::from(floor));
         }
+        generate(&mut app, seed, OmegaFloorRequested::new(location, depth));
         let world = app.world_mut();
         let mut monsters = world.query::<(Entity, &Species, Has<Fixed>)>();
         let spawned: Vec<(Entity, Species, bool)> =
