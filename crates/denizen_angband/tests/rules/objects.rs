@@ -373,3 +373,43 @@ fn an_ego_file_without_the_tables_egos_makes_none_of_them() {
     }
     assert!(seen > 0, "body armour of power 2 still resists acid");
 }
+
+/// The special artifacts come in index order because a failed rarity roll ends the
+/// search (object notes 5.1): with the Phial made, a good call at depth 100 tries a
+/// special one time in 10, and the Star (rarity 25) ends each try but one in 25, so it is
+/// made one call in 250 and no later special ever is. Were a failed roll to go on to the
+/// next (the Arkenstone, rarity 50, and so on), about one call in 500 would make a later
+/// one.
+#[test]
+fn a_failed_rarity_roll_ends_the_special_artifacts_search() {
+    use denizen_angband::artifact::ArtifactId;
+    use denizen_angband::{ArtifactLedger, Call, ObjectRules};
+    let mut rules = ObjectRules::shipped();
+    let mut rng = WorldSeed(13).stream(StreamPurpose::new("specials"));
+    let good = Call {
+        good: true,
+        great: false,
+    };
+    const CALLS: usize = 20_000;
+    let (mut stars, mut later) = (0usize, 0usize);
+    for _ in 0..CALLS {
+        let mut ledger = ArtifactLedger::new();
+        ledger.make(ArtifactId(1));
+        let made = rules
+            .place_object(&mut rng, 100, 100, good, &mut ledger)
+            .and_then(|o| o.artifact);
+        match made {
+            Some(ArtifactId(2)) => stars += 1,
+            Some(id) if id.0 < 16 => later += 1,
+            _ => {}
+        }
+    }
+    assert_eq!(later, 0, "a special past the Star was made");
+    let p = 1.0 / 250.0;
+    let n = CALLS as f64;
+    let sd = (n * p * (1.0 - p)).sqrt();
+    assert!(
+        (stars as f64 - n * p).abs() < 4.0 * sd,
+        "{stars} Stars in {CALLS} calls"
+    );
+}
