@@ -13,9 +13,8 @@ use denizen_angband::{Autoscum, ObjectAllocator, ObjectKinds, ObjectRules, Races
 use denizen_core::DataFile;
 use denizen_core::WorldSeed;
 use rayon::prelude::*;
-use std::io::IsTerminal;
 
-use crate::commands::{CliError, io_error};
+use crate::commands::{CliError, io_error, workers};
 use crate::table::{Cell, Format, Table};
 
 /// The Angband subcommands.
@@ -285,18 +284,7 @@ const SAMPLE_CHUNK: u32 = 4_096;
 /// chunk at a time, each chunk's figures summed in level order, so the output is the same
 /// for any number of threads. A progress bar shows on a terminal's standard error.
 fn sample_table(run: &NewGameLevels, levels: u32, threads: Option<u32>) -> Result<Table, CliError> {
-    let mut pool = rayon::ThreadPoolBuilder::new();
-    if let Some(n) = threads {
-        pool = pool.num_threads(n as usize);
-    }
-    let pool = pool
-        .build()
-        .map_err(|e| CliError::Usage(format!("cannot start the worker threads: {e}")))?;
-    let bar = if std::io::stderr().is_terminal() {
-        indicatif::ProgressBar::new(u64::from(levels))
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
+    let (pool, bar) = workers(threads, levels)?;
     let allocator = Allocator::new(Races::shipped());
     let objects = ObjectRules::shipped();
     let (mut sums, mut squares) = ([0.0; FIGURES.len()], [0.0; FIGURES.len()]);

@@ -687,6 +687,28 @@ pub(crate) fn stdout(e: std::io::Error) -> CliError {
 
 /// Writes a summary line to standard error. Its failure (a closed or full stream) is
 /// ignored: the answer is on standard output and the exit code says whether it is whole.
+/// The worker threads of a long run (`threads` of them, every core by default) and its
+/// progress bar over `total` items: on a terminal's standard error, hidden elsewhere.
+pub(crate) fn workers(
+    threads: Option<u32>,
+    total: u32,
+) -> Result<(rayon::ThreadPool, indicatif::ProgressBar), CliError> {
+    use std::io::IsTerminal;
+    let mut pool = rayon::ThreadPoolBuilder::new();
+    if let Some(n) = threads {
+        pool = pool.num_threads(n as usize);
+    }
+    let pool = pool
+        .build()
+        .map_err(|e| CliError::Usage(format!("cannot start the worker threads: {e}")))?;
+    let bar = if std::io::stderr().is_terminal() {
+        indicatif::ProgressBar::new(u64::from(total))
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    Ok((pool, bar))
+}
+
 /// How many floors one worker populates in one app before it takes the next chunk.
 const SAMPLE_CHUNK: u32 = 1_024;
 
@@ -702,19 +724,7 @@ fn sample_in_parallel(
     threads: Option<u32>,
 ) -> Result<Vec<u64>, CliError> {
     use rayon::prelude::*;
-    use std::io::IsTerminal;
-    let mut pool = rayon::ThreadPoolBuilder::new();
-    if let Some(n) = threads {
-        pool = pool.num_threads(n as usize);
-    }
-    let pool = pool
-        .build()
-        .map_err(|e| CliError::Usage(format!("cannot start the worker threads: {e}")))?;
-    let bar = if std::io::stderr().is_terminal() {
-        indicatif::ProgressBar::new(u64::from(floors))
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
+    let (pool, bar) = workers(threads, floors)?;
     let starts: Vec<u32> = (0..floors).step_by(SAMPLE_CHUNK as usize).collect();
     let chunks: Vec<Vec<u64>> = pool.install(|| {
         starts
