@@ -303,11 +303,48 @@ impl Cave {
 
     /// The squares holding terrain `code`, row by row.
     pub fn squares_of(&self, code: u8) -> Vec<Square> {
-        (0..HEIGHT)
-            .flat_map(|y| (0..WIDTH).map(move |x| Pos::new(y, x)))
-            .filter(|&at| self.terrain(at) == code)
-            .map(Pos::square)
-            .collect()
+        self.grids_of(code).map(Pos::square).collect()
+    }
+
+    /// The grids holding terrain `code`, row by row. The codes are read a row's worth
+    /// at a time and only a row holding `code` is searched grid by grid: most rows hold
+    /// no trap or staircase.
+    pub fn grids_of(&self, code: u8) -> impl Iterator<Item = Pos> + '_ {
+        self.terrain
+            .chunks_exact(WIDTH as usize)
+            .enumerate()
+            .filter(move |(_, row)| row.contains(&code))
+            .flat_map(move |(y, row)| {
+                row.iter()
+                    .enumerate()
+                    .filter(move |&(_, &c)| c == code)
+                    .map(move |(x, _)| Pos::new(y as i32, x as i32))
+            })
+    }
+
+    /// Sets the terrain of a rectangle, corners inclusive (flags kept): row by row, one
+    /// slice per row.
+    pub fn fill_terrain(&mut self, top_left: Pos, bottom_right: Pos, code: u8) {
+        for y in top_left.y..=bottom_right.y {
+            let row = Self::row_span(y, top_left.x, bottom_right.x);
+            self.terrain[row].fill(code);
+        }
+    }
+
+    /// Adds flags to every grid of a rectangle, corners inclusive.
+    pub fn add_flags_in(&mut self, top_left: Pos, bottom_right: Pos, bits: u8) {
+        for y in top_left.y..=bottom_right.y {
+            let row = Self::row_span(y, top_left.x, bottom_right.x);
+            self.flags[row].iter_mut().for_each(|f| *f |= bits);
+        }
+    }
+
+    /// The array indices of row `y` from column `left` to `right`, inclusive (empty when
+    /// `right < left`).
+    #[inline]
+    fn row_span(y: i32, left: i32, right: i32) -> std::ops::Range<usize> {
+        let start = Self::index(Pos::new(y, left));
+        start..start + (right - left + 1).max(0) as usize
     }
 
     /// The neutral floor: walls, veins and rubble are `Wall`; floor and traps `Floor`;

@@ -158,10 +158,7 @@ impl Level {
                 rubble.push(at);
             }
         }
-        let traps = (0..HEIGHT)
-            .flat_map(|y| (0..WIDTH).map(move |x| Pos::new(y, x)))
-            .filter(|&at| layout.cave.terrain(at) == terrain::TRAP)
-            .collect();
+        let traps = layout.cave.grids_of(terrain::TRAP).collect();
         Self {
             traps,
             rubble,

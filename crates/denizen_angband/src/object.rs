@@ -395,16 +395,19 @@ impl ObjectAllocator {
     /// [`BOOST_ONE_IN`] the level becomes `1 + level * 128 / randint(128)`, then it is held
     /// to [`MAX_DRAW_LEVEL`]. Levels of 0 or less are never boosted.
     pub fn boosted_levels(level: i32) -> Vec<(i32, f64)> {
-        let mut levels: Vec<(i32, f64)> = Vec::new();
-        for (l, w) in boost_outcomes(level) {
-            let p = f64::from(w) / f64::from(BOOST_ONE_IN * BOOST_SIDES);
-            match levels.iter_mut().find(|(m, _)| *m == l) {
-                Some(entry) => entry.1 += p,
-                None => levels.push((l, p)),
+        let mut counts: Vec<(i32, u32)> = Vec::new();
+        for roll in 0..BOOST_ROLLS {
+            let l = boosted_level(level, roll);
+            match counts.iter_mut().find(|(m, _)| *m == l) {
+                Some(entry) => entry.1 += 1,
+                None => counts.push((l, 1)),
             }
         }
-        levels.sort_by_key(|&(l, _)| l);
-        levels
+        counts.sort_by_key(|&(l, _)| l);
+        counts
+            .into_iter()
+            .map(|(l, w)| (l, f64::from(w) / f64::from(BOOST_ROLLS)))
+            .collect()
     }
 
     fn build(&self, level: i32, good: bool) -> Weights {
@@ -492,16 +495,8 @@ impl ObjectAllocator {
     /// outcomes, then a kind from the final level's weights, or `None` when every pick
     /// would be refused.
     pub fn draw(&mut self, rng: &mut Generator, level: i32, good: bool) -> Option<KindId> {
-        let mut roll = rand0(rng, BOOST_ONE_IN * BOOST_SIDES) as u32;
-        let mut final_level = level;
-        for (l, w) in boost_outcomes(level) {
-            if roll < w {
-                final_level = l;
-                break;
-            }
-            roll -= w;
-        }
-        let weights = self.weights(final_level, good);
+        let roll = rand0(rng, BOOST_ROLLS as i32) as u32;
+        let weights = self.weights(boosted_level(level, roll), good);
         if weights.total <= 0.0 || unit(rng) < failure_chance(weights.total) {
             return None;
         }
@@ -510,19 +505,23 @@ impl ObjectAllocator {
     }
 }
 
-/// The boost's outcomes for a draw at `level`, in roll order: the final level (held to
-/// [`MAX_DRAW_LEVEL`]) with its weight out of `BOOST_ONE_IN * BOOST_SIDES`: no boost,
-/// then each `randint(128)` value. Levels of 0 or less are never boosted.
-fn boost_outcomes(level: i32) -> Vec<(i32, u32)> {
-    let sides = BOOST_SIDES as u32;
-    let total = BOOST_ONE_IN as u32 * sides;
+/// The boost's outcomes in one roll of `0..BOOST_ROLLS`.
+const BOOST_ROLLS: u32 = (BOOST_ONE_IN * BOOST_SIDES) as u32;
+
+/// The final level of a draw at `level` for one roll of `0..BOOST_ROLLS`, held to
+/// [`MAX_DRAW_LEVEL`]: the first `BOOST_ROLLS - BOOST_SIDES` rolls leave it unboosted, each
+/// of the last `BOOST_SIDES` stands for one `randint(128)` value in order. Levels of 0 or
+/// less are never boosted.
+fn boosted_level(level: i32, roll: u32) -> i32 {
+    let unboosted = BOOST_ROLLS - BOOST_SIDES as u32;
     if level <= 0 {
-        return vec![(level, total)];
+        level
+    } else if roll < unboosted {
+        level.min(MAX_DRAW_LEVEL)
+    } else {
+        let r = (roll - unboosted + 1) as i32;
+        (1 + level * BOOST_SIDES / r).min(MAX_DRAW_LEVEL)
     }
-    let mut outcomes = vec![(level.min(MAX_DRAW_LEVEL), total - sides)];
-    outcomes
-        .extend((1..=BOOST_SIDES).map(|r| ((1 + level * BOOST_SIDES / r).min(MAX_DRAW_LEVEL), 1)));
-    outcomes
 }
 
 /// The original's loop, pick by pick (`get_obj_num`): the boost roll, then up to

@@ -12,7 +12,7 @@ use crate::flags::RaceFlags;
 use crate::layout::Inhabit;
 use crate::layout::nest::monster_grids;
 use crate::race::{Race, RaceId};
-use crate::rng::{rand_spread, rand0, randint};
+use crate::rng::{grid_in, rand_spread, rand0, randint, spread_grid};
 
 /// The most monsters a level holds (2.7.9's 512-slot monster list, slot 0 unused):
 /// further placements are refused, and a level whose list filled is made again
@@ -511,7 +511,7 @@ pub(crate) fn naked_spot(cave: &Cave, rng: &mut Generator) -> Option<Pos> {
 pub(crate) fn naked_spot_in(cave: &Cave, rng: &mut Generator, spread: Spread) -> Option<Pos> {
     let fits = |at| cave.is_naked(at) && spread.allows(cave, at);
     for _ in 0..MAX_SPOT_TRIES {
-        let at = Pos::new(rand0(rng, HEIGHT), rand0(rng, WIDTH));
+        let at = grid_in(rng, Pos::new(0, 0), Pos::new(HEIGHT - 1, WIDTH - 1));
         if fits(at) {
             return Some(at);
         }
@@ -526,7 +526,7 @@ pub(crate) fn naked_spot_in(cave: &Cave, rng: &mut Generator, spread: Spread) ->
 /// map is returned and refused by the caller. After 1,000 misses the centre itself.
 fn scatter(cave: &Cave, rng: &mut Generator, centre: Pos, d: i32) -> Pos {
     for _ in 0..1000 {
-        let at = Pos::new(rand_spread(rng, centre.y, d), rand_spread(rng, centre.x, d));
+        let at = spread_grid(rng, centre, d, d);
         if d > 1 && centre.distance(at) > d {
             continue;
         }

@@ -9,6 +9,8 @@
 use denizen_core::Generator;
 use denizen_core::rng::uniform;
 
+use crate::cave::Pos;
+
 /// `rand_int(m)`: uniform on `0..m`; 0 without a draw when `m <= 1`.
 #[inline]
 pub fn rand0(rng: &mut Generator, m: i32) -> i32 {
@@ -41,6 +43,73 @@ pub fn rand_spread(rng: &mut Generator, a: i32, d: i32) -> i32 {
 #[inline]
 pub fn magik(rng: &mut Generator, p: i32) -> bool {
     rand0(rng, 100) < p
+}
+
+/// Several independent dice from one word: a value uniform on `0..outcomes`, read die by
+/// die as the digits of a mixed-radix number, the first die the lowest digit. With
+/// `outcomes` the product of the dice's sides, each die is uniform and independent of the
+/// others, exactly as separate draws are. The original draws its dice one by one and only
+/// when a rule reaches them; a loop that rolls the same dice every pass draws them all
+/// at once here, for one word and no branch on what an earlier die said. A die the rule
+/// does not reach is not read, which changes nothing about the ones it does.
+pub(crate) struct Rolls {
+    value: u32,
+    /// The outcomes the unread dice still share: a debug check that they fit.
+    left: u32,
+}
+
+impl Rolls {
+    /// One word for dice whose sides multiply to `outcomes`.
+    #[inline]
+    pub(crate) fn draw(rng: &mut Generator, outcomes: u32) -> Self {
+        let value = if outcomes <= 1 {
+            0
+        } else {
+            uniform(rng, outcomes)
+        };
+        Self {
+            value,
+            left: outcomes,
+        }
+    }
+
+    /// The next die: `rand_int(sides)`, uniform on `0..sides`.
+    #[inline]
+    pub(crate) fn rand0(&mut self, sides: u32) -> i32 {
+        debug_assert!(
+            sides > 0 && self.left.is_multiple_of(sides),
+            "a die of {sides} sides does not divide the {} outcomes left",
+            self.left
+        );
+        self.left /= sides;
+        let die = self.value % sides;
+        self.value /= sides;
+        die as i32
+    }
+}
+
+/// `rand_range` on both axes from one word: a grid uniform on the rectangle from
+/// `top_left` to `bottom_right`, corners inclusive (each side at least one grid).
+#[inline]
+pub(crate) fn grid_in(rng: &mut Generator, top_left: Pos, bottom_right: Pos) -> Pos {
+    let rows = (bottom_right.y - top_left.y + 1) as u32;
+    let columns = (bottom_right.x - top_left.x + 1) as u32;
+    let mut rolls = Rolls::draw(rng, rows * columns);
+    let y = top_left.y + rolls.rand0(rows);
+    let x = top_left.x + rolls.rand0(columns);
+    Pos::new(y, x)
+}
+
+/// `rand_spread` on both axes from one word: a grid within `dy` rows and `dx` columns of
+/// `centre`, each offset uniform.
+#[inline]
+pub(crate) fn spread_grid(rng: &mut Generator, centre: Pos, dy: i32, dx: i32) -> Pos {
+    let (dy, dx) = (dy.max(0), dx.max(0));
+    grid_in(
+        rng,
+        Pos::new(centre.y - dy, centre.x - dx),
+        Pos::new(centre.y + dy, centre.x + dx),
+    )
 }
 
 /// 2.7.9's `randnor_table` (`src/z-rand.c`, tag v2.7.9v6): for each step `j` of a
@@ -92,7 +161,7 @@ pub fn randnor(rng: &mut Generator, mean: i32, stand: i32) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use denizen_core::{StreamPurpose, WorldSeed};
+    use denizen_core::{ChiSquared, StreamPurpose, WorldSeed};
     use rand::Rng;
 
     #[test]
@@ -106,6 +175,47 @@ mod tests {
         assert_eq!(rand_range(&mut a, 4, 4), 4);
         assert_eq!(rand_spread(&mut a, 7, 0), 7);
         assert_eq!(a.next_u32(), b.next_u32(), "no word was drawn");
+    }
+
+    /// The joint counts of a die of 3 and a die of 4 read from one draw by `read`.
+    fn joint_counts(seed: u64, read: impl Fn(&mut Rolls) -> (i32, i32)) -> [u64; 12] {
+        let mut rng = WorldSeed(seed).stream(StreamPurpose::new("rolls"));
+        let mut counts = [0u64; 12];
+        for _ in 0..60_000 {
+            let (a, b) = read(&mut Rolls::draw(&mut rng, 12));
+            counts[(a * 4 + b) as usize] += 1;
+        }
+        counts
+    }
+
+    #[test]
+    fn dice_from_one_word_are_uniform_and_independent() {
+        let p_of = |counts: [u64; 12]| ChiSquared::against(&counts, [1.0 / 12.0; 12]).p_value();
+        let right = joint_counts(7, |r| (r.rand0(3), r.rand0(4)));
+        assert!(p_of(right) > 1e-6, "{right:?}");
+        // A wrong reading must be caught: the second die read from the first one's
+        // digit again instead of the next.
+        let wrong = joint_counts(7, |r| {
+            let a = r.rand0(3);
+            (a, a)
+        });
+        assert!(p_of(wrong) < 1e-6, "{wrong:?}");
+    }
+
+    #[test]
+    fn a_grid_from_one_word_covers_its_rectangle_evenly() {
+        let mut rng = WorldSeed(8).stream(StreamPurpose::new("rolls"));
+        let (top_left, bottom_right) = (Pos::new(2, 5), Pos::new(4, 8));
+        let mut counts = [0u64; 12];
+        for _ in 0..60_000 {
+            let at = grid_in(&mut rng, top_left, bottom_right);
+            assert!((2..=4).contains(&at.y) && (5..=8).contains(&at.x), "{at:?}");
+            counts[((at.y - 2) * 4 + at.x - 5) as usize] += 1;
+        }
+        let p = ChiSquared::against(&counts, [1.0 / 12.0; 12]).p_value();
+        assert!(p > 1e-6, "{counts:?}");
+        let at = spread_grid(&mut rng, Pos::new(9, 9), 0, 0);
+        assert_eq!(at, Pos::new(9, 9));
     }
 
     #[test]

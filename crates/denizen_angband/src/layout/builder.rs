@@ -8,7 +8,7 @@ use denizen_core::Generator;
 
 use super::stairs;
 use crate::cave::{Cave, Pos, flag, terrain};
-use crate::rng::{rand_spread, rand0};
+use crate::rng::{rand0, spread_grid};
 
 /// Places the monsters rooms hold as the rooms are built, so their draws fall where the
 /// original's do: the inner-room guards of cross and large rooms (`vault_monsters`), a
@@ -110,13 +110,9 @@ impl<'a, G: Inhabit> Builder<'a, G> {
 
     /// Floor with `flags` over a rectangle, inclusive.
     pub(crate) fn floor_rect(&mut self, top_left: Pos, bottom_right: Pos, flags: u8) {
-        for y in top_left.y..=bottom_right.y {
-            for x in top_left.x..=bottom_right.x {
-                let at = Pos::new(y, x);
-                self.cave.set_terrain(at, terrain::FLOOR);
-                self.cave.add_flags(at, flags);
-            }
-        }
+        self.cave
+            .fill_terrain(top_left, bottom_right, terrain::FLOOR);
+        self.cave.add_flags_in(top_left, bottom_right, flags);
     }
 
     /// The ring of a rectangle, inclusive, set to `code` (flags kept).
@@ -133,11 +129,7 @@ impl<'a, G: Inhabit> Builder<'a, G> {
 
     /// A filled rectangle of `code`, inclusive (flags kept).
     pub(crate) fn block(&mut self, top_left: Pos, bottom_right: Pos, code: u8) {
-        for y in top_left.y..=bottom_right.y {
-            for x in top_left.x..=bottom_right.x {
-                self.cave.set_terrain(Pos::new(y, x), code);
-            }
-        }
+        self.cave.fill_terrain(top_left, bottom_right, code);
     }
 
     /// `vault_monsters`: for each of `n` guards, 9 tries at a grid of the 3 x 3 round
@@ -148,7 +140,7 @@ impl<'a, G: Inhabit> Builder<'a, G> {
         let level = self.depth.saturating_add(2);
         for _ in 0..n {
             for _ in 0..9 {
-                let at = Pos::new(rand_spread(self.rng, c.y, 1), rand_spread(self.rng, c.x, 1));
+                let at = spread_grid(self.rng, c, 1, 1);
                 if Cave::on_map(at) && self.cave.is_empty(at) {
                     self.monster_level = level;
                     self.inhabitants.guard(&mut self.cave, self.rng, at, level);
@@ -161,10 +153,7 @@ impl<'a, G: Inhabit> Builder<'a, G> {
     /// inside the map (`None` only past the redraw cap).
     fn spot_near(&mut self, c: Pos, yd: i32, xd: i32) -> Option<Pos> {
         for _ in 0..REDRAW_CAP {
-            let at = Pos::new(
-                rand_spread(self.rng, c.y, yd),
-                rand_spread(self.rng, c.x, xd),
-            );
+            let at = spread_grid(self.rng, c, yd, xd);
             if Cave::inside(at) {
                 return Some(at);
             }

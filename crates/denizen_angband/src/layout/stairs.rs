@@ -16,7 +16,7 @@
 use denizen_core::Generator;
 
 use crate::cave::{Cave, HEIGHT, Pos, WIDTH, flag, terrain};
-use crate::rng::{rand_range, rand0};
+use crate::rng::grid_in;
 
 /// Tries per batch of a staircase (`j = 0..=3000`).
 pub const STAIR_BATCH: u32 = 3001;
@@ -60,7 +60,7 @@ pub(crate) fn alloc_stairs(cave: &mut Cave, rng: &mut Generator, code: u8, num: 
         let mut batches_at_zero = 0;
         while spot.is_none() {
             for _ in 0..STAIR_BATCH {
-                let at = Pos::new(rand0(rng, HEIGHT), rand0(rng, WIDTH));
+                let at = grid_in(rng, Pos::new(0, 0), Pos::new(HEIGHT - 1, WIDTH - 1));
                 if cave.is_naked(at) && walls_around(cave, at) >= walls {
                     spot = Some(at);
                     break;
@@ -97,9 +97,7 @@ fn player_may_start(cave: &Cave, at: Pos) -> bool {
 /// vault.
 pub(crate) fn player_spot(cave: &Cave, rng: &mut Generator) -> Option<Pos> {
     for tries in 1..=PLAYER_TRY_CAP {
-        let y = rand_range(rng, 1, HEIGHT - 2);
-        let x = rand_range(rng, 1, WIDTH - 2);
-        let at = Pos::new(y, x);
+        let at = grid_in(rng, Pos::new(1, 1), Pos::new(HEIGHT - 2, WIDTH - 2));
         if player_may_start(cave, at) {
             return Some(at);
         }

@@ -5,7 +5,7 @@
 use denizen_core::Generator;
 
 use crate::cave::{Cave, DIRECTIONS, HEIGHT, Pos, WIDTH, terrain};
-use crate::rng::{rand_spread, rand0};
+use crate::rng::{Rolls, rand_spread, rand0};
 
 /// Magma streamers per level, each grid turned showing treasure 1 time in 90.
 pub const MAGMA_STREAMERS: u32 = 3;
@@ -23,29 +23,29 @@ const REDRAW_CAP: u32 = 1_000;
 /// All streamers: magma, then quartz.
 pub(crate) fn streamers(cave: &mut Cave, rng: &mut Generator) {
     for _ in 0..MAGMA_STREAMERS {
-        streamer(cave, rng, terrain::MAGMA, 90);
+        streamer::<90>(cave, rng, terrain::MAGMA);
     }
     for _ in 0..QUARTZ_STREAMERS {
-        streamer(cave, rng, terrain::QUARTZ, 40);
+        streamer::<40>(cave, rng, terrain::QUARTZ);
     }
 }
 
-/// `build_streamer`: one band of `vein`.
-fn streamer(cave: &mut Cave, rng: &mut Generator, vein: u8, treasure: i32) {
+/// `build_streamer`: one band of `vein`, each grid it turns showing treasure one time in
+/// `TREASURE` (a constant, so the dice cost no division).
+fn streamer<const TREASURE: u32>(cave: &mut Cave, rng: &mut Generator, vein: u8) {
     let mut y = rand_spread(rng, HEIGHT / 2, 10);
     let mut x = rand_spread(rng, WIDTH / 2, 15);
     let (dy, dx) = DIRECTIONS[rand0(rng, 8) as usize];
     for _ in 0..STEP_CAP {
         for _ in 0..DENSITY {
-            let Some(at) = (0..REDRAW_CAP)
-                .map(|_| Pos::new(rand_spread(rng, y, SPREAD), rand_spread(rng, x, SPREAD)))
-                .find(|&at| Cave::on_map(at))
+            let Some((at, shows)) = (0..REDRAW_CAP)
+                .map(|_| conversion_try::<TREASURE>(rng, Pos::new(y, x)))
+                .find(|&(at, _)| Cave::on_map(at))
             else {
                 continue;
             };
             let code = cave.terrain(at);
             if (terrain::GRANITE..=terrain::SOLID_GRANITE).contains(&code) {
-                let shows = rand0(rng, treasure) == 0;
                 let code = if shows {
                     vein + terrain::VISIBLE_TREASURE
                 } else {
@@ -60,6 +60,17 @@ fn streamer(cave: &mut Cave, rng: &mut Generator, vein: u8, treasure: i32) {
             break;
         }
     }
+}
+
+/// One conversion try round `centre`: the grid (`rand_spread` by [`SPREAD`] on each axis)
+/// and whether it shows treasure if it turns (`rand_int(TREASURE) == 0`), from one word.
+#[inline]
+fn conversion_try<const TREASURE: u32>(rng: &mut Generator, centre: Pos) -> (Pos, bool) {
+    let side = 2 * SPREAD as u32 + 1;
+    let mut rolls = Rolls::draw(rng, side * side * TREASURE);
+    let y = centre.y + rolls.rand0(side) - SPREAD;
+    let x = centre.x + rolls.rand0(side) - SPREAD;
+    (Pos::new(y, x), rolls.rand0(TREASURE) == 0)
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use denizen_core::Generator;
 
 use super::doors::random_door;
 use crate::cave::{Cave, Pos, flag, terrain};
-use crate::rng::rand0;
+use crate::rng::{Rolls, rand0};
 
 /// Steps a tunnel may take (`main_loop_count > 2000` stops it: 2001 steps run).
 pub const STEP_CAP: u32 = 2000;
@@ -56,34 +56,85 @@ const ORTHOGONAL: [Pos; 4] = [
     Pos::new(0, -1),
 ];
 
-/// `correct_dir`: one step toward `to`, along one axis; when both differ, a coin chooses
-/// the column (east or west) or the row.
-fn correct_dir(rng: &mut Generator, from: Pos, to: Pos) -> Pos {
-    let mut dy = (to.y - from.y).signum();
-    let mut dx = (to.x - from.x).signum();
-    if dy != 0 && dx != 0 {
-        if rand0(rng, 100) < 50 {
-            dy = 0;
-        } else {
-            dx = 0;
+/// The dice of one step, all from one word (see [`Rolls`]): whether the walker turns
+/// (`rand_int(100) < 30`), the turn's own dice (see [`Turn`]), and whether it stops where
+/// it meets an older corridor (`rand_int(100) >= 15`). A step that needs none of them
+/// still draws its word, so every step costs one draw and no branch on the dice.
+struct StepDice {
+    turns: bool,
+    turn: Turn,
+    stops: bool,
+}
+
+/// The sides of [`StepDice`]'s dice, multiplied.
+const STEP_OUTCOMES: u32 = 100 * TURN_OUTCOMES * 100;
+
+impl StepDice {
+    fn roll(rng: &mut Generator) -> Self {
+        let mut rolls = Rolls::draw(rng, STEP_OUTCOMES);
+        let turns = rolls.rand0(100) < 30;
+        let turn = Turn::read(&mut rolls);
+        let stops = rolls.rand0(100) >= 15;
+        Self { turns, turn, stops }
+    }
+}
+
+/// The dice of a turn: `correct_dir`'s coin (`rand_int(100) < 50` takes the row's step
+/// away), then a 10% roll for a random direction, and that direction (`rand_dir`).
+#[derive(Clone, Copy)]
+struct Turn {
+    keeps_column: bool,
+    random: bool,
+    random_dir: Pos,
+}
+
+/// The sides of [`Turn`]'s dice, multiplied.
+const TURN_OUTCOMES: u32 = 2 * 100 * 4;
+
+impl Turn {
+    fn read(rolls: &mut Rolls) -> Self {
+        Self {
+            keeps_column: rolls.rand0(2) == 0,
+            random: rolls.rand0(100) < 10,
+            random_dir: ORTHOGONAL[rolls.rand0(4) as usize],
         }
     }
-    Pos::new(dy, dx)
-}
 
-/// `rand_dir`: one of S, N, E, W.
-fn rand_dir(rng: &mut Generator) -> Pos {
-    ORTHOGONAL[rand0(rng, 4) as usize]
-}
-
-/// The direction after a turn: toward the target, 10% of the time a random one.
-fn turn(rng: &mut Generator, from: Pos, to: Pos) -> Pos {
-    let dir = correct_dir(rng, from, to);
-    if rand0(rng, 100) < 10 {
-        rand_dir(rng)
-    } else {
-        dir
+    fn roll(rng: &mut Generator) -> Self {
+        Self::read(&mut Rolls::draw(rng, TURN_OUTCOMES))
     }
+
+    /// The direction after the turn: toward `to`, 10% of the time the random one.
+    /// Computed as selections rather than branches: the dice are unpredictable.
+    #[inline]
+    fn direction(self, from: Pos, to: Pos) -> Pos {
+        select(
+            self.random,
+            self.random_dir,
+            correct_dir(self.keeps_column, from, to),
+        )
+    }
+}
+
+/// `a` when `pick`, else `b`, without a branch.
+#[inline]
+fn select(pick: bool, a: Pos, b: Pos) -> Pos {
+    let m = -i32::from(pick);
+    Pos::new((a.y & m) | (b.y & !m), (a.x & m) | (b.x & !m))
+}
+
+/// `correct_dir`: one step toward `to`, along one axis; when both differ, the coin
+/// chooses the column (east or west) or the row.
+#[inline]
+fn correct_dir(keeps_column: bool, from: Pos, to: Pos) -> Pos {
+    let dy = (to.y - from.y).signum();
+    let dx = (to.x - from.x).signum();
+    let both = dy != 0 && dx != 0;
+    // Both differ: the coin keeps the column's step or the row's.
+    Pos::new(
+        dy * i32::from(!both || !keeps_column),
+        dx * i32::from(!both || keeps_column),
+    )
 }
 
 fn step(at: Pos, dir: Pos) -> Pos {
@@ -113,7 +164,7 @@ impl Digger {
         self.dig.clear();
         self.pierce.clear();
         let mut at = start;
-        let mut dir = correct_dir(rng, at, target);
+        let mut dir = correct_dir(Turn::roll(rng).keeps_column, at, target);
         let mut door_flag = false;
         let mut loops = 0u32;
         let mut arrived = true;
@@ -125,9 +176,8 @@ impl Digger {
             }
             loops += 1;
             self.stats.steps += 1;
-            if rand0(rng, 100) < 30 {
-                dir = turn(rng, at, target);
-            }
+            let dice = StepDice::roll(rng);
+            dir = select(dice.turns, dice.turn.direction(at, target), dir);
             let mut next = step(at, dir);
             let mut retries = 0;
             while !Cave::inside(next) {
@@ -136,7 +186,7 @@ impl Digger {
                     arrived = false;
                     break 'walk;
                 }
-                dir = turn(rng, at, target);
+                dir = Turn::roll(rng).direction(at, target);
                 next = step(at, dir);
             }
             let code = cave.terrain(next);
@@ -183,9 +233,7 @@ impl Digger {
                     }
                     door_flag = true;
                 }
-                if rand0(rng, 100) >= 15
-                    && ((at.y - start.y).abs() > 10 || (at.x - start.x).abs() > 10)
-                {
+                if dice.stops && ((at.y - start.y).abs() > 10 || (at.x - start.x).abs() > 10) {
                     self.stats.early_stops += 1;
                     arrived = false;
                     break;
@@ -361,11 +409,19 @@ mod tests {
     fn correct_dir_moves_along_one_axis() {
         let mut g = rng(5);
         for _ in 0..100 {
-            let d = correct_dir(&mut g, Pos::new(5, 5), Pos::new(9, 1));
+            let d = correct_dir(
+                Turn::roll(&mut g).keeps_column,
+                Pos::new(5, 5),
+                Pos::new(9, 1),
+            );
             assert!(d == Pos::new(1, 0) || d == Pos::new(0, -1));
         }
         assert_eq!(
-            correct_dir(&mut g, Pos::new(5, 5), Pos::new(5, 9)),
+            correct_dir(true, Pos::new(5, 5), Pos::new(5, 9)),
+            Pos::new(0, 1)
+        );
+        assert_eq!(
+            correct_dir(false, Pos::new(5, 5), Pos::new(5, 9)),
             Pos::new(0, 1)
         );
     }
