@@ -8,6 +8,7 @@
 //! (depth 5 and deeper); `--autoscum` turns the autoscummer to "always".
 
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::process::ExitCode;
 
 use bevy_app::App;
@@ -16,6 +17,7 @@ use denizen::bevy::angband::prelude::*;
 use denizen::bevy::view::render_floor;
 use denizen::bevy::{DenizenPlugin, GridPos};
 use denizen::floor::RoomKind;
+use denizen::output::{fail, finish};
 
 fn main() -> ExitCode {
     let mut words = std::env::args().skip(1);
@@ -35,10 +37,10 @@ fn main() -> ExitCode {
             _ => word.parse().ok().map(|d| depth = d),
         };
         if parsed.is_none() {
-            eprintln!(
-                "angband_level: usage: angband_level [depth 1-127] [--seed S] [--vault | --pit | --nest] [--autoscum]"
+            return fail(
+                "angband_level",
+                "usage: angband_level [depth 1-127] [--seed S] [--vault | --pit | --nest] [--autoscum]",
             );
-            return ExitCode::from(2);
         }
     }
     let mut request = AngbandLevelRequested::new(depth);
@@ -50,8 +52,10 @@ fn main() -> ExitCode {
         _ => {}
     }
     if forced.is_some() && depth < 5 {
-        eprintln!("angband_level: vaults, pits and nests need depth 5 or deeper");
-        return ExitCode::from(2);
+        return fail(
+            "angband_level",
+            "vaults, pits and nests need depth 5 or deeper",
+        );
     }
     let mut app = App::new();
     app.add_plugins((
@@ -62,109 +66,115 @@ fn main() -> ExitCode {
     app.update();
     let world = app.world_mut();
     if let Some(rejected) = read::<AngbandLevelRejected>(world).pop() {
-        eprintln!("angband_level: {}", rejected.reason);
-        return ExitCode::from(2);
+        return fail("angband_level", &rejected.reason.to_string());
     }
     let Some(built) = read::<AngbandLevelBuilt>(world).pop() else {
-        eprintln!("angband_level: no level was built");
-        return ExitCode::from(2);
+        return fail("angband_level", "no level was built");
     };
-    println!(
-        "Angband 2.7.9, depth {depth}, seed {seed}: {} rooms{}, {} monsters drawn at level {}, monster rating {}\n",
-        built.rooms.len(),
-        if built.destroyed {
-            " (destroyed level)"
-        } else {
-            ""
-        },
-        built.monsters,
-        built.population_level,
-        built.monster_rating,
-    );
-    let rendered = render_floor(world);
-    let mut lines: Vec<Vec<char>> = rendered.lines().map(|l| l.chars().collect()).collect();
-    let legend = lines.pop().map(|l| l.into_iter().collect::<String>());
-    if let Some(player) = built.player {
-        lines[player.y as usize][player.x as usize] = '@';
-    }
-    for room in &built.rooms {
-        lines[room.rect.y as usize][room.rect.x as usize] = letter(room.kind);
-    }
-    for line in &lines {
-        println!("{}", line.iter().collect::<String>());
-    }
-    println!("{}", legend.unwrap_or_default());
-    println!(
-        "@ the player; a room's kind on its top-left corner: S simple, O overlapping, C cross, \
+    finish("angband_level", |out| {
+        writeln!(
+            out,
+            "Angband 2.7.9, depth {depth}, seed {seed}: {} rooms{}, {} monsters drawn at level {}, monster rating {}\n",
+            built.rooms.len(),
+            if built.destroyed {
+                " (destroyed level)"
+            } else {
+                ""
+            },
+            built.monsters,
+            built.population_level,
+            built.monster_rating,
+        )?;
+        let rendered = render_floor(world);
+        let mut lines: Vec<Vec<char>> = rendered.lines().map(|l| l.chars().collect()).collect();
+        let legend = lines.pop().map(|l| l.into_iter().collect::<String>());
+        if let Some(player) = built.player {
+            lines[player.y as usize][player.x as usize] = '@';
+        }
+        for room in &built.rooms {
+            lines[room.rect.y as usize][room.rect.x as usize] = letter(room.kind);
+        }
+        for line in &lines {
+            writeln!(out, "{}", line.iter().collect::<String>())?;
+        }
+        writeln!(out, "{}", legend.unwrap_or_default())?;
+        writeln!(
+            out,
+            "@ the player; a room's kind on its top-left corner: S simple, O overlapping, C cross, \
          L large (inner room), N nest, P pit, v lesser vault, V greater vault; other letters \
          are monsters (their race's symbol)\n"
-    );
-    for (i, room) in built.rooms.iter().enumerate() {
-        let r = room.rect;
-        println!(
-            "room {:>2}: {:<13} {}x{} at ({}, {})",
-            i + 1,
-            format!("{:?}", room.kind),
-            r.width,
-            r.height,
-            r.x,
-            r.y
-        );
-    }
-    println!();
-    let rules = world.resource::<AngbandRuleset>().clone();
-    for &(centre, kind, filled) in &built.dens {
-        println!(
-            "{} at ({}, {}){}",
-            kind.name(),
-            centre.x,
-            centre.y,
-            if filled {
-                ""
-            } else {
-                ": a draw failed, the room stands empty"
-            }
-        );
-    }
-    println!(
-        "rating {} (monsters {}), special {}, levels rejected {}",
-        built.rating, built.monster_rating, built.special, built.rejected_levels
-    );
-    if let Some(feeling) = read::<LevelFeeling>(world).pop() {
-        println!("feeling: {}", feeling.message());
-    }
-    let objects = read::<ObjectRequested>(world);
-    println!(
-        "{} objects asked of the host ({} good, {} great); {} hidden traps: {}",
-        objects.len(),
-        objects.iter().filter(|o| o.good).count(),
-        objects.iter().filter(|o| o.great).count(),
-        built.traps.len(),
-        built
-            .traps
-            .iter()
-            .map(|t| format!("({}, {})", t.x, t.y))
-            .collect::<Vec<_>>()
-            .join(" ")
-    );
-    println!();
-    let mut roster: BTreeMap<(u8, String), (u32, u32)> = BTreeMap::new();
-    let mut query = world.query::<(&AngbandMonster, &SleepCounter, &GridPos)>();
-    for (monster, sleep, _) in query.iter(world) {
-        let race = rules
-            .allocator
-            .races()
-            .get(monster.race)
-            .expect("a race of the rules");
-        let entry = roster.entry((race.level, race.name.clone())).or_default();
-        entry.0 += 1;
-        entry.1 += u32::from(sleep.0 > 0);
-    }
-    println!("{:>5}  {:>5}  {:>6}  race", "level", "count", "asleep");
-    for ((level, name), (count, asleep)) in roster {
-        println!("{level:>5}  {count:>5}  {asleep:>6}  {name}");
-    }
-    ExitCode::SUCCESS
+        )?;
+        for (i, room) in built.rooms.iter().enumerate() {
+            let r = room.rect;
+            writeln!(
+                out,
+                "room {:>2}: {:<13} {}x{} at ({}, {})",
+                i + 1,
+                format!("{:?}", room.kind),
+                r.width,
+                r.height,
+                r.x,
+                r.y
+            )?;
+        }
+        writeln!(out)?;
+        let rules = world.resource::<AngbandRuleset>().clone();
+        for &(centre, kind, filled) in &built.dens {
+            writeln!(
+                out,
+                "{} at ({}, {}){}",
+                kind.name(),
+                centre.x,
+                centre.y,
+                if filled {
+                    ""
+                } else {
+                    ": a draw failed, the room stands empty"
+                }
+            )?;
+        }
+        writeln!(
+            out,
+            "rating {} (monsters {}), special {}, levels rejected {}",
+            built.rating, built.monster_rating, built.special, built.rejected_levels
+        )?;
+        if let Some(feeling) = read::<LevelFeeling>(world).pop() {
+            writeln!(out, "feeling: {}", feeling.message())?;
+        }
+        let objects = read::<ObjectRequested>(world);
+        writeln!(
+            out,
+            "{} objects asked of the host ({} good, {} great); {} hidden traps: {}",
+            objects.len(),
+            objects.iter().filter(|o| o.good).count(),
+            objects.iter().filter(|o| o.great).count(),
+            built.traps.len(),
+            built
+                .traps
+                .iter()
+                .map(|t| format!("({}, {})", t.x, t.y))
+                .collect::<Vec<_>>()
+                .join(" ")
+        )?;
+        writeln!(out)?;
+        let mut roster: BTreeMap<(u8, String), (u32, u32)> = BTreeMap::new();
+        let mut query = world.query::<(&AngbandMonster, &SleepCounter, &GridPos)>();
+        for (monster, sleep, _) in query.iter(world) {
+            let race = rules
+                .allocator
+                .races()
+                .get(monster.race)
+                .expect("a race of the rules");
+            let entry = roster.entry((race.level, race.name.clone())).or_default();
+            entry.0 += 1;
+            entry.1 += u32::from(sleep.0 > 0);
+        }
+        writeln!(out, "{:>5}  {:>5}  {:>6}  race", "level", "count", "asleep")?;
+        for ((level, name), (count, asleep)) in roster {
+            writeln!(out, "{level:>5}  {count:>5}  {asleep:>6}  {name}")?;
+        }
+        Ok(())
+    })
 }
 
 /// The messages of a kind written this update.

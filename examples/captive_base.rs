@@ -4,10 +4,12 @@
 //! Groups show as their type's glyph on the map (`^` is fire, `H` a ladder); the roster
 //! lists each group with its members' strength range and what its bearer carries.
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use bevy_app::App;
 use denizen::captive::reference_base;
+use denizen::output::{fail, finish};
 use denizen::prelude::*;
 
 fn main() -> ExitCode {
@@ -24,8 +26,10 @@ fn main() -> ExitCode {
             (true, Some(n)) => seed = n,
             (false, Some(n)) => map = n as u32,
             _ => {
-                eprintln!("captive_base: expected [map-number] [--seed N], got `{word}`");
-                return ExitCode::from(2);
+                return fail(
+                    "captive_base",
+                    &format!("expected [map-number] [--seed N], got `{word}`"),
+                );
             }
         }
     }
@@ -39,10 +43,13 @@ fn main() -> ExitCode {
 
     let world = app.world_mut();
     let groups = world.query::<&EncounterGroup>().iter(world).count();
-    println!(
-        "base map {map}, seed {seed}: {groups} groups\n\n{}",
-        render_floor(world)
-    );
-    print!("{}", captive_roster(world));
-    ExitCode::SUCCESS
+    finish("captive_base", |out| {
+        writeln!(
+            out,
+            "base map {map}, seed {seed}: {groups} groups\n\n{}",
+            render_floor(world)
+        )?;
+        write!(out, "{}", captive_roster(world))?;
+        Ok(())
+    })
 }

@@ -2,8 +2,12 @@
 //!
 //! `cargo run --release --example countryside -- [--seed N]`
 
+use std::io::Write;
+use std::process::ExitCode;
+
 use bevy_app::App;
 use bevy_ecs::prelude::*;
+use denizen::output::finish;
 use denizen::prelude::*;
 
 const TERRAINS: [&str; 9] = [
@@ -18,7 +22,7 @@ const TERRAINS: [&str; 9] = [
     "road",
 ];
 
-fn main() {
+fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
     let seed = args
         .iter()
@@ -32,31 +36,39 @@ fn main() {
     for square in open.squares().collect::<Vec<_>>() {
         open.set(square, Tile::Floor);
     }
-    for terrain in TERRAINS {
-        app.insert_resource(FloorMap(open.clone()));
-        app.world_mut()
-            .write_message(CountrysideEncounterRequested {
-                terrain: format!("countryside:{terrain}"),
-            });
-        app.update();
-        let world = app.world_mut();
-        let rules = world.resource::<OmegaRuleset>().clone();
-        let mut found: Vec<(Entity, Species, GridPos)> = world
-            .query::<(Entity, &Species, &GridPos)>()
-            .iter(world)
-            .map(|(e, s, p)| (e, *s, *p))
-            .collect();
-        found.sort_by_key(|(_, _, p)| (p.y, p.x));
-        let names: Vec<String> = found
-            .iter()
-            .map(|(_, s, p)| {
-                let name = rules.species(s.form).map_or("?", |t| t.name.as_str());
-                format!("{name} ({},{})", p.x, p.y)
-            })
-            .collect();
-        println!("{terrain:<10} {:>2}: {}", found.len(), names.join(", "));
-        for (entity, ..) in found {
-            world.despawn(entity);
+    finish("countryside", |out| {
+        for terrain in TERRAINS {
+            app.insert_resource(FloorMap(open.clone()));
+            app.world_mut()
+                .write_message(CountrysideEncounterRequested {
+                    terrain: format!("countryside:{terrain}"),
+                });
+            app.update();
+            let world = app.world_mut();
+            let rules = world.resource::<OmegaRuleset>().clone();
+            let mut found: Vec<(Entity, Species, GridPos)> = world
+                .query::<(Entity, &Species, &GridPos)>()
+                .iter(world)
+                .map(|(e, s, p)| (e, *s, *p))
+                .collect();
+            found.sort_by_key(|(_, _, p)| (p.y, p.x));
+            let names: Vec<String> = found
+                .iter()
+                .map(|(_, s, p)| {
+                    let name = rules.species(s.form).map_or("?", |t| t.name.as_str());
+                    format!("{name} ({},{})", p.x, p.y)
+                })
+                .collect();
+            writeln!(
+                out,
+                "{terrain:<10} {:>2}: {}",
+                found.len(),
+                names.join(", ")
+            )?;
+            for (entity, ..) in found {
+                world.despawn(entity);
+            }
         }
-    }
+        Ok(())
+    })
 }

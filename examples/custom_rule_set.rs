@@ -7,6 +7,7 @@
 //! `cargo run --example custom_rule_set -- [--seed N]`; `cargo test --example
 //! custom_rule_set` runs its tests.
 
+use std::io::Write;
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -20,6 +21,7 @@ use denizen::bevy::save::{SaveWithDenizen, load, save};
 use denizen::bevy::view::render_floor;
 use denizen::data::{DataError, Entry, load_ron};
 use denizen::layout::rooms_and_corridors;
+use denizen::output::{fail, finish};
 use denizen::plan::{Plan, Spawn as Planned};
 use denizen::prelude::*;
 use denizen::rng::{Generator, uniform};
@@ -337,25 +339,29 @@ fn main() -> ExitCode {
     while let Some(word) = words.next() {
         match (word.as_str(), words.next().and_then(|s| s.parse().ok())) {
             ("--seed", Some(s)) => seed = s,
-            _ => return fail("usage: custom_rule_set [--seed N]"),
+            _ => return fail("custom_rule_set", "usage: custom_rule_set [--seed N]"),
         }
     }
     let text = match std::fs::read_to_string(TABLE_FILE) {
         Ok(text) => text,
-        Err(e) => return fail(&format!("{TABLE_FILE}: {e}")),
+        Err(e) => return fail("custom_rule_set", &format!("{TABLE_FILE}: {e}")),
     };
     let table = match SpawnTable::load(&text, TABLE_FILE) {
         Ok(table) => Arc::new(table),
-        Err(e) => return fail(&e.to_string()),
+        Err(e) => return fail("custom_rule_set", &e.to_string()),
     };
     match play(seed, table) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => fail(&e),
+        Ok(report) => finish("custom_rule_set", |out| {
+            report.iter().try_for_each(|line| writeln!(out, "{line}"))
+        }),
+        Err(e) => fail("custom_rule_set", &e),
     }
 }
 
-/// Down two floors, back up to the first, a save and a load: each step checked.
-fn play(seed: u64, table: Arc<SpawnTable>) -> Result<(), String> {
+/// Down two floors, back up to the first, a save and a load: each step checked. Gives
+/// back the lines to print.
+fn play(seed: u64, table: Arc<SpawnTable>) -> Result<Vec<String>, String> {
+    let mut report = Vec::new();
     let mut app = game(seed, table.clone());
     let spawned = Arc::new(std::sync::atomic::AtomicUsize::new(0));
     let counter = spawned.clone();
@@ -365,19 +371,24 @@ fn play(seed: u64, table: Arc<SpawnTable>) -> Result<(), String> {
     descend(&mut app, seed, 1);
     let first = beasts(&mut app);
     let placed = last::<SpawnFloorPopulated>(&app).map_or(0, |p| p.placed);
-    println!("depth 1 of the spawn tables, seed {seed}: {placed} creatures");
+    report.push(format!(
+        "depth 1 of the spawn tables, seed {seed}: {placed} creatures"
+    ));
     for (entry, p) in table.odds(1) {
-        println!("  {:>8}  {:.4} a draw", table.entries[entry].name, p);
+        report.push(format!(
+            "  {:>8}  {:.4} a draw",
+            table.entries[entry].name, p
+        ));
     }
-    println!();
-    print!("{}", render_floor(app.world_mut()));
+    report.push(String::new());
+    report.push(render_floor(app.world_mut()).trim_end().to_owned());
     for (entry, at, hp) in &first {
-        println!(
+        report.push(format!(
             "{:>8} at ({:>2}, {:>2}), {hp} hp",
             table.entries[usize::from(*entry)].name,
             at.x,
             at.y
-        );
+        ));
     }
     let depth_one = FloorId::new(PLACE, 1);
     put_floor_away(app.world_mut());
@@ -385,11 +396,11 @@ fn play(seed: u64, table: Arc<SpawnTable>) -> Result<(), String> {
         .write_message(SpawnFloorRequested { depth: 11 });
     app.update();
     match last::<SpawnFloorRejected>(&app) {
-        Some(rejected) => println!("\ndepth 11 refused: {}", rejected.reason),
+        Some(rejected) => report.push(format!("\ndepth 11 refused: {}", rejected.reason)),
         None => return Err("depth 11 was not refused".into()),
     }
     descend(&mut app, seed, 7);
-    println!("\ndepth 7: {} creatures", beasts(&mut app).len());
+    report.push(format!("\ndepth 7: {} creatures", beasts(&mut app).len()));
     bring_floor_back(app.world_mut(), &depth_one);
     if beasts(&mut app) != first {
         return Err("depth 1 did not come back as it was".into());
@@ -402,19 +413,16 @@ fn play(seed: u64, table: Arc<SpawnTable>) -> Result<(), String> {
         return Err("the save did not bring depth 1 back".into());
     }
     let seen = spawned.load(std::sync::atomic::Ordering::Relaxed);
-    println!("\n{seen} MonsterSpawned events; depth 1 came back from its stairs and from a save");
-    Ok(())
+    report.push(format!(
+        "\n{seen} MonsterSpawned events; depth 1 came back from its stairs and from a save"
+    ));
+    Ok(report)
 }
 
 /// The last message of a kind written in the last update.
 fn last<M: Message + Clone>(app: &App) -> Option<M> {
     let messages = app.world().resource::<Messages<M>>();
     messages.iter_current_update_messages().last().cloned()
-}
-
-fn fail(message: &str) -> ExitCode {
-    eprintln!("custom_rule_set: {message}");
-    ExitCode::from(2)
 }
 
 #[cfg(test)]

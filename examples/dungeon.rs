@@ -3,12 +3,14 @@
 //! `cargo run --release --example dungeon -- [location] [depth] [--seed N]`
 //! (default: goblin-caves, depth 3, seed 1).
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use denizen::bevy::omega::OmegaPlugin;
 use denizen::bevy::omega::scene::reference_scene;
 use denizen::bevy::omega::view::roster;
 use denizen::bevy::view::render_floor;
+use denizen::output::{fail, finish};
 
 fn main() -> ExitCode {
     let mut words = std::env::args().skip(1);
@@ -18,7 +20,7 @@ fn main() -> ExitCode {
         if word == "--seed" {
             match words.next().and_then(|s| s.parse().ok()) {
                 Some(s) => seed = s,
-                None => return fail("--seed needs a number"),
+                None => return fail("dungeon", "--seed needs a number"),
             }
         } else {
             positional.push(word);
@@ -28,21 +30,18 @@ fn main() -> ExitCode {
     let depth = match positional.get(1).map(|d| d.parse::<u32>()) {
         None => 3,
         Some(Ok(d)) => d,
-        Some(Err(_)) => return fail("the depth is a whole number"),
+        Some(Err(_)) => return fail("dungeon", "the depth is a whole number"),
     };
     let mut app = match reference_scene(seed, OmegaPlugin::default(), location, depth) {
         Ok(app) => app,
-        Err(e) => return fail(&e.to_string()),
+        Err(e) => return fail("dungeon", &e.to_string()),
     };
     let world = app.world_mut();
-    println!("{location}, depth {depth}, seed {seed}\n");
-    print!("{}", render_floor(world));
-    println!();
-    print!("{}", roster(world));
-    ExitCode::SUCCESS
-}
-
-fn fail(message: &str) -> ExitCode {
-    eprintln!("dungeon: {message}");
-    ExitCode::from(2)
+    finish("dungeon", |out| {
+        writeln!(out, "{location}, depth {depth}, seed {seed}\n")?;
+        write!(out, "{}", render_floor(world))?;
+        writeln!(out)?;
+        write!(out, "{}", roster(world))?;
+        Ok(())
+    })
 }

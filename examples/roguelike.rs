@@ -6,10 +6,14 @@
 //!
 //! `cargo run --example roguelike -- [turns]` (default 60).
 
+use std::io::Write;
+use std::process::ExitCode;
+
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
 use denizen::bevy::save;
 use denizen::layout::rooms_and_corridors;
+use denizen::output::finish;
 use denizen::prelude::*;
 use denizen::rng::uniform;
 
@@ -33,7 +37,7 @@ struct Game {
 
 const DUNGEON: &str = "sewers";
 
-fn main() {
+fn main() -> ExitCode {
     let turns: u64 = std::env::args()
         .nth(1)
         .and_then(|t| t.parse().ok())
@@ -79,9 +83,12 @@ fn main() {
         }
         app.update();
     }
-    for line in &app.world().resource::<Game>().log {
-        println!("{line}");
-    }
+    finish("roguelike", |out| {
+        for line in &app.world().resource::<Game>().log {
+            writeln!(out, "{line}")?;
+        }
+        Ok(())
+    })
 }
 
 /// The game's app: the plugins, its own systems around theirs, and its observer.

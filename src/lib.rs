@@ -2,7 +2,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-pub use denizen_core::{data, floor, formula, layout, plan, rng, stats};
+pub use denizen_core::{data, floor, formula, layout, output, plan, rng, stats};
 
 /// Angband 2.7.9's races, allocator, classic level and base population (feature
 /// `angband`; its data is non-commercial).

@@ -10,8 +10,8 @@ use denizen_angband::den::{self, DenKind};
 use denizen_angband::layout::{destroyed_chance, first_choice_odds, lit_chance};
 use denizen_angband::sample::{FIGURES, FIRST_FEELING, NewGameLevels, figures};
 use denizen_angband::{Autoscum, ObjectAllocator, ObjectKinds, ObjectRules, Races, SpecialRoom};
-use denizen_core::DataFile;
 use denizen_core::WorldSeed;
+use denizen_core::{DataFile, quoted};
 use rayon::prelude::*;
 
 use crate::commands::{CliError, io_error, workers};
@@ -149,7 +149,11 @@ pub enum AngbandCommand {
 fn den_kind(text: &str) -> Result<DenKind, String> {
     DenKind::from_name(text).ok_or_else(|| {
         let names: Vec<&str> = DenKind::ALL.iter().map(|k| k.name()).collect();
-        format!("`{text}` is not a nest or pit kind: {}", names.join(", "))
+        format!(
+            "{} is not a nest or pit kind: {}",
+            quoted(text),
+            names.join(", ")
+        )
     })
 }
 
@@ -158,7 +162,12 @@ fn special_room(text: &str) -> Result<SpecialRoom, String> {
     SpecialRoom::ALL
         .into_iter()
         .find(|room| room.name() == text)
-        .ok_or_else(|| format!("`{text}` is not one of nest, pit, lesser-vault, greater-vault"))
+        .ok_or_else(|| {
+            format!(
+                "{} is not one of nest, pit, lesser-vault, greater-vault",
+                quoted(text)
+            )
+        })
 }
 
 /// The most levels `angband sample` makes.

@@ -14,7 +14,7 @@ use denizen_captive::{
     BaseEncounters, EncounterSettings, EncounterTable, Growth, Overflow, SpecialStage, Stop,
     encounter_stream, reference_base,
 };
-use denizen_core::{ChiSquared, DataError, DataFile, Square, StreamPurpose, WorldSeed};
+use denizen_core::{ChiSquared, DataError, DataFile, Square, StreamPurpose, WorldSeed, quoted};
 use denizen_omega::wander::WanderRule;
 use denizen_omega::{Level, Odds, OmegaFiles, OmegaRules, RequestError, Selector};
 
@@ -190,7 +190,12 @@ pub enum Command {
 
 /// `--special` of `denizen encounters`: `prisoner@3,4`, `door-2@3,4` or `dead-end@3,4`.
 fn parse_special(text: &str) -> Result<(Square, SpecialStage), String> {
-    let usage = || format!("`{text}`: expected prisoner@X,Y, door-N@X,Y (N 0-7) or dead-end@X,Y");
+    let usage = || {
+        format!(
+            "{}: expected prisoner@X,Y, door-N@X,Y (N 0-7) or dead-end@X,Y",
+            quoted(text)
+        )
+    };
     let (stage, cell) = text.split_once('@').ok_or_else(usage)?;
     let (x, y) = cell.split_once(',').ok_or_else(usage)?;
     let cell = Square {
@@ -361,7 +366,8 @@ pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> Result<(), 
             let env = rules.locations.get(location)?;
             let Some(dungeon) = &env.dungeon else {
                 return Err(CliError::Usage(format!(
-                    "`{location}` is not a dungeon: wandering checks run only in dungeons"
+                    "{} is not a dungeon: wandering checks run only in dungeons",
+                    quoted(location)
                 )));
             };
             let rows = env
@@ -678,15 +684,14 @@ fn encounters(
     Ok(())
 }
 
-pub(crate) fn stdout(e: std::io::Error) -> CliError {
+/// A failed write to standard output, as the error the command line reports.
+pub fn stdout(e: std::io::Error) -> CliError {
     CliError::Io {
         path: "standard output".into(),
         source: e,
     }
 }
 
-/// Writes a summary line to standard error. Its failure (a closed or full stream) is
-/// ignored: the answer is on standard output and the exit code says whether it is whole.
 /// The worker threads of a long run (`threads` of them, every core by default) and its
 /// progress bar over `total` items: on a terminal's standard error, hidden elsewhere.
 pub(crate) fn workers(
@@ -747,6 +752,8 @@ fn sample_in_parallel(
     }))
 }
 
+/// Writes a summary line to standard error. Its failure (a closed or full stream) is
+/// ignored: the answer is on standard output and the exit code says whether it is whole.
 fn note(err: &mut dyn Write, line: std::fmt::Arguments<'_>) {
     let _ = writeln!(err, "{line}");
 }

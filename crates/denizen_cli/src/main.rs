@@ -4,13 +4,24 @@ use std::io::{ErrorKind, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
-use denizen_cli::commands::{Cli, CliError, run};
+use denizen_cli::commands::{Cli, CliError, run, stdout};
+use denizen_core::output::Stdout;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let mut out = std::io::stdout().lock();
+    let mut out = Stdout::new();
     let mut err = std::io::stderr().lock();
-    match run(&cli, &mut out, &mut err) {
+    let outcome = match Cli::try_parse() {
+        Ok(cli) => run(&cli, &mut out, &mut err),
+        // Help and the version are answers on standard output, and must reach it.
+        Err(e) if !e.use_stderr() => write!(out, "{}", e.render())
+            .and_then(|()| out.flush())
+            .map_err(stdout),
+        Err(e) => {
+            let _ = write!(err, "{}", e.render());
+            return ExitCode::from(2);
+        }
+    };
+    match outcome.and_then(|()| out.flush().map_err(stdout)) {
         Ok(()) => ExitCode::SUCCESS,
         // A reader that stops early (`denizen odds ... | head`) is not an error.
         Err(CliError::Io { source, .. }) if source.kind() == ErrorKind::BrokenPipe => {

@@ -543,6 +543,72 @@ fn a_full_standard_error_gives_the_exit_code_without_a_panic() {
     }
 }
 
+/// `denizen` run by the shell with its standard output redirected as `redirect` says
+/// (`>&-` closes it), its standard error captured.
+#[cfg(unix)]
+fn denizen_redirected(args: &str, redirect: &str) -> Output {
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!("exec \"$0\" {args} {redirect}"))
+        .arg(env!("CARGO_BIN_EXE_denizen"))
+        .output()
+        .expect("the shell runs")
+}
+
+/// An answer that cannot be written is an error: a closed or full standard output ends
+/// with exit code 2 and one line saying so, help and the version included. Output thrown
+/// away on purpose (`> /dev/null`) is a success, and a command that writes nothing to
+/// standard output (`spoiler`) does not care.
+#[cfg(unix)]
+#[test]
+fn an_answer_that_cannot_be_written_is_an_error() {
+    let spoilers = std::env::temp_dir().join(format!("denizen-closed-{}", std::process::id()));
+    let spoiler = format!("spoiler --out {}", spoilers.display());
+    let cases = [
+        ("odds goblin-caves 1", ">&-", 2),
+        ("angband alloc 1", ">&-", 2),
+        ("--version", ">&-", 2),
+        ("--help", "> /dev/full", 2),
+        ("angband --help", "> /dev/full", 2),
+        ("odds goblin-caves 1", "> /dev/full", 2),
+        ("odds goblin-caves 1", "> /dev/null", 0),
+        (spoiler.as_str(), ">&-", 0),
+    ];
+    for (args, redirect, code) in cases {
+        if redirect.contains("/dev/full") && !std::path::Path::new("/dev/full").exists() {
+            continue;
+        }
+        let out = denizen_redirected(args, redirect);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(code), "{args} {redirect}: {err}");
+        if code == 2 {
+            assert_eq!(err.lines().count(), 1, "{args} {redirect}: {err}");
+            assert!(err.contains("standard output"), "{args} {redirect}: {err}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&spoilers);
+}
+
+/// Text from the command line is echoed quoted, escaped and cut: a name holding a
+/// newline cannot add a line of its own to the error, and a name 100,000 characters
+/// long gives a short one.
+#[test]
+fn echoed_arguments_stay_on_one_short_line() {
+    let long = "x".repeat(100_000);
+    for name in ["goblin\ninjected: line", "tab\there", &long] {
+        for args in [vec!["odds", name, "1"], vec!["wander-odds", name]] {
+            let out = Command::new(env!("CARGO_BIN_EXE_denizen"))
+                .args(&args)
+                .output()
+                .unwrap();
+            let err = stderr(&out);
+            assert_eq!(out.status.code(), Some(2), "{err}");
+            assert_eq!(err.lines().count(), 1, "{err}");
+            assert!(err.len() < 1_000, "{} bytes", err.len());
+        }
+    }
+}
+
 /// `spoiler --out` writes every file or none: a folder where a page should go stops it
 /// before any file is written, and no staging folder is left behind.
 #[test]

@@ -60,16 +60,37 @@ impl DataError {
 const MAX_SHOWN: usize = 200;
 
 /// `text` up to `max` bytes whole, else its first `max` bytes (on a character boundary)
-/// and an ellipsis.
+/// and an ellipsis; control characters (a newline, a tab, an escape) are shown escaped,
+/// as `\n`, so what a file or a caller wrote can never break an error's one line.
 pub(crate) fn excerpt(text: &str, max: usize) -> String {
-    if text.len() <= max {
-        return text.to_owned();
+    let end = if text.len() <= max {
+        text.len()
+    } else {
+        (0..=max)
+            .rev()
+            .find(|&i| text.is_char_boundary(i))
+            .unwrap_or(0)
+    };
+    let mut shown = String::with_capacity(end + 3);
+    for c in text[..end].chars() {
+        if c.is_control() {
+            shown.extend(c.escape_debug());
+        } else {
+            shown.push(c);
+        }
     }
-    let end = (0..=max)
-        .rev()
-        .find(|&i| text.is_char_boundary(i))
-        .unwrap_or(0);
-    format!("{}...", &text[..end])
+    if end < text.len() {
+        shown.push_str("...");
+    }
+    shown
+}
+
+/// Text a caller or a file gave, as an error line shows it: between backquotes, cut to
+/// 200 bytes and with control characters escaped (see [`DataError`]'s fields). A
+/// location name 100,000 characters long, or one holding a newline, still gives a short
+/// error of one line.
+pub fn quoted(text: &str) -> String {
+    format!("`{}`", excerpt(text, MAX_SHOWN))
 }
 
 /// How deeply a data file's values may nest (structures, enum variants, lists and maps
@@ -148,6 +169,17 @@ impl<'a> Entry<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shown_text_is_one_short_line() {
+        assert_eq!(quoted("goblin-caves"), "`goblin-caves`");
+        assert_eq!(quoted("a\nb\tc\u{1b}"), "`a\\nb\\tc\\u{1b}`");
+        let long = quoted(&"é".repeat(1_000));
+        assert!(long.len() <= 2 + MAX_SHOWN + 3, "{}", long.len());
+        assert!(long.ends_with("...`"));
+        let error = DataError::invalid("f.ron", "entry\nsecond", "field", "problem\r");
+        assert_eq!(error.to_string().lines().count(), 1, "{error}");
+    }
 
     #[derive(Debug, serde::Deserialize)]
     #[serde(deny_unknown_fields)]

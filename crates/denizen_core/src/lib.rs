@@ -14,11 +14,12 @@ pub mod data;
 pub mod floor;
 pub mod formula;
 pub mod layout;
+pub mod output;
 pub mod plan;
 pub mod rng;
 pub mod stats;
 
-pub use data::{DataError, DataFile, Entry, load_ron};
+pub use data::{DataError, DataFile, Entry, load_ron, quoted};
 pub use floor::{
     FloorError, FloorGrid, FreeSquares, MAX_SQUARES, Rect, Room, RoomKind, Square, Tile,
 };

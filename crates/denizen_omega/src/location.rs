@@ -10,7 +10,7 @@ use crate::population::PopulationRule;
 use crate::recipe::{Recipe, RecipeData, RecipeError};
 use crate::select::Selector;
 use crate::species::SpeciesId;
-use denizen_core::data::{DataError, DataFile, Entry, load_ron};
+use denizen_core::data::{DataError, DataFile, Entry, load_ron, quoted};
 use denizen_core::formula::{Formula, Kind, Vars};
 
 /// The Omega 0.90.4 locations shipped with denizen.
@@ -211,7 +211,7 @@ impl Environment {
 #[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub enum RequestError {
     /// No environment has this key.
-    #[error("unknown location `{location}` (known: {known})")]
+    #[error("unknown location {} (known: {})", quoted(.location), quoted(.known))]
     UnknownLocation {
         /// The key asked for.
         location: String,
@@ -219,7 +219,7 @@ pub enum RequestError {
         known: String,
     },
     /// The dungeon has no such depth.
-    #[error("`{location}` has depths 1 to {depths}, not {depth}")]
+    #[error("{} has depths 1 to {depths}, not {depth}", quoted(.location))]
     DepthOutOfRange {
         /// The dungeon's key.
         location: String,

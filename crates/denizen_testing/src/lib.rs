@@ -13,10 +13,17 @@ pub mod corrupt;
 use std::path::Path;
 
 /// Compares `actual` with the golden file at `path`; with `DENIZEN_BLESS` set, writes it
-/// instead. Panics (failing the test) on a difference, naming the first differing line.
+/// instead. Panics (failing the test) on a difference, naming the first differing line,
+/// and on `DENIZEN_BLESS` under continuous integration (`CI` set): a run there checks the
+/// files, it never rewrites them.
 pub fn golden(path: impl AsRef<Path>, actual: &str) {
     let path = path.as_ref();
     if std::env::var_os("DENIZEN_BLESS").is_some() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "{}: DENIZEN_BLESS is set under CI, where golden files are checked, not rewritten",
+            path.display()
+        );
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir).expect("the golden folder can be made");
         }
