@@ -31,15 +31,40 @@ pub const MAX_SAMPLED_FLOORS: u32 = 1_000_000;
 #[derive(Debug, Parser)]
 #[command(name = "denizen", version, about)]
 pub struct Cli {
-    /// A bestiary RON file to use instead of the shipped Omega one.
-    #[arg(long, global = true, value_name = "FILE")]
-    pub bestiary: Option<PathBuf>,
-    /// A locations RON file to use instead of the shipped Omega one.
-    #[arg(long, global = true, value_name = "FILE")]
-    pub locations: Option<PathBuf>,
+    /// Omega's data files for the Omega command that follows (they may also come after
+    /// it); any other command refuses them.
+    #[command(flatten)]
+    pub data: OmegaData,
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// Omega's data files, for the commands that read them: a game's own instead of the
+/// shipped ones.
+#[derive(Clone, Debug, Default, clap::Args)]
+pub struct OmegaData {
+    /// A bestiary RON file to use instead of the shipped Omega one.
+    #[arg(long, value_name = "FILE")]
+    pub bestiary: Option<PathBuf>,
+    /// A locations RON file to use instead of the shipped Omega one.
+    #[arg(long, value_name = "FILE")]
+    pub locations: Option<PathBuf>,
+}
+
+impl OmegaData {
+    /// Whether any file is given.
+    fn given(&self) -> bool {
+        self.bestiary.is_some() || self.locations.is_some()
+    }
+
+    /// These files, each one not given taken from `before` (given before the command).
+    fn or(&self, before: &OmegaData) -> OmegaData {
+        OmegaData {
+            bestiary: self.bestiary.clone().or_else(|| before.bestiary.clone()),
+            locations: self.locations.clone().or_else(|| before.locations.clone()),
+        }
+    }
 }
 
 /// The subcommands.
@@ -54,6 +79,9 @@ pub enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Table)]
         format: Format,
+        /// Omega's data files.
+        #[command(flatten)]
+        data: OmegaData,
     },
     /// Exact odds of the ordinary pool at a difficulty.
     Pool {
@@ -62,6 +90,9 @@ pub enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Table)]
         format: Format,
+        /// Omega's data files.
+        #[command(flatten)]
+        data: OmegaData,
     },
     /// Exact distribution of the number of placements on a floor.
     Population {
@@ -72,6 +103,9 @@ pub enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Table)]
         format: Format,
+        /// Omega's data files.
+        #[command(flatten)]
+        data: OmegaData,
     },
     /// Draws placements with the rules and compares them with the exact odds.
     Simulate {
@@ -88,6 +122,9 @@ pub enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = TextFormat::Table)]
         format: TextFormat,
+        /// Omega's data files.
+        #[command(flatten)]
+        data: OmegaData,
     },
     /// Exact chance of a wandering arrival per ten-minute check, for every depth of a
     /// dungeon.
@@ -97,6 +134,9 @@ pub enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Table)]
         format: Format,
+        /// Omega's data files.
+        #[command(flatten)]
+        data: OmegaData,
     },
     /// Prints a reference floor populated by the Bevy plugin, and its roster.
     Floor {
@@ -111,6 +151,9 @@ pub enum Command {
         /// World seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Omega's data files.
+        #[command(flatten)]
+        data: OmegaData,
     },
     /// Populates floors through a headless Bevy app and compares the spawned species
     /// with the exact odds.
@@ -131,6 +174,9 @@ pub enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = TextFormat::Table)]
         format: TextFormat,
+        /// Omega's data files.
+        #[command(flatten)]
+        data: OmegaData,
     },
     /// The arena opponent for an opponent counter and the player's arena rank, as the
     /// plugin sends it (a new game's hall of fame).
@@ -146,6 +192,9 @@ pub enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Table)]
         format: Format,
+        /// Omega's data files.
+        #[command(flatten)]
+        data: OmegaData,
     },
     /// Places the encounter groups of one base floor (Captive's generator) and lists them.
     Encounters {
@@ -185,6 +234,9 @@ pub enum Command {
         /// Folder to write into.
         #[arg(long, default_value = "docs/spoilers")]
         out: PathBuf,
+        /// Omega's data files.
+        #[command(flatten)]
+        data: OmegaData,
     },
 }
 
@@ -264,9 +316,9 @@ pub(crate) fn io_error(path: &Path) -> impl FnOnce(std::io::Error) -> CliError +
     }
 }
 
-/// Loads the rules the command line asks for: shipped data unless files are given.
-pub fn load_rules(cli: &Cli) -> Result<OmegaRules, CliError> {
-    if cli.bestiary.is_none() && cli.locations.is_none() {
+/// Loads the rules a command asks for: shipped data unless files are given.
+pub fn load_rules(data: &OmegaData) -> Result<OmegaRules, CliError> {
+    if data.bestiary.is_none() && data.locations.is_none() {
         return Ok(OmegaRules::shipped());
     }
     let read = |path: &Option<PathBuf>, shipped: &'static str, name: &'static str| match path {
@@ -276,12 +328,12 @@ pub fn load_rules(cli: &Cli) -> Result<OmegaRules, CliError> {
         None => Ok((shipped.to_owned(), name.to_owned())),
     };
     let (bestiary, bestiary_file) = read(
-        &cli.bestiary,
+        &data.bestiary,
         denizen_omega::bestiary::OMEGA_BESTIARY,
         denizen_omega::bestiary::OMEGA_BESTIARY_FILE,
     )?;
     let (locations, locations_file) = read(
-        &cli.locations,
+        &data.locations,
         denizen_omega::location::OMEGA_LOCATIONS,
         denizen_omega::location::OMEGA_LOCATIONS_FILE,
     )?;
@@ -294,17 +346,24 @@ pub fn load_rules(cli: &Cli) -> Result<OmegaRules, CliError> {
 
 /// Runs a parsed command line, writing results to `out` and summaries to `err`.
 pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> Result<(), CliError> {
-    // Angband's commands read none of Omega's files.
-    if let Command::Angband { command } = &cli.command {
-        return crate::angband::run(command, out);
+    if cli.data.given()
+        && matches!(
+            cli.command,
+            Command::Encounters { .. } | Command::Angband { .. }
+        )
+    {
+        return Err(CliError::Usage(
+            "--bestiary and --locations are Omega's data: only Omega's commands read them".into(),
+        ));
     }
-    let rules = load_rules(cli)?;
     match &cli.command {
         Command::Odds {
             location,
             depth,
             format,
+            data,
         } => {
+            let rules = load_rules(&data.or(&cli.data))?;
             let (title, level) = describe(&rules, location, *depth)?;
             odds_table(
                 &rules,
@@ -314,7 +373,12 @@ pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> Result<(), 
             .write(*format, out)
             .map_err(stdout)
         }
-        Command::Pool { difficulty, format } => {
+        Command::Pool {
+            difficulty,
+            format,
+            data,
+        } => {
+            let rules = load_rules(&data.or(&cli.data))?;
             let selector = Selector::ordinary_pool(&rules.bestiary, i64::from(*difficulty))
                 .map_err(|e| CliError::Usage(e.problem))?;
             let size = rules.bestiary.pool_size(i64::from(*difficulty));
@@ -327,7 +391,9 @@ pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> Result<(), 
             location,
             depth,
             format,
+            data,
         } => {
+            let rules = load_rules(&data.or(&cli.data))?;
             let (title, level) = describe(&rules, location, *depth)?;
             let rows = level
                 .population
@@ -349,7 +415,9 @@ pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> Result<(), 
             placements,
             seed,
             format,
+            data,
         } => {
+            let rules = load_rules(&data.or(&cli.data))?;
             let (title, level) = describe(&rules, location, *depth)?;
             simulate(
                 &rules,
@@ -362,7 +430,12 @@ pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> Result<(), 
                 err,
             )
         }
-        Command::WanderOdds { location, format } => {
+        Command::WanderOdds {
+            location,
+            format,
+            data,
+        } => {
+            let rules = load_rules(&data.or(&cli.data))?;
             let env = rules.locations.get(location)?;
             let Some(dungeon) = &env.dungeon else {
                 return Err(CliError::Usage(format!(
@@ -397,7 +470,9 @@ pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> Result<(), 
             depth,
             deity,
             seed,
+            data,
         } => {
+            let rules = load_rules(&data.or(&cli.data))?;
             let deities = rules.bestiary.names().deities.len();
             let mut request = OmegaFloorRequested::new(location.clone(), *depth);
             if let Some(deity) = *deity {
@@ -420,7 +495,9 @@ pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> Result<(), 
             seed,
             threads,
             format,
+            data,
         } => {
+            let rules = load_rules(&data.or(&cli.data))?;
             let (title, level) = describe(&rules, location, *depth)?;
             let odds = Odds::of(&level.selector);
             let omega = OmegaPlugin::default().with_rules(rules.clone());
@@ -437,7 +514,9 @@ pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> Result<(), 
             rank,
             seed,
             format,
+            data,
         } => {
+            let rules = load_rules(&data.or(&cli.data))?;
             let omega = OmegaPlugin::default().with_rules(rules.clone());
             let Some((name, species, stats)) = arena_opponent(*seed, omega, *counter, *rank) else {
                 return Err(CliError::Usage(
@@ -506,7 +585,8 @@ pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> Result<(), 
             };
             encounters(&request, *seed, (*format).into(), out, err)
         }
-        Command::Spoiler { out: dir } => {
+        Command::Spoiler { out: dir, data } => {
+            let rules = load_rules(&data.or(&cli.data))?;
             let written = spoiler::write_all(&rules, dir)?;
             note(
                 err,

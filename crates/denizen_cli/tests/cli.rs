@@ -127,7 +127,7 @@ fn a_broken_data_file_names_itself() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("broken.ron");
     std::fs::write(&path, "(band_count: 1, species: [").unwrap();
-    let out = denizen(&format!("--bestiary {} pool 1", path.display()));
+    let out = denizen(&format!("pool 1 --bestiary {}", path.display()));
     assert_eq!(out.status.code(), Some(2));
     let err = stderr(&out);
     assert!(err.contains("broken.ron:1:"), "{err}");
@@ -344,79 +344,79 @@ fn every_regression_input_ends_with_a_clear_answer() {
     let cases: Vec<(Vec<String>, &str)> = vec![
         (
             vec![
-                "--locations".into(),
-                file("stack_overflow_formula.locations.ron"),
                 "pool".into(),
                 "1".into(),
+                "--locations".into(),
+                file("stack_overflow_formula.locations.ron"),
             ],
             "field `default_difficulty`: cannot read formula",
         ),
         (
             vec![
-                "--locations".into(),
-                file("stack_overflow_formula_chain.locations.ron"),
                 "pool".into(),
                 "1".into(),
+                "--locations".into(),
+                file("stack_overflow_formula_chain.locations.ron"),
             ],
             "formulas have at most 1000",
         ),
         (
             vec![
-                "--locations".into(),
-                file("abort_depths_u32max.locations.ron"),
                 "pool".into(),
                 "1".into(),
+                "--locations".into(),
+                file("abort_depths_u32max.locations.ron"),
             ],
             "environments[0] \"d\": field `dungeon.depths`",
         ),
         (
             vec![
-                "--locations".into(),
-                file("slow_depths_1e7.locations.ron"),
                 "pool".into(),
                 "1".into(),
+                "--locations".into(),
+                file("slow_depths_1e7.locations.ron"),
             ],
             "field `dungeon.depths`: 10000000 levels",
         ),
         (
             vec![
-                "--locations".into(),
-                file("abort_population_base.locations.ron"),
                 "floor".into(),
                 "c".into(),
                 "1".into(),
+                "--locations".into(),
+                file("abort_population_base.locations.ron"),
             ],
             "field `population`",
         ),
         (
             vec![
-                "--locations".into(),
-                file("abort_population_base.locations.ron"),
                 "sample".into(),
                 "c".into(),
                 "1".into(),
                 "--floors".into(),
                 "5".into(),
+                "--locations".into(),
+                file("abort_population_base.locations.ron"),
             ],
             "field `population`",
         ),
         (
             vec![
-                "--locations".into(),
-                file("hang_population_difficulty.locations.ron"),
                 "floor".into(),
                 "d".into(),
                 "1".into(),
+                "--locations".into(),
+                file("hang_population_difficulty.locations.ron"),
             ],
             "field `difficulty`: gives 1000000000",
         ),
         (
             vec![
-                "--locations".into(),
-                file("hang_population_difficulty.locations.ron"),
                 "population".into(),
                 "d".into(),
                 "1".into(),
+                "--locations".into(),
+                file("hang_population_difficulty.locations.ron"),
             ],
             "field `difficulty`",
         ),
@@ -435,45 +435,45 @@ fn every_regression_input_ends_with_a_clear_answer() {
         ),
         (
             vec![
-                "--locations".into(),
-                file("hang_population_steps.locations.ron"),
                 "population".into(),
                 "c".into(),
                 "1".into(),
+                "--locations".into(),
+                file("hang_population_steps.locations.ron"),
             ],
             "field `population`",
         ),
         (
             vec![
-                "--locations".into(),
-                file("wrap_population_bonus.locations.ron"),
                 "population".into(),
                 "d".into(),
                 "1".into(),
+                "--locations".into(),
+                file("wrap_population_bonus.locations.ron"),
             ],
             "field `dungeon.population_bonus`",
         ),
         (
             vec![
+                "floor".into(),
+                "d".into(),
+                "1".into(),
                 "--bestiary".into(),
                 file("abort_treasure_max.bestiary.ron"),
                 "--locations".into(),
                 small.clone(),
-                "floor".into(),
-                "d".into(),
-                "1".into(),
             ],
             "species[0] \"hornet\": field `treasure`",
         ),
         (
             vec![
+                "floor".into(),
+                "d".into(),
+                "1".into(),
                 "--bestiary".into(),
                 file("hang_objects_unreachable.bestiary.ron"),
                 "--locations".into(),
                 small.clone(),
-                "floor".into(),
-                "d".into(),
-                "1".into(),
             ],
             "objects[1]: field `weight`: Food can never be drawn",
         ),
@@ -494,17 +494,17 @@ fn every_regression_input_ends_with_a_clear_answer() {
     // The legal inputs load and answer (the possessions the reachable weights make are
     // checked in the Omega crate's `limits` tests: a floor of them is slow in a debug build).
     let ok = denizen_within(&[
+        "odds",
+        "d",
+        "1",
         "--bestiary",
         &file("ok_objects_reachable.bestiary.ron"),
         "--locations",
         &small,
-        "odds",
-        "d",
-        "1",
     ]);
     assert_eq!(ok.status.code(), Some(0), "{}", stderr(&ok));
     assert!(stdout(&ok).contains("hornet"));
-    let pool = denizen_within(&["--locations", &small, "pool", "1"]);
+    let pool = denizen_within(&["pool", "1", "--locations", &small]);
     assert_eq!(pool.status.code(), Some(0), "{}", stderr(&pool));
 }
 
@@ -540,6 +540,29 @@ fn a_full_standard_error_gives_the_exit_code_without_a_panic() {
             .unwrap();
         let expected = if line.starts_with("odds") { 2 } else { 0 };
         assert_eq!(status.code(), Some(expected), "{line}");
+    }
+}
+
+/// Each command offers and accepts only the options it reads: Omega's data files are
+/// refused by Angband's and Captive's commands, and not offered in their help.
+#[test]
+fn omega_data_files_belong_to_omega_commands() {
+    for line in [
+        "--bestiary /nonexistent angband alloc 1",
+        "--locations /nonexistent encounters 1",
+        "encounters 1 --locations /nonexistent",
+        "angband alloc 1 --bestiary /nonexistent",
+    ] {
+        let out = denizen(line);
+        assert_eq!(out.status.code(), Some(2), "{line}");
+        assert_eq!(stderr(&out).lines().next().map(str::is_empty), Some(false));
+    }
+    for help in ["angband --help", "angband alloc --help", "encounters --help"] {
+        let text = stdout(&denizen(help));
+        assert!(!text.contains("--bestiary") && !text.contains("--locations"), "{help}");
+    }
+    for help in ["--help", "pool --help", "sample --help", "spoiler --help"] {
+        assert!(stdout(&denizen(help)).contains("--bestiary"), "{help}");
     }
 }
 
