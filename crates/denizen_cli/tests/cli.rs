@@ -557,9 +557,16 @@ fn omega_data_files_belong_to_omega_commands() {
         assert_eq!(out.status.code(), Some(2), "{line}");
         assert_eq!(stderr(&out).lines().next().map(str::is_empty), Some(false));
     }
-    for help in ["angband --help", "angband alloc --help", "encounters --help"] {
+    for help in [
+        "angband --help",
+        "angband alloc --help",
+        "encounters --help",
+    ] {
         let text = stdout(&denizen(help));
-        assert!(!text.contains("--bestiary") && !text.contains("--locations"), "{help}");
+        assert!(
+            !text.contains("--bestiary") && !text.contains("--locations"),
+            "{help}"
+        );
     }
     for help in ["--help", "pool --help", "sample --help", "spoiler --help"] {
         assert!(stdout(&denizen(help)).contains("--bestiary"), "{help}");
