@@ -8,7 +8,6 @@
 //! (depth 5 and deeper); `--autoscum` turns the autoscummer to "always".
 
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::process::ExitCode;
 
 use bevy_app::App;

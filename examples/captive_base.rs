@@ -4,7 +4,6 @@
 //! Groups show as their type's glyph on the map (`^` is fire, `H` a ladder); the roster
 //! lists each group with its members' strength range and what its bearer carries.
 
-use std::io::Write;
 use std::process::ExitCode;
 
 use bevy_app::App;

@@ -2,7 +2,6 @@
 //!
 //! `cargo run --release --example countryside -- [--seed N]`
 
-use std::io::Write;
 use std::process::ExitCode;
 
 use bevy_app::App;

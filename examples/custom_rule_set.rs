@@ -7,7 +7,6 @@
 //! `cargo run --example custom_rule_set -- [--seed N]`; `cargo test --example
 //! custom_rule_set` runs its tests.
 
-use std::io::Write;
 use std::process::ExitCode;
 use std::sync::Arc;
 

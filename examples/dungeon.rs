@@ -3,7 +3,6 @@
 //! `cargo run --release --example dungeon -- [location] [depth] [--seed N]`
 //! (default: goblin-caves, depth 3, seed 1).
 
-use std::io::Write;
 use std::process::ExitCode;
 
 use denizen::bevy::omega::OmegaPlugin;

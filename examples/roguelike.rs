@@ -6,7 +6,6 @@
 //!
 //! `cargo run --example roguelike -- [turns]` (default 60).
 
-use std::io::Write;
 use std::process::ExitCode;
 
 use bevy_app::prelude::*;

@@ -4,7 +4,6 @@
 //! `cargo run --release --example wandering -- [location] [depth] [--seed N]`
 //! (default: sewers, depth 12).
 
-use std::io::Write;
 use std::process::ExitCode;
 
 use bevy_app::App;

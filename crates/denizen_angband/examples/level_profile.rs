@@ -6,24 +6,30 @@
 //! generator words each level draws. docs/BENCHMARKS.md shows how to read where the time
 //! goes with callgrind.
 
+use std::process::ExitCode;
 use std::time::Instant;
 
 use denizen_angband::{
     Allocator, ArtifactLedger, Level, LevelOptions, ObjectRules, Races, UniqueLedger,
 };
+use denizen_core::output::{fail, finish};
 use denizen_core::{StreamPurpose, WorldSeed};
 
-fn main() {
+fn main() -> ExitCode {
     let mut args = std::env::args().skip(1);
     let mut number = |default: u32, what: &str| match args.next() {
-        None => default,
-        Some(text) => text.parse().unwrap_or_else(|_| {
-            eprintln!("level_profile: {what} must be a whole number, not {text:?}");
-            std::process::exit(2)
-        }),
+        None => Ok(default),
+        Some(text) => text
+            .parse()
+            .map_err(|_| format!("{what} must be a whole number, not {text:?}")),
     };
-    let depth = number(30, "the depth").clamp(1, 127) as i32;
-    let levels = number(1_000, "the number of levels").max(1);
+    let (depth, levels) = match (
+        number(30, "the depth"),
+        number(1_000, "the number of levels"),
+    ) {
+        (Ok(depth), Ok(levels)) => (depth.clamp(1, 127) as i32, levels.max(1)),
+        (Err(e), _) | (_, Err(e)) => return fail("level_profile", &e),
+    };
 
     let mut allocator = Allocator::new(Races::shipped());
     let mut objects = ObjectRules::shipped();
@@ -42,9 +48,12 @@ fn main() {
     }
     let elapsed = start.elapsed();
     let words = rng.get_word_pos() - words_before;
-    println!(
-        "depth {depth}: {levels} levels, {:.1} µs and {:.0} words per level",
-        elapsed.as_secs_f64() * 1e6 / f64::from(levels),
-        words as f64 / f64::from(levels)
-    );
+    finish("level_profile", |out| {
+        writeln!(
+            out,
+            "depth {depth}: {levels} levels, {:.1} µs and {:.0} words per level",
+            elapsed.as_secs_f64() * 1e6 / f64::from(levels),
+            words as f64 / f64::from(levels)
+        )
+    })
 }

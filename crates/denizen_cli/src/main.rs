@@ -5,11 +5,11 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use denizen_cli::commands::{Cli, CliError, run, stdout};
-use denizen_core::output::Stdout;
 
 fn main() -> ExitCode {
-    let mut out = Stdout::new();
-    let mut err = std::io::stderr().lock();
+    let mut out = std::io::stdout().lock();
+    // Unlocked: the progress bar of a long run draws on it from the worker threads.
+    let mut err = std::io::stderr();
     let outcome = match Cli::try_parse() {
         Ok(cli) => run(&cli, &mut out, &mut err),
         // Help and the version are answers on standard output, and must reach it.

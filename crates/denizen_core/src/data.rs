@@ -59,30 +59,32 @@ impl DataError {
 /// and formulas megabytes long, and an error stays one readable line.
 const MAX_SHOWN: usize = 200;
 
-/// `text` up to `max` bytes whole, else its first `max` bytes (on a character boundary)
-/// and an ellipsis; control characters (a newline, a tab, an escape) are shown escaped,
-/// as `\n`, so what a file or a caller wrote can never break an error's one line.
+/// `text` with every character that is not plain printing text (a newline, a tab, an
+/// escape, a line separator, a direction override) escaped as `\n` or `\u{..}`, so what a
+/// file or a caller wrote can never break an error's one line; then up to `max` bytes
+/// whole, else its first `max` bytes (on a character boundary) and an ellipsis.
 pub(crate) fn excerpt(text: &str, max: usize) -> String {
-    let end = if text.len() <= max {
-        text.len()
-    } else {
-        (0..=max)
-            .rev()
-            .find(|&i| text.is_char_boundary(i))
-            .unwrap_or(0)
-    };
-    let mut shown = String::with_capacity(end + 3);
-    for c in text[..end].chars() {
-        if c.is_control() {
-            shown.extend(c.escape_debug());
+    let mut shown = String::with_capacity(text.len().min(max) + 3);
+    for c in text.chars() {
+        let plain = c == ' ' || !(c.is_control() || c.is_whitespace() || is_format(c));
+        let piece: String = if plain {
+            c.to_string()
         } else {
-            shown.push(c);
+            c.escape_unicode().collect()
+        };
+        if shown.len() + piece.len() > max {
+            shown.push_str("...");
+            return shown;
         }
-    }
-    if end < text.len() {
-        shown.push_str("...");
+        shown.push_str(&piece);
     }
     shown
+}
+
+/// Unicode's invisible formatting characters a terminal acts on: direction marks,
+/// embeddings, overrides and isolates, and the zero-width ones.
+fn is_format(c: char) -> bool {
+    matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2069}' | '\u{FEFF}')
 }
 
 /// Text a caller or a file gave, as an error line shows it: between backquotes, cut to
@@ -173,7 +175,9 @@ mod tests {
     #[test]
     fn shown_text_is_one_short_line() {
         assert_eq!(quoted("goblin-caves"), "`goblin-caves`");
-        assert_eq!(quoted("a\nb\tc\u{1b}"), "`a\\nb\\tc\\u{1b}`");
+        assert_eq!(quoted("a\nb\tc\u{1b}"), "`a\\u{a}b\\u{9}c\\u{1b}`");
+        assert_eq!(quoted("\u{202e}x\u{2028}"), "`\\u{202e}x\\u{2028}`");
+        assert!(quoted(&"\n".repeat(1_000)).len() <= 2 + MAX_SHOWN + 3);
         let long = quoted(&"é".repeat(1_000));
         assert!(long.len() <= 2 + MAX_SHOWN + 3, "{}", long.len());
         assert!(long.ends_with("...`"));

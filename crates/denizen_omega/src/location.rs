@@ -211,7 +211,7 @@ impl Environment {
 #[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub enum RequestError {
     /// No environment has this key.
-    #[error("unknown location {} (known: {})", quoted(.location), quoted(.known))]
+    #[error("unknown location {} (known: {})", quoted(.location), .known)]
     UnknownLocation {
         /// The key asked for.
         location: String,

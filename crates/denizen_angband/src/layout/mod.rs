@@ -4,8 +4,9 @@
 //! traps, rubble, objects) runs afterwards, on the returned [`Layout`].
 //!
 //! Every random value is drawn from the caller's generator with the original's dice
-//! helpers ([`crate::rng`]), in the original's order, so a seed always gives the same
-//! level. The layout rules are the original's, quirks included; the only departures are
+//! helpers ([`crate::rng`]), so a seed always gives the same level; the dice a loop rolls
+//! every pass (a tunnel step, a vein's try, a random grid) come from one word each
+//! ([`crate::rng`]'s `Rolls`), with the same odds as the original's one-by-one draws. The layout rules are the original's, quirks included; the only departures are
 //! bounds on loops that could spin forever in the original (see [`stairs`]) and the
 //! optional [`LayoutOptions::seal_unreachable`].
 
