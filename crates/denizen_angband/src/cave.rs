@@ -343,8 +343,15 @@ impl Cave {
     /// `right < left`).
     #[inline]
     fn row_span(y: i32, left: i32, right: i32) -> std::ops::Range<usize> {
+        if right < left {
+            return 0..0;
+        }
+        debug_assert!(
+            Self::on_map(Pos::new(y, right)),
+            "column {right} is off the map"
+        );
         let start = Self::index(Pos::new(y, left));
-        start..start + (right - left + 1).max(0) as usize
+        start..start + (right - left + 1) as usize
     }
 
     /// The neutral floor: walls, veins and rubble are `Wall`; floor and traps `Floor`;

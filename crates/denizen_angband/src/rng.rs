@@ -62,6 +62,7 @@ impl Rolls {
     /// One word for dice whose sides multiply to `outcomes`.
     #[inline]
     pub(crate) fn draw(rng: &mut Generator, outcomes: u32) -> Self {
+        debug_assert!(outcomes > 0, "dice with no outcomes");
         let value = if outcomes <= 1 {
             0
         } else {
@@ -92,9 +93,12 @@ impl Rolls {
 /// `top_left` to `bottom_right`, corners inclusive (each side at least one grid).
 #[inline]
 pub(crate) fn grid_in(rng: &mut Generator, top_left: Pos, bottom_right: Pos) -> Pos {
-    let rows = (bottom_right.y - top_left.y + 1) as u32;
-    let columns = (bottom_right.x - top_left.x + 1) as u32;
-    let mut rolls = Rolls::draw(rng, rows * columns);
+    let rows = u32::try_from(bottom_right.y - top_left.y + 1).expect("at least one row");
+    let columns = u32::try_from(bottom_right.x - top_left.x + 1).expect("at least one column");
+    let outcomes = rows
+        .checked_mul(columns)
+        .expect("a rectangle within the map");
+    let mut rolls = Rolls::draw(rng, outcomes);
     let y = top_left.y + rolls.rand0(rows);
     let x = top_left.x + rolls.rand0(columns);
     Pos::new(y, x)

@@ -240,6 +240,25 @@ pub enum Command {
     },
 }
 
+impl Command {
+    /// Whether the command reads Omega's data files (and so takes `--bestiary` and
+    /// `--locations`).
+    fn reads_omega_data(&self) -> bool {
+        match self {
+            Command::Odds { .. }
+            | Command::Pool { .. }
+            | Command::Population { .. }
+            | Command::Simulate { .. }
+            | Command::WanderOdds { .. }
+            | Command::Floor { .. }
+            | Command::Sample { .. }
+            | Command::Arena { .. }
+            | Command::Spoiler { .. } => true,
+            Command::Encounters { .. } | Command::Angband { .. } => false,
+        }
+    }
+}
+
 /// `--special` of `denizen encounters`: `prisoner@3,4`, `door-2@3,4` or `dead-end@3,4`.
 fn parse_special(text: &str) -> Result<(Square, SpecialStage), String> {
     let usage = || {
@@ -346,12 +365,7 @@ pub fn load_rules(data: &OmegaData) -> Result<OmegaRules, CliError> {
 
 /// Runs a parsed command line, writing results to `out` and summaries to `err`.
 pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> Result<(), CliError> {
-    if cli.data.given()
-        && matches!(
-            cli.command,
-            Command::Encounters { .. } | Command::Angband { .. }
-        )
-    {
+    if cli.data.given() && !cli.command.reads_omega_data() {
         return Err(CliError::Usage(
             "--bestiary and --locations are Omega's data: only Omega's commands read them".into(),
         ));
