@@ -18,7 +18,7 @@ use denizen::bevy::denizen_schedule;
 use denizen::bevy::pipeline::{FloorHeld, FloorRequest, serve_floor_requests};
 use denizen::bevy::save::{SaveWithDenizen, load, save};
 use denizen::bevy::view::render_floor;
-use denizen::data::{DataError, Entry, load_ron};
+use denizen::data::{DataError, Entry, load_ron, read_data_file};
 use denizen::layout::rooms_and_corridors;
 use denizen::output::{fail, finish};
 use denizen::plan::{Plan, Spawn as Planned};
@@ -341,7 +341,7 @@ fn main() -> ExitCode {
             _ => return fail("custom_rule_set", "usage: custom_rule_set [--seed N]"),
         }
     }
-    let text = match std::fs::read_to_string(TABLE_FILE) {
+    let text = match read_data_file(std::path::Path::new(TABLE_FILE)) {
         Ok(text) => text,
         Err(e) => return fail("custom_rule_set", &format!("{TABLE_FILE}: {e}")),
     };

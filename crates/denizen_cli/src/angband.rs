@@ -11,7 +11,7 @@ use denizen_angband::layout::{destroyed_chance, first_choice_odds, lit_chance};
 use denizen_angband::sample::{FIGURES, FIRST_FEELING, NewGameLevels, figures};
 use denizen_angband::{Autoscum, ObjectAllocator, ObjectKinds, ObjectRules, Races, SpecialRoom};
 use denizen_core::WorldSeed;
-use denizen_core::{DataFile, quoted};
+use denizen_core::{DataFile, quoted, read_data_file};
 use rayon::prelude::*;
 
 use crate::commands::{CliError, io_error, workers};
@@ -267,7 +267,7 @@ fn alloc_table(level: i32, depth: i32, races: Option<&PathBuf>) -> Result<Table,
     let races = match races {
         None => Races::shipped(),
         Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(io_error(path))?;
+            let text = read_data_file(path).map_err(io_error(path))?;
             Races::from_file(DataFile::new(&path.display().to_string(), &text))?
         }
     };
@@ -352,7 +352,7 @@ fn objects_table(level: i32, good: bool, objects: Option<&PathBuf>) -> Result<Ta
     let kinds = match objects {
         None => ObjectKinds::shipped(),
         Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(io_error(path))?;
+            let text = read_data_file(path).map_err(io_error(path))?;
             ObjectKinds::from_file(DataFile::new(&path.display().to_string(), &text))?
         }
     };

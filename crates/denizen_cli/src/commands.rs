@@ -14,7 +14,9 @@ use denizen_captive::{
     BaseEncounters, EncounterSettings, EncounterTable, Growth, Overflow, SpecialStage, Stop,
     encounter_stream, reference_base,
 };
-use denizen_core::{ChiSquared, DataError, DataFile, Square, StreamPurpose, WorldSeed, quoted};
+use denizen_core::{
+    ChiSquared, DataError, DataFile, Square, StreamPurpose, WorldSeed, quoted, read_data_file,
+};
 use denizen_omega::wander::WanderRule;
 use denizen_omega::{Level, Odds, OmegaFiles, OmegaRules, RequestError, Selector};
 
@@ -341,7 +343,7 @@ pub fn load_rules(data: &OmegaData) -> Result<OmegaRules, CliError> {
         return Ok(OmegaRules::shipped());
     }
     let read = |path: &Option<PathBuf>, shipped: &'static str, name: &'static str| match path {
-        Some(p) => std::fs::read_to_string(p)
+        Some(p) => read_data_file(p)
             .map(|text| (text, p.display().to_string()))
             .map_err(io_error(p)),
         None => Ok((shipped.to_owned(), name.to_owned())),

@@ -543,6 +543,55 @@ fn a_full_standard_error_gives_the_exit_code_without_a_panic() {
     }
 }
 
+/// Only a regular file of at most 16 MiB is read as data: a device that never ends, a
+/// pipe with no writer (which would block the read for ever), a folder and an oversized
+/// file each end at once with exit code 2 and one line naming the path.
+#[cfg(unix)]
+#[test]
+fn only_regular_files_are_read_as_data() {
+    let dir = std::env::temp_dir().join(format!("denizen-files-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("pipe.ron");
+    let made_fifo = Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|s| s.success());
+    let big = dir.join("big.ron");
+    std::fs::write(&big, vec![b' '; 16 * 1024 * 1024 + 1]).unwrap();
+    let mut cases = vec![
+        (
+            "pool 1 --bestiary /dev/zero".to_owned(),
+            "not a regular file",
+        ),
+        (
+            format!("pool 1 --locations {}", dir.display()),
+            "not a regular file",
+        ),
+        (
+            format!("pool 1 --locations {}", big.display()),
+            "larger than",
+        ),
+        (
+            format!("angband alloc 1 --races {}", big.display()),
+            "larger than",
+        ),
+    ];
+    if made_fifo {
+        cases.push((
+            format!("angband objects 1 --objects {}", fifo.display()),
+            "not a regular file",
+        ));
+    }
+    for (line, expected) in &cases {
+        let out = denizen_within(&line.split_whitespace().collect::<Vec<_>>());
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{line}: {err}");
+        assert_eq!(err.lines().count(), 1, "{line}: {err}");
+        assert!(err.contains(expected), "{line}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Each command offers and accepts only the options it reads: Omega's data files are
 /// refused by Angband's and Captive's commands, and not offered in their help.
 #[test]

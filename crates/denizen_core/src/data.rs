@@ -4,7 +4,37 @@
 //! an [`Entry`], so every consistency error reads the same way:
 //! `file: entry: field `name`: problem`.
 
+use std::io::{self, Read};
+use std::path::Path;
+
 use serde::de::DeserializeOwned;
+
+/// The most bytes a data file read by [`read_data_file`] may hold: 16 MiB, forty times
+/// the largest shipped file.
+pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+
+/// Reads a data file from disk: only a regular file (a pipe with no writer would block
+/// for ever, `/dev/zero` would never end) of at most [`MAX_FILE_BYTES`], and no more
+/// than that is read whatever the file grows to meanwhile.
+pub fn read_data_file(path: &Path) -> io::Result<String> {
+    if !std::fs::metadata(path)?.is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "not a regular file (a data file is read only from a file on disk)",
+        ));
+    }
+    let mut text = String::new();
+    std::fs::File::open(path)?
+        .take(MAX_FILE_BYTES + 1)
+        .read_to_string(&mut text)?;
+    if text.len() as u64 > MAX_FILE_BYTES {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("larger than the {MAX_FILE_BYTES} bytes a data file may hold"),
+        ));
+    }
+    Ok(text)
+}
 
 /// A data file (a bestiary, a locations file, an encounter table, ...) that cannot be used.
 ///

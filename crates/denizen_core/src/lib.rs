@@ -19,7 +19,7 @@ pub mod plan;
 pub mod rng;
 pub mod stats;
 
-pub use data::{DataError, DataFile, Entry, load_ron, quoted};
+pub use data::{DataError, DataFile, Entry, load_ron, quoted, read_data_file};
 pub use floor::{
     FloorError, FloorGrid, FreeSquares, MAX_SQUARES, Rect, Room, RoomKind, Square, Tile,
 };
