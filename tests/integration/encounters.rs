@@ -3,7 +3,7 @@
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
 
-use denizen::captive::{Carry, reference_base};
+use denizen::captive::{Carry, SpecialCellRefused, reference_base};
 use denizen::prelude::*;
 
 fn base(map: u32, floors: u32, seed: u64) -> App {
@@ -188,7 +188,7 @@ fn group_membership_round_trips_through_reflection() {
 }
 
 /// The special stages through the plugin (source notes, sections 5 and 7): made before the
-/// regular groups at the host's cells, the prisoner (type 31) with the base's one map, a
+/// regular groups at the host's cells (floor cells of this base), the prisoner (type 31) with the base's one map, a
 /// laser door's guard (type 6) with that door's clipboard, the dead-end stage's group
 /// (type 8) with its first clipboard; no regular group stands on their cells.
 #[test]
@@ -199,9 +199,9 @@ fn special_groups_carry_their_own_items() {
     let at = |x, y| Square { x, y };
     app.world_mut().write_message(
         EncountersRequested::new(10, 1)
-            .with_special(at(30, 5), SpecialStage::Prisoner)
-            .with_special(at(31, 5), SpecialStage::DoorGuard { door: 3 })
-            .with_special(at(32, 5), SpecialStage::DeadEnd),
+            .with_special(at(27, 3), SpecialStage::Prisoner)
+            .with_special(at(51, 9), SpecialStage::DoorGuard { door: 3 })
+            .with_special(at(14, 15), SpecialStage::DeadEnd),
     );
     app.update();
     let world = app.world_mut();
@@ -216,20 +216,20 @@ fn special_groups_carry_their_own_items() {
         (group.type_id, carry)
     };
     assert_eq!(
-        carried(GridPos { x: 30, y: 5 }),
+        carried(GridPos { x: 27, y: 3 }),
         (31, Some(Carry::BaseMap { floor: 0 }))
     );
     assert_eq!(
-        carried(GridPos { x: 31, y: 5 }),
+        carried(GridPos { x: 51, y: 9 }),
         (6, Some(Carry::DoorClipboard { door: 3 }))
     );
     assert_eq!(
-        carried(GridPos { x: 32, y: 5 }),
+        carried(GridPos { x: 14, y: 15 }),
         (8, Some(Carry::Clipboard { index: 0 }))
     );
     let on_special_cells = groups
         .iter()
-        .filter(|(_, p, _)| p.y == 5 && (30..=32).contains(&p.x))
+        .filter(|(_, p, _)| [(27, 3), (51, 9), (14, 15)].contains(&(p.x, p.y)))
         .count();
     assert_eq!(on_special_cells, 3, "one group per cell");
     // The base's one map went to the prisoner: no regular group carries one.
@@ -239,4 +239,42 @@ fn special_groups_carry_their_own_items() {
         .filter(|c| matches!(c.0, Carry::BaseMap { .. }))
         .count();
     assert_eq!(maps, 1);
+}
+
+/// A special stage's cell off the floor or on a wall refuses the whole request: a
+/// rejection naming the stage and the cell, and no group or member spawned (not even the
+/// specials before it).
+#[test]
+fn a_special_cell_off_the_floor_refuses_the_request() {
+    let at = |x, y| Square { x, y };
+    for (cell, tile) in [(at(u32::MAX, u32::MAX), None), (at(0, 0), Some(Tile::Wall))] {
+        let mut app = App::new();
+        app.add_plugins(DenizenPlugins::with_seed(21));
+        app.insert_resource(FloorMap(reference_base(WorldSeed(21), 10)));
+        app.world_mut().write_message(
+            EncountersRequested::new(10, 1)
+                .with_special(at(27, 3), SpecialStage::Prisoner)
+                .with_special(cell, SpecialStage::DeadEnd),
+        );
+        app.update();
+        let world = app.world_mut();
+        let rejected: Vec<EncountersRejected> = world
+            .resource_mut::<Messages<EncountersRejected>>()
+            .drain()
+            .collect();
+        assert_eq!(
+            rejected,
+            [EncountersRejected {
+                map: 10,
+                reason: EncounterRefusal::SpecialCell(SpecialCellRefused {
+                    index: 1,
+                    cell,
+                    tile
+                }),
+            }]
+        );
+        let groups = world.query::<&EncounterGroup>().iter(world).count();
+        let members = world.query::<&EncounterMember>().iter(world).count();
+        assert_eq!((groups, members), (0, 0));
+    }
 }

@@ -78,6 +78,40 @@ impl SpecialStage {
     }
 }
 
+/// A special stage's cell no group can stand on: off the floor, or not open floor
+/// (regular groups stand on floor or, for fire types, burning floor; a special stage's
+/// group is a normal caller's and needs floor).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
+#[error("special stage {index} at ({}, {}): {}", .cell.x, .cell.y, match .tile {
+    None => "off the floor".to_owned(),
+    Some(tile) => format!("{tile:?}, not floor"),
+})]
+pub struct SpecialCellRefused {
+    /// Its place in the list of special stages, from 0.
+    pub index: usize,
+    /// The cell.
+    pub cell: Square,
+    /// What the cell is, `None` when it lies off the floor.
+    pub tile: Option<Tile>,
+}
+
+/// Checks every special stage's cell against the floor before any group is made, so a
+/// request is taken whole or refused whole.
+pub fn check_special_cells(
+    grid: &FloorGrid,
+    specials: &[(Square, SpecialStage)],
+) -> Result<(), SpecialCellRefused> {
+    for (index, &(cell, _)) in specials.iter().enumerate() {
+        let inside = cell.x < grid.width() && cell.y < grid.height();
+        let tile = inside.then(|| grid.tile(cell));
+        if tile != Some(Tile::Floor) {
+            return Err(SpecialCellRefused { index, cell, tile });
+        }
+    }
+    Ok(())
+}
+
 /// One member of a group.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
@@ -251,7 +285,7 @@ impl<'a> BaseEncounters<'a> {
     }
 
     /// The special stages' groups at the cells a game's generator chose for them, in the
-    /// order given (Captive makes them before its regular encounters, so the prisoner takes
+    /// order given (each cell checked first with [`check_special_cells`]) (Captive makes them before its regular encounters, so the prisoner takes
     /// the first base map), then the regular stage, which leaves their cells alone. A
     /// special stage that cannot make its group (no eligible special type, group memory
     /// full) ends the specials; `stopped` reports the first stop of either stage.

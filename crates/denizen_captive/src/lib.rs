@@ -17,6 +17,6 @@ pub mod table;
 pub use base::{encounter_stream, reference_base};
 pub use generator::{
     BaseEncounters, Carry, EncounterPlan, EncounterSettings, Group, Growth, Member, Overflow,
-    SpecialStage, Stop,
+    SpecialCellRefused, SpecialStage, Stop, check_special_cells,
 };
 pub use table::{Category, EncounterTable, EncounterType, FamilyMask, Slot};

@@ -12,7 +12,7 @@ use denizen_bevy::omega::view::roster;
 use denizen_bevy::view::render_floor;
 use denizen_captive::{
     BaseEncounters, EncounterSettings, EncounterTable, Growth, Overflow, SpecialStage, Stop,
-    encounter_stream, reference_base,
+    check_special_cells, encounter_stream, reference_base,
 };
 use denizen_core::{
     ChiSquared, DataError, DataFile, Square, StreamPurpose, WorldSeed, quoted, read_data_file,
@@ -704,6 +704,7 @@ fn encounters(
     let grid = reference_base(WorldSeed(seed), map);
     let floors = request.floors.unwrap_or(if map == 0 { 1 } else { 3 });
     // The plugin's stream for the first stage on this map: the same groups it spawns.
+    check_special_cells(&grid, request.specials).map_err(|e| CliError::Usage(e.to_string()))?;
     let mut rng = encounter_stream(WorldSeed(seed), map, 0);
     let plan = BaseEncounters::new(&table, request.settings, map, floors).place_with_specials(
         &mut rng,

@@ -787,12 +787,13 @@ fn encounters_take_overflow_and_growth() {
 
 /// `denizen encounters --special`: the special stages' groups come first, with their
 /// types (31, 6, 8) and items (the prisoner a base map, a door guard its door's
-/// clipboard, the dead-end stage a running clipboard number).
+/// clipboard, the dead-end stage a running clipboard number), on the cells given (the
+/// regular groups' cells of the same map without specials, all floor).
 #[test]
 fn encounters_place_special_groups_first() {
     let out = denizen(
-        "encounters 10 --floors 1 --special prisoner@30,5 --special door-3@31,5 \
-         --special dead-end@32,5 --special dead-end@33,5 --format csv",
+        "encounters 10 --floors 1 --special prisoner@56,4 --special door-3@45,20 \
+         --special dead-end@57,15 --special dead-end@26,11 --format csv",
     );
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let rows: Vec<Vec<String>> = stdout(&out)
@@ -808,13 +809,26 @@ fn encounters_place_special_groups_first() {
     assert_eq!(
         summary[..4],
         [
-            ("31", "30", "5", "base map 0"),
-            ("6", "31", "5", "door 3 clipboard"),
-            ("8", "32", "5", "clipboard 0"),
-            ("8", "33", "5", "clipboard 1"),
+            ("31", "56", "4", "base map 0"),
+            ("6", "45", "20", "door 3 clipboard"),
+            ("8", "57", "15", "clipboard 0"),
+            ("8", "26", "11", "clipboard 1"),
         ]
     );
     assert_eq!(summary[4].3, "-", "the base's one map is taken");
+    // A cell off the floor or on a wall is refused whole: nothing is listed.
+    for cell in ["4294967295,4294967295", "0,0"] {
+        let out = denizen(&format!(
+            "encounters 10 --special prisoner@56,4 --special dead-end@{cell}"
+        ));
+        assert_eq!(out.status.code(), Some(2), "{cell}");
+        assert!(stdout(&out).is_empty(), "{cell}");
+        assert!(
+            stderr(&out).contains("special stage 1 at"),
+            "{}",
+            stderr(&out)
+        );
+    }
     let bad = denizen("encounters 10 --special door-9@1,1");
     assert_eq!(bad.status.code(), Some(2));
     assert!(

@@ -2,7 +2,7 @@
 
 use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
-use denizen_captive::{Carry, SpecialStage, Stop};
+use denizen_captive::{Carry, SpecialCellRefused, SpecialStage, Stop};
 use denizen_core::floor::Square;
 
 use crate::floor::FloorHeld;
@@ -65,7 +65,8 @@ pub struct EncountersPlaced {
 
 /// An [`EncountersRequested`] that placed nothing (written in
 /// `CaptiveSystems::Encounters`): another floor was populated in the same run of the
-/// plugins' schedule (`FloorMap` holds one floor).
+/// plugins' schedule (`FloorMap` holds one floor), or a special stage's cell is not floor
+/// on `FloorMap`.
 #[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
 pub struct EncountersRejected {
@@ -82,6 +83,9 @@ pub enum EncounterRefusal {
     /// Another floor was populated in this run.
     #[error("{0}")]
     FloorHeld(FloorHeld),
+    /// A special stage's cell lies off the floor or is not open floor: nothing is placed.
+    #[error("{0}")]
+    SpecialCell(SpecialCellRefused),
 }
 
 impl From<FloorHeld> for EncounterRefusal {

@@ -4,7 +4,7 @@
 use bevy_ecs::lifecycle::Despawn;
 use bevy_ecs::prelude::*;
 use denizen_captive::base::{STREAM_KIND, STREAM_PLACE};
-use denizen_captive::{BaseEncounters, EncounterPlan};
+use denizen_captive::{BaseEncounters, EncounterPlan, check_special_cells};
 use denizen_core::floor::Square;
 use denizen_core::plan::{Origin, Plan, Spawn};
 use denizen_core::rng::Generator;
@@ -44,7 +44,10 @@ impl FloorRequest for EncountersRequested {
     type Rejection = EncounterRefusal;
     type Plan = EncounterPlan;
 
-    fn validate(&self, _world: &World) -> Result<FloorId, EncounterRefusal> {
+    fn validate(&self, world: &World) -> Result<FloorId, EncounterRefusal> {
+        let specials: Vec<_> = self.specials.iter().map(|s| (s.cell, s.stage)).collect();
+        check_special_cells(&world.resource::<FloorMap>().0, &specials)
+            .map_err(EncounterRefusal::SpecialCell)?;
         Ok(FloorId::new(STREAM_PLACE, self.map))
     }
 
