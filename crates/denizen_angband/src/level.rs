@@ -316,18 +316,38 @@ pub fn cave_of_floor(grid: &FloorGrid) -> Result<Cave, FloorTooLarge> {
     Ok(cave)
 }
 
+/// What the base population made of a host's floor.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HostPopulation {
+    /// The monsters placed, in order.
+    pub monsters: Vec<Monster>,
+    /// The rating their out-of-depth levels add.
+    pub rating: i32,
+    /// Draws that found no race.
+    pub failed_draws: u32,
+    /// Placements lost because their square lies on the floor's outer ring (column 0,
+    /// row 0, and column 197 or row 65 of a floor that wide or tall): 2.7.9 never places a
+    /// monster there, its own levels having wall all round.
+    pub edge_losses: u32,
+}
+
 /// The base population of a host's floor at `depth` (held to Angband's 1-127; no rooms,
-/// so no guards and no slip): the monsters placed, their rating and failed draws.
+/// so no guards and no slip).
 pub fn populate_floor(
     rng: &mut Generator,
     grid: &FloorGrid,
     depth: i32,
     allocator: &mut Allocator,
     live: &mut UniqueLedger,
-) -> Result<(Vec<Monster>, i32, u32), FloorTooLarge> {
+) -> Result<HostPopulation, FloorTooLarge> {
     let depth = depth.clamp(1, MAX_DRAW_LEVEL);
     let mut cave = cave_of_floor(grid)?;
     let mut populator = Populator::new(allocator, live, depth);
     populator.populate(&mut cave, rng, depth);
-    Ok((populator.monsters, populator.rating, populator.failed_draws))
+    Ok(HostPopulation {
+        monsters: populator.monsters,
+        rating: populator.rating,
+        failed_draws: populator.failed_draws,
+        edge_losses: populator.edge_losses,
+    })
 }

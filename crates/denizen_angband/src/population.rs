@@ -126,6 +126,9 @@ pub struct Populator<'a> {
     pub failed_draws: u32,
     /// Guard and escort draws that returned no race.
     pub failed_company_draws: u32,
+    /// Base-population placements lost because their grid lies on the map's outer ring,
+    /// where 2.7.9 never places a monster (only a host's floor has floor there).
+    pub edge_losses: u32,
     /// The nests and pits, in build order.
     pub dens: Vec<DenRecord>,
     /// Monsters placed and then taken back by the layout (a destroyed level's blasts,
@@ -145,6 +148,7 @@ impl<'a> Populator<'a> {
             rating: 0,
             failed_draws: 0,
             failed_company_draws: 0,
+            edge_losses: 0,
             dens: Vec::new(),
             taken_back: 0,
         }
@@ -414,6 +418,9 @@ impl<'a> Populator<'a> {
             let Some(at) = naked_spot(cave, rng) else {
                 return;
             };
+            if !Cave::inside(at) {
+                self.edge_losses += 1;
+            }
             self.place_drawn(cave, rng, at, level, Placement::Population);
         }
     }

@@ -5,7 +5,7 @@ use std::fmt::Write;
 use std::sync::LazyLock;
 
 use denizen_angband::alloc::{Allocator, DrawRequest, UniqueLedger};
-use denizen_angband::level::populate_floor;
+use denizen_angband::level::{HostPopulation, populate_floor};
 use denizen_angband::{Level, LevelOptions, Placement, RaceFlags, Races};
 use denizen_core::{ChiSquared, FloorGrid, StreamPurpose, WorldSeed};
 use denizen_testing::golden;
@@ -193,38 +193,77 @@ fn the_first_draw_of_a_shallow_level_follows_the_exact_odds() {
     assert!(p > 1e-6, "p = {p}");
 }
 
-#[test]
-fn a_host_floor_gets_the_base_population_on_its_floor() {
-    // Walled all round: 2.7.9 never places a monster on the map's outer ring, so a floor
-    // square there would take a draw without a monster or a failed draw to show for it.
-    let rows: Vec<String> = (0..12)
-        .map(|y| {
-            (0..30)
-                .map(|x| {
-                    let edge = x == 0 || y == 0 || x == 29 || y == 11;
-                    if edge || (x + y) % 7 == 0 { '#' } else { '.' }
-                })
-                .collect()
-        })
-        .collect();
+/// A host floor `rows` as text, populated at depth 9.
+fn host_population(rows: &[String]) -> (FloorGrid, HostPopulation) {
     let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
     let grid = FloorGrid::from_rows(&rows).unwrap();
     let mut allocator = Allocator::new(RACES.clone());
     let mut live = UniqueLedger::new();
     let mut rng = WorldSeed(4).stream(StreamPurpose::new("host"));
-    let (monsters, _, failed) =
-        populate_floor(&mut rng, &grid, 9, &mut allocator, &mut live).unwrap();
-    let drawn = monsters
+    let population = populate_floor(&mut rng, &grid, 9, &mut allocator, &mut live).unwrap();
+    (grid, population)
+}
+
+/// The draws of the base population at depth 9: 14 + randint(8) + 3.
+const DRAWS_AT_9: std::ops::RangeInclusive<u32> = 14 + 1 + 3..=14 + 8 + 3;
+
+#[test]
+fn a_host_floor_gets_the_base_population_on_its_floor() {
+    let rows: Vec<String> = (0..12)
+        .map(|y| {
+            (0..30)
+                .map(|x| if (x + y) % 7 == 0 { '#' } else { '.' })
+                .collect()
+        })
+        .collect();
+    let (grid, population) = host_population(&rows);
+    // Every draw shows: a monster, a failed draw, or a square lost to the outer ring.
+    let placed = population
+        .monsters
         .iter()
         .filter(|m| m.placement == Placement::Population)
-        .count() as u32
-        + failed;
-    assert!((14 + 1 + 3..=14 + 8 + 3).contains(&drawn), "{drawn} drawn");
-    for m in &monsters {
+        .count() as u32;
+    let drawn = placed + population.failed_draws + population.edge_losses;
+    assert!(DRAWS_AT_9.contains(&drawn), "{drawn} drawn");
+    for m in &population.monsters {
         assert_eq!(grid.tile(m.at.square()), denizen_core::Tile::Floor);
+        assert!(m.at.x > 0 && m.at.y > 0, "{:?} on the outer ring", m.at);
     }
     let too_big = FloorGrid::new(199, 10).unwrap();
-    assert!(populate_floor(&mut rng, &too_big, 9, &mut allocator, &mut live).is_err());
+    let mut allocator = Allocator::new(RACES.clone());
+    let mut rng = WorldSeed(4).stream(StreamPurpose::new("host"));
+    assert!(
+        populate_floor(
+            &mut rng,
+            &too_big,
+            9,
+            &mut allocator,
+            &mut UniqueLedger::new()
+        )
+        .is_err()
+    );
+}
+
+/// A host floor whose only free squares lie on the outer ring gets no monster, as in
+/// 2.7.9, and says so: every draw is reported lost to the edge.
+#[test]
+fn placements_lost_to_the_edge_are_reported() {
+    let rows: Vec<String> = (0..6)
+        .map(|y| {
+            if y == 0 {
+                ".".repeat(20)
+            } else {
+                "#".repeat(20)
+            }
+        })
+        .collect();
+    let (_, population) = host_population(&rows);
+    assert!(population.monsters.is_empty());
+    assert!(
+        DRAWS_AT_9.contains(&population.edge_losses),
+        "{} lost",
+        population.edge_losses
+    );
 }
 
 #[test]

@@ -5,7 +5,7 @@
 use bevy_ecs::prelude::*;
 use denizen_angband::cave::terrain;
 use denizen_angband::layout::ObjectSpot;
-use denizen_angband::level::populate_floor;
+use denizen_angband::level::{HostPopulation, populate_floor};
 use denizen_angband::request::{
     Judge, Stock, check_request, is_quest_depth, keep_classic_level, leave_level,
 };
@@ -130,10 +130,10 @@ impl FloorRequest for AngbandLevelRequested {
                 }
                 // A host's floor has no rooms to rate: it is never made again.
                 Some(grid) => {
-                    let (monsters, rating, failed) =
+                    let population =
                         populate_floor(rng, grid, depth, &mut rules.allocator, &mut ledger).ok()?;
-                    let feeling = Feeling::of(rating, false, rules.preserve, since);
-                    hosted(self.depth, (monsters, rating, failed), feeling, ledger)
+                    let feeling = Feeling::of(population.rating, false, rules.preserve, since);
+                    hosted(self.depth, population, feeling, ledger)
                 }
             };
             Some(AngbandLevelPlan { made_at, ..made })
@@ -262,6 +262,7 @@ fn classic(depth: u32, kept: KeptLevel) -> AngbandLevelPlan {
                 .map(|d| (d.centre.square(), d.kind, d.races.is_some()))
                 .collect(),
             failed_draws: level.failed_draws,
+            edge_losses: 0,
         },
         monsters: level.monsters,
         objects,
@@ -276,7 +277,7 @@ fn classic(depth: u32, kept: KeptLevel) -> AngbandLevelPlan {
 /// The plan of a host's floor: its population (monsters, their rating, failed draws).
 fn hosted(
     depth: u32,
-    (monsters, rating, failed): (Vec<Monster>, i32, u32),
+    population: HostPopulation,
     feeling: Feeling,
     live: UniqueLedger,
 ) -> AngbandLevelPlan {
@@ -286,10 +287,10 @@ fn hosted(
             rooms: Vec::new(),
             destroyed: false,
             player: None,
-            monsters: monsters.len() as u32,
+            monsters: population.monsters.len() as u32,
             population_level: depth,
-            monster_rating: rating,
-            rating,
+            monster_rating: population.rating,
+            rating: population.rating,
             special: false,
             feeling,
             rejected_levels: 0,
@@ -302,9 +303,10 @@ fn hosted(
             objects: Vec::new(),
             gold: Vec::new(),
             dens: Vec::new(),
-            failed_draws: failed,
+            failed_draws: population.failed_draws,
+            edge_losses: population.edge_losses,
         },
-        monsters,
+        monsters: population.monsters,
         objects: Vec::new(),
         live,
         artifacts: None,

@@ -128,6 +128,10 @@ pub struct AngbandLevelBuilt {
     pub dens: Vec<(Square, DenKind, bool)>,
     /// Base-population draws that found no race.
     pub failed_draws: u32,
+    /// Base-population placements lost because their square lies on the floor's outer
+    /// ring, where 2.7.9 never places a monster (0 on a classic level, whose ring is
+    /// wall; on a host's floor, floor there takes draws that place nothing).
+    pub edge_losses: u32,
 }
 
 /// An object spot a room put on the level: gold, or an object of the object level, good
