@@ -14,8 +14,9 @@ use denizen_core::WorldSeed;
 use denizen_core::{DataFile, quoted, read_data_file};
 use rayon::prelude::*;
 
-use crate::commands::{CliError, io_error, workers};
+use crate::error::{CliError, io_error, stdout};
 use crate::table::{Cell, Format, Table};
+use crate::workers::workers;
 
 /// The Angband subcommands.
 #[derive(Debug, Subcommand)]
@@ -260,7 +261,7 @@ pub fn run(command: &AngbandCommand, out: &mut impl Write) -> Result<(), CliErro
             format,
         } => (kinds_table(*room, *depth), *format),
     };
-    table.0.write(table.1, out).map_err(crate::commands::stdout)
+    table.0.write(table.1, out).map_err(stdout)
 }
 
 fn alloc_table(level: i32, depth: i32, races: Option<&PathBuf>) -> Result<Table, CliError> {

@@ -1,7 +1,7 @@
 //! The `denizen` subcommands: what each prints, given the rules and the arguments.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::{Parser, Subcommand};
@@ -15,13 +15,16 @@ use denizen_captive::{
     check_special_cells, encounter_stream, reference_base,
 };
 use denizen_core::{
-    ChiSquared, DataError, DataFile, Square, StreamPurpose, WorldSeed, quoted, read_data_file,
+    ChiSquared, DataFile, Square, StreamPurpose, WorldSeed, quoted, read_data_file,
 };
 use denizen_omega::wander::WanderRule;
-use denizen_omega::{Level, Odds, OmegaFiles, OmegaRules, RequestError, Selector};
+use denizen_omega::{Level, Odds, OmegaFiles, OmegaRules, Selector};
 
+use crate::error::io_error;
+pub use crate::error::{CliError, stdout};
 use crate::spoiler;
 use crate::table::{Cell, Format, Table, TextFormat};
+use crate::workers::workers;
 
 /// The most placements `simulate` draws in one run (a few seconds at the measured rate).
 pub const MAX_SIMULATED_PLACEMENTS: u64 = 100_000_000;
@@ -306,35 +309,6 @@ pub enum GrowthArg {
     Code,
     /// As the guide's prose says.
     Prose,
-}
-
-/// Why a command failed; printed as one line, and the process exits with code 2.
-#[derive(Debug, thiserror::Error)]
-pub enum CliError {
-    /// A data file is malformed or inconsistent.
-    #[error(transparent)]
-    Data(#[from] DataError),
-    /// Unknown location or depth out of range.
-    #[error(transparent)]
-    Request(#[from] RequestError),
-    /// A file could not be read or written.
-    #[error("{path}: {source}")]
-    Io {
-        /// The file or folder.
-        path: String,
-        /// What the system said.
-        source: std::io::Error,
-    },
-    /// An argument the rules cannot use.
-    #[error("{0}")]
-    Usage(String),
-}
-
-pub(crate) fn io_error(path: &Path) -> impl FnOnce(std::io::Error) -> CliError + '_ {
-    move |source| CliError::Io {
-        path: path.display().to_string(),
-        source,
-    }
 }
 
 /// Loads the rules a command asks for: shipped data unless files are given.
@@ -779,36 +753,6 @@ fn encounters(
         ),
     );
     Ok(())
-}
-
-/// A failed write to standard output, as the error the command line reports.
-pub fn stdout(e: std::io::Error) -> CliError {
-    CliError::Io {
-        path: "standard output".into(),
-        source: e,
-    }
-}
-
-/// The worker threads of a long run (`threads` of them, every core by default) and its
-/// progress bar over `total` items: on a terminal's standard error, hidden elsewhere.
-pub(crate) fn workers(
-    threads: Option<u32>,
-    total: u32,
-) -> Result<(rayon::ThreadPool, indicatif::ProgressBar), CliError> {
-    use std::io::IsTerminal;
-    let mut pool = rayon::ThreadPoolBuilder::new();
-    if let Some(n) = threads {
-        pool = pool.num_threads(n as usize);
-    }
-    let pool = pool
-        .build()
-        .map_err(|e| CliError::Usage(format!("cannot start the worker threads: {e}")))?;
-    let bar = if std::io::stderr().is_terminal() {
-        indicatif::ProgressBar::new(u64::from(total))
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
-    Ok((pool, bar))
 }
 
 /// How many floors one worker populates in one app before it takes the next chunk.

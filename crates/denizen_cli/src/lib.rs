@@ -8,5 +8,7 @@
 
 pub mod angband;
 pub mod commands;
+pub mod error;
 pub mod spoiler;
 pub mod table;
+mod workers;

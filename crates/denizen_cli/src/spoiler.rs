@@ -6,7 +6,7 @@ use std::path::Path;
 
 use denizen_omega::{Environment, Odds, OmegaRules};
 
-use crate::commands::{CliError, io_error};
+use crate::error::{CliError, io_error};
 
 /// Writes every spoiler file into `dir`, all or none: the files are written to a staging
 /// folder beside `dir` first, and moved into `dir` only once every one is written (a

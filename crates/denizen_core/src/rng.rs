@@ -195,6 +195,41 @@ mod tests {
     }
 
     #[test]
+    fn uniform_redraws_the_words_of_the_short_final_zone() {
+        /// A generator that gives a fixed list of words.
+        struct Words(Vec<u32>);
+        impl rand::rand_core::TryRng for Words {
+            type Error = std::convert::Infallible;
+            fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+                Ok(self.0.remove(0))
+            }
+            fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+                Ok(u64::from(self.try_next_u32()?))
+            }
+            fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+                dst.fill(0);
+                Ok(())
+            }
+        }
+        // 2^32 = 3 x 1,431,655,765 + 1: of the words, only u32::MAX lies past the last
+        // whole set of 3 and would make 0 more likely than 1 and 2. It is drawn again.
+        let mut words = Words(vec![u32::MAX, 7]);
+        assert_eq!(
+            uniform(&mut words, 3),
+            1,
+            "u32::MAX is refused, 7 % 3 is taken"
+        );
+        assert!(words.0.is_empty());
+        // 2^32 = 10 x 429,496,729 + 6: the last 6 words are refused, the one before is not.
+        for refused in u32::MAX - 5..=u32::MAX {
+            assert_eq!(uniform(&mut Words(vec![refused, 14]), 10), 4, "{refused}");
+        }
+        assert_eq!(uniform(&mut Words(vec![u32::MAX - 6, 14]), 10), 9);
+        // A power of two has no final zone: every word is taken.
+        assert_eq!(uniform(&mut Words(vec![u32::MAX]), 8), 7);
+    }
+
+    #[test]
     fn uniform_covers_its_range() {
         let mut rng = WorldSeed(9).stream(StreamPurpose::new("uniform"));
         let mut counts = [0u32; 7];

@@ -1,0 +1,44 @@
+//! Why a command failed: the one error type every command returns.
+
+use std::path::Path;
+
+use denizen_core::DataError;
+use denizen_omega::RequestError;
+
+/// Why a command failed; printed as one line, and the process exits with code 2.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    /// A data file is malformed or inconsistent.
+    #[error(transparent)]
+    Data(#[from] DataError),
+    /// Unknown location or depth out of range.
+    #[error(transparent)]
+    Request(#[from] RequestError),
+    /// A file could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file or folder.
+        path: String,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// An argument the rules cannot use.
+    #[error("{0}")]
+    Usage(String),
+}
+
+/// The error of a file that could not be read or written, naming it.
+pub(crate) fn io_error(path: &Path) -> impl FnOnce(std::io::Error) -> CliError + '_ {
+    move |source| CliError::Io {
+        path: path.display().to_string(),
+        source,
+    }
+}
+
+/// A failed write to standard output, as the error the command line reports.
+pub fn stdout(e: std::io::Error) -> CliError {
+    CliError::Io {
+        path: "standard output".into(),
+        source: e,
+    }
+}
