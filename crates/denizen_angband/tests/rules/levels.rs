@@ -46,6 +46,11 @@ fn the_population_count_is_14_plus_1d8_plus_k() {
 #[test]
 fn monsters_get_their_races_hit_points_speed_and_sleep() {
     let races = &*RACES;
+    // Where each rolled hit point total and sleep counter falls in its range, from 0 (the
+    // least) to 1 (the most): a dice sum and a uniform roll are both symmetric round the
+    // middle, so their means are 1/2; "always the most" or "always the least" is 1 or 0.
+    let (mut hp_places, mut sleep_places) = (Vec::new(), Vec::new());
+    let place = |value: i32, low: i32, high: i32| f64::from(value - low) / f64::from(high - low);
     for seed in 0..30 {
         let depth = 1 + (seed as i32 * 7) % 60;
         let (level, _) = build(seed, depth, &LevelOptions::default());
@@ -59,6 +64,9 @@ fn monsters_get_their_races_hit_points_speed_and_sleep() {
                 assert_eq!(m.hp, high as i32, "{}", race.name);
             } else {
                 assert!((low as i32..=high as i32).contains(&m.hp), "{}", race.name);
+                if high > low {
+                    hp_places.push(place(m.hp, low as i32, high as i32));
+                }
             }
             // Non-uniques get rand_spread(0, energy / 10): none below normal speed (110),
             // +-1 up to +9, +-2 up to +19, +-3 from +20 (energy 30 to 41) and +-4 from +40.
@@ -90,11 +98,25 @@ fn monsters_get_their_races_hit_points_speed_and_sleep() {
                     race.name,
                     m.sleep
                 );
+                if s > 0 && 10 * s > 1 {
+                    sleep_places.push(place(m.sleep, 2 * s + 1, 12 * s));
+                }
             }
             if race.flags.contains(RaceFlags::FORCE_DEPTH) {
                 assert!(i32::from(race.level) <= depth);
             }
         }
+    }
+    for (what, places) in [("hit points", &hp_places), ("sleep", &sleep_places)] {
+        let n = places.len() as f64;
+        let mean = places.iter().sum::<f64>() / n;
+        // Each place lies in 0..=1, so its deviation is at most 1/2.
+        let bound = 5.0 * 0.5 / n.sqrt();
+        assert!(n > 500.0, "{what}: only {n} rolls");
+        assert!(
+            (mean - 0.5).abs() < bound,
+            "{what}: mean place {mean} of {n}"
+        );
     }
 }
 

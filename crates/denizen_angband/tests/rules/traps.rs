@@ -2,7 +2,7 @@
 //! gases and summoning runes.
 
 use denizen_angband::Traps;
-use denizen_angband::trap::{DART_POWER, Effect, Status, dart_hits};
+use denizen_angband::trap::{Effect, Status, dart_hits};
 use denizen_core::{ChiSquared, StreamPurpose, WorldSeed};
 
 fn rng(seed: u64) -> denizen_core::Generator {
@@ -90,11 +90,15 @@ fn the_poisoned_spiked_pit_is_at_worst_four_times_2d6() {
 #[test]
 fn darts_hit_five_percent_always_five_never_else_by_armour() {
     let mut rng = rng(3);
-    for armour in [0, 40, 100, 200] {
-        // 5% sure hits, 5% sure misses, else randint(125) > 3/4 x armour.
-        let needed = armour * 3 / 4;
-        let beats = f64::from((DART_POWER - needed).clamp(0, DART_POWER)) / f64::from(DART_POWER);
-        let expected = 0.05 + 0.90 * beats;
+    // The notes' formula with the spoiler's power 125: 5% sure hits, 5% sure misses, else
+    // a hit when randint(125) > 3/4 x armour, which 125, 95, 50 and 0 of the 125 values
+    // beat at armour 0, 40, 100 and 200.
+    for (armour, expected) in [
+        (0, 0.05 + 0.90),
+        (40, 0.05 + 0.90 * 95.0 / 125.0),
+        (100, 0.05 + 0.90 * 50.0 / 125.0),
+        (200, 0.05),
+    ] {
         let n = 40_000;
         let hits = (0..n).filter(|_| dart_hits(&mut rng, armour)).count() as f64;
         let sd = (f64::from(n) * expected * (1.0 - expected)).sqrt();
