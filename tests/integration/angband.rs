@@ -648,3 +648,43 @@ fn artifacts_are_made_once_and_preserve_mode_gives_back_the_ones_left_lying() {
         assert_eq!(ledger, expected, "preserve {preserve}");
     }
 }
+
+/// The plugin's first level at a depth is the rules' first new-game level from the same
+/// world seed (`NewGameLevels`, `streams::level_stream`): the golden levels of
+/// `denizen_angband` are what a game gets.
+#[test]
+fn the_plugin_makes_the_rules_new_game_levels() {
+    use denizen::angband::sample::NewGameLevels;
+    use denizen::angband::{Allocator, Autoscum, ObjectRules};
+    use denizen::prelude::WorldSeed;
+    for (seed, depth) in [(1u64, 5u32), (2, 30), (3, 60)] {
+        let mut app = level(seed, AngbandLevelRequested::new(depth));
+        let built = messages::<AngbandLevelBuilt>(&app).remove(0);
+        let kept = NewGameLevels {
+            depth: depth as i32,
+            autoscum: Autoscum::Off,
+            preserve: false,
+            seed: WorldSeed(seed),
+        }
+        .level(
+            0,
+            &mut Allocator::new(Races::shipped()),
+            &mut ObjectRules::shipped(),
+        );
+        let mut expected: Vec<_> = kept
+            .level
+            .monsters
+            .iter()
+            .map(|m| (m.race.0, m.at.square(), m.hp, m.speed, m.energy, m.sleep))
+            .collect();
+        let mut made = monsters(&mut app);
+        for list in [&mut expected, &mut made] {
+            list.sort_by_key(|m| (m.1.y, m.1.x));
+        }
+        assert_eq!(made, expected, "seed {seed}, depth {depth}");
+        let objects: Vec<Square> = kept.level.objects.iter().map(|o| o.at.square()).collect();
+        let made: Vec<Square> = built.objects.iter().map(|(at, _)| *at).collect();
+        assert_eq!(made, objects, "seed {seed}, depth {depth}");
+        assert_eq!(built.rating, kept.rating);
+    }
+}

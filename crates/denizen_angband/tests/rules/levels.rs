@@ -288,18 +288,32 @@ fn placements_lost_to_the_edge_are_reported() {
     );
 }
 
+/// The first level a new game gets at each depth from the plugin's stream of a world seed
+/// (`streams::level_stream`), layout, monsters, objects and gold: the plugin's own levels
+/// (`tests/integration/angband.rs` checks that the plugin makes these same ones).
 #[test]
 fn whole_levels_match_their_golden_files() {
+    use denizen_angband::ObjectRules;
+    use denizen_angband::sample::NewGameLevels;
     let mut text = String::new();
     for (seed, depth) in [(1, 5), (2, 30), (3, 60)] {
-        let (level, allocator) = build(seed, depth, &LevelOptions::default());
+        let mut allocator = Allocator::new(RACES.clone());
+        let mut objects = ObjectRules::shipped();
+        let kept = NewGameLevels {
+            depth,
+            autoscum: denizen_angband::Autoscum::Off,
+            preserve: false,
+            seed: WorldSeed(seed),
+        }
+        .level(0, &mut allocator, &mut objects);
+        let level = &kept.level;
         writeln!(
             text,
             "seed {seed}, depth {depth}: {} rooms, destroyed {}, population level {}, rating {}",
             level.layout.rooms.len(),
             level.layout.destroyed,
             level.population_level,
-            level.monster_rating
+            kept.rating
         )
         .unwrap();
         text.push_str(&level.layout.render());
@@ -311,6 +325,12 @@ fn whole_levels_match_their_golden_files() {
                 m.placement, race.name, m.at.x, m.at.y, m.hp, m.speed, m.energy, m.sleep
             )
             .unwrap();
+        }
+        for o in &level.objects {
+            writeln!(text, "object at ({}, {}): {:?}", o.at.x, o.at.y, o.object).unwrap();
+        }
+        for g in &level.gold {
+            writeln!(text, "gold at ({}, {}): {:?}", g.at.x, g.at.y, g.gold).unwrap();
         }
         text.push('\n');
     }
