@@ -52,3 +52,14 @@ fn themed_recipe(bencher: Bencher, at: &str) {
         .unwrap();
     run(bencher, &level.selector);
 }
+
+/// A square search on a full floor (every square wall), as a wandering check makes one:
+/// the cost must not grow with the floor (the free-square count is kept as squares
+/// change, so nothing is copied or scanned). Sides 64, 2,000 and 8,192 (the largest
+/// floor allowed).
+#[divan::bench(args = [64, 2_000, 8_192])]
+fn find_space_on_a_full_floor(bencher: Bencher, side: u32) {
+    let grid = FloorGrid::new(side, side).expect("within the size limit");
+    let mut rng = WorldSeed(7).stream(StreamPurpose::new("bench"));
+    bencher.bench_local(|| black_box(denizen::omega::findspace::find_space(&grid, &mut rng)));
+}

@@ -260,6 +260,8 @@ struct FreeBits {
     rows: FixedBitSet,
     /// Bit `x * height + y`.
     columns: FixedBitSet,
+    /// How many bits are set: kept as they change, so a full floor is known at once.
+    count: usize,
 }
 
 impl FreeBits {
@@ -271,6 +273,7 @@ impl FreeBits {
             height,
             rows: FixedBitSet::with_capacity(n),
             columns: FixedBitSet::with_capacity(n),
+            count: 0,
         }
     }
 
@@ -286,6 +289,11 @@ impl FreeBits {
 
     fn set(&mut self, at: Square, free: bool) {
         if let Some((row, column)) = self.bits(at) {
+            match (self.rows.contains(row), free) {
+                (false, true) => self.count += 1,
+                (true, false) => self.count -= 1,
+                _ => {}
+            }
             self.rows.set(row, free);
             self.columns.set(column, free);
         }
@@ -297,7 +305,7 @@ impl FreeBits {
     }
 
     fn count(&self) -> usize {
-        self.rows.count_ones(..)
+        self.count
     }
 }
 
@@ -324,7 +332,6 @@ fn next_one(bits: &FixedBitSet, start: usize, end: usize) -> Option<usize> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FreeSquares {
     bits: FreeBits,
-    count: usize,
 }
 
 impl FreeSquares {
@@ -340,7 +347,7 @@ impl FreeSquares {
 
     /// How many squares are still free.
     pub fn count(&self) -> usize {
-        self.count
+        self.bits.count()
     }
 
     /// Whether a square is free (squares outside the floor are not).
@@ -351,10 +358,7 @@ impl FreeSquares {
     /// Takes a square out (a creature now stands there); nothing happens for a square
     /// outside the floor or already taken.
     pub fn take(&mut self, at: Square) {
-        if self.bits.contains(at) {
-            self.bits.set(at, false);
-            self.count -= 1;
-        }
+        self.bits.set(at, false);
     }
 
     /// The first free square in row order (top row first), if any.
@@ -611,12 +615,17 @@ impl FloorGrid {
         (0..self.height).flat_map(move |y| (0..width).map(move |x| Square { x, y }))
     }
 
+    /// How many squares a creature may be placed on now, without copying them: a full
+    /// floor is known at once whatever its size.
+    pub fn free_count(&self) -> usize {
+        self.free.count()
+    }
+
     /// The squares a creature may be placed on now, one bit each: what square searches
     /// scan instead of asking square by square.
     pub fn free_squares(&self) -> FreeSquares {
         FreeSquares {
             bits: self.free.clone(),
-            count: self.free.count(),
         }
     }
 

@@ -24,6 +24,10 @@ pub const MAX_PROBES: u32 = 1_000_000;
 /// order: a deviation from the source, which would keep probing, so a floor with a free
 /// square is never reported full.
 pub fn find_space<R: Rng + ?Sized>(grid: &FloorGrid, rng: &mut R) -> Option<Square> {
+    // A full floor needs no copy of its free squares (and the search draws nothing).
+    if grid.free_count() == 0 {
+        return None;
+    }
     find_free(&grid.free_squares(), rng)
 }
 
@@ -65,6 +69,22 @@ mod tests {
     use super::*;
     use denizen_core::floor::Tile;
     use denizen_core::rng::{StreamPurpose, WorldSeed};
+
+    #[test]
+    fn a_full_floor_is_known_at_once_and_draws_nothing() {
+        let mut grid = FloorGrid::from_rows(&["#.#", "#.#"]).unwrap();
+        assert_eq!(grid.free_count(), 2);
+        grid.set_occupied(Square { x: 1, y: 0 }, true);
+        grid.set(Square { x: 1, y: 1 }, Tile::Wall);
+        assert_eq!(grid.free_count(), 0);
+        let mut rng = WorldSeed(1).stream(StreamPurpose::new("full"));
+        let before = rng.get_word_pos();
+        assert_eq!(find_space(&grid, &mut rng), None);
+        assert_eq!(rng.get_word_pos(), before, "no draw on a full floor");
+        grid.set_occupied(Square { x: 1, y: 0 }, false);
+        assert_eq!(grid.free_count(), 1);
+        assert_eq!(find_space(&grid, &mut rng), Some(Square { x: 1, y: 0 }));
+    }
 
     #[test]
     fn search_finds_the_only_free_square_and_reports_a_full_floor() {
