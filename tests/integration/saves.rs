@@ -245,3 +245,69 @@ fn groups_come_back_with_their_members() {
     load(fresh.world_mut(), &text).unwrap();
     assert_eq!(shape(&mut fresh), before);
 }
+
+/// A save holding state no game can be in is refused whole, naming what cannot be, and
+/// the world it was loaded into is left as it was: a clock that has checked boundaries it
+/// has not reached (wandering would never run again), a creature off its floor's map,
+/// and a group link to an entity the save does not hold.
+#[test]
+fn a_save_of_impossible_state_is_refused_whole() {
+    use denizen::bevy::clock::GameClock;
+    use denizen::bevy::save::{SaveError, load, save};
+    let base = |seed| {
+        let mut app = App::new();
+        app.add_plugins(DenizenPlugins::with_seed(seed));
+        app.insert_resource(FloorMap(denizen::captive::reference_base(
+            WorldSeed(seed),
+            6,
+        )));
+        app.world_mut()
+            .write_message(EncountersRequested::new(6, 3));
+        app.update();
+        app
+    };
+    /// The first entity with component `C`.
+    fn first_with<C: Component>(app: &mut App) -> Entity {
+        let world = app.world_mut();
+        world
+            .query_filtered::<Entity, With<C>>()
+            .iter(world)
+            .next()
+            .unwrap()
+    }
+    let mut target = base(34);
+    let before = save(target.world()).unwrap();
+    let impossible: [(&str, fn(&mut App)); 3] = [
+        ("GameClock", |app| {
+            app.world_mut()
+                .resource_mut::<GameClock>()
+                .boundaries_checked = u64::MAX;
+        }),
+        ("GridPos", |app| {
+            let member = first_with::<EncounterMember>(app);
+            let mut entity = app.world_mut().entity_mut(member);
+            entity.remove::<GridPos>();
+            entity.insert(GridPos { x: 4_000, y: 7 });
+        }),
+        ("a link", |app| {
+            let group = first_with::<GroupMembers>(app);
+            app.world_mut().entity_mut(group).remove::<OnFloor>();
+        }),
+    ];
+    for (what, make) in impossible {
+        let mut source = base(35);
+        make(&mut source);
+        let text = save(source.world()).unwrap();
+        match load(target.world_mut(), &text) {
+            Err(SaveError::Impossible { type_path, message }) => {
+                assert_eq!(type_path, what, "{message}");
+            }
+            other => panic!("{what}: {other:?}"),
+        }
+        assert_eq!(
+            save(target.world()).unwrap(),
+            before,
+            "{what}: the world changed"
+        );
+    }
+}

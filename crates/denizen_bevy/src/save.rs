@@ -20,10 +20,13 @@ use bevy_ecs::prelude::*;
 use bevy_ecs::reflect::{AppTypeRegistry, ReflectComponent, ReflectResource};
 use bevy_ecs::relationship::RelationshipHookMode;
 use bevy_reflect::serde::{TypedReflectDeserializer, TypedReflectSerializer};
-use bevy_reflect::{GetTypeRegistration, PartialReflect, TypeRegistration, TypeRegistry};
+use bevy_reflect::{
+    FromReflect, GetTypeRegistration, PartialReflect, ReflectRef, TypeRegistration, TypeRegistry,
+};
 use serde::de::DeserializeSeed;
 use serde::{Deserialize, Serialize};
 
+use crate::clock::GameClock;
 use crate::floor::{Creature, CurrentFloor, FloorMap, GridPos, OnFloor, enter_floor};
 
 /// Why a save could not be written or read. Reading checks the whole save before changing
@@ -50,6 +53,113 @@ pub enum SaveError {
     /// features).
     #[error("the save holds `{0}`, which this world's plugins do not register")]
     UnknownType(String),
+    /// The save holds state no game can be in: a creature off its floor's map, a clock
+    /// that has checked boundaries it has not reached, a link to an entity the save does
+    /// not hold.
+    #[error("the save holds an impossible `{type_path}`: {message}")]
+    Impossible {
+        /// The value's type.
+        type_path: &'static str,
+        /// What cannot be.
+        message: String,
+    },
+}
+
+/// A value read from a save, with its type.
+type ReadValue = (TypeId, Box<dyn PartialReflect>);
+
+/// The save's first value of type `T`, if it holds one that reads as `T`.
+fn first<T: FromReflect>(values: &[ReadValue]) -> Option<T> {
+    values
+        .iter()
+        .find(|(type_id, _)| *type_id == TypeId::of::<T>())
+        .and_then(|(_, value)| T::from_reflect(value.as_ref()))
+}
+
+/// Checks what a save holds against itself before the world changes (see
+/// [`SaveError::Impossible`]). The map is the save's own, or the world's when the save
+/// has none.
+fn check_state(
+    world: &World,
+    registry: &TypeRegistry,
+    resources: &[ReadValue],
+    entities: &[(u64, Vec<ReadValue>)],
+) -> Result<(), SaveError> {
+    if let Some(clock) = first::<GameClock>(resources)
+        && clock.boundaries_checked > clock.minutes / 10
+    {
+        return Err(SaveError::Impossible {
+            type_path: "GameClock",
+            message: format!(
+                "{} ten-minute boundaries checked at minute {}, which has passed only {}",
+                clock.boundaries_checked,
+                clock.minutes,
+                clock.minutes / 10
+            ),
+        });
+    }
+    let map = first::<FloorMap>(resources).or_else(|| world.get_resource::<FloorMap>().cloned());
+    let current =
+        first::<CurrentFloor>(resources).or_else(|| world.get_resource::<CurrentFloor>().cloned());
+    let saved: HashSet<u64> = entities.iter().map(|(id, _)| *id).collect();
+    for (id, components) in entities {
+        let on_floor = first::<OnFloor>(components);
+        if let (Some(at), Some(map), Some(on), Some(current)) =
+            (first::<GridPos>(components), &map, on_floor, &current)
+            && on.0 == current.0
+            && (at.x >= map.0.width() || at.y >= map.0.height())
+        {
+            return Err(SaveError::Impossible {
+                type_path: "GridPos",
+                message: format!(
+                    "entity {id} stands at ({}, {}), off the {} x {} floor it is on",
+                    at.x,
+                    at.y,
+                    map.0.width(),
+                    map.0.height()
+                ),
+            });
+        }
+        for (type_id, value) in components {
+            let mut linked = Vec::new();
+            entities_in(value.as_ref(), &mut linked);
+            if let Some(missing) = linked.iter().find(|e| !saved.contains(&e.to_bits())) {
+                let type_path = registry
+                    .get(*type_id)
+                    .map_or("?", |r| r.type_info().type_path_table().short_path());
+                return Err(SaveError::Impossible {
+                    type_path: "a link",
+                    message: format!(
+                        "entity {id}'s `{type_path}` names entity {}, which the save does not hold",
+                        missing.to_bits()
+                    ),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Every [`Entity`] a reflected value holds, however deep.
+fn entities_in(value: &dyn PartialReflect, found: &mut Vec<Entity>) {
+    if let Some(entity) = value.try_downcast_ref::<Entity>() {
+        found.push(*entity);
+        return;
+    }
+    match value.reflect_ref() {
+        ReflectRef::Struct(s) => s.iter_fields().for_each(|(_, f)| entities_in(f, found)),
+        ReflectRef::TupleStruct(s) => s.iter_fields().for_each(|f| entities_in(f, found)),
+        ReflectRef::Tuple(t) => t.iter_fields().for_each(|f| entities_in(f, found)),
+        ReflectRef::List(l) => l.iter().for_each(|f| entities_in(f, found)),
+        ReflectRef::Array(a) => a.iter().for_each(|f| entities_in(f, found)),
+        ReflectRef::Set(s) => s.iter().for_each(|f| entities_in(f, found)),
+        ReflectRef::Map(m) => m.iter().for_each(|(k, v)| {
+            entities_in(k, found);
+            entities_in(v, found);
+        }),
+        ReflectRef::Enum(e) => e.iter_fields().for_each(|f| entities_in(f.value(), found)),
+        _ => {}
+    }
 }
 
 /// One reflected value: its type and its RON text.
@@ -247,6 +357,7 @@ pub fn load(world: &mut World, text: &str) -> Result<EntityHashMap<Entity>, Save
             return Err(SaveError::UnknownType(path.to_owned()));
         }
     }
+    check_state(world, &registry, &resources, &entities)?;
 
     let mut ours = world.query_filtered::<Entity, With<OnFloor>>();
     let old: Vec<Entity> = ours.iter(world).collect();
