@@ -277,7 +277,9 @@ fn a_save_of_impossible_state_is_refused_whole() {
     }
     let mut target = base(34);
     let before = save(target.world()).unwrap();
-    let impossible: [(&str, fn(&mut App)); 3] = [
+    /// What the source world is made into before it is saved.
+    type Edit = fn(&mut App);
+    let impossible: [(&str, Edit); 3] = [
         ("GameClock", |app| {
             app.world_mut()
                 .resource_mut::<GameClock>()
