@@ -5,8 +5,32 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use denizen_cli::commands::{Cli, CliError, run, stdout};
+use denizen_core::quoted;
+
+/// The longest argument taken: a path or a name longer than this is no one's.
+const MAX_ARGUMENT_BYTES: usize = 4_096;
+
+/// An argument no command can take (a control character such as a newline, or more than
+/// [`MAX_ARGUMENT_BYTES`]), refused before clap would echo it raw into its message.
+fn unfit_argument() -> Option<String> {
+    std::env::args_os().skip(1).enumerate().find_map(|(i, arg)| {
+        let text = arg.to_string_lossy();
+        let unfit = text.len() > MAX_ARGUMENT_BYTES || text.chars().any(char::is_control);
+        unfit.then(|| {
+            format!(
+                "argument {}, {}: no command takes control characters or more than {MAX_ARGUMENT_BYTES} bytes",
+                i + 1,
+                quoted(&text)
+            )
+        })
+    })
+}
 
 fn main() -> ExitCode {
+    if let Some(problem) = unfit_argument() {
+        let _ = writeln!(std::io::stderr(), "denizen: {problem}");
+        return ExitCode::from(2);
+    }
     let mut out = std::io::stdout().lock();
     // Unlocked: the progress bar of a long run draws on it from the worker threads.
     let mut err = std::io::stderr();

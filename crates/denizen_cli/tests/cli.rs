@@ -674,7 +674,13 @@ fn an_answer_that_cannot_be_written_is_an_error() {
 fn echoed_arguments_stay_on_one_short_line() {
     let long = "x".repeat(100_000);
     for name in ["goblin\ninjected: line", "tab\there", &long] {
-        for args in [vec!["odds", name, "1"], vec!["wander-odds", name]] {
+        for args in [
+            vec!["odds", name, "1"],
+            vec!["wander-odds", name],
+            // Values clap itself refuses, which it would echo raw in its message.
+            vec!["encounters", "1", "--special", name],
+            vec!["odds", "sewers", name],
+        ] {
             let out = Command::new(env!("CARGO_BIN_EXE_denizen"))
                 .args(&args)
                 .output()
