@@ -206,6 +206,19 @@ mod tests {
         assert!(p_of(wrong) < 1e-6, "{wrong:?}");
     }
 
+    /// Dice that do not share the word's outcomes are a caller's mistake, caught in
+    /// debug builds even when the first die fits (12 outcomes: a die of 3 leaves 4, which
+    /// a die of 5 does not divide).
+    #[cfg(debug_assertions)]
+    #[test]
+    #[should_panic(expected = "does not divide the 4 outcomes left")]
+    fn dice_past_the_word_are_refused() {
+        let mut rng = WorldSeed(9).stream(StreamPurpose::new("rolls"));
+        let mut rolls = Rolls::draw(&mut rng, 12);
+        rolls.rand0(3);
+        rolls.rand0(5);
+    }
+
     #[test]
     fn a_grid_from_one_word_covers_its_rectangle_evenly() {
         let mut rng = WorldSeed(8).stream(StreamPurpose::new("rolls"));

@@ -77,49 +77,75 @@ fn first<T: FromReflect>(values: &[ReadValue]) -> Option<T> {
 }
 
 /// Checks what a save holds against itself before the world changes (see
-/// [`SaveError::Impossible`]). The map is the save's own, or the world's when the save
-/// has none.
+/// [`SaveError::Impossible`]).
 fn check_state(
     world: &World,
     registry: &TypeRegistry,
     resources: &[ReadValue],
     entities: &[(u64, Vec<ReadValue>)],
 ) -> Result<(), SaveError> {
-    if let Some(clock) = first::<GameClock>(resources)
-        && clock.boundaries_checked > clock.minutes / 10
-    {
-        return Err(SaveError::Impossible {
-            type_path: "GameClock",
-            message: format!(
-                "{} ten-minute boundaries checked at minute {}, which has passed only {}",
-                clock.boundaries_checked,
-                clock.minutes,
-                clock.minutes / 10
-            ),
-        });
+    check_clock(resources)?;
+    check_squares(world, resources, entities)?;
+    check_links(registry, entities)
+}
+
+/// The clock has checked no boundary it has not reached.
+fn check_clock(resources: &[ReadValue]) -> Result<(), SaveError> {
+    match first::<GameClock>(resources) {
+        Some(clock) if clock.boundaries_checked > clock.minutes / 10 => {
+            Err(SaveError::Impossible {
+                type_path: "GameClock",
+                message: format!(
+                    "{} ten-minute boundaries checked at minute {}, which has passed only {}",
+                    clock.boundaries_checked,
+                    clock.minutes,
+                    clock.minutes / 10
+                ),
+            })
+        }
+        _ => Ok(()),
     }
+}
+
+/// Every creature of the current floor stands on its map (the save's own, or the
+/// world's when the save has none).
+fn check_squares(
+    world: &World,
+    resources: &[ReadValue],
+    entities: &[(u64, Vec<ReadValue>)],
+) -> Result<(), SaveError> {
     let map = first::<FloorMap>(resources).or_else(|| world.get_resource::<FloorMap>().cloned());
     let current =
         first::<CurrentFloor>(resources).or_else(|| world.get_resource::<CurrentFloor>().cloned());
-    let saved: HashSet<u64> = entities.iter().map(|(id, _)| *id).collect();
+    let (Some(map), Some(current)) = (map, current) else {
+        return Ok(());
+    };
+    let (width, height) = (map.0.width(), map.0.height());
     for (id, components) in entities {
-        let on_floor = first::<OnFloor>(components);
-        if let (Some(at), Some(map), Some(on), Some(current)) =
-            (first::<GridPos>(components), &map, on_floor, &current)
-            && on.0 == current.0
-            && (at.x >= map.0.width() || at.y >= map.0.height())
+        let here = first::<OnFloor>(components).is_some_and(|on| on.0 == current.0);
+        if let Some(at) = first::<GridPos>(components)
+            && here
+            && (at.x >= width || at.y >= height)
         {
             return Err(SaveError::Impossible {
                 type_path: "GridPos",
                 message: format!(
-                    "entity {id} stands at ({}, {}), off the {} x {} floor it is on",
-                    at.x,
-                    at.y,
-                    map.0.width(),
-                    map.0.height()
+                    "entity {id} stands at ({}, {}), off the {width} x {height} floor it is on",
+                    at.x, at.y
                 ),
             });
         }
+    }
+    Ok(())
+}
+
+/// Every entity a saved component names is one of the save's.
+fn check_links(
+    registry: &TypeRegistry,
+    entities: &[(u64, Vec<ReadValue>)],
+) -> Result<(), SaveError> {
+    let saved: HashSet<u64> = entities.iter().map(|(id, _)| *id).collect();
+    for (id, components) in entities {
         for (type_id, value) in components {
             let mut linked = Vec::new();
             entities_in(value.as_ref(), &mut linked);
