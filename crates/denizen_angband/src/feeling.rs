@@ -321,6 +321,48 @@ mod tests {
     }
 
     #[test]
+    fn each_rating_band_gives_the_spoilers_message() {
+        // The spoiler's table: the least rating of each band and its message.
+        for (rating, message) in [
+            (101, "You have a superb feeling about this level."),
+            (81, "You have an excellent feeling..."),
+            (61, "You have a very good feeling..."),
+            (41, "You have a good feeling..."),
+            (31, "You feel strangely lucky..."),
+            (21, "You feel your luck is turning..."),
+            (11, "You like the look of this place..."),
+            (1, "This level can't be all bad..."),
+            (0, "What a boring place..."),
+        ] {
+            assert_eq!(Feeling::of(rating, false, false, None).message(), message);
+        }
+    }
+
+    #[test]
+    fn a_special_test_passes_below_its_bound() {
+        // A nest at depth 20: randint(20^2 + 1) < 300, so 299 rolls of 401 pass.
+        let test = SpecialRoom::Nest.special_test(20);
+        let mut rng = denizen_core::WorldSeed(6).stream(denizen_core::StreamPurpose::new("sp"));
+        let n = 40_000;
+        let passed = (0..n).filter(|_| test.passes(&mut rng)).count() as f64;
+        let p = 299.0 / 401.0;
+        let sd = (f64::from(n) * p * (1.0 - p)).sqrt();
+        assert!((passed - f64::from(n) * p).abs() < 4.0 * sd, "{passed}");
+    }
+
+    #[test]
+    fn the_rooms_have_their_command_line_names() {
+        let names = SpecialRoom::ALL.map(SpecialRoom::name);
+        assert_eq!(names, ["nest", "pit", "lesser-vault", "greater-vault"]);
+    }
+
+    #[test]
+    fn always_gives_up_after_its_tries() {
+        assert!(Autoscum::Always.rejects(ALWAYS_TRIES - 1, Feeling::Boring, 1));
+        assert!(!Autoscum::Always.rejects(ALWAYS_TRIES, Feeling::Boring, 1));
+    }
+
+    #[test]
     fn the_autoscummer_keeps_the_charts_minimum() {
         // A rating at the chart's minimum passes; one below it is rejected.
         for depth in 1..=127 {
