@@ -248,8 +248,10 @@ fn groups_come_back_with_their_members() {
 
 /// A save holding state no game can be in is refused whole, naming what cannot be, and
 /// the world it was loaded into is left as it was: a clock that has checked boundaries it
-/// has not reached (wandering would never run again), a creature off its floor's map,
-/// and a group link to an entity the save does not hold.
+/// has not reached (wandering would never run again), a creature off its floor's map, a
+/// group link to an entity the save does not hold, a current floor that names none of the
+/// creatures' floors (they would be awake off the map), a creature put away on a floor
+/// not stored, and a current floor also put away.
 #[test]
 fn a_save_of_impossible_state_is_refused_whole() {
     use denizen::bevy::clock::GameClock;
@@ -279,7 +281,7 @@ fn a_save_of_impossible_state_is_refused_whole() {
     let before = save(target.world()).unwrap();
     /// What the source world is made into before it is saved.
     type Edit = fn(&mut App);
-    let impossible: [(&str, Edit); 3] = [
+    let impossible: [(&str, Edit); 6] = [
         ("GameClock", |app| {
             app.world_mut()
                 .resource_mut::<GameClock>()
@@ -294,6 +296,19 @@ fn a_save_of_impossible_state_is_refused_whole() {
         ("a link", |app| {
             let group = first_with::<GroupMembers>(app);
             app.world_mut().entity_mut(group).remove::<OnFloor>();
+        }),
+        ("OnFloor", |app| {
+            app.world_mut().resource_mut::<CurrentFloor>().0 = FloorId::new("nowhere", 9);
+        }),
+        ("Dormant", |app| {
+            let member = first_with::<EncounterMember>(app);
+            app.world_mut().entity_mut(member).insert(Dormant);
+        }),
+        ("CurrentFloor", |app| {
+            let world = app.world_mut();
+            let floor = world.resource::<CurrentFloor>().0.clone();
+            let map = world.resource::<FloorMap>().0.clone();
+            world.insert_resource(StoredFloors([(floor, map)].into()));
         }),
     ];
     for (what, make) in impossible {

@@ -27,7 +27,9 @@ use serde::de::DeserializeSeed;
 use serde::{Deserialize, Serialize};
 
 use crate::clock::GameClock;
-use crate::floor::{Creature, CurrentFloor, FloorMap, GridPos, OnFloor, enter_floor};
+use crate::floor::{
+    Creature, CurrentFloor, Dormant, FloorId, FloorMap, GridPos, OnFloor, StoredFloors, enter_floor,
+};
 
 /// Why a save could not be written or read. Reading checks the whole save before changing
 /// the world: a save that fails changes nothing.
@@ -53,9 +55,10 @@ pub enum SaveError {
     /// features).
     #[error("the save holds `{0}`, which this world's plugins do not register")]
     UnknownType(String),
-    /// The save holds state no game can be in: a creature off its floor's map, a clock
-    /// that has checked boundaries it has not reached, a link to an entity the save does
-    /// not hold.
+    /// The save holds state no game can be in: a creature off its floor's map, a creature
+    /// awake off the current floor or put away on a floor not stored, a current floor
+    /// also put away, a clock that has checked boundaries it has not reached, a link to an
+    /// entity the save does not hold.
     #[error("the save holds an impossible `{type_path}`: {message}")]
     Impossible {
         /// The value's type.
@@ -85,6 +88,7 @@ fn check_state(
     entities: &[(u64, Vec<ReadValue>)],
 ) -> Result<(), SaveError> {
     check_clock(resources)?;
+    check_floors(world, resources, entities)?;
     check_squares(world, resources, entities)?;
     check_links(registry, entities)
 }
@@ -114,9 +118,8 @@ fn check_squares(
     resources: &[ReadValue],
     entities: &[(u64, Vec<ReadValue>)],
 ) -> Result<(), SaveError> {
-    let map = first::<FloorMap>(resources).or_else(|| world.get_resource::<FloorMap>().cloned());
-    let current =
-        first::<CurrentFloor>(resources).or_else(|| world.get_resource::<CurrentFloor>().cloned());
+    let map = saved_or_current::<FloorMap>(world, resources);
+    let current = saved_or_current::<CurrentFloor>(world, resources);
     let (Some(map), Some(current)) = (map, current) else {
         return Ok(());
     };
@@ -134,6 +137,63 @@ fn check_squares(
                     at.x, at.y
                 ),
             });
+        }
+    }
+    Ok(())
+}
+
+/// The save's value of resource `T`, or else the world's (a save need not hold them all).
+fn saved_or_current<T: Resource + FromReflect + Clone>(
+    world: &World,
+    resources: &[ReadValue],
+) -> Option<T> {
+    first::<T>(resources).or_else(|| world.get_resource::<T>().cloned())
+}
+
+/// Floor changes keep only the current floor's creatures awake and every put-away
+/// creature's floor stored (see [`put_floor_away`](crate::floor::put_floor_away)); a
+/// creature outside both could never again be reached by the plugins, so no save holds
+/// one. The current floor is never also stored.
+fn check_floors(
+    world: &World,
+    resources: &[ReadValue],
+    entities: &[(u64, Vec<ReadValue>)],
+) -> Result<(), SaveError> {
+    let current = saved_or_current::<CurrentFloor>(world, resources).unwrap_or_default();
+    let stored = saved_or_current::<StoredFloors>(world, resources).unwrap_or_default();
+    let named = |floor: &FloorId| format!("`{} {}`", floor.location, floor.depth);
+    let impossible = |type_path, message| Err(SaveError::Impossible { type_path, message });
+    if current.0 != FloorId::default() && stored.0.contains_key(&current.0) {
+        return impossible(
+            "CurrentFloor",
+            format!("the current floor {} is also put away", named(&current.0)),
+        );
+    }
+    for (id, components) in entities {
+        let Some(on) = first::<OnFloor>(components) else {
+            continue;
+        };
+        let dormant = components
+            .iter()
+            .any(|(type_id, _)| *type_id == TypeId::of::<Dormant>());
+        if dormant && !stored.0.contains_key(&on.0) {
+            return impossible(
+                "Dormant",
+                format!(
+                    "entity {id} is put away on {}, which is not a stored floor",
+                    named(&on.0)
+                ),
+            );
+        }
+        if !dormant && on.0 != current.0 {
+            return impossible(
+                "OnFloor",
+                format!(
+                    "entity {id} is awake on {}, but the current floor is {}",
+                    named(&on.0),
+                    named(&current.0)
+                ),
+            );
         }
     }
     Ok(())
