@@ -365,6 +365,31 @@ fn boost_outcomes(level: i32) -> [(i32, u32); 1 << BOOST_ROLLS] {
     outcomes
 }
 
+/// How many uniform picks a `rand0(100)` roll takes, the deepest kept: [`PICK_MIX`] as
+/// thresholds (a roll under 10 takes three, under 60 two, else one).
+fn picks_on_roll(roll: u32) -> u32 {
+    let mut threshold = 0;
+    for &(picks, percent) in PICK_MIX.iter().rev() {
+        threshold += percent;
+        if roll < threshold {
+            return picks;
+        }
+    }
+    1
+}
+
+/// The final level that `roll`, one of the boost rolls' combined outcomes in order,
+/// reaches; `unboosted` past the last outcome.
+fn level_on_roll(outcomes: &[(i32, u32)], mut roll: u32, unboosted: i32) -> i32 {
+    for &(level, weight) in outcomes {
+        if roll < weight {
+            return level.min(MAX_DRAW_LEVEL);
+        }
+        roll -= weight;
+    }
+    unboosted
+}
+
 impl Allocator {
     /// The allocation table of a set of races.
     pub fn new(races: Races) -> Self {
@@ -535,15 +560,7 @@ impl Allocator {
     pub fn draw(&mut self, rng: &mut Generator, request: &DrawRequest<'_>) -> Option<RaceId> {
         let outcomes = boost_outcomes(request.level);
         let total: u32 = outcomes.iter().map(|&(_, w)| w).sum();
-        let mut roll = rand0(rng, total as i32) as u32;
-        let mut level = request.level;
-        for (l, w) in outcomes {
-            if roll < w {
-                level = l.min(MAX_DRAW_LEVEL);
-                break;
-            }
-            roll -= w;
-        }
+        let level = level_on_roll(&outcomes, rand0(rng, total as i32) as u32, request.level);
         self.table(level, request.filter);
         let at = level.clamp(0, MAX_DRAW_LEVEL) as usize;
         let table = match request.filter {
@@ -617,16 +634,10 @@ pub fn draw_by_rejection(
     for _ in 0..MAX_PICKS {
         let mut i = rand0(rng, n);
         if level > 0 {
-            let roll = rand0(rng, 100) as u32;
-            // The mix as thresholds: roll < 10 takes three picks, < 60 two, else one.
-            let mut threshold = 0;
-            for &(picks, percent) in PICK_MIX.iter().rev() {
-                threshold += percent;
-                if picks > 1 && roll < threshold {
-                    let j = rand0(rng, n);
-                    if level_of(j) > level_of(i) {
-                        i = j;
-                    }
+            for _ in 1..picks_on_roll(rand0(rng, 100) as u32) {
+                let j = rand0(rng, n);
+                if level_of(j) > level_of(i) {
+                    i = j;
                 }
             }
         }
@@ -640,4 +651,40 @@ pub fn draw_by_rejection(
         return Some(race.id);
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every one of the boost rolls' 2,500 outcomes read in turn reaches the allocation
+    /// notes' levels: at 40 (a boost of +5) 49 x 49 stay, 2 x 49 reach 45 and one 50; at
+    /// 125 the boosted ones stop at the cap, 127.
+    #[test]
+    fn each_boost_outcome_reaches_its_level() {
+        for (level, expected) in [
+            (40, vec![(40, 2_401), (45, 98), (50, 1)]),
+            (125, vec![(125, 2_401), (127, 99)]),
+        ] {
+            let outcomes = boost_outcomes(level);
+            let mut reached = std::collections::BTreeMap::new();
+            for roll in 0..2_500 {
+                *reached
+                    .entry(level_on_roll(&outcomes, roll, level))
+                    .or_insert(0) += 1;
+            }
+            assert_eq!(reached.into_iter().collect::<Vec<_>>(), expected);
+        }
+    }
+
+    /// The allocation notes' mix of picks: of the 100 rolls, 40 take one pick, 50 the
+    /// deeper of two and 10 the deepest of three.
+    #[test]
+    fn each_pick_roll_takes_the_notes_share() {
+        let mut taken = [0; 4];
+        for roll in 0..100 {
+            taken[picks_on_roll(roll) as usize] += 1;
+        }
+        assert_eq!(taken, [0, 40, 50, 10]);
+    }
 }

@@ -387,3 +387,101 @@ pub fn tile_of(code: u8) -> Tile {
         _ => Tile::Wall,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// 2.7.9's `distance`: the longer offset plus half the shorter, rounded down.
+    #[test]
+    fn distance_is_the_longer_offset_plus_half_the_shorter() {
+        assert_eq!(Pos::new(3, 4).distance(Pos::new(0, 0)), 5);
+        assert_eq!(Pos::new(0, 0).distance(Pos::new(7, 7)), 10);
+        assert_eq!(Pos::new(2, 10).distance(Pos::new(2, 4)), 6);
+        assert_eq!(Pos::new(5, 5).distance(Pos::new(5, 5)), 0);
+    }
+
+    /// Each terrain code's neutral tile, as `to_floor` documents it.
+    #[test]
+    fn each_terrain_has_its_neutral_tile() {
+        use terrain::*;
+        for (code, tile) in [
+            (FLOOR, Tile::Floor),
+            (TRAP, Tile::Floor),
+            (OPEN_DOOR, Tile::Door),
+            (BROKEN_DOOR, Tile::Door),
+            (UP_STAIRS, Tile::Stairs),
+            (DOWN_STAIRS, Tile::Stairs),
+            (CLOSED_DOOR, Tile::Door),
+            (CLOSED_DOOR + 7, Tile::Door),
+            (JAMMED_DOOR, Tile::Door),
+            (JAMMED_DOOR + 7, Tile::Door),
+            (SECRET_DOOR, Tile::Secret),
+            (RUBBLE, Tile::Wall),
+            (MAGMA, Tile::Wall),
+            (QUARTZ + VISIBLE_TREASURE, Tile::Wall),
+            (GRANITE, Tile::Wall),
+            (SOLID_PERMANENT, Tile::Wall),
+        ] {
+            assert_eq!(tile_of(code), tile, "terrain {code:#04x}");
+        }
+    }
+
+    /// The neutral floor holds every grid's tile, the monsters' squares and the rooms;
+    /// a terrain's squares are listed row by row.
+    #[test]
+    fn a_cave_becomes_its_neutral_floor() {
+        let mut cave = Cave::new();
+        let room = BuiltRoom {
+            kind: RoomKind::Ordinary,
+            centre: Pos::new(11, 21),
+            top_left: Pos::new(10, 20),
+            bottom_right: Pos::new(12, 22),
+            lit: false,
+        };
+        cave.fill_terrain(Pos::new(11, 21), Pos::new(11, 22), terrain::FLOOR);
+        cave.set_terrain(Pos::new(12, 5), terrain::TRAP);
+        cave.set_terrain(Pos::new(3, 40), terrain::TRAP);
+        cave.set_monster(Pos::new(11, 22), 0);
+        let floor = cave.to_floor(&[room]);
+        assert_eq!(
+            (floor.width(), floor.height()),
+            (WIDTH as u32, HEIGHT as u32)
+        );
+        assert_eq!(floor.tile(Pos::new(11, 21).square()), Tile::Floor);
+        assert_eq!(floor.tile(Pos::new(12, 5).square()), Tile::Floor);
+        assert_eq!(floor.tile(Pos::new(0, 0).square()), Tile::Wall);
+        assert!(floor.is_occupied(Pos::new(11, 22).square()));
+        assert!(!floor.is_occupied(Pos::new(11, 21).square()));
+        assert_eq!(floor.rooms(), [room.room()]);
+        assert_eq!(
+            cave.squares_of(terrain::TRAP),
+            [Pos::new(3, 40).square(), Pos::new(12, 5).square()]
+        );
+    }
+
+    /// A built room's walls enclose a rectangle that includes both corners.
+    #[test]
+    fn a_built_rooms_rectangle_includes_both_corners() {
+        let built = BuiltRoom {
+            kind: RoomKind::Inner,
+            centre: Pos::new(5, 6),
+            top_left: Pos::new(3, 2),
+            bottom_right: Pos::new(7, 10),
+            lit: true,
+        };
+        let rect = Rect {
+            x: 2,
+            y: 3,
+            width: 9,
+            height: 5,
+        };
+        assert_eq!(
+            built.room(),
+            Room {
+                kind: RoomKind::Inner,
+                rect
+            }
+        );
+    }
+}

@@ -141,19 +141,29 @@ impl DenKind {
     }
 
     /// The exact chance of each kind of nest (or pit) at `depth`: each roll of
-    /// `randint(depth)` is equally likely. Kinds that cannot come up are left out.
+    /// `randint(depth)` is equally likely, and each is read as [`roll`](Self::roll) reads
+    /// it. Kinds that cannot come up are left out.
     pub fn odds(depth: i32, pit: bool) -> Vec<(DenKind, f64)> {
         let depth = depth.max(1);
-        let mut odds: Vec<(DenKind, f64)> = Vec::new();
-        let mut low = 1;
-        for &(bound, kind) in Self::table(pit) {
-            let high = bound.saturating_sub(1).min(depth);
-            if high >= low {
-                odds.push((kind, f64::from(high - low + 1) / f64::from(depth)));
+        let table = Self::table(pit);
+        // Every roll from the last bound up gives the last kind: those past it are counted
+        // at once.
+        let read = depth.min(table[table.len() - 2].0);
+        let mut rolls: Vec<(DenKind, i32)> = Vec::new();
+        for roll in 1..=read {
+            let kind = Self::of_roll(roll, pit);
+            match rolls.last_mut() {
+                Some((last, n)) if *last == kind => *n += 1,
+                _ => rolls.push((kind, 1)),
             }
-            low = bound;
         }
-        odds
+        if let Some((_, n)) = rolls.last_mut() {
+            *n += depth - read;
+        }
+        rolls
+            .into_iter()
+            .map(|(kind, n)| (kind, f64::from(n) / f64::from(depth)))
+            .collect()
     }
 
     /// The filter the kind's draws go through. Every filter refuses uniques, and that is

@@ -263,7 +263,7 @@ pub fn first_choice_odds(depth: i32, destroyed_included: bool) -> [(RoomChoice, 
         }
     }
     let mut total = die * K_DIE as u64 * die;
-    if destroyed_included && depth > DESTROY_FROM_BELOW {
+    if destroyed_included && rolls_for_destruction(depth) {
         let destroy = DESTROY_DIE as u64;
         for w in &mut weights {
             *w *= destroy - 1;
@@ -281,10 +281,16 @@ pub fn lit_chance(depth: i32) -> f64 {
     f64::from(lit_faces) / f64::from(LIGHT_DIE)
 }
 
+/// Whether a level at `depth` rolls [`DESTROY_DIE`] for destruction: deeper than
+/// [`DESTROY_FROM_BELOW`] (a quest level rolls too, and is then kept whole).
+pub fn rolls_for_destruction(depth: i32) -> bool {
+    depth > DESTROY_FROM_BELOW
+}
+
 /// The chance that a level at `depth` is destroyed: 1/15 deeper than 10, never on a quest
 /// level.
 pub fn destroyed_chance(depth: i32, quest: bool) -> f64 {
-    if quest || depth <= DESTROY_FROM_BELOW {
+    if quest || !rolls_for_destruction(depth) {
         0.0
     } else {
         1.0 / f64::from(DESTROY_DIE)

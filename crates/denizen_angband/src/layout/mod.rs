@@ -185,7 +185,7 @@ pub fn generate_with(
     let depth = choice::dungeon_depth(depth);
     let mut b = builder::Builder::new(rng, guards, depth, options.quest);
 
-    let destroyed = depth > choice::DESTROY_FROM_BELOW
+    let destroyed = choice::rolls_for_destruction(depth)
         && rand0(b.rng, choice::DESTROY_DIE) == 0
         && !options.quest
         && options.force_room.is_none();

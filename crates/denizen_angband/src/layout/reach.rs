@@ -144,11 +144,16 @@ mod tests {
         cave.set_terrain(Pos::new(20, 21), terrain::FLOOR);
         cave.add_flags(Pos::new(20, 21), flag::ROOM);
         cave.set_object(Pos::new(20, 21));
+        cave.set_monster(Pos::new(20, 21), 4);
+        cave.set_monster(Pos::new(6, 6), 2);
         let regions = Regions::of(&cave);
         assert_eq!(regions.sizes, [3, 2]);
         assert_eq!(regions.unreachable_from(Pos::new(6, 6)), 2);
         assert_eq!(regions.unreachable_from(Pos::new(1, 1)), 5);
-        seal_unreachable(&mut cave);
+        // The sealed pocket's monster is given back; the kept region's stays.
+        assert_eq!(seal_unreachable(&mut cave), [4]);
+        assert_eq!(cave.monster(Pos::new(20, 21)), None);
+        assert_eq!(cave.monster(Pos::new(6, 6)), Some(2));
         assert_eq!(cave.terrain(Pos::new(20, 20)), terrain::GRANITE);
         assert!(!cave.has(Pos::new(20, 21), flag::ROOM));
         assert!(!cave.has_object(Pos::new(20, 21)));

@@ -45,6 +45,24 @@ fn the_orc_pit_worked_example_at_depth_10() {
     assert!(odds.failure < 1e-20);
 }
 
+/// A ledger with every unique alive but `left`, and a filter that admits only uniques:
+/// drawn at level 127, nearly every pick is refused. With Bullroarer (level 5, one in 3)
+/// alone left, a pick is kept about once in 4,000, so 10,000 picks all fail about one
+/// draw in twelve.
+fn the_last_uniques(races: &Races, left: &[&str]) -> (UniqueLedger, RaceFilter) {
+    let mut live = UniqueLedger::new();
+    for race in races.all() {
+        if race.is_unique() && !left.contains(&race.name.as_str()) {
+            live.insert(race.id);
+        }
+    }
+    let uniques = RaceFilter {
+        required: RaceFlags::UNIQUE,
+        ..RaceFilter::default()
+    };
+    (live, uniques)
+}
+
 #[test]
 fn odds_sum_to_one_less_the_failure_and_skip_the_town() {
     let allocator = Allocator::new(Races::shipped());
@@ -62,6 +80,16 @@ fn odds_sum_to_one_less_the_failure_and_skip_the_town() {
             assert!(i32::from(race.level) <= (level + 10).min(127));
         }
     }
+    // With every pick but one kind refused, the failure is a real share of the draws.
+    let (live_but_one, uniques) = the_last_uniques(allocator.races(), &["Bullroarer the Hobbit"]);
+    let odds = allocator.odds(&DrawRequest::new(127, 127, &live_but_one).filtered(&uniques));
+    assert_eq!(odds.races.len(), 1);
+    assert!(
+        (0.01..0.5).contains(&odds.failure),
+        "failure {}",
+        odds.failure
+    );
+    assert!((odds.races[0].probability + odds.failure - 1.0).abs() < 1e-12);
     // In the town only town races are drawn, evenly before rarity.
     let town = allocator.odds(&DrawRequest::new(0, 0, &live));
     assert_eq!(town.races.len(), 14);
@@ -115,6 +143,35 @@ fn a_saved_ledger_is_put_in_order_when_read() {
     assert_eq!(killed, [7, 30]);
     assert!(ledger.is_alive(denizen_angband::RaceId(46)));
     assert!(ledger.refuses(denizen_angband::RaceId(30)));
+}
+
+/// A ledger built by hand (or read from a save of other data) keeps only the uniques of
+/// the races loaded, and says how many entries it dropped.
+#[test]
+fn a_ledger_keeps_only_the_uniques_of_its_races() {
+    let races = Races::shipped();
+    let id = |name| races.by_name(name).unwrap().id;
+    let mut ledger = UniqueLedger::new();
+    assert!(ledger.is_empty());
+    ledger.insert(id("Grishnakh, the Hill Orc"));
+    ledger.insert(id("Snaga"));
+    ledger.insert(denizen_angband::RaceId(9_999));
+    ledger.kill(id("Lagduf, the Snaga"));
+    ledger.kill(id("Cave orc"));
+    assert!(!ledger.is_empty());
+    assert_eq!(
+        ledger.keep_only_uniques_of(&races),
+        3,
+        "Snaga, 9999, Cave orc"
+    );
+    assert_eq!(
+        ledger.iter().collect::<Vec<_>>(),
+        [id("Grishnakh, the Hill Orc")]
+    );
+    assert_eq!(
+        ledger.killed().collect::<Vec<_>>(),
+        [id("Lagduf, the Snaga")]
+    );
 }
 
 #[test]
@@ -171,10 +228,23 @@ fn sampled_against_exact(
 fn the_weighted_table_samples_its_exact_odds() {
     let live = UniqueLedger::new();
     let filter = orc_pit();
+    let races = Races::shipped();
+    let (live_but_one, uniques) = the_last_uniques(&races, &["Bullroarer the Hobbit"]);
+    let (live_but_two, _) = the_last_uniques(&races, &["Bullroarer the Hobbit", "Smeagol"]);
     for (seed, request) in [
         (11, DrawRequest::new(5, 5, &live)),
         (12, DrawRequest::new(40, 40, &live)),
         (13, DrawRequest::new(20, 10, &live).filtered(&filter)),
+        // Nearly every pick refused: the draw rolls the original's failure chance, then
+        // picks among the races kept by their weights.
+        (
+            14,
+            DrawRequest::new(127, 127, &live_but_one).filtered(&uniques),
+        ),
+        (
+            15,
+            DrawRequest::new(127, 127, &live_but_two).filtered(&uniques),
+        ),
     ] {
         let p = sampled_against_exact(seed, request, 60_000, false);
         assert!(
@@ -252,4 +322,31 @@ fn a_wrong_pick_mix_would_be_caught() {
     }
     let p = ChiSquared::against(&counts, one_pick.iter().map(|&(_, p)| p)).p_value();
     assert!(p < 1e-6, "the one-pick odds were not rejected: p = {p}");
+}
+
+/// The source notes' ESCORT rule (2.7.9's `place_monster_okay`): an escort has the
+/// leader's symbol, is no deeper than the leader, is not unique and is not the leader's
+/// own race. Grishnakh (`o`, level 10) draws his escorts at his own level, so the boost
+/// rolls reach Black orcs (13) to Orc captains (16), which the level bound refuses.
+#[test]
+fn escorts_share_the_leaders_symbol_and_are_no_deeper() {
+    let allocator = Allocator::new(Races::shipped());
+    let races = allocator.races();
+    let grishnakh = races.by_name("Grishnakh, the Hill Orc").unwrap();
+    let filter = RaceFilter::escort_of(grishnakh);
+    let live = UniqueLedger::new();
+    let odds = allocator.odds(&DrawRequest::new(10, 10, &live).filtered(&filter));
+    let mut drawn: Vec<&str> = odds
+        .races
+        .iter()
+        .map(|o| races.get(o.race).unwrap().name.as_str())
+        .collect();
+    drawn.sort_unstable();
+    assert_eq!(drawn, ["Cave orc", "Hill orc", "Orc shaman", "Snaga"]);
+    // Every shipped leader is unique, so only a game's own race shows the last rule: a
+    // leader that is not unique is still not its own escort.
+    let mut captain = races.by_name("Orc captain").unwrap().clone();
+    captain.flags |= RaceFlags::ESCORT;
+    assert!(!RaceFilter::escort_of(&captain).admits(&captain));
+    assert!(RaceFilter::escort_of(&captain).admits(races.by_name("Snaga").unwrap()));
 }

@@ -88,3 +88,59 @@ fn broken_text_gives_the_line_and_an_empty_file_is_refused() {
     let (at, _) = field_of("(races: [])");
     assert_eq!(at, "races / races");
 }
+
+/// A name, a flag and dice at their limits load; one past a limit is refused with the
+/// field named.
+#[test]
+fn each_text_limit_is_accepted_and_one_past_it_refused() {
+    use denizen_angband::race::MAX_TEXT;
+    let with = |from: &str, to: String| {
+        assert!(GOOD.contains(from), "{from}");
+        GOOD.replacen(from, &to, 1)
+    };
+    let named = |n: usize| with("name: \"Rat\"", format!("name: \"{}\"", "r".repeat(n)));
+    assert!(load(&named(MAX_TEXT)).is_ok());
+    for refused in [named(0), named(MAX_TEXT + 1)] {
+        let (at, problem) = field_of(&refused);
+        assert!(at.ends_with("/ name"), "{at}");
+        assert!(problem.contains("1 to 80 bytes"), "{problem}");
+    }
+    let dice = |d: &str| with("\"1d3\"", format!("\"{d}\""));
+    assert!(load(&dice("255d255")).is_ok());
+    for refused in ["256d1", "1d256"] {
+        let (at, problem) = field_of(&dice(refused));
+        assert_eq!(at, "races[0] \"Rat\" / hit_dice");
+        assert!(problem.contains("at most 255"), "{problem}");
+    }
+}
+
+/// An ego file (numbered with gaps, as e_info is): 1 to 255 entries, numbered upwards
+/// from 1 to 255; the limits themselves load.
+#[test]
+fn an_ego_files_count_and_numbers_are_bounded() {
+    use denizen_angband::Egos;
+    let ego = |index: usize| {
+        format!(
+            "(index: {index}, name: \"of Test\", rating: 1, cost: 1, max_to_h: 0, \
+             max_to_d: 0, max_to_a: 0, max_pval: 0, flags: [])"
+        )
+    };
+    let file = |indices: &[usize]| {
+        let egos: Vec<String> = indices.iter().map(|&i| ego(i)).collect();
+        format!("(egos: [{}])", egos.join(", "))
+    };
+    let load = |text: &str| Egos::from_file(DataFile::new("mine.egos.ron", text));
+    let refused = |text: &str| match load(text).expect_err("the file is refused") {
+        DataError::Invalid { entry, field, .. } => format!("{entry} / {field}"),
+        other => panic!("not a consistency error: {other}"),
+    };
+    let all: Vec<usize> = (1..=255).collect();
+    assert_eq!(load(&file(&all)).unwrap().all().len(), 255);
+    assert_eq!(load(&file(&[255])).unwrap().all().len(), 1);
+    let too_many: Vec<usize> = (1..=256).collect();
+    assert_eq!(refused(&file(&too_many)), "egos / egos");
+    assert_eq!(refused(&file(&[])), "egos / egos");
+    assert_eq!(refused(&file(&[256])), "egos[0] \"of Test\" / index");
+    assert_eq!(refused(&file(&[0])), "egos[0] \"of Test\" / index");
+    assert_eq!(refused(&file(&[4, 4])), "egos[1] \"of Test\" / index");
+}

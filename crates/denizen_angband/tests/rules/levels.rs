@@ -526,3 +526,46 @@ fn a_levels_objects_gold_and_their_rating_match_the_original() {
         }
     }
 }
+
+/// A host's floor read as a cave: each tile's terrain, the host's occupied squares
+/// held, the rest granite; a floor larger than 198 x 66 is refused, one that size read.
+/// A level's own floor has its size and rooms.
+#[test]
+fn a_host_floor_becomes_a_cave_and_a_level_a_floor() {
+    use denizen_angband::cave::{Pos, terrain};
+    use denizen_angband::level::cave_of_floor;
+    use denizen_core::{Square, Tile};
+    let mut grid = FloorGrid::new(198, 66).unwrap();
+    for (x, tile) in [
+        (1, Tile::Floor),
+        (2, Tile::Door),
+        (3, Tile::Secret),
+        (4, Tile::Stairs),
+        (5, Tile::Wall),
+    ] {
+        grid.set(Square { x, y: 1 }, tile);
+    }
+    grid.set_occupied(Square { x: 1, y: 1 }, true);
+    let cave = cave_of_floor(&grid).unwrap();
+    let codes: Vec<u8> = (1..=5).map(|x| cave.terrain(Pos::new(1, x))).collect();
+    assert_eq!(
+        codes,
+        [
+            terrain::FLOOR,
+            terrain::OPEN_DOOR,
+            terrain::SECRET_DOOR,
+            terrain::DOWN_STAIRS,
+            terrain::GRANITE
+        ]
+    );
+    assert!(cave.monster(Pos::new(1, 1)).is_some());
+    assert!(cave.monster(Pos::new(1, 2)).is_none());
+    for (width, height) in [(199, 66), (198, 67)] {
+        let larger = FloorGrid::new(width, height).unwrap();
+        assert!(cave_of_floor(&larger).is_err(), "{width} x {height}");
+    }
+    let (level, _) = build(3, 30, &LevelOptions::default());
+    let floor = level.floor();
+    assert_eq!((floor.width(), floor.height()), (198, 66));
+    assert_eq!(floor.rooms().len(), level.layout.rooms.len());
+}

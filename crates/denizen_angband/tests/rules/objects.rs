@@ -170,6 +170,26 @@ fn the_ego_items_and_artifacts_load() {
         artifacts.all().iter().filter(|a| a.rating() == 20).count(),
         46
     );
+    // Cursed by the files' `CURSED` flag: seven artifacts and one ego item.
+    let cursed: Vec<&str> = artifacts
+        .all()
+        .iter()
+        .filter(|a| a.is_cursed())
+        .map(|a| a.name.as_str())
+        .collect();
+    assert_eq!(
+        cursed,
+        [
+            "of Power (The One Ring)",
+            "of Morgoth",
+            "of Beruthiel",
+            "of Gorlim",
+            "'Camlost'",
+            "'Calris'",
+            "'Mormegil'"
+        ]
+    );
+    assert_eq!(egos.all().iter().filter(|e| e.is_cursed()).count(), 1);
 }
 
 /// `randnor(9, 3)` lies in -2..=20 and `randnor(3, 3)` in -8..=14, and the counts they
@@ -329,18 +349,26 @@ fn an_artifact_is_made_once() {
     };
     let mut made = Vec::new();
     for _ in 0..2_000 {
-        if let Some(id) = rules
-            .place_object(&mut rng, 50, 40, call, &mut ledger)
-            .and_then(|o| o.artifact)
-        {
+        let Some(object) = rules.place_object(&mut rng, 50, 40, call, &mut ledger) else {
+            continue;
+        };
+        if let Some(id) = object.artifact {
             assert!(!made.contains(&id), "{id:?} made twice");
             made.push(id);
+            // Made on its own base kind (the artifact file's class and subclass).
+            let artifact = rules.artifacts.get(id).unwrap();
+            let kind = rules.allocator.kinds().get(object.kind).unwrap();
+            assert_eq!((kind.tval, kind.sval), (artifact.tval, artifact.sval));
         }
     }
     assert!(made.len() > 10, "{} artifacts", made.len());
     let specials: Vec<ArtifactId> = made.iter().copied().filter(|a| a.0 < 16).collect();
     assert_eq!(specials.first(), Some(&ArtifactId(1)), "{specials:?}");
     assert_eq!(ledger.iter().collect::<Vec<_>>().len(), made.len());
+    // Given back (its level wiped), the Phial can be made again.
+    ledger.give_back(ArtifactId(1));
+    assert!(!ledger.is_made(ArtifactId(1)));
+    assert_eq!(ledger.iter().count(), made.len() - 1);
 }
 
 /// A game's own ego file that lacks the ego items the class tables name: those objects

@@ -85,6 +85,64 @@ fn nest_and_pit_kinds_follow_the_roll_ranges() {
     assert_eq!(DenKind::odds(19, true), [(DenKind::PitOrc, 1.0)]);
 }
 
+/// The kinds' names on the command line (`denizen angband draw-odds <KIND>`; not a rule
+/// of 2.7.9), each read back to its kind.
+#[test]
+fn the_den_kinds_have_their_command_line_names() {
+    let names: Vec<&str> = DenKind::ALL.iter().map(|kind| kind.name()).collect();
+    assert_eq!(
+        names,
+        [
+            "nest-jelly",
+            "nest-animal",
+            "nest-undead",
+            "pit-orc",
+            "pit-troll",
+            "pit-giant",
+            "pit-dragon-blue",
+            "pit-dragon-white",
+            "pit-dragon-green",
+            "pit-dragon-black",
+            "pit-dragon-red",
+            "pit-dragon-multihued",
+            "pit-demon"
+        ]
+    );
+    for kind in DenKind::ALL {
+        assert_eq!(DenKind::from_name(kind.name()), Some(kind));
+    }
+    assert_eq!(DenKind::from_name("pit-dragon"), None);
+}
+
+/// A pit of demons at depth 25 draws at level 35, where only a boosted draw reaches a
+/// demon: most of its draws fail, and each ring's races still share the draws that
+/// succeed.
+#[test]
+fn a_rings_odds_are_shares_of_the_draws_that_succeed() {
+    let allocator = Allocator::new(Races::shipped());
+    let failure = allocator
+        .odds(&DenKind::request(
+            &DenKind::PitDemon.filter(),
+            25,
+            &UniqueLedger::new(),
+        ))
+        .failure;
+    assert!(failure > 0.5, "failure {failure}");
+    let rows = den::ring_odds(&allocator, DenKind::PitDemon, 25);
+    assert!(
+        rows.iter().all(|&(_, _, p)| p > 0.0),
+        "only races a ring can hold"
+    );
+    for ring in 0..den::RINGS {
+        let total: f64 = rows
+            .iter()
+            .filter(|&&(r, _, _)| r == ring)
+            .map(|&(_, _, p)| p)
+            .sum();
+        assert!((total - 1.0).abs() < 1e-9, "ring {ring}: {total}");
+    }
+}
+
 #[test]
 fn each_kind_has_the_source_notes_candidates() {
     let allocator = Allocator::new(Races::shipped());
