@@ -263,6 +263,8 @@ fn the_original_rejection_loop_gives_the_exact_odds() {
         (21, DrawRequest::new(5, 5, &live)),
         (22, DrawRequest::new(60, 60, &live)),
         (23, DrawRequest::new(20, 10, &live).filtered(&filter)),
+        // The town: no boost, so only town races.
+        (24, DrawRequest::new(0, 0, &live)),
     ] {
         let p = sampled_against_exact(seed, request, 60_000, true);
         assert!(

@@ -569,3 +569,20 @@ fn a_host_floor_becomes_a_cave_and_a_level_a_floor() {
     assert_eq!((floor.width(), floor.height()), (198, 66));
     assert_eq!(floor.rooms().len(), level.layout.rooms.len());
 }
+
+/// 2.7.9's monster mark counts every monster made, those a sealed pocket took back
+/// again included: the count a full level is judged by (layout notes, "too many
+/// monsters").
+#[test]
+fn monsters_taken_back_still_count_as_made() {
+    let mut options = LevelOptions::default();
+    options.layout.seal_unreachable = true;
+    let mut taken_back = 0;
+    for seed in 0..300 {
+        let (level, _) = build(seed, 40, &options);
+        let removed = level.layout.removed_guards.len();
+        assert_eq!(level.monsters_made, level.monsters.len() + removed);
+        taken_back += removed;
+    }
+    assert!(taken_back > 0, "no level took a monster back");
+}
