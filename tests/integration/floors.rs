@@ -357,6 +357,50 @@ fn observers_of_the_spawns_leave_the_map_right() {
     assert_eq!(map.squares().filter(|&s| map.is_occupied(s)).count(), 0);
 }
 
+/// An observer of the spawns that puts the floor away after the first of a plan's
+/// batches (Captive's bearers, then the other members): the members spawned after it go
+/// with their floor, put away too, and the world saves and loads.
+#[test]
+fn creatures_spawned_after_their_floor_is_put_away_go_with_it() {
+    use denizen::bevy::save::{load, save};
+    let mut app = App::new();
+    app.add_plugins(DenizenPlugins::with_seed(33));
+    app.insert_resource(FloorMap(denizen::captive::reference_base(WorldSeed(33), 6)));
+    app.add_observer(
+        |_: On<Add<EncounterMember>>, mut commands: Commands, mut once: Local<bool>| {
+            if !std::mem::replace(&mut *once, true) {
+                commands.put_floor_away();
+            }
+        },
+    );
+    app.world_mut()
+        .write_message(EncountersRequested::new(6, 3));
+    app.update();
+    let world = app.world_mut();
+    let bearers = world
+        .query_filtered::<(), With<Carries>>()
+        .iter(world)
+        .count();
+    let members = world
+        .query_filtered::<(), With<EncounterMember>>()
+        .iter(world)
+        .count();
+    assert!(
+        0 < bearers && bearers < members,
+        "two batches: {bearers} of {members}"
+    );
+    let awake = world
+        .query_filtered::<(), (With<OnFloor>, Without<Dormant>)>()
+        .iter(world)
+        .count();
+    assert_eq!(awake, 0, "every entity went with its floor");
+    let text = save(app.world()).unwrap();
+    let mut fresh = App::new();
+    fresh.add_plugins(DenizenPlugins::with_seed(33));
+    fresh.update();
+    load(fresh.world_mut(), &text).unwrap();
+}
+
 /// An observer of the spawns that puts the floor away in the middle of the batch: the
 /// batch counts nothing on the emptied map, and the floor comes back with every creature
 /// counted once.

@@ -13,7 +13,9 @@ use bevy_reflect::prelude::*;
 use denizen_core::floor::Square;
 use denizen_core::plan::{Origin, Plan, Spawn};
 
-use crate::floor::{Creature, CurrentFloor, FloorMap, GridPos, OnFloor, close_batch, open_batch};
+use crate::floor::{
+    Creature, CurrentFloor, FloorMap, GridPos, OnFloor, close_batch, open_batch, settle_late_spawns,
+};
 
 /// Triggered on each creature once it is spawned with all its components; observe it to
 /// decorate creatures. `origin` says where the creature came from.
@@ -32,6 +34,9 @@ pub struct MonsterSpawned {
 pub struct Batches<'w> {
     world: &'w mut World,
     ids: Vec<Entity>,
+    /// The floor the plan is for: the current floor when applying began, whatever an
+    /// observer of the spawns does to it meanwhile.
+    floor: OnFloor,
 }
 
 impl Batches<'_> {
@@ -45,7 +50,7 @@ impl Batches<'_> {
             return;
         }
         let places: Vec<usize> = group.iter().map(|(i, ..)| *i).collect();
-        let floor = OnFloor(self.world.resource::<CurrentFloor>().0.clone());
+        let floor = &self.floor;
         let bundles = group
             .into_iter()
             .map(|(_, at, bundle)| (Creature, GridPos::from(at), floor.clone(), bundle));
@@ -86,25 +91,28 @@ pub fn apply<C>(
         .collect();
     plan.apply_to(&mut map.0);
     let origins: Vec<Origin> = plan.spawns.iter().map(|s| s.origin).collect();
+    let floor = OnFloor(world.resource::<CurrentFloor>().0.clone());
     let mut batches = Batches {
         world,
         ids: vec![Entity::PLACEHOLDER; origins.len()],
+        floor,
     };
     let batch = open_batch(batches.world);
     spawn(&mut batches, plan.spawns);
-    let Batches { world, ids } = batches;
+    let Batches { world, ids, floor } = batches;
     debug_assert!(
         !ids.contains(&Entity::PLACEHOLDER),
         "every creature of a plan is spawned"
     );
     close_batch(world, batch, &ids, &planned);
+    settle_late_spawns(world, &floor.0, &ids);
     // Nothing can start observing while no event is triggered, so one look suffices.
     let observed = world
         .event_key::<MonsterSpawned>()
         .is_some_and(|key| world.observers().try_get_observers(key).is_some());
     if observed {
         for (&entity, origin) in ids.iter().zip(origins) {
-            if entity != Entity::PLACEHOLDER {
+            if world.get_entity(entity).is_ok() {
                 world.trigger(MonsterSpawned { entity, origin });
             }
         }

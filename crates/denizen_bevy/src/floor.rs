@@ -731,6 +731,32 @@ pub fn put_floor_away(world: &mut World) -> FloorId {
     floor
 }
 
+/// Entities spawned for `floor` after it stopped being the current floor (an observer of
+/// their spawns put it away or despawned it) follow their floor: put away with it
+/// ([`Dormant`]) if it is stored, despawned if it ended. No creature, group or object is
+/// left awake off the map.
+pub(crate) fn settle_late_spawns(world: &mut World, floor: &FloorId, entities: &[Entity]) {
+    if world.resource::<CurrentFloor>().0 == *floor {
+        return;
+    }
+    let stored = world
+        .get_resource::<StoredFloors>()
+        .is_some_and(|stored| stored.0.contains_key(floor));
+    for &entity in entities {
+        let Ok(mut spawned) = world.get_entity_mut(entity) else {
+            continue;
+        };
+        if spawned.get::<OnFloor>().is_none_or(|on| on.0 != *floor) {
+            continue;
+        }
+        if stored {
+            spawned.insert(Dormant);
+        } else {
+            spawned.despawn();
+        }
+    }
+}
+
 /// Brings a stored floor back as the current one: its map into [`FloorMap`], its creatures
 /// awake from [`Dormant`] on their squares, then every rule set's state follows it
 /// ([`FloorEntered`] with [`FloorEntry::BroughtBack`]: Omega's location, Angband's last

@@ -151,9 +151,10 @@ fn saved_or_current<T: Resource + FromReflect + Clone>(
 }
 
 /// Floor changes keep only the current floor's creatures awake and every put-away
-/// creature's floor stored (see [`put_floor_away`](crate::floor::put_floor_away)); a
-/// creature outside both could never again be reached by the plugins, so no save holds
-/// one. The current floor is never also stored.
+/// creature's floor stored (see [`put_floor_away`](crate::floor::put_floor_away)), so no
+/// save holds a creature awake on another floor or put away on a floor not stored. A
+/// creature spawned while no floor was current (an arena bout on a host's own map)
+/// belongs to no floor and is left alone. The current floor is never also stored.
 fn check_floors(
     world: &World,
     resources: &[ReadValue],
@@ -185,7 +186,7 @@ fn check_floors(
                 ),
             );
         }
-        if !dormant && on.0 != current.0 {
+        if !dormant && on.0 != current.0 && on.0 != FloorId::default() {
             return impossible(
                 "OnFloor",
                 format!(

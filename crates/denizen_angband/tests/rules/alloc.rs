@@ -47,8 +47,8 @@ fn the_orc_pit_worked_example_at_depth_10() {
 
 /// A ledger with every unique alive but `left`, and a filter that admits only uniques:
 /// drawn at level 127, nearly every pick is refused. With Bullroarer (level 5, one in 3)
-/// alone left, a pick is kept about once in 4,000, so 10,000 picks all fail about one
-/// draw in twelve.
+/// alone left, a pick is kept only about once in 3,000, so the 10,000 picks all fail a
+/// few draws in a hundred.
 fn the_last_uniques(races: &Races, left: &[&str]) -> (UniqueLedger, RaceFilter) {
     let mut live = UniqueLedger::new();
     for race in races.all() {
@@ -328,8 +328,9 @@ fn a_wrong_pick_mix_would_be_caught() {
 
 /// The source notes' ESCORT rule (2.7.9's `place_monster_okay`): an escort has the
 /// leader's symbol, is no deeper than the leader, is not unique and is not the leader's
-/// own race. Grishnakh (`o`, level 10) draws his escorts at his own level, so the boost
-/// rolls reach Black orcs (13) to Orc captains (16), which the level bound refuses.
+/// own race. Grishnakh (`o`, level 10) draws his escorts at his own level, where the
+/// boost rolls reach levels 14 and 19: the level bound refuses the Black orcs (13),
+/// Half-orcs (15), Orc captains (16) and Uruks (18) they would let through.
 #[test]
 fn escorts_share_the_leaders_symbol_and_are_no_deeper() {
     let allocator = Allocator::new(Races::shipped());

@@ -89,7 +89,7 @@ fn broken_text_gives_the_line_and_an_empty_file_is_refused() {
     assert_eq!(at, "races / races");
 }
 
-/// A name, a flag and dice at their limits load; one past a limit is refused with the
+/// A name and dice at their limits load; one past a limit is refused with the
 /// field named.
 #[test]
 fn each_text_limit_is_accepted_and_one_past_it_refused() {

@@ -129,10 +129,6 @@ fn a_rings_odds_are_shares_of_the_draws_that_succeed() {
         .failure;
     assert!(failure > 0.5, "failure {failure}");
     let rows = den::ring_odds(&allocator, DenKind::PitDemon, 25);
-    assert!(
-        rows.iter().all(|&(_, _, p)| p > 0.0),
-        "only races a ring can hold"
-    );
     for ring in 0..den::RINGS {
         let total: f64 = rows
             .iter()

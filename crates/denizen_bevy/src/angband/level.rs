@@ -28,8 +28,8 @@ use super::resources::{
 use crate::apply::apply;
 use crate::clock::GameClock;
 use crate::floor::{
-    CurrentFloor, FloorEnd, FloorEnded, FloorEntered, FloorEntry, FloorId, FloorMap, Glyph,
-    GridPos, OnFloor, enter_floor,
+    FloorEnd, FloorEnded, FloorEntered, FloorEntry, FloorId, FloorMap, Glyph, GridPos, OnFloor,
+    enter_floor, settle_late_spawns,
 };
 use crate::pipeline::FloorRequest;
 use crate::streams::StreamKey;
@@ -161,7 +161,7 @@ impl FloorRequest for AngbandLevelRequested {
         }
         spawn_monsters(world, &made.monsters, Origin::FloorPopulation);
         if world.resource::<AngbandRuleset>().object_entities {
-            spawn_objects(world, &made.built);
+            spawn_objects(world, floor, &made.built);
         }
         let feeling = LevelFeeling {
             depth: self.depth,
@@ -182,9 +182,10 @@ impl FloorRequest for AngbandLevelRequested {
     }
 }
 
-/// The level's objects and gold as entities on their squares, on the current floor.
-fn spawn_objects(world: &mut World, built: &AngbandLevelBuilt) {
-    let floor = OnFloor(world.resource::<CurrentFloor>().0.clone());
+/// The level's objects and gold as entities on their squares, on the level's floor (put
+/// away with it if an observer of the monsters' spawns put it away).
+fn spawn_objects(world: &mut World, level: &FloorId, built: &AngbandLevelBuilt) {
+    let floor = OnFloor(level.clone());
     let objects: Vec<_> = built
         .objects
         .iter()
@@ -196,13 +197,14 @@ fn spawn_objects(world: &mut World, built: &AngbandLevelBuilt) {
             )
         })
         .collect();
-    world.spawn_batch(objects);
+    let mut spawned: Vec<Entity> = world.spawn_batch(objects).collect();
     let gold: Vec<_> = built
         .gold
         .iter()
         .map(|(at, gold)| (AngbandGold(*gold), GridPos::from(*at), floor.clone()))
         .collect();
-    world.spawn_batch(gold);
+    spawned.extend(world.spawn_batch(gold));
+    settle_late_spawns(world, level, &spawned);
 }
 
 /// The plan of a classic level: its floor (monsters' squares left to the apply step),
