@@ -36,6 +36,12 @@ fn field_of(text: &str) -> (String, String) {
 fn a_games_own_race_file_loads() {
     let races = load(GOOD).unwrap();
     assert_eq!(races.len(), 2);
+    assert!(!races.is_empty());
+    // `1_IN_4`: a spell one turn in four, 25%.
+    assert_eq!(races.by_name("Boss").unwrap().spell_chance, 25);
+    // A town race may have rarity 0 (never drawn); a dungeon race may not.
+    let town = GOOD.replacen("level: 1, rarity: 1", "level: 0, rarity: 0", 1);
+    assert_eq!(load(&town).unwrap().by_name("Rat").unwrap().rarity, 0);
     assert!(races.by_name("Boss").unwrap().is_unique());
 }
 
@@ -143,4 +149,37 @@ fn an_ego_files_count_and_numbers_are_bounded() {
     assert_eq!(refused(&file(&[256])), "egos[0] \"of Test\" / index");
     assert_eq!(refused(&file(&[0])), "egos[0] \"of Test\" / index");
     assert_eq!(refused(&file(&[4, 4])), "egos[1] \"of Test\" / index");
+}
+
+/// A unique's name shared by a later race is refused at the later entry, whichever of
+/// the two is the unique.
+#[test]
+fn a_uniques_name_shared_later_is_refused_there() {
+    let unique_first = GOOD
+        .replacen("flags: [\"ANIMAL\"]", "flags: [\"ANIMAL\", \"UNIQUE\"]", 1)
+        .replacen("name: \"Boss\"", "name: \"Rat\"", 1)
+        .replacen("\"UNIQUE\", \"MALE\"", "\"MALE\"", 1);
+    let (at, problem) = field_of(&unique_first);
+    assert_eq!(at, "races[1] \"Rat\" / name");
+    assert!(problem.contains("unique"), "{problem}");
+}
+
+/// A race file holds 1 to 4,096 races (`MAX_RACES`): the limit itself loads.
+#[test]
+fn a_race_file_holds_up_to_4096_races() {
+    let rat = |index: usize| {
+        format!(
+            "(index: {index}, name: \"Rat\", symbol: 'r', colour: 'u', level: 1, rarity: 1, \
+             speed: 110, hit_dice: \"1d3\", armour: 1, sleep: 10, vision: 8, experience: 1, \
+             flags: [\"ANIMAL\"], spells: [], blows: [\"BITE:HURT:1d2\"])"
+        )
+    };
+    let file = |count: usize| {
+        let races: Vec<String> = (1..=count).map(rat).collect();
+        format!("(races: [{}])", races.join(", "))
+    };
+    assert_eq!(load(&file(4_096)).unwrap().len(), 4_096);
+    let (at, problem) = field_of(&file(4_097));
+    assert_eq!(at, "races / races");
+    assert!(problem.contains("4097"), "{problem}");
 }
