@@ -120,6 +120,16 @@ fn each_text_limit_is_accepted_and_one_past_it_refused() {
     }
 }
 
+/// A data file whose `list` holds one `entry` per number.
+fn numbered_file(
+    list: &str,
+    numbers: impl Iterator<Item = usize>,
+    entry: impl Fn(usize) -> String,
+) -> String {
+    let entries: Vec<String> = numbers.map(entry).collect();
+    format!("({list}: [{}])", entries.join(", "))
+}
+
 /// An ego file (numbered with gaps, as e_info is): 1 to 255 entries, numbered upwards
 /// from 1 to 255; the limits themselves load.
 #[test]
@@ -131,10 +141,7 @@ fn an_ego_files_count_and_numbers_are_bounded() {
              max_to_d: 0, max_to_a: 0, max_pval: 0, flags: [])"
         )
     };
-    let file = |indices: &[usize]| {
-        let egos: Vec<String> = indices.iter().map(|&i| ego(i)).collect();
-        format!("(egos: [{}])", egos.join(", "))
-    };
+    let file = |indices: &[usize]| numbered_file("egos", indices.iter().copied(), ego);
     let load = |text: &str| Egos::from_file(DataFile::new("mine.egos.ron", text));
     let refused = |text: &str| match load(text).expect_err("the file is refused") {
         DataError::Invalid { entry, field, .. } => format!("{entry} / {field}"),
@@ -174,10 +181,7 @@ fn a_race_file_holds_up_to_4096_races() {
              flags: [\"ANIMAL\"], spells: [], blows: [\"BITE:HURT:1d2\"])"
         )
     };
-    let file = |count: usize| {
-        let races: Vec<String> = (1..=count).map(rat).collect();
-        format!("(races: [{}])", races.join(", "))
-    };
+    let file = |count: usize| numbered_file("races", 1..=count, rat);
     assert_eq!(load(&file(4_096)).unwrap().len(), 4_096);
     let (at, problem) = field_of(&file(4_097));
     assert_eq!(at, "races / races");
