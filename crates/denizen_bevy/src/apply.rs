@@ -75,6 +75,10 @@ impl Batches<'_> {
 /// its creatures), then one [`MonsterSpawned`] per creature in plan order. Returns the
 /// entities in plan order.
 ///
+/// The creatures belong to the floor current when applying began. If an observer of the
+/// spawns puts that floor away or despawns it, the creatures spawned after go with it
+/// (put away too, or despawned; a despawned one gets no [`MonsterSpawned`]).
+///
 /// The plan marks its squares once; while its creatures are spawned the square hooks
 /// stand aside, and the batch counts them all at the end (see [`GridPos`]): what
 /// observers do meanwhile is counted too, by a recount of the floor.
