@@ -527,6 +527,35 @@ fn objects_are_entities_unless_turned_off() {
     }
 }
 
+/// An observer of the monsters' spawns that despawns the level: the monsters spawned
+/// after, and the objects and gold spawned after the monsters, go with it.
+#[test]
+fn a_level_despawned_while_it_is_spawned_takes_its_objects() {
+    let mut app = App::new();
+    app.add_plugins((DenizenPlugin::with_seed(14), AngbandPlugin::default()));
+    app.add_observer(
+        |_: On<Add<Creature>>,
+         floor: Res<CurrentFloor>,
+         mut commands: Commands,
+         mut once: Local<bool>| {
+            if !std::mem::replace(&mut *once, true) {
+                commands.despawn_floor(floor.0.clone());
+            }
+        },
+    );
+    app.world_mut()
+        .write_message(AngbandLevelRequested::new(30));
+    app.update();
+    let built = messages::<AngbandLevelBuilt>(&app).remove(0);
+    assert!(built.monsters > 1 && !built.objects.is_empty());
+    let world = app.world_mut();
+    let left = world
+        .query_filtered::<(), Or<(With<OnFloor>, With<AngbandObject>, With<AngbandGold>)>>()
+        .iter(world)
+        .count();
+    assert_eq!(left, 0, "everything went with its level");
+}
+
 /// `AngbandTerrain` names what `FloorMap` flattens: each wall, vein and rubble square is
 /// rock of its kind, each door its kind, the stairs up or down; veins show treasure now
 /// and then. It follows a level put away and brought back.

@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use crate::flags::{InnateFlags, RaceFlags};
 use crate::race::{Race, RaceId, Races};
 use crate::rng::rand0;
-use crate::table::{AliasTable, LevelPrefix, failure_chance, unit};
+use crate::table::{AliasTable, LevelPrefix, failure_chance, picks_on_roll, unit};
 
 pub use crate::table::{MAX_DRAW_LEVEL, MAX_PICKS, PICK_MIX};
 
@@ -363,19 +363,6 @@ fn boost_outcomes(level: i32) -> [(i32, u32); 1 << BOOST_ROLLS] {
         len *= 2;
     }
     outcomes
-}
-
-/// How many uniform picks a `rand0(100)` roll takes, the deepest kept: [`PICK_MIX`] as
-/// thresholds (a roll under 10 takes three, under 60 two, else one).
-fn picks_on_roll(roll: u32) -> u32 {
-    let mut threshold = 0;
-    for &(picks, percent) in PICK_MIX.iter().rev() {
-        threshold += percent;
-        if roll < threshold {
-            return picks;
-        }
-    }
-    1
 }
 
 /// The final level that `roll`, one of the boost rolls' combined outcomes in order,

@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use crate::fields::{Numbered, dice, load_numbered, number_after, short, within};
 use crate::rng::{rand0, randint};
 use crate::table::{
-    AliasTable, LevelPrefix, MAX_DRAW_LEVEL, MAX_PICKS, PICK_MIX, failure_chance, unit,
+    AliasTable, LevelPrefix, MAX_DRAW_LEVEL, MAX_PICKS, failure_chance, picks_on_roll, unit,
 };
 
 /// The shipped object file's name in errors.
@@ -536,13 +536,14 @@ pub fn draw_kind_by_rejection(
     level: i32,
     good: bool,
 ) -> Option<KindId> {
-    let mut level = level;
-    if level > 0 {
-        if rand0(rng, BOOST_ONE_IN) == 0 {
-            level = 1 + level * BOOST_SIDES / randint(rng, BOOST_SIDES);
-        }
-        level = level.min(MAX_DRAW_LEVEL);
-    }
+    // The boost as the original rolls it, one time in 20 a `randint(128)`, read as
+    // that value's roll among the boost's outcomes.
+    let roll = if level > 0 && rand0(rng, BOOST_ONE_IN) == 0 {
+        BOOST_ROLLS - BOOST_SIDES as u32 + randint(rng, BOOST_SIDES) as u32 - 1
+    } else {
+        0
+    };
+    let level = boosted_level(level, roll);
     let n = allocator.prefix_size(level) as i32;
     if n == 0 {
         return None;
@@ -552,17 +553,12 @@ pub fn draw_kind_by_rejection(
         let i = if level <= 0 {
             rand0(rng, n)
         } else {
-            let roll = rand0(rng, 100) as u32;
+            let picks = picks_on_roll(rand0(rng, 100) as u32);
             let mut i = rand0(rng, n);
-            // The mix as thresholds: roll < 10 takes three picks, < 60 two, else one.
-            let mut threshold = 0;
-            for &(picks, percent) in PICK_MIX.iter().rev() {
-                threshold += percent;
-                if picks > 1 && roll < threshold {
-                    let j = rand0(rng, n);
-                    if entries[j as usize].level > entries[i as usize].level {
-                        i = j;
-                    }
+            for _ in 1..picks {
+                let j = rand0(rng, n);
+                if entries[j as usize].level > entries[i as usize].level {
+                    i = j;
                 }
             }
             i

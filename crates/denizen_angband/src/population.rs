@@ -565,6 +565,232 @@ fn line_of_sight(cave: &Cave, from: Pos, to: Pos) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::race::Races;
+
+    /// A race file of one race of `level` with `flags`.
+    fn one_race(level: u8, flags: &str) -> Races {
+        let text = format!(
+            "(races: [(index: 1, name: \"Test\", symbol: 'p', colour: 'r', level: {level}, \
+             rarity: 1, speed: 110, hit_dice: \"1d3\", armour: 1, sleep: 0, vision: 8, \
+             experience: 1, flags: [{flags}], spells: [], blows: [])])"
+        );
+        Races::from_file(denizen_core::DataFile::new("test.races.ron", &text)).unwrap()
+    }
+
+    /// A cave whose every grid inside the permanent edge is floor.
+    fn open_cave() -> Cave {
+        let mut cave = Cave::new();
+        cave.fill_terrain(
+            Pos::new(1, 1),
+            Pos::new(HEIGHT - 2, WIDTH - 2),
+            crate::cave::terrain::FLOOR,
+        );
+        cave
+    }
+
+    fn rng(seed: u64) -> Generator {
+        denizen_core::WorldSeed(seed).stream(denizen_core::StreamPurpose::new("population"))
+    }
+
+    /// Failed draws are counted by what asked: a unique leader with escorts and no race
+    /// to escort it fails one escort draw; drawn again while alive, the base population's
+    /// draw fails; so does a summons, counted with the company draws.
+    #[test]
+    fn failed_draws_are_counted_by_what_asked() {
+        let races = one_race(5, "\"UNIQUE\", \"ESCORT\"");
+        let mut allocator = Allocator::new(races);
+        let mut live = UniqueLedger::new();
+        let mut populator = Populator::new(&mut allocator, &mut live, 5);
+        let (mut cave, mut rng) = (open_cave(), rng(2));
+        let counts = |p: &Populator<'_>| (p.failed_draws, p.failed_company_draws);
+        let at = Pos::new(10, 10);
+        assert!(populator.place_drawn(&mut cave, &mut rng, at, 5, Placement::Population));
+        assert_eq!(counts(&populator), (0, 1));
+        let next = Pos::new(30, 30);
+        assert!(!populator.place_drawn(&mut cave, &mut rng, next, 5, Placement::Population));
+        assert_eq!(counts(&populator), (1, 1));
+        assert!(!populator.summon(&mut cave, &mut rng, next, 5));
+        assert_eq!(counts(&populator), (1, 2));
+    }
+
+    /// A `FRIENDS` race deeper than the level comes in a group of `randint(13) -
+    /// randint(level - depth)`, at least 1 (source notes 3): level 20 at depth 5 on open
+    /// floor, against the exact odds, and against the odds of `randint(13) - randint(4)`
+    /// (the depth divided in, a wrong rule).
+    #[test]
+    fn a_deeper_group_shrinks_by_its_depth() {
+        let races = one_race(20, "\"FRIENDS\"");
+        let (cave, mut rng) = (open_cave(), rng(3));
+        let mut counts = vec![0u64; 14];
+        let mut allocator = Allocator::new(races);
+        for _ in 0..20_000 {
+            let mut live = UniqueLedger::new();
+            let mut populator = Populator::new(&mut allocator, &mut live, 5);
+            let mut cave = cave.clone();
+            populator.place_drawn(
+                &mut cave,
+                &mut rng,
+                Pos::new(30, 90),
+                20,
+                Placement::Population,
+            );
+            counts[populator.monsters.len()] += 1;
+        }
+        let odds = |less: i32| {
+            let mut odds = vec![0.0; 14];
+            for size in 1..=13 {
+                for cut in 1..=less {
+                    odds[(size - cut).max(1) as usize] += 1.0 / f64::from(13 * less);
+                }
+            }
+            odds
+        };
+        let p = denizen_core::ChiSquared::against(&counts, odds(15)).p_value();
+        assert!(p > 1e-4, "{counts:?}: p = {p}");
+        let p = denizen_core::ChiSquared::against(&counts, odds(4)).p_value();
+        assert!(p < 1e-9, "a group cut by randint(4) fits: p = {p}");
+    }
+
+    /// Monsters taken back leave the roster, and a unique among them leaves the live
+    /// uniques; a unique kept stays alive.
+    #[test]
+    fn a_unique_taken_back_can_appear_again() {
+        let races = Races::shipped();
+        let unique = |name: &str| races.by_name(name).unwrap().id;
+        let (grip, fang) = (
+            unique("Grip, Farmer Maggot's dog"),
+            unique("Fang, Farmer Maggot's dog"),
+        );
+        let mut allocator = Allocator::new(races.clone());
+        let mut live = UniqueLedger::new();
+        let mut populator = Populator::new(&mut allocator, &mut live, 5);
+        let (mut cave, mut rng) = (open_cave(), rng(4));
+        for (x, race) in [(10, grip), (12, fang)] {
+            let at = Pos::new(10, x);
+            assert!(populator.place_one(
+                &mut cave,
+                &mut rng,
+                at,
+                race,
+                true,
+                Placement::Population
+            ));
+        }
+        populator.take_back(&mut cave, &[0]);
+        assert_eq!(populator.monsters.len(), 1);
+        assert_eq!(populator.monsters[0].race, fang);
+        assert!(!populator.live.is_alive(grip) && populator.live.is_alive(fang));
+    }
+
+    /// `scatter` keeps to its distance (2.7.9's `distance`: the longer axis plus half the
+    /// shorter): escorts at 3 never land on a corner of the 7 x 7 square, at distance 4,
+    /// but do reach distance 3.
+    #[test]
+    fn scatter_keeps_within_its_distance() {
+        let (cave, mut rng) = (open_cave(), rng(5));
+        let centre = Pos::new(30, 90);
+        let reached: Vec<i32> = (0..5_000)
+            .map(|_| centre.distance(scatter(&cave, &mut rng, centre, 3)))
+            .collect();
+        assert!(reached.iter().all(|&d| d <= 3));
+        assert!(reached.contains(&3));
+    }
+
+    /// Sight between two grids walks the straight line, one grid per step of the longer
+    /// axis, rounded to the nearest: from (10, 10) to (11, 13) it passes (10, 11) and
+    /// (11, 12), the exact line being at rows 10 1/3 and 10 2/3; to (8, 7), (9, 9) and
+    /// (9, 8). A wall on any other grid of the rectangle leaves the sight clear.
+    #[test]
+    fn sight_walks_the_nearest_grids_of_the_line() {
+        let from = Pos::new(10, 10);
+        for (to, line) in [
+            (Pos::new(11, 13), [Pos::new(10, 11), Pos::new(11, 12)]),
+            (Pos::new(8, 7), [Pos::new(9, 9), Pos::new(9, 8)]),
+        ] {
+            for y in from.y.min(to.y)..=from.y.max(to.y) {
+                for x in from.x.min(to.x)..=from.x.max(to.x) {
+                    let wall = Pos::new(y, x);
+                    if wall == from || wall == to {
+                        continue;
+                    }
+                    let mut cave = open_cave();
+                    cave.set_terrain(wall, crate::cave::terrain::GRANITE);
+                    assert_eq!(
+                        line_of_sight(&cave, from, to),
+                        !line.contains(&wall),
+                        "{from:?} to {to:?}, wall at {wall:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// A summons tries 20 grids (source notes 9): 15 within 1 of the player, then 5
+    /// within 2. With the player's 3 x 3 square taken, only the last 5 can succeed, each
+    /// landing on one of the 12 free grids of the 21 within distance 2, so the summons
+    /// fails with chance `(9/21)^5` = 1.45% (with 4 such tries, 3.4%).
+    #[test]
+    fn a_summons_tries_fifteen_near_grids_then_five_further() {
+        let races = Races::shipped();
+        let mut cave = open_cave();
+        let centre = Pos::new(30, 90);
+        for (i, (dy, dx)) in [(0, 0)].into_iter().chain(DIRECTIONS).enumerate() {
+            cave.set_monster(Pos::new(centre.y + dy, centre.x + dx), i);
+        }
+        let mut rng = rng(6);
+        let mut allocator = Allocator::new(races);
+        let n = 20_000;
+        let failed = (0..n)
+            .filter(|_| {
+                let mut live = UniqueLedger::new();
+                let mut populator = Populator::new(&mut allocator, &mut live, 5);
+                let mut cave = cave.clone();
+                let summoned = populator.summon(&mut cave, &mut rng, centre, 5);
+                if summoned {
+                    let at = populator.monsters[0].at;
+                    assert_eq!(centre.distance(at), 2, "{at:?}");
+                }
+                !summoned
+            })
+            .count() as f64;
+        let p = (9.0_f64 / 21.0).powi(5);
+        let sd = (f64::from(n) * p * (1.0 - p)).sqrt();
+        assert!(
+            (failed - f64::from(n) * p).abs() < 4.0 * sd,
+            "{failed} of {n}"
+        );
+        assert!(f64::from(n) * ((9.0_f64 / 21.0).powi(4) - p) > 8.0 * sd);
+    }
+
+    /// `FORCE_DEPTH` (source notes 3): Sauron, of level 99, is never placed shallower
+    /// than 99; at 99 and deeper he is, and his rating counts nothing out of depth.
+    #[test]
+    fn a_force_depth_race_is_never_placed_shallower_than_its_level() {
+        let races = Races::shipped();
+        let sauron = races.by_name("Sauron, the Sorcerer").unwrap().clone();
+        assert!(sauron.flags.contains(RaceFlags::FORCE_DEPTH) && sauron.level == 99);
+        let mut cave = Cave::new();
+        let at = Pos::new(10, 10);
+        cave.set_terrain(at, crate::cave::terrain::FLOOR);
+        let mut rng = denizen_core::WorldSeed(1).stream(denizen_core::StreamPurpose::new("force"));
+        for (depth, placed) in [(98, false), (99, true), (100, true)] {
+            let mut allocator = Allocator::new(races.clone());
+            let mut live = UniqueLedger::new();
+            let mut populator = Populator::new(&mut allocator, &mut live, depth);
+            let mut cave = cave.clone();
+            let made = populator.place_one(
+                &mut cave,
+                &mut rng,
+                at,
+                sauron.id,
+                true,
+                Placement::Population,
+            );
+            assert_eq!(made, placed, "depth {depth}");
+            assert_eq!(populator.monsters.len(), usize::from(placed));
+            assert_eq!(populator.rating, 0);
+        }
+    }
 
     #[test]
     fn energy_follows_the_speed_table() {

@@ -300,6 +300,10 @@ mod tests {
             check_request(vault.min_depth() as u32 - 1, Some(vault), None),
             Err(LevelRefusal::RoomTooShallow(vault))
         );
+        assert_eq!(
+            check_request(vault.min_depth() as u32, Some(vault), None),
+            Ok(vault.min_depth())
+        );
         let wide = FloorGrid::new(199, 3).unwrap();
         assert!(matches!(
             check_request(5, None, Some(&wide)),
@@ -455,6 +459,73 @@ mod tests {
         assert_ne!(preserved.feeling, Feeling::Special);
     }
 
+    /// A judge whose game makes an artifact on the first `artifacts` of the rooms' spots.
+    fn artifacts_on_first_spots(
+        artifacts: usize,
+    ) -> Judge<impl FnMut(&ObjectSpot) -> Option<Appraisal>> {
+        let mut seen = 0;
+        Judge {
+            autoscum: Autoscum::Off,
+            preserve: false,
+            turns_since_last: None,
+            appraise: move |_: &ObjectSpot| {
+                seen += 1;
+                (seen <= artifacts).then_some(Appraisal {
+                    rating: 0,
+                    artifact: true,
+                })
+            },
+        }
+    }
+
+    /// The spoiler's special feeling: a level is special when its layout is (a vault or a
+    /// nest), when any artifact lies on it, or when the game says it made one.
+    #[test]
+    fn a_level_is_special_by_its_rooms_or_any_artifact() {
+        let has_artifact = |kept: &KeptLevel| {
+            kept.level
+                .objects
+                .iter()
+                .any(|o| o.object.artifact.is_some())
+        };
+        // A vault and an artifact of the rules: special, once for each reason.
+        let mut options = LevelOptions::default();
+        options.layout.force_room = Some(RoomChoice::LesserVault);
+        let vaults: Vec<KeptLevel> = (0..40)
+            .map(|seed| {
+                let mut rng = level_stream(denizen_core::WorldSeed(seed), 50, 0);
+                keep(
+                    &mut rng,
+                    50,
+                    &options,
+                    &mut judge(Autoscum::Off, false, false),
+                )
+            })
+            .collect();
+        assert!(vaults.iter().all(|kept| kept.special));
+        assert!(
+            vaults.iter().any(has_artifact),
+            "some vault holds an artifact"
+        );
+        // Levels of plain rooms with no artifact: special by the game's artifacts only,
+        // one or two of them.
+        let plain: Vec<u64> = (0..200)
+            .filter(|&seed| {
+                let kept = kept(seed, 30, &mut artifacts_on_first_spots(0));
+                !kept.special && kept.level.layout.objects.len() >= 2
+            })
+            .take(3)
+            .collect();
+        assert!(!plain.is_empty(), "some plain level has two room spots");
+        for seed in plain {
+            for artifacts in [1, 2] {
+                let kept = kept(seed, 30, &mut artifacts_on_first_spots(artifacts));
+                assert!(kept.special, "seed {seed}, {artifacts} artifacts");
+                assert!(!has_artifact(&kept));
+            }
+        }
+    }
+
     #[test]
     fn the_autoscummer_keeps_only_a_level_it_accepts() {
         let kept = (5..40)
@@ -483,15 +554,16 @@ mod tests {
         assert_eq!(kept.ledger.iter().collect::<Vec<_>>(), on_level);
     }
 
-    /// One trap sprung by the player at (3, 2) of `grid`, from the stream of `seed`.
+    /// One trap sprung by the player at (3, 2) of `grid` on a level of `depth`, from the
+    /// stream of `seed`.
     fn spring<'t>(
         traps: &'t Traps,
         allocator: &mut Allocator,
         grid: &FloorGrid,
         seed: u64,
-        quest: bool,
+        (depth, quest): (i32, bool),
     ) -> SprungTrap<'t> {
-        let mut rng = level_stream(denizen_core::WorldSeed(seed), 5, 0);
+        let mut rng = level_stream(denizen_core::WorldSeed(seed), depth as u32, 0);
         let player = Square { x: 3, y: 2 };
         let mut ledger = UniqueLedger::new();
         spring_trap(
@@ -500,7 +572,7 @@ mod tests {
             grid,
             player,
             10,
-            (5, quest),
+            (depth, quest),
             allocator,
             &mut ledger,
         )
@@ -515,7 +587,7 @@ mod tests {
         let player = Square { x: 3, y: 2 };
         let mut summoned = 0;
         for seed in 0..400 {
-            let sprung = spring(traps, &mut allocator, &grid, seed, true);
+            let sprung = spring(traps, &mut allocator, &grid, seed, (5, true));
             assert_ne!(
                 sprung.kind.effect,
                 crate::trap::Effect::Fall,
@@ -535,11 +607,23 @@ mod tests {
             summoned += sprung.summoned.len();
         }
         assert!(summoned > 0, "some of 400 traps are summoning runes");
+        // No way down from depth 127 either (source notes 9); one level up, a trap door is
+        // one kind in sixteen.
+        let mut falls = |depth| {
+            (0..400)
+                .filter(|&seed| {
+                    let sprung = spring(traps, &mut allocator, &grid, seed, (depth, false));
+                    sprung.kind.effect == crate::trap::Effect::Fall
+                })
+                .count()
+        };
+        assert_eq!(falls(MAX_DRAW_LEVEL), 0);
+        assert!(falls(MAX_DRAW_LEVEL - 1) > 0);
         // On a floor larger than Angband's, nothing is summoned.
         let wide = FloorGrid::new(300, 3).unwrap();
         for seed in 0..200 {
             assert!(
-                spring(traps, &mut allocator, &wide, seed, false)
+                spring(traps, &mut allocator, &wide, seed, (5, false))
                     .summoned
                     .is_empty()
             );

@@ -118,8 +118,9 @@ pub(crate) fn spread_grid(rng: &mut Generator, centre: Pos, dy: i32, dx: i32) ->
 
 /// 2.7.9's `randnor_table` (`src/z-rand.c`, tag v2.7.9v6): for each step `j` of a
 /// standard normal deviate in 64ths, how many of the 32,768 values of `rand_int(32768)`
-/// fall below its end: a value `t` picks the first step whose count exceeds it.
-const RANDNOR_TABLE: [u16; 256] = [
+/// fall below its end: a value `t` picks the first step whose count exceeds it. Public so
+/// that exact odds of `randnor` can be worked out from it.
+pub const RANDNOR_TABLE: [u16; 256] = [
     207, 614, 1023, 1431, 1839, 2246, 2653, 3059, 3464, 3868, 4272, 4674, 5076, 5476, 5875, 6272,
     6668, 7062, 7455, 7846, 8235, 8622, 9007, 9390, 9771, 10149, 10525, 10899, 11270, 11639, 12005,
     12368, 12728, 13086, 13441, 13793, 14141, 14487, 14829, 15169, 15505, 15837, 16167, 16493,
@@ -142,7 +143,7 @@ const RANDNOR_TABLE: [u16; 256] = [
     32767, 32767, 32767, 32768,
 ];
 /// The steps of [`RANDNOR_TABLE`] per standard deviation.
-const RANDNOR_STEPS_PER_SD: i32 = 64;
+pub const RANDNOR_STEPS_PER_SD: i32 = 64;
 
 /// `randnor(mean, stand)`: about normal with that mean and deviation. A value of
 /// `rand_int(32768)` picks its step in the table, the offset is

@@ -159,3 +159,25 @@ pub fn figures(kept: &KeptLevel) -> [f64; FIGURES.len()] {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `builds` counts every level made: the kept one, those the autoscummer threw away
+    /// and those remade for being too full.
+    #[test]
+    fn builds_count_the_kept_rejected_and_remade_levels() {
+        let levels = NewGameLevels {
+            depth: 5,
+            autoscum: Autoscum::Off,
+            preserve: false,
+            seed: WorldSeed(1),
+        };
+        let mut allocator = Allocator::new(crate::race::Races::shipped());
+        let mut kept = levels.level(0, &mut allocator, &mut ObjectRules::shipped());
+        (kept.rejected, kept.remade) = (4, 2);
+        assert_eq!(FIGURES[0], "builds");
+        assert_eq!(figures(&kept)[0], 7.0);
+    }
+}

@@ -63,6 +63,19 @@ impl LevelPrefix {
     }
 }
 
+/// How many uniform picks a `rand0(100)` roll takes, the deepest kept: [`PICK_MIX`] as
+/// thresholds (a roll under 10 takes three, under 60 two, else one).
+pub(crate) fn picks_on_roll(roll: u32) -> u32 {
+    let mut threshold = 0;
+    for &(picks, percent) in PICK_MIX.iter().rev() {
+        threshold += percent;
+        if roll < threshold {
+            return picks;
+        }
+    }
+    1
+}
+
 /// An alias table (Vose's method) over weights: one word picks an index with chance
 /// proportional to its weight.
 #[derive(Clone, Debug, Default)]

@@ -128,5 +128,8 @@ mod tests {
         assert_eq!(Terrain::of(0x28), Terrain::JammedDoor(0));
         assert_eq!(Terrain::of(0x36), Terrain::Magma { treasure: true });
         assert_eq!(Terrain::of(0x33), Terrain::Quartz { treasure: false });
+        // 2.7.9's permanent walls: `FEAT_PERM_EXTRA` 0x3C to `FEAT_PERM_SOLID` 0x3F.
+        assert_eq!(Terrain::of(0x3C), Terrain::Permanent(Permanent::Basic));
+        assert_eq!(Terrain::of(0x3E), Terrain::Permanent(Permanent::Outer));
     }
 }

@@ -14,7 +14,8 @@ use denizen_core::floor::Square;
 use denizen_core::plan::{Origin, Plan, Spawn};
 
 use crate::floor::{
-    Creature, CurrentFloor, FloorMap, GridPos, OnFloor, close_batch, open_batch, settle_late_spawns,
+    Creature, CurrentFloor, FloorMap, GridPos, OnFloor, close_batch, logging_floor_ends,
+    open_batch, settle_late_spawns,
 };
 
 /// Triggered on each creature once it is spawned with all its components; observe it to
@@ -96,20 +97,23 @@ pub fn apply<C>(
     plan.apply_to(&mut map.0);
     let origins: Vec<Origin> = plan.spawns.iter().map(|s| s.origin).collect();
     let floor = OnFloor(world.resource::<CurrentFloor>().0.clone());
-    let mut batches = Batches {
-        world,
-        ids: vec![Entity::PLACEHOLDER; origins.len()],
-        floor,
-    };
-    let batch = open_batch(batches.world);
-    spawn(&mut batches, plan.spawns);
-    let Batches { world, ids, floor } = batches;
-    debug_assert!(
-        !ids.contains(&Entity::PLACEHOLDER),
-        "every creature of a plan is spawned"
-    );
-    close_batch(world, batch, &ids, &planned);
-    settle_late_spawns(world, &floor.0, &ids);
+    let ids = logging_floor_ends(world, |world| {
+        let mut batches = Batches {
+            world,
+            ids: vec![Entity::PLACEHOLDER; origins.len()],
+            floor,
+        };
+        let batch = open_batch(batches.world);
+        spawn(&mut batches, plan.spawns);
+        let Batches { world, ids, floor } = batches;
+        debug_assert!(
+            !ids.contains(&Entity::PLACEHOLDER),
+            "every creature of a plan is spawned"
+        );
+        close_batch(world, batch, &ids, &planned);
+        settle_late_spawns(world, &floor.0, &ids);
+        ids
+    });
     // Nothing can start observing while no event is triggered, so one look suffices.
     let observed = world
         .event_key::<MonsterSpawned>()

@@ -664,6 +664,12 @@ pub(crate) fn end_floor(world: &mut World, floor: &FloorId, end: FloorEnd) -> us
     if doomed.is_empty() && !stored {
         return 0;
     }
+    if let Some(ended) = world
+        .get_resource_mut::<EndedWhileApplying>()
+        .and_then(|log| log.into_inner().0.as_mut())
+    {
+        ended.push(floor.clone());
+    }
     world.trigger(FloorEnded {
         floor: floor.clone(),
         end,
@@ -731,12 +737,39 @@ pub fn put_floor_away(world: &mut World) -> FloorId {
     floor
 }
 
-/// Entities spawned for `floor` after it stopped being the current floor (an observer of
-/// their spawns put it away or despawned it) follow their floor: put away with it
-/// ([`Dormant`]) if it is stored, despawned if it ended. No creature, group or object is
-/// left awake off the map.
+/// The floors ended while a plan was being applied (`None` outside the apply step):
+/// [`end_floor`] writes to it, and the entities a plan spawned after their floor ended go
+/// with it, even when it is still the current floor.
+#[derive(Resource, Reflect, Default)]
+#[reflect(Default)]
+pub(crate) struct EndedWhileApplying(Option<Vec<FloorId>>);
+
+/// Runs `spawn` with the floors that end meanwhile logged for [`settle_late_spawns`]
+/// (nested calls share the outermost one's log).
+pub(crate) fn logging_floor_ends<R>(world: &mut World, spawn: impl FnOnce(&mut World) -> R) -> R {
+    let mut log = world.get_resource_or_init::<EndedWhileApplying>();
+    let outer = log.0.is_none();
+    if outer {
+        log.0 = Some(Vec::new());
+    }
+    let spawned = spawn(world);
+    if outer {
+        world.resource_mut::<EndedWhileApplying>().0 = None;
+    }
+    spawned
+}
+
+/// Entities spawned for `floor` after it stopped being the current floor or ended (an
+/// observer of their spawns put it away or despawned it, inside [`logging_floor_ends`])
+/// follow their floor: put away with it ([`Dormant`]) if it is stored, despawned if it
+/// ended. No creature, group or object is left awake off the map, nor a part of a plan
+/// on a floor that was despawned.
 pub(crate) fn settle_late_spawns(world: &mut World, floor: &FloorId, entities: &[Entity]) {
-    if world.resource::<CurrentFloor>().0 == *floor {
+    let ended = world
+        .get_resource::<EndedWhileApplying>()
+        .and_then(|log| log.0.as_ref())
+        .is_some_and(|ended| ended.contains(floor));
+    if !ended && world.resource::<CurrentFloor>().0 == *floor {
         return;
     }
     let stored = world

@@ -187,3 +187,58 @@ fn a_race_file_holds_up_to_4096_races() {
     assert_eq!(at, "races / races");
     assert!(problem.contains("4097"), "{problem}");
 }
+
+/// A game's own trap file: 1 to 64 traps, names of 1 to 80 bytes, dice of at most
+/// 255d255, every count and duration 0 to 1,000. The limits load; one past each is
+/// refused with the entry and field named.
+#[test]
+fn a_trap_files_limits_are_accepted_and_one_past_them_refused() {
+    use denizen_angband::Traps;
+    use denizen_angband::trap::MAX_TRAPS;
+    const SHIPPED: &str = include_str!("../../data/angband.traps.ron");
+    let load = |text: &str| Traps::from_file(DataFile::new("mine.traps.ron", text));
+    let refused = |text: &str| match load(text).expect_err("the file is refused") {
+        DataError::Invalid { entry, field, .. } => format!("{entry} / {field}"),
+        other => panic!("not a consistency error: {other}"),
+    };
+    let pits = |n: usize| {
+        numbered_file("traps", 0..n, |i| {
+            format!("(name: \"Pit {i}\", damage: None, effect: Pit, resisted_by: [])")
+        })
+    };
+    assert_eq!(load(&pits(MAX_TRAPS)).unwrap().all().len(), 64);
+    assert_eq!(refused(&pits(MAX_TRAPS + 1)), "traps / traps");
+    assert_eq!(refused(&pits(0)), "traps / traps");
+    let with = |from: &str, to: &str| {
+        assert!(SHIPPED.contains(from), "{from}");
+        SHIPPED.replacen(from, to, 1)
+    };
+    let long = |n: usize| format!("name: \"{}\"", "t".repeat(n));
+    assert!(load(&with("name: \"Pit\"", &long(80))).is_ok());
+    for name in [long(0), long(81)] {
+        assert_eq!(refused(&with("name: \"Pit\"", &name)), "traps[1] / name");
+    }
+    assert!(load(&with("\"2d6\"", "\"255d255\"")).is_ok());
+    for dice in ["\"256d1\"", "\"1d256\""] {
+        assert_eq!(refused(&with("\"2d6\"", dice)), "traps[1] / damage");
+    }
+    // Each effect's counts and durations (the summons, the teleport's reach, a dart's and
+    // a gas's status turns): the bound loads, one past it is refused.
+    for (from, bound, past, entry) in [
+        ("base: 2,", "base: 1000,", "base: 1001,", 4),
+        ("die: 3,", "die: 1000,", "die: 1001,", 4),
+        ("offset: 5", "offset: 0", "offset: -1", 4),
+        ("distance: 100", "distance: 1000", "distance: 1001", 5),
+        ("base: 20,", "base: 0,", "base: -1,", 8),
+        ("spread: 20)", "spread: 1000)", "spread: 1001)", 8),
+        ("base: 25,", "base: 1000,", "base: 1001,", 12),
+        ("spread: 50", "spread: 0", "spread: -1", 12),
+    ] {
+        assert!(load(&with(from, bound)).is_ok(), "{bound}");
+        assert_eq!(
+            refused(&with(from, past)),
+            format!("traps[{entry}] / effect"),
+            "{past}"
+        );
+    }
+}

@@ -4,6 +4,7 @@ mod alloc;
 mod data_errors;
 mod layout;
 mod levels;
+mod magic;
 mod objects;
 mod original;
 mod specials;

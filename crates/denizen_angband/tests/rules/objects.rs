@@ -118,6 +118,62 @@ fn p_value(seed: u64, level: i32, good: bool, rejection: bool, odds: &ObjectOdds
     ChiSquared::against(&counts, probabilities).p_value()
 }
 
+/// A draw whose picks are nearly all refused: 4,095 plain kinds and one good one kept a
+/// pick in 255. A good draw keeps a pick with chance `1 / (4,096 x 255)`, so all 10,000
+/// picks fail with chance `(1 - 1 / 1,044,480)^10,000` = 0.9905 at every level; the odds
+/// say so, and the draws fail as often.
+#[test]
+fn a_draw_of_mostly_refused_picks_fails_as_its_odds_say() {
+    use denizen_angband::object::MAX_KINDS;
+    let kind = |index: usize, tval: u8, chance: u8| {
+        format!(
+            "(index: {index}, name: \"Kind {index}\", symbol: '?', colour: 'w', tval: {tval}, \
+             sval: 1, pval: 0, level: 0, weight: 1, cost: 1, alloc: [(0, {chance})], ac: 0, \
+             damage: \"0d0\", to_h: 0, to_d: 0, to_a: 0, flags: [])"
+        )
+    };
+    let mut kinds: Vec<String> = (1..MAX_KINDS).map(|i| kind(i, tval::SCROLL, 1)).collect();
+    kinds.push(kind(MAX_KINDS, tval::SWORD, 255));
+    let text = format!("(kinds: [{}])", kinds.join(", "));
+    let kinds = ObjectKinds::from_file(DataFile::new("mine.objects.ron", &text)).unwrap();
+    assert!(!kinds.is_empty());
+    let mut allocator = ObjectAllocator::new(kinds);
+    let failure = (1.0 - 1.0 / (4_096.0 * 255.0_f64)).powi(10_000);
+    for level in [0, 5, 60] {
+        let odds = allocator.odds(level, true);
+        assert!((odds.failure - failure).abs() < 1e-12, "{}", odds.failure);
+        assert_eq!(odds.kinds.len(), 1);
+        assert!((odds.kinds[0].probability - (1.0 - failure)).abs() < 1e-12);
+    }
+    let mut rng = WorldSeed(14).stream(StreamPurpose::new("refused"));
+    let n = 20_000;
+    let made = (0..n)
+        .filter(|_| allocator.draw(&mut rng, 5, true).is_some())
+        .count() as f64;
+    let expected = f64::from(n) * (1.0 - failure);
+    assert!(
+        (made - expected).abs() < 4.0 * expected.sqrt(),
+        "{made} of {n} made"
+    );
+}
+
+/// The good filter's weapons (object notes 3.3): a bow, weapon or digger is good only
+/// when both its base to-hit and to-dam are at least 0.
+#[test]
+fn a_weapon_is_good_only_without_a_negative_base_bonus() {
+    let sword = |to_h: i32, to_d: i32| {
+        let text = format!(
+            "(kinds: [(index: 1, name: \"Sword\", symbol: '|', colour: 'W', tval: 23, \
+             sval: 1, pval: 0, level: 1, weight: 1, cost: 1, alloc: [(1, 1)], ac: 0, \
+             damage: \"1d1\", to_h: {to_h}, to_d: {to_d}, to_a: 0, flags: [])])"
+        );
+        let kinds = ObjectKinds::from_file(DataFile::new("mine.objects.ron", &text)).unwrap();
+        kinds.all()[0].is_good()
+    };
+    assert!(sword(0, 0) && sword(3, 2));
+    assert!(!sword(0, -1) && !sword(-1, 0) && !sword(-1, -1));
+}
+
 #[test]
 fn draws_sample_the_exact_odds_and_a_draw_without_the_boost_is_rejected() {
     let allocator = allocator();

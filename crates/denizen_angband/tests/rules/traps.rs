@@ -109,6 +109,22 @@ fn darts_hit_five_percent_always_five_never_else_by_armour() {
     }
 }
 
+/// The bound is strict: at armour 100, 50 of the 125 values beat 75. A dart that hit on
+/// a tie (51 values) would hit 0.72 points more often, 9 standard deviations of this
+/// sample.
+#[test]
+fn a_dart_that_ties_the_armour_misses() {
+    let mut rng = rng(5);
+    let n = 400_000;
+    let hits = (0..n).filter(|_| dart_hits(&mut rng, 100)).count() as f64;
+    let expected = 0.05 + 0.90 * 50.0 / 125.0;
+    let sd = (f64::from(n) * expected * (1.0 - expected)).sqrt();
+    assert!(
+        (hits - f64::from(n) * expected).abs() < 4.0 * sd,
+        "{hits} of {n}"
+    );
+}
+
 #[test]
 fn gases_darts_and_runes_roll_their_ranges() {
     let traps = Traps::shipped().all();

@@ -29,7 +29,7 @@ use crate::apply::apply;
 use crate::clock::GameClock;
 use crate::floor::{
     FloorEnd, FloorEnded, FloorEntered, FloorEntry, FloorId, FloorMap, Glyph, GridPos, OnFloor,
-    enter_floor, settle_late_spawns,
+    enter_floor, logging_floor_ends, settle_late_spawns,
 };
 use crate::pipeline::FloorRequest;
 use crate::streams::StreamKey;
@@ -159,10 +159,14 @@ impl FloorRequest for AngbandLevelRequested {
             // The new map's squares counted (it holds no creature yet).
             enter_floor(world, floor.clone());
         }
-        spawn_monsters(world, &made.monsters, Origin::FloorPopulation);
-        if world.resource::<AngbandRuleset>().object_entities {
-            spawn_objects(world, floor, &made.built);
-        }
+        // One log of ended floors for both, so objects follow a floor that an observer of
+        // the monsters' spawns despawned.
+        logging_floor_ends(world, |world| {
+            spawn_monsters(world, &made.monsters, Origin::FloorPopulation);
+            if world.resource::<AngbandRuleset>().object_entities {
+                spawn_objects(world, floor, &made.built);
+            }
+        });
         let feeling = LevelFeeling {
             depth: self.depth,
             feeling: made.built.feeling,
@@ -183,7 +187,8 @@ impl FloorRequest for AngbandLevelRequested {
 }
 
 /// The level's objects and gold as entities on their squares, on the level's floor (put
-/// away with it if an observer of the monsters' spawns put it away).
+/// away or despawned with it if an observer of the monsters' spawns put it away or
+/// despawned it).
 fn spawn_objects(world: &mut World, level: &FloorId, built: &AngbandLevelBuilt) {
     let floor = OnFloor(level.clone());
     let objects: Vec<_> = built

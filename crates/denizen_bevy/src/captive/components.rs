@@ -35,7 +35,9 @@ pub struct EncounterMember {
 #[reflect(Component, Debug, PartialEq, Serialize, Deserialize)]
 pub struct EncounterStats(pub Member);
 
-/// A member's group.
+/// A member's group. It is inserted once all of a plan's members are spawned, so an
+/// observer of a member's other components does not see it yet;
+/// [`MonsterSpawned`](crate::MonsterSpawned) comes after it.
 #[derive(Component, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
 #[reflect(Component, Debug, PartialEq)]
 #[relationship(relationship_target = GroupMembers)]

@@ -86,8 +86,12 @@ impl FloorRequest for EncountersRequested {
 }
 
 /// Spawns a plan's groups (one batch), then their members through the apply step (one
-/// batch for bearers, one for the rest): each member related to its group, the first of a
-/// carrying group holding [`Carries`].
+/// batch for bearers, one for the rest), the first of a carrying group holding
+/// [`Carries`]; then relates each member to its group.
+///
+/// The relation comes last, in one batch of live pairs, because an observer of the
+/// members' spawns may end the floor meanwhile: a relation spawned with its member would
+/// have its group's side queued before that and applied after, on a despawned group.
 fn spawn_groups(world: &mut World, rules: &CaptiveRuleset, plan: &EncounterPlan) {
     let floor = OnFloor(world.resource::<CurrentFloor>().0.clone());
     let groups: Vec<Entity> = world
@@ -104,10 +108,12 @@ fn spawn_groups(world: &mut World, rules: &CaptiveRuleset, plan: &EncounterPlan)
         .collect();
     let mut members = Plan::default();
     let mut carried = Vec::new();
+    let mut group_of = Vec::new();
     for (group, &entity) in plan.groups.iter().zip(&groups) {
         let glyph = Glyph(rules.table.get(group.type_id).map_or('?', |t| t.glyph));
         for (i, member) in group.members.iter().enumerate() {
             carried.push(group.carries.filter(|_| i == 0));
+            group_of.push(entity);
             members.spawns.push(Spawn {
                 at: group.cell,
                 origin: Origin::EncounterGroup,
@@ -117,7 +123,6 @@ fn spawn_groups(world: &mut World, rules: &CaptiveRuleset, plan: &EncounterPlan)
                     },
                     glyph,
                     EncounterStats(*member),
-                    MemberOf(entity),
                 ),
             });
         }
@@ -132,5 +137,16 @@ fn spawn_groups(world: &mut World, rules: &CaptiveRuleset, plan: &EncounterPlan)
         }
         batches.spawn(bearers);
         batches.spawn(others);
+        let links: Vec<(Entity, MemberOf)> = group_of
+            .iter()
+            .enumerate()
+            .map(|(i, &group)| (batches.entity(i), MemberOf(group)))
+            .collect();
+        let world = batches.world();
+        let live = |&(member, MemberOf(group)): &(Entity, MemberOf)| {
+            world.get_entity(member).is_ok() && world.get_entity(group).is_ok()
+        };
+        let links: Vec<_> = links.into_iter().filter(live).collect();
+        world.insert_batch(links);
     });
 }
