@@ -519,9 +519,14 @@ fn boosted_level(level: i32, roll: u32) -> i32 {
     } else if roll < unboosted {
         level.min(MAX_DRAW_LEVEL)
     } else {
-        let r = (roll - unboosted + 1) as i32;
-        (1 + level * BOOST_SIDES / r).min(MAX_DRAW_LEVEL)
+        boost(level, (roll - unboosted + 1) as i32)
     }
+}
+
+/// A level boosted by the `randint(BOOST_SIDES)` value `r`: `1 + level * BOOST_SIDES / r`,
+/// held to [`MAX_DRAW_LEVEL`].
+fn boost(level: i32, r: i32) -> i32 {
+    (1 + level * BOOST_SIDES / r).min(MAX_DRAW_LEVEL)
 }
 
 /// The original's loop, pick by pick (`get_obj_num`): the boost roll, then up to
@@ -536,14 +541,13 @@ pub fn draw_kind_by_rejection(
     level: i32,
     good: bool,
 ) -> Option<KindId> {
-    // The boost as the original rolls it, one time in 20 a `randint(128)`, read as
-    // that value's roll among the boost's outcomes.
-    let roll = if level > 0 && rand0(rng, BOOST_ONE_IN) == 0 {
-        BOOST_ROLLS - BOOST_SIDES as u32 + randint(rng, BOOST_SIDES) as u32 - 1
+    let level = if level <= 0 {
+        level
+    } else if rand0(rng, BOOST_ONE_IN) == 0 {
+        boost(level, randint(rng, BOOST_SIDES))
     } else {
-        0
+        level.min(MAX_DRAW_LEVEL)
     };
-    let level = boosted_level(level, roll);
     let n = allocator.prefix_size(level) as i32;
     if n == 0 {
         return None;

@@ -285,8 +285,10 @@ impl<'a> BaseEncounters<'a> {
     }
 
     /// The special stages' groups at the cells a game's generator chose for them, in the
-    /// order given (each cell checked first with [`check_special_cells`]) (Captive makes them before its regular encounters, so the prisoner takes
-    /// the first base map), then the regular stage, which leaves their cells alone. A
+    /// order given (Captive makes them before its regular encounters, so the prisoner takes
+    /// the first base map), then the regular stage, which leaves their cells alone. Check
+    /// the cells first with [`check_special_cells`]: a cell not checked is kept as given,
+    /// even off the floor. A
     /// special stage that cannot make its group (no eligible special type, group memory
     /// full) ends the specials; `stopped` reports the first stop of either stage.
     pub fn place_with_specials<R: Rng + ?Sized>(
@@ -559,6 +561,62 @@ mod tests {
     use crate::table::Slot;
     use denizen_core::rng::{StreamPurpose, WorldSeed};
     use proptest::prelude::*;
+
+    /// A special stage's cell must be floor on the map: the last column and row inside
+    /// are taken, one past either is off the floor, a wall is refused as a wall, and the
+    /// first bad cell of the list is the one named.
+    #[test]
+    fn special_cells_are_checked_against_the_floor() {
+        let mut grid = open_floor(5, 4, Tile::Floor);
+        grid.set(Square { x: 1, y: 1 }, Tile::Wall);
+        let stage = SpecialStage::Prisoner;
+        let at = |x, y| (Square { x, y }, stage);
+        assert_eq!(check_special_cells(&grid, &[at(4, 3), at(0, 0)]), Ok(()));
+        let refused = |cells: &[(Square, SpecialStage)]| {
+            let error = check_special_cells(&grid, cells).unwrap_err();
+            (error.index, error.cell, error.tile)
+        };
+        assert_eq!(
+            refused(&[at(0, 0), at(5, 0)]),
+            (1, Square { x: 5, y: 0 }, None)
+        );
+        assert_eq!(refused(&[at(0, 4)]), (0, Square { x: 0, y: 4 }, None));
+        assert_eq!(
+            refused(&[at(1, 1), at(9, 9)]),
+            (0, Square { x: 1, y: 1 }, Some(Tile::Wall))
+        );
+    }
+
+    /// A caller that skips the check: a special cell off the floor (inside one axis only)
+    /// keeps its group where it was asked, and takes no cell of the floor from the
+    /// regular stage: on a floor whose one open cell is (0, 3), the cell one row on from
+    /// (6, 2), a regular group still stands there.
+    #[test]
+    fn an_unchecked_special_cell_off_the_floor_is_kept_as_given() {
+        let mut grid = open_floor(6, 6, Tile::Wall);
+        let open = Square { x: 0, y: 3 };
+        grid.set(open, Tile::Floor);
+        let table = EncounterTable::shipped();
+        for cell in [Square { x: 2, y: 6 }, Square { x: 6, y: 2 }] {
+            let mut rng = WorldSeed(10).stream(StreamPurpose::new("unchecked"));
+            let plan = BaseEncounters::new(&table, EncounterSettings::default(), 10, 1)
+                .place_with_specials(&mut rng, &grid, &[(cell, SpecialStage::Prisoner)]);
+            assert_eq!(plan.groups[0].cell, cell);
+            assert!(plan.groups[1..].iter().any(|g| g.cell == open), "{cell:?}");
+        }
+    }
+
+    /// What a group carries, as the command line prints it.
+    #[test]
+    fn carried_items_read_as_their_names() {
+        let names = [
+            Carry::BaseMap { floor: 2 },
+            Carry::Clipboard { index: 0 },
+            Carry::DoorClipboard { door: 3 },
+        ]
+        .map(|carry| carry.to_string());
+        assert_eq!(names, ["base map 2", "clipboard 0", "door 3 clipboard"]);
+    }
 
     fn open_floor(width: u32, height: u32, tile: Tile) -> FloorGrid {
         let mut grid = FloorGrid::new(width, height).unwrap();
@@ -1102,6 +1160,32 @@ mod tests {
         }
         let p = denizen_core::ChiSquared::against(&counts, exact.iter().copied()).p_value();
         assert!(p > 1e-6, "p = {p}: {counts:?}");
+        // Word by word, on map 58 and on map 80, where `300 x 241` wraps at the first step.
+        for map in [58, 80] {
+            let k = 3 * (u64::from(map) + 1) - 2;
+            let d = u64::from(map) / 4;
+            let notes = |r: u64| -> u64 {
+                let s0 = 300 * k % 65_536;
+                let c = (s0 + s0 * r / 65_536) % 65_536;
+                let e = r * d / 65_536;
+                if c + e > 65_535 || (c + e) % 65_536 > 65_500 {
+                    let v = ((c + e) % 65_536) as i64 - (e / 2) as i64;
+                    if v < 0 { 65_500 } else { v.min(65_500) as u64 }
+                } else {
+                    c + e
+                }
+            };
+            let encounters = BaseEncounters::new(&table, settings, map, 0);
+            let strong = table.get(1).unwrap();
+            for r in 0..=u16::MAX {
+                let member = encounters.member(strong, r, 0, 0);
+                assert_eq!(
+                    u64::from(member.strength),
+                    notes(u64::from(r)),
+                    "map {map}, word {r}"
+                );
+            }
+        }
     }
 
     /// A stage told to probe billions of cells (a corrupted save) stops at

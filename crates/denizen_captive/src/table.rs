@@ -236,6 +236,31 @@ mod tests {
         );
     }
 
+    /// Each base is at most [`MAX_BASE`]: 65,535 loads, 65,536 is refused with its
+    /// field named.
+    #[test]
+    fn bases_are_bounded() {
+        for field in ["armature", "strength", "speed", "skill"] {
+            let base = |value: u32| {
+                let from = match field {
+                    "armature" => "armature: 160,",
+                    "strength" => "strength: 100,",
+                    "speed" => "speed: 20,",
+                    _ => "skill: 80,",
+                };
+                let text = CAPTIVE_ENCOUNTERS.replacen(from, &format!("{field}: {value},"), 1);
+                assert_ne!(text, CAPTIVE_ENCOUNTERS);
+                EncounterTable::from_ron(&text, "mine.ron")
+            };
+            assert!(base(MAX_BASE).is_ok(), "{field}");
+            let err = base(MAX_BASE + 1).unwrap_err().to_string();
+            assert!(
+                err.contains(&format!("field `{field}`: 65536 is more than 65535")),
+                "{err}"
+            );
+        }
+    }
+
     /// A type whose largest group is 0 does not exist: it never passes.
     #[test]
     fn a_type_of_group_size_zero_never_passes() {

@@ -561,7 +561,8 @@ mod tests {
         }
     }
 
-    /// A chronicle must hold one holder per office and behaviour codes of four digits.
+    /// A chronicle must hold one holder per office, behaviour codes of four digits and at
+    /// most 10,000 logged adventurers.
     #[test]
     fn a_chronicle_is_checked() {
         let shipped = Chronicle::new_game();
@@ -578,6 +579,15 @@ mod tests {
         let err = odd.check("c.ron").unwrap_err().to_string();
         assert!(
             err.contains("adventurers[1] \"Slongo the Unknown\": field `behaviour`"),
+            "{err}"
+        );
+        let mut full = shipped.clone();
+        full.adventurers = vec![shipped.adventurers[0].clone(); MAX_ADVENTURERS];
+        assert_eq!(full.check("c.ron"), Ok(()));
+        full.adventurers.push(shipped.adventurers[0].clone());
+        let err = full.check("c.ron").unwrap_err().to_string();
+        assert!(
+            err.contains("field `adventurers`: 10001 adventurers"),
             "{err}"
         );
         let text = OMEGA_CHRONICLE.replacen("level: 10,", "level: 2000000,", 1);

@@ -194,6 +194,12 @@ fn draws_sample_the_exact_odds_and_a_draw_without_the_boost_is_rejected() {
             "level {level}: draws without the boost fit, p = {p}"
         );
     }
+    // The town's draws are never boosted: a boost would reach level 1's kinds.
+    let town = allocator.odds(0, false);
+    for rejection in [false, true] {
+        let p = p_value(4, 0, false, rejection, &town);
+        assert!(p > 1e-6, "level 0, rejection {rejection}: p = {p}");
+    }
 }
 
 #[test]

@@ -476,3 +476,33 @@ fn the_data_reference_example_loads() {
         "no arena species in this bestiary"
     );
 }
+
+/// Past 10,000 positions `R(k)` reaches only some of them: `R(20000)` gives even ones
+/// only. A bestiary of 20,000 species whose ordinary ones all stand on odd positions has
+/// an empty ordinary pool and is refused; one ordinary species on an even position makes
+/// it usable.
+#[test]
+fn an_ordinary_pool_out_of_the_draws_reach_is_refused() {
+    let species = |i: usize, ordinary: bool| {
+        let uniqueness = if ordinary { "Common" } else { "UniqueUnmade" };
+        format!(
+            "(key: \"s{i}\", name: \"s\", band: 0, level: 1, hp: 2, hit: 1, ac: 1, damage: 1, \
+             awareness: 5, wakeup: 1, speed: 5, sleep: 50, treasure: 0, xp: 1, \
+             fixed_item: None, uniqueness: {uniqueness}, status: [], immunities: [], \
+             behaviour: (talk: \"\", movement: \"\", melee: \"\", strike: \"\", special: \"\"), \
+             melee_pattern: \"\", glyph: 's', colour: Brown, construction: None)"
+        )
+    };
+    let file = |even_ordinary: Option<usize>| {
+        let list: Vec<String> = (0..20_000)
+            .map(|i| species(i, i % 2 == 1 || Some(i) == even_ordinary))
+            .collect();
+        format!("(band_count: 1, species: [{}], items: [])", list.join(", "))
+    };
+    let err = bestiary_error(&file(None));
+    assert!(
+        err.contains("field `uniqueness`") && err.contains("R(20000)"),
+        "{err}"
+    );
+    assert!(Bestiary::from_ron(&file(Some(4_000)), "mine.ron").is_ok());
+}

@@ -361,6 +361,31 @@ fn compiled_recipes_are_bounded() {
         "{err}"
     );
     assert!(locations(&file(400, &tables(1))).is_ok());
+    // Both limits exactly: ten tables of 9,999 values over a species (which adds none)
+    // under one of 10 make MAX_OUTCOMES and fit a level; one value more does not; fifty
+    // such levels fill the file.
+    let table = |last: usize| {
+        let inner = |range: usize| {
+            format!(r#"Table(range: "{range}", entries: [], beyond: Some(Species("goblin")))"#)
+        };
+        let entries: Vec<String> = (0..10)
+            .map(|i| inner(if i == 9 { last } else { 9_999 }))
+            .collect();
+        format!(r#"Table(range: "10", entries: [{}])"#, entries.join(", "))
+    };
+    assert_eq!(50 * MAX_OUTCOMES, MAX_FILE_OUTCOMES);
+    assert_eq!(10 * 9_999 + 10, MAX_OUTCOMES);
+    assert!(locations(&file(50, &table(9_999))).is_ok());
+    let err = locations(&file(1, &table(10_000))).unwrap_err();
+    assert!(
+        err.contains(&format!("more than {MAX_OUTCOMES} outcomes at depth 1")),
+        "{err}"
+    );
+    let err = locations(&file(51, &table(9_999))).unwrap_err();
+    assert!(
+        err.contains(&format!("more than {MAX_FILE_OUTCOMES} outcomes")),
+        "{err}"
+    );
 }
 
 /// Location keys name spoiler files and command-line arguments: no separators, dots or
@@ -377,4 +402,35 @@ fn location_keys_are_plain_names() {
     }
     let text = dungeon(1, "1", 0).replace(r#"key: "d""#, r#"key: "Deep_Halls-2:north""#);
     assert!(locations(&text).is_ok());
+    let longest = format!("key: {:?}", "k".repeat(64));
+    assert!(locations(&dungeon(1, "1", 0).replace(r#"key: "d""#, &longest)).is_ok());
+}
+
+/// `MAX_LEVELS`: twenty dungeons of 1,000 levels load; a twenty-first is refused where it
+/// passes the file's limit.
+#[test]
+fn a_files_levels_are_bounded() {
+    use denizen_omega::location::MAX_LEVELS;
+    let file = |dungeons: usize| {
+        let environments: Vec<String> = (0..dungeons)
+            .map(|i| {
+                format!(
+                    r#"(key: "d{i}", name: "d", difficulty: Some("1"),
+                    dungeon: Some((depths: {MAX_DEPTHS}, population_bonus: 0, recipe: Pool)))"#
+                )
+            })
+            .collect();
+        format!(
+            r#"(default_difficulty: "3", environments: [{}])"#,
+            environments.join(", ")
+        )
+    };
+    assert_eq!(MAX_LEVELS, 20 * MAX_DEPTHS as usize);
+    assert!(locations(&file(20)).is_ok());
+    let err = locations(&file(21)).unwrap_err();
+    assert!(
+        err.contains("environments[20] \"d20\": field `dungeon.depths`")
+            && err.contains("pass 20000"),
+        "{err}"
+    );
 }
