@@ -401,35 +401,51 @@ fn creatures_spawned_after_their_floor_is_put_away_go_with_it() {
     load(fresh.world_mut(), &text).unwrap();
 }
 
-/// An observer of the spawns that despawns the floor after the first member: the groups
-/// and members spawned go with it, whichever batch they were in, and nothing is left on
-/// the floor.
+/// An observer of the spawns that despawns the floor after the first group or the first
+/// member: the groups and members spawned go with it, whichever batch they were in, and
+/// nothing is left on the floor.
 #[test]
 fn creatures_spawned_after_their_floor_is_despawned_go_with_it() {
-    let mut app = App::new();
-    app.add_plugins(DenizenPlugins::with_seed(33));
-    app.insert_resource(FloorMap(denizen::captive::reference_base(WorldSeed(33), 6)));
-    app.add_observer(
-        |_: On<Add<EncounterMember>>,
-         floor: Res<CurrentFloor>,
-         mut commands: Commands,
-         mut once: Local<bool>| {
-            if !std::mem::replace(&mut *once, true) {
-                commands.despawn_floor(floor.0.clone());
-            }
-        },
-    );
-    app.world_mut()
-        .write_message(EncountersRequested::new(6, 3));
-    app.update();
-    let world = app.world_mut();
-    let left = world
-        .query_filtered::<(), Or<(With<OnFloor>, With<EncounterGroup>, With<EncounterMember>)>>()
-        .iter(world)
-        .count();
-    assert_eq!(left, 0, "every entity went with its floor");
-    let map = &app.world().resource::<FloorMap>().0;
-    assert_eq!(map.squares().filter(|&s| map.is_occupied(s)).count(), 0);
+    fn despawn_once(floor: Res<CurrentFloor>, mut commands: Commands, mut once: Local<bool>) {
+        if !std::mem::replace(&mut *once, true) {
+            commands.despawn_floor(floor.0.clone());
+        }
+    }
+    for on_groups in [false, true] {
+        let mut app = App::new();
+        app.add_plugins(DenizenPlugins::with_seed(33));
+        app.insert_resource(FloorMap(denizen::captive::reference_base(WorldSeed(33), 6)));
+        if on_groups {
+            app.add_observer(
+                |_: On<Add<EncounterGroup>>,
+                 floor: Res<CurrentFloor>,
+                 commands: Commands,
+                 once: Local<bool>| { despawn_once(floor, commands, once) },
+            );
+        } else {
+            app.add_observer(
+                |_: On<Add<EncounterMember>>,
+                 floor: Res<CurrentFloor>,
+                 commands: Commands,
+                 once: Local<bool>| { despawn_once(floor, commands, once) },
+            );
+        }
+        app.world_mut()
+            .write_message(EncountersRequested::new(6, 3));
+        app.update();
+        let world = app.world_mut();
+        let left = world
+            .query_filtered::<(), Or<(With<OnFloor>, With<EncounterGroup>, With<EncounterMember>)>>(
+            )
+            .iter(world)
+            .count();
+        assert_eq!(
+            left, 0,
+            "every entity went with its floor (groups: {on_groups})"
+        );
+        let map = &app.world().resource::<FloorMap>().0;
+        assert_eq!(map.squares().filter(|&s| map.is_occupied(s)).count(), 0);
+    }
 }
 
 /// An observer of the spawns that puts the floor away in the middle of the batch: the

@@ -117,9 +117,11 @@ pub(crate) fn spread_grid(rng: &mut Generator, centre: Pos, dy: i32, dx: i32) ->
 }
 
 /// 2.7.9's `randnor_table` (`src/z-rand.c`, tag v2.7.9v6): for each step `j` of a
-/// standard normal deviate in 64ths, how many of the 32,768 values of `rand_int(32768)`
-/// fall below its end: a value `t` picks the first step whose count exceeds it. Public so
-/// that exact odds of `randnor` can be worked out from it.
+/// standard normal deviate in 64ths, the end of its share of the 32,768 values of
+/// `rand_int(32768)`: a value `t` picks the first step whose end is at least `t` (the
+/// source's binary search; layout notes 8.5), so step 0 takes 208 values and step 255,
+/// whose end is 32,768, none. Public so that exact odds of `randnor` can be worked out
+/// from it.
 pub const RANDNOR_TABLE: [u16; 256] = [
     207, 614, 1023, 1431, 1839, 2246, 2653, 3059, 3464, 3868, 4272, 4674, 5076, 5476, 5875, 6272,
     6668, 7062, 7455, 7846, 8235, 8622, 9007, 9390, 9771, 10149, 10525, 10899, 11270, 11639, 12005,
@@ -154,7 +156,7 @@ pub fn randnor(rng: &mut Generator, mean: i32, stand: i32) -> i32 {
         return mean;
     }
     let t = rand0(rng, 32_768);
-    let step = RANDNOR_TABLE.partition_point(|&covered| i32::from(covered) <= t) as i32;
+    let step = RANDNOR_TABLE.partition_point(|&end| i32::from(end) < t) as i32;
     let offset = stand * step / RANDNOR_STEPS_PER_SD;
     if rand0(rng, 100) < 50 {
         mean - offset

@@ -604,6 +604,11 @@ mod tests {
             assert_eq!(plan.groups[0].cell, cell);
             assert!(plan.groups[1..].iter().any(|g| g.cell == open), "{cell:?}");
         }
+        // A special group on the one open cell leaves the regular stage nothing.
+        let mut rng = WorldSeed(10).stream(StreamPurpose::new("unchecked"));
+        let plan = BaseEncounters::new(&table, EncounterSettings::default(), 10, 1)
+            .place_with_specials(&mut rng, &grid, &[(open, SpecialStage::Prisoner)]);
+        assert_eq!(plan.groups.len(), 1);
     }
 
     /// What a group carries, as the command line prints it.
@@ -1160,12 +1165,14 @@ mod tests {
         }
         let p = denizen_core::ChiSquared::against(&counts, exact.iter().copied()).p_value();
         assert!(p > 1e-6, "p = {p}: {counts:?}");
-        // Word by word, on map 58 and on map 80, where `300 x 241` wraps at the first step.
-        for map in [58, 80] {
+        // Word by word: base 300 on map 58, base 250 there (whose carries take off half
+        // of a map term of 6 or 7), and base 300 on map 80, where `300 x 241` wraps at the
+        // first step.
+        for (strength, map) in [(300, 58), (250, 58), (300, 80)] {
             let k = 3 * (u64::from(map) + 1) - 2;
             let d = u64::from(map) / 4;
             let notes = |r: u64| -> u64 {
-                let s0 = 300 * k % 65_536;
+                let s0 = u64::from(strength) * k % 65_536;
                 let c = (s0 + s0 * r / 65_536) % 65_536;
                 let e = r * d / 65_536;
                 if c + e > 65_535 || (c + e) % 65_536 > 65_500 {
@@ -1176,13 +1183,14 @@ mod tests {
                 }
             };
             let encounters = BaseEncounters::new(&table, settings, map, 0);
-            let strong = table.get(1).unwrap();
+            let mut based = table.get(1).unwrap().clone();
+            based.strength = strength;
             for r in 0..=u16::MAX {
-                let member = encounters.member(strong, r, 0, 0);
+                let member = encounters.member(&based, r, 0, 0);
                 assert_eq!(
                     u64::from(member.strength),
                     notes(u64::from(r)),
-                    "map {map}, word {r}"
+                    "base {strength}, map {map}, word {r}"
                 );
             }
         }

@@ -692,6 +692,26 @@ fn a_forced_room_is_built_whatever_the_rolls() {
     }
 }
 
+/// A room the level can never build forces nothing: a greater vault at depth 9 (from 10),
+/// a pit at 4 (from 5). The level is the one made unforced, word for word.
+#[test]
+fn a_room_the_level_cannot_build_forces_nothing() {
+    for (kind, depth) in [(RoomChoice::GreaterVault, 9), (RoomChoice::Pit, 4)] {
+        for seed in 0..3 {
+            let forced = LayoutOptions {
+                force_room: Some(kind),
+                ..LayoutOptions::default()
+            };
+            let make = |options: &LayoutOptions| generate(&mut rng(seed), depth, options, &mut ());
+            assert_eq!(
+                make(&forced),
+                make(&LayoutOptions::default()),
+                "{kind:?} at {depth}"
+            );
+        }
+    }
+}
+
 /// Each template's symbol counts, from the vault catalogue (`vault_catalogue.csv`): `&`,
 /// `@`, `9`, `8` and `,` cells, and its rating.
 const CATALOGUE: [(u8, [usize; 5], i32); 11] = [

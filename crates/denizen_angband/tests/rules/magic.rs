@@ -79,18 +79,18 @@ fn made(
         .collect()
 }
 
-/// Exact odds of `randnor(mean, stand)` (layout notes 8.5; the data's step weights).
+/// Exact odds of `randnor(mean, stand)` (layout notes 8.5): a value `t` of
+/// `rand_int(32768)` picks the first step whose end is at least `t`, so step `j` takes
+/// the values above the last step's end up to its own (and none past 32,767).
 fn randnor_odds(mean: i32, stand: i32) -> Vec<(i32, f64)> {
     if stand < 1 {
         return vec![(mean, 1.0)];
     }
-    let mut below = 0;
-    RANDNOR_TABLE
-        .iter()
-        .enumerate()
-        .flat_map(|(step, &covered)| {
-            let half = f64::from(covered - below) / 65_536.0;
-            below = covered;
+    let end = |step: usize| i32::from(RANDNOR_TABLE[step]).min(32_767);
+    (0..RANDNOR_TABLE.len())
+        .flat_map(|step| {
+            let below = if step == 0 { -1 } else { end(step - 1) };
+            let half = f64::from(end(step) - below) / 65_536.0;
             let offset = stand * step as i32 / RANDNOR_STEPS_PER_SD;
             [(mean - offset, half), (mean + offset, half)]
         })
@@ -611,7 +611,7 @@ fn a_special_artifact_on_a_deeper_kind_passes_its_kind_roll() {
     let sd = (n * p * (1.0 - p)).sqrt();
     let count = made_it.len() as f64;
     assert!((count - n * p).abs() < 4.0 * sd, "{count} of {n}");
-    // One in 5 x 10 + 1 would be 1/15 of the special calls.
+    // One in 5 + 10 (a sum for the product) would be 1/15 of the special calls.
     assert!((n / 150.0 - n * p) > 8.0 * sd);
     for o in made_it {
         assert_eq!(o.artifact, Some(ArtifactId(1)));

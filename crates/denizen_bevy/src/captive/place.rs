@@ -4,7 +4,7 @@
 use bevy_ecs::lifecycle::Despawn;
 use bevy_ecs::prelude::*;
 use denizen_captive::base::{STREAM_KIND, STREAM_PLACE};
-use denizen_captive::{BaseEncounters, EncounterPlan, check_special_cells};
+use denizen_captive::{BaseEncounters, Carry, EncounterPlan, check_special_cells};
 use denizen_core::floor::Square;
 use denizen_core::plan::{Origin, Plan, Spawn};
 use denizen_core::rng::Generator;
@@ -14,8 +14,11 @@ use super::messages::{
     CarryDropped, EncounterRefusal, EncountersPlaced, EncountersRejected, EncountersRequested,
 };
 use super::resources::CaptiveRuleset;
-use crate::apply::apply;
-use crate::floor::{CurrentFloor, FloorEnding, FloorId, FloorMap, Glyph, GridPos, OnFloor};
+use crate::apply::{Batches, apply};
+use crate::floor::{
+    CurrentFloor, FloorEnding, FloorId, FloorMap, Glyph, GridPos, OnFloor, logging_floor_ends,
+    settle_late_spawns,
+};
 use crate::pipeline::FloorRequest;
 use crate::streams::StreamKey;
 
@@ -93,8 +96,31 @@ impl FloorRequest for EncountersRequested {
 /// members' spawns may end the floor meanwhile: a relation spawned with its member would
 /// have its group's side queued before that and applied after, on a despawned group.
 fn spawn_groups(world: &mut World, rules: &CaptiveRuleset, plan: &EncounterPlan) {
-    let floor = OnFloor(world.resource::<CurrentFloor>().0.clone());
-    let groups: Vec<Entity> = world
+    logging_floor_ends(world, |world| {
+        let floor = world.resource::<CurrentFloor>().0.clone();
+        let groups = spawn_group_entities(world, plan, &floor);
+        let (members, carried, group_of) = members_of(rules, plan, &groups);
+        apply(world, members, |batches, spawns| {
+            let (mut bearers, mut others) = (Vec::new(), Vec::with_capacity(spawns.len()));
+            for ((i, spawn), carry) in spawns.into_iter().enumerate().zip(carried) {
+                match carry {
+                    Some(carry) => bearers.push((i, spawn.at, (spawn.creature, Carries(carry)))),
+                    None => others.push((i, spawn.at, spawn.creature)),
+                }
+            }
+            batches.spawn(bearers);
+            batches.spawn(others);
+            relate_members(batches, &group_of);
+        });
+        // Groups spawned before an observer of their spawns ended the floor go with it.
+        settle_late_spawns(world, &floor, &groups);
+    });
+}
+
+/// The plan's groups, one batch, on `floor`.
+fn spawn_group_entities(world: &mut World, plan: &EncounterPlan, floor: &FloorId) -> Vec<Entity> {
+    let floor = OnFloor(floor.clone());
+    world
         .spawn_batch(plan.groups.iter().map(|g| {
             (
                 EncounterGroup {
@@ -105,11 +131,19 @@ fn spawn_groups(world: &mut World, rules: &CaptiveRuleset, plan: &EncounterPlan)
                 floor.clone(),
             )
         }))
-        .collect();
+        .collect()
+}
+
+/// The members' plan, in group order, with what each carries and its group's entity.
+type MemberPlan = (Plan<MemberBundle>, Vec<Option<Carry>>, Vec<Entity>);
+
+/// A member's components, besides what a carrier and the apply step add.
+type MemberBundle = (EncounterMember, Glyph, EncounterStats);
+
+fn members_of(rules: &CaptiveRuleset, plan: &EncounterPlan, groups: &[Entity]) -> MemberPlan {
     let mut members = Plan::default();
-    let mut carried = Vec::new();
-    let mut group_of = Vec::new();
-    for (group, &entity) in plan.groups.iter().zip(&groups) {
+    let (mut carried, mut group_of) = (Vec::new(), Vec::new());
+    for (group, &entity) in plan.groups.iter().zip(groups) {
         let glyph = Glyph(rules.table.get(group.type_id).map_or('?', |t| t.glyph));
         for (i, member) in group.members.iter().enumerate() {
             carried.push(group.carries.filter(|_| i == 0));
@@ -127,26 +161,21 @@ fn spawn_groups(world: &mut World, rules: &CaptiveRuleset, plan: &EncounterPlan)
             });
         }
     }
-    apply(world, members, |batches, spawns| {
-        let (mut bearers, mut others) = (Vec::new(), Vec::with_capacity(spawns.len()));
-        for ((i, spawn), carry) in spawns.into_iter().enumerate().zip(carried) {
-            match carry {
-                Some(carry) => bearers.push((i, spawn.at, (spawn.creature, Carries(carry)))),
-                None => others.push((i, spawn.at, spawn.creature)),
-            }
-        }
-        batches.spawn(bearers);
-        batches.spawn(others);
-        let links: Vec<(Entity, MemberOf)> = group_of
-            .iter()
-            .enumerate()
-            .map(|(i, &group)| (batches.entity(i), MemberOf(group)))
-            .collect();
-        let world = batches.world();
-        let live = |&(member, MemberOf(group)): &(Entity, MemberOf)| {
-            world.get_entity(member).is_ok() && world.get_entity(group).is_ok()
-        };
-        let links: Vec<_> = links.into_iter().filter(live).collect();
-        world.insert_batch(links);
-    });
+    (members, carried, group_of)
+}
+
+/// Relates each member to its group, in one batch of the pairs still alive (an observer
+/// of the members' spawns may have ended the floor).
+fn relate_members(batches: &mut Batches<'_>, group_of: &[Entity]) {
+    let links: Vec<(Entity, MemberOf)> = group_of
+        .iter()
+        .enumerate()
+        .map(|(i, &group)| (batches.entity(i), MemberOf(group)))
+        .collect();
+    let world = batches.world();
+    let live = |&(member, MemberOf(group)): &(Entity, MemberOf)| {
+        world.get_entity(member).is_ok() && world.get_entity(group).is_ok()
+    };
+    let links: Vec<_> = links.into_iter().filter(live).collect();
+    world.insert_batch(links);
 }
