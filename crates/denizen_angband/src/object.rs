@@ -533,8 +533,10 @@ fn boost(level: i32, r: i32) -> i32 {
 /// [`MAX_PICKS`] picks, each the best of one, two or three uniform prefix indices,
 /// refused when it fails the good filter or loses the 1-in-chance roll.
 ///
-/// It reads the same constants and filter as [`ObjectAllocator::odds`]; it is the
-/// reference the weights are tested against.
+/// It shares the boost, the pick mix and the filter with [`ObjectAllocator::odds`] (one
+/// description of each) and walks the picks one at a time where the weights sum them: it
+/// is the reference the weights are tested against. The boost itself is held to the
+/// object notes' figures by the odds' tests.
 pub fn draw_kind_by_rejection(
     allocator: &ObjectAllocator,
     rng: &mut Generator,

@@ -712,6 +712,39 @@ fn a_room_the_level_cannot_build_forces_nothing() {
     }
 }
 
+/// A large room's inner treasure vault (room type 4's third variant) holds stairs instead
+/// of its object one time in five: each such staircase stands on its square, up or down
+/// at even odds, and only up where there is no way down (a quest level).
+#[test]
+fn an_inner_vaults_stairs_go_up_or_down() {
+    let (mut up, mut down) = (0, 0);
+    for seed in 0..300 {
+        for quest in [false, true] {
+            let options = LayoutOptions {
+                quest,
+                ..LayoutOptions::default()
+            };
+            let l = generate(&mut rng(seed), 20, &options, &mut ());
+            for &at in &l.room_stairs {
+                match l.cave.terrain(at) {
+                    terrain::UP_STAIRS => up += usize::from(!quest),
+                    terrain::DOWN_STAIRS => {
+                        assert!(!quest, "a way down on a quest level");
+                        down += 1;
+                    }
+                    other => panic!("{at:?} holds {other:#x}"),
+                }
+            }
+        }
+    }
+    assert!(up > 0 && down > 0, "{up} up, {down} down");
+    let sd = ((up + down) as f64 * 0.25).sqrt();
+    assert!(
+        (up as f64 - down as f64).abs() / 2.0 < 4.0 * sd,
+        "{up} up, {down} down"
+    );
+}
+
 /// Each template's symbol counts, from the vault catalogue (`vault_catalogue.csv`): `&`,
 /// `@`, `9`, `8` and `,` cells, and its rating.
 const CATALOGUE: [(u8, [usize; 5], i32); 11] = [
