@@ -556,6 +556,51 @@ fn a_level_despawned_while_it_is_spawned_takes_its_objects() {
     assert_eq!(left, 0, "everything went with its level");
 }
 
+/// In preserve mode, a level despawned by an observer of its monsters' spawns gives back
+/// the artifacts among the objects spawned after the monsters, as a level left does: no
+/// artifact stays made.
+#[test]
+fn a_level_despawned_while_it_is_spawned_gives_its_artifacts_back_in_preserve_mode() {
+    use denizen::angband::layout::RoomChoice;
+    #[derive(Resource, Default)]
+    struct Armed(bool);
+    let mut app = App::new();
+    app.add_plugins((
+        DenizenPlugin::with_seed(16),
+        AngbandPlugin::default().preserve(true),
+    ))
+    .init_resource::<Armed>();
+    app.add_observer(
+        |_: On<Add<Creature>>,
+         floor: Res<CurrentFloor>,
+         mut armed: ResMut<Armed>,
+         mut commands: Commands| {
+            if std::mem::take(&mut armed.0) {
+                commands.despawn_floor(floor.0.clone());
+            }
+        },
+    );
+    for depth in 60..80 {
+        app.world_mut().resource_mut::<Armed>().0 = true;
+        app.world_mut()
+            .write_message(AngbandLevelRequested::new(depth).with_room(RoomChoice::GreaterVault));
+        app.update();
+        let built = messages::<AngbandLevelBuilt>(&app).remove(0);
+        let made: Vec<ArtifactId> = app
+            .world()
+            .resource::<AngbandArtifacts>()
+            .0
+            .iter()
+            .collect();
+        assert_eq!(made, [], "depth {depth}");
+        if built.objects.iter().any(|(_, o)| o.artifact.is_some()) {
+            return;
+        }
+        app.world_mut().resource_mut::<GameClock>().advance(2000);
+    }
+    panic!("no greater vault of depth 60 to 79 made an artifact");
+}
+
 /// `AngbandTerrain` names what `FloorMap` flattens: each wall, vein and rubble square is
 /// rock of its kind, each door its kind, the stairs up or down; veins show treasure now
 /// and then. It follows a level put away and brought back.

@@ -402,8 +402,9 @@ fn creatures_spawned_after_their_floor_is_put_away_go_with_it() {
 }
 
 /// An observer of the spawns that despawns the floor after the first group or the first
-/// member: the groups and members spawned go with it, whichever batch they were in, and
-/// nothing is left on the floor.
+/// member: the groups and members spawned go with it, whichever batch they were in,
+/// nothing is left on the floor, and no bearer drops its carry (they went with their
+/// floor; they did not die).
 #[test]
 fn creatures_spawned_after_their_floor_is_despawned_go_with_it() {
     fn despawn_once(floor: Res<CurrentFloor>, mut commands: Commands, mut once: Local<bool>) {
@@ -443,6 +444,8 @@ fn creatures_spawned_after_their_floor_is_despawned_go_with_it() {
             left, 0,
             "every entity went with its floor (groups: {on_groups})"
         );
+        let dropped: Vec<CarryDropped> = messages(&app);
+        assert_eq!(dropped, [], "groups: {on_groups}");
         let map = &app.world().resource::<FloorMap>().0;
         assert_eq!(map.squares().filter(|&s| map.is_occupied(s)).count(), 0);
     }

@@ -362,7 +362,7 @@ impl ObjectRules {
                 armour_magic(rng, object, &kind, level);
             }
             tval::RING | tval::AMULET => {
-                if object.power == 0 && rand0(rng, 100) < 50 {
+                if object.power == 0 && magik(rng, 50) {
                     object.power = -1;
                 }
                 jewellery_magic(rng, object, &kind, level);
@@ -424,7 +424,7 @@ fn weapon_magic(rng: &mut Generator, object: &mut MadeObject, kind: &ObjectKind,
             let ego = ego_of(rng, WEAPON_EGOS);
             let upgrade = SLAY_UPGRADES.iter().find(|(slay, _)| *slay == ego.0);
             Some(match upgrade {
-                Some(&(_, strong)) if rand0(rng, 100) < 20 => EgoId(strong),
+                Some(&(_, strong)) if magik(rng, 20) => EgoId(strong),
                 _ => ego,
             })
         }
@@ -495,7 +495,7 @@ fn armour_magic(rng: &mut Generator, object: &mut MadeObject, kind: &ObjectKind,
             None
         }
         tval::SOFT_ARMOR | tval::HARD_ARMOR if great => {
-            if kind.tval == tval::SOFT_ARMOR && kind.sval == SV_ROBE && rand0(rng, 100) < 10 {
+            if kind.tval == tval::SOFT_ARMOR && kind.sval == SV_ROBE && magik(rng, 10) {
                 Some(EgoId(PERMANENCE))
             } else {
                 Some(ego_of(rng, BODY_EGOS))
@@ -521,7 +521,7 @@ fn jewellery_magic(rng: &mut Generator, object: &mut MadeObject, kind: &ObjectKi
     let ring = kind.tval == tval::RING;
     if ring && kind.sval == SV_RING_SPEED {
         object.pval = randint(rng, 5) + m_bonus(rng, 5, level);
-        while rand0(rng, 100) < 50 {
+        while magik(rng, 50) {
             object.pval += 1;
         }
         if object.power < 0 {

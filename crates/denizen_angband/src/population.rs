@@ -593,6 +593,43 @@ mod tests {
         denizen_core::WorldSeed(seed).stream(denizen_core::StreamPurpose::new("population"))
     }
 
+    /// Sight as [`line_of_sight`] documents it, on open floor with one wall grid at a
+    /// time: neighbours always see each other; a wall on the straight line between two
+    /// grids blocks it both ways, one beside the line does not. From (10, 10) to (13, 11)
+    /// the line passes (11, 10) and (12, 11); in a straight row, every grid between.
+    /// A pick off the map is seen, for the caller to refuse.
+    #[test]
+    fn a_wall_on_the_line_blocks_sight_and_one_beside_it_does_not() {
+        let walled = |wall: (i32, i32)| {
+            let mut cave = open_cave();
+            cave.set_terrain(Pos::new(wall.0, wall.1), crate::cave::terrain::GRANITE);
+            cave
+        };
+        let sees = |cave: &Cave, from: (i32, i32), to: (i32, i32)| {
+            let (from, to) = (Pos::new(from.0, from.1), Pos::new(to.0, to.1));
+            let both = (line_of_sight(cave, from, to), line_of_sight(cave, to, from));
+            assert_eq!(both.0, both.1, "{from:?} and {to:?} disagree");
+            both.0
+        };
+        let (a, b) = ((10, 10), (13, 11));
+        for on_line in [(11, 10), (12, 11)] {
+            assert!(!sees(&walled(on_line), a, b), "{on_line:?}");
+        }
+        for beside in [(11, 11), (12, 10), (13, 10), (10, 11)] {
+            assert!(sees(&walled(beside), a, b), "{beside:?}");
+        }
+        for between in [(20, 21), (20, 22)] {
+            assert!(!sees(&walled(between), (20, 20), (20, 23)), "{between:?}");
+            assert!(!sees(&walled((between.1, between.0)), (20, 20), (23, 20)));
+        }
+        assert!(sees(&walled((21, 21)), (20, 20), (20, 23)));
+        let mut closed = Cave::new();
+        closed.set_terrain(Pos::new(5, 5), crate::cave::terrain::FLOOR);
+        assert!(sees(&closed, (5, 5), (6, 6)) && sees(&closed, (5, 5), (4, 5)));
+        assert!(!sees(&closed, (5, 5), (7, 7)));
+        assert!(line_of_sight(&closed, Pos::new(1, 1), Pos::new(-2, 1)));
+    }
+
     /// Failed draws are counted by what asked: a unique leader with escorts and no race
     /// to escort it fails one escort draw; drawn again while alive, the base population's
     /// draw fails; so does a summons, counted with the company draws.

@@ -158,7 +158,7 @@ pub fn randnor(rng: &mut Generator, mean: i32, stand: i32) -> i32 {
     let t = rand0(rng, 32_768);
     let step = RANDNOR_TABLE.partition_point(|&end| i32::from(end) < t) as i32;
     let offset = stand * step / RANDNOR_STEPS_PER_SD;
-    if rand0(rng, 100) < 50 {
+    if magik(rng, 50) {
         mean - offset
     } else {
         mean + offset
@@ -220,6 +220,22 @@ mod tests {
         let mut rolls = Rolls::draw(&mut rng, 12);
         rolls.rand0(3);
         rolls.rand0(5);
+    }
+
+    /// `magik(p)` passes `p` times in 100: 80 in 100 at 80 (81, the roll's tie counted
+    /// the other way, is rejected); never at 0, always at 100.
+    #[test]
+    fn magik_passes_p_times_in_a_hundred() {
+        let mut rng = WorldSeed(4).stream(StreamPurpose::new("magik"));
+        let mut counts = [0u64; 2];
+        for _ in 0..200_000 {
+            counts[usize::from(!magik(&mut rng, 80))] += 1;
+        }
+        let p = ChiSquared::against(&counts, [0.8, 0.2]).p_value();
+        assert!(p > 1e-6, "{counts:?} p = {p}");
+        let p = ChiSquared::against(&counts, [0.81, 0.19]).p_value();
+        assert!(p < 1e-6, "{counts:?} p = {p}");
+        assert!((0..1000).all(|_| !magik(&mut rng, 0) && magik(&mut rng, 100)));
     }
 
     #[test]

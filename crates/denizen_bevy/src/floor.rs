@@ -548,7 +548,9 @@ pub enum FloorEnd {
 /// an observer still sees them: each rule set takes its step here (Angband gives the
 /// level's living uniques back to the allocator when they are despawned, and keeps the
 /// level's record when it is put away). While its entities are despawned,
-/// [`FloorEnding`] names it. An observer must not change floors itself.
+/// [`FloorEnding`] names it. An observer must not change floors itself. A floor ended by
+/// an observer of its own plan's spawns is told again, with [`FloorEnd::Despawned`], for
+/// what the plan spawned after.
 #[derive(Event, Reflect, Clone, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
 pub struct FloorEnded {
@@ -761,9 +763,11 @@ pub(crate) fn logging_floor_ends<R>(world: &mut World, spawn: impl FnOnce(&mut W
 
 /// Entities spawned for `floor` after it stopped being the current floor or ended (an
 /// observer of their spawns put it away or despawned it, inside [`logging_floor_ends`])
-/// follow their floor: put away with it ([`Dormant`]) if it is stored, despawned if it
-/// ended. No creature, group or object is left awake off the map, nor a part of a plan
-/// on a floor that was despawned.
+/// follow their floor: put away with it ([`Dormant`]) if it is stored; otherwise the floor
+/// ends again for them ([`FloorEnded`] with [`FloorEnd::Despawned`]), so each rule set
+/// takes its step for them as for the rest (Angband's uniques go back to the allocator,
+/// no Captive bearer drops its carry) and they are despawned. No creature, group or
+/// object is left awake off the map, nor a part of a plan on a floor that was despawned.
 pub(crate) fn settle_late_spawns(world: &mut World, floor: &FloorId, entities: &[Entity]) {
     let ended = world
         .get_resource::<EndedWhileApplying>()
@@ -775,17 +779,16 @@ pub(crate) fn settle_late_spawns(world: &mut World, floor: &FloorId, entities: &
     let stored = world
         .get_resource::<StoredFloors>()
         .is_some_and(|stored| stored.0.contains_key(floor));
+    if !stored {
+        end_floor(world, floor, FloorEnd::Despawned);
+        return;
+    }
     for &entity in entities {
         let Ok(mut spawned) = world.get_entity_mut(entity) else {
             continue;
         };
-        if spawned.get::<OnFloor>().is_none_or(|on| on.0 != *floor) {
-            continue;
-        }
-        if stored {
+        if spawned.get::<OnFloor>().is_some_and(|on| on.0 == *floor) {
             spawned.insert(Dormant);
-        } else {
-            spawned.despawn();
         }
     }
 }

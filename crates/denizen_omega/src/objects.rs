@@ -618,6 +618,65 @@ mod tests {
         assert!(made.len() > 5, "{made:?}");
     }
 
+    /// A class of 20,000 slots, past `R`'s 10,000 buckets, so some slots are never
+    /// drawn. With every slot `R(20000)` lands on guarded by a made unique, an attempt on
+    /// the class fails at once (where the source would redraw for ever), and only the
+    /// other class's one potion is ever made; a slot never drawn must not count as open,
+    /// or the slot redraw would never end.
+    #[test]
+    fn a_class_whose_drawn_slots_are_all_guarded_fails_its_attempts() {
+        use denizen_core::rng::{StreamPurpose, WorldSeed};
+        let n: u16 = 20_000;
+        let template = crate::Bestiary::shipped().items()[0].clone();
+        let item = |key: String, class, uniqueness| Item {
+            key,
+            class,
+            level: 0,
+            uniqueness,
+            quirk: None,
+            ..template.clone()
+        };
+        let mut items: Vec<Item> = (0..n)
+            .map(|i| item(format!("scroll{i}"), ItemClass::Scroll, Uniqueness::Common))
+            .collect();
+        items.extend((0..n).map(|i| {
+            item(
+                format!("guard{i}"),
+                ItemClass::Artifact,
+                Uniqueness::UniqueUnmade,
+            )
+        }));
+        items.push(item("potion".into(), ItemClass::Potion, Uniqueness::Common));
+        let weights = [
+            ObjectClassWeight {
+                class: ItemClass::Scroll,
+                weight: 1,
+                slot_guard: Some(ItemClass::Artifact),
+            },
+            ObjectClassWeight {
+                class: ItemClass::Potion,
+                weight: 1,
+                slot_guard: None,
+            },
+        ];
+        let table = ObjectTable::new(&weights, &items).unwrap();
+        let mut ledger = ItemLedger::new(&items);
+        let drawn = |s: u16| bucket_weight(u32::from(s), u32::from(n)) > 0;
+        assert!((0..n).any(|s| !drawn(s)), "some slots are never drawn");
+        for s in (0..n).filter(|&s| drawn(s)) {
+            ledger.set(ItemId(n + s), Uniqueness::UniqueMade);
+        }
+        let potion = ItemId(2 * n);
+        let odds = table.possession_odds(&items, &ledger, 0);
+        assert_eq!(odds[potion.index()], 1.0);
+        let mut rng = WorldSeed(8).stream(StreamPurpose::new("guarded"));
+        let mut budget = u32::MAX;
+        for _ in 0..200 {
+            let made = table.create(&mut rng, &items, &mut ledger, 0, &mut budget);
+            assert_eq!(made.map(|(object, _)| object.item), Some(potion));
+        }
+    }
+
     #[test]
     fn acceptance_matches_the_object_notes() {
         // d = level - L: <= -1 always, 0: 0.669934, 1: 0.339967, >= 2: 0.01.

@@ -8,7 +8,7 @@ use denizen_core::Generator;
 
 use super::stairs;
 use crate::cave::{Cave, Pos, flag, terrain};
-use crate::rng::{rand0, spread_grid};
+use crate::rng::{magik, rand0, spread_grid};
 
 /// Places the monsters rooms hold as the rooms are built, so their draws fall where the
 /// original's do: the inner-room guards of cross and large rooms (`vault_monsters`), a
@@ -188,7 +188,7 @@ impl<'a, G: Inhabit> Builder<'a, G> {
                 if !self.is_clean(at) {
                     continue;
                 }
-                if rand0(self.rng, 100) < 75 {
+                if magik(self.rng, 75) {
                     self.place_object(at);
                 } else {
                     self.place_gold(at);
@@ -267,5 +267,34 @@ impl<'a, G: Inhabit> Builder<'a, G> {
         } else {
             flag::ROOM
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use denizen_core::{ChiSquared, StreamPurpose, WorldSeed};
+
+    /// A vault's object near a spot is an object 75 times in 100 and gold otherwise
+    /// (`rand0(100) < 75`); 76 in 100, the roll's tie counted the other way, is rejected.
+    #[test]
+    fn objects_near_are_three_objects_to_one_gold() {
+        let mut rng = WorldSeed(10).stream(StreamPurpose::new("objects"));
+        let mut layout_alone = ();
+        let mut b = Builder::new(&mut rng, &mut layout_alone, 5, false);
+        let c = Pos::new(30, 90);
+        b.floor_rect(Pos::new(c.y - 2, c.x - 3), Pos::new(c.y + 2, c.x + 3), 0);
+        // objects, gold
+        let mut counts = [0u64; 2];
+        for _ in 0..200_000 {
+            b.objects_near(c, 1);
+            let spot = b.objects.pop().expect("the floor round the spot is clean");
+            b.cave.clear_object(spot.at);
+            counts[usize::from(spot.gold)] += 1;
+        }
+        let p = ChiSquared::against(&counts, [0.75, 0.25]).p_value();
+        assert!(p > 1e-6, "{counts:?} p = {p}");
+        let p = ChiSquared::against(&counts, [0.76, 0.24]).p_value();
+        assert!(p < 1e-6, "{counts:?} p = {p}");
     }
 }

@@ -341,4 +341,33 @@ mod tests {
         };
         assert_eq!(plain.candidates(50).collect::<Vec<_>>(), [Simple]);
     }
+
+    /// Each of the attempt's two `rand0(200) < depth` rolls fails one time in 200 at
+    /// depth 199, and `k` is drawn only after a passed unusual roll; a roll that also
+    /// passed at `rand0(200) == depth` would never fail there.
+    #[test]
+    fn each_roll_fails_one_time_in_200_at_depth_199() {
+        use denizen_core::{ChiSquared, StreamPurpose, WorldSeed};
+        let mut rng = WorldSeed(3).stream(StreamPurpose::new("attempt"));
+        // unusual failed; unusual passed and special failed; both passed
+        let mut counts = [0u64; 3];
+        for _ in 0..40_000 {
+            let roll = AttemptRoll::draw(&mut rng, 199);
+            let cell = match (roll.unusual, roll.special) {
+                (false, special) => {
+                    assert!(!special && roll.k == 0, "{roll:?}");
+                    0
+                }
+                (true, false) => 1,
+                (true, true) => 2,
+            };
+            counts[cell] += 1;
+        }
+        let fail = 1.0 / 200.0;
+        let odds = [fail, (1.0 - fail) * fail, (1.0 - fail) * (1.0 - fail)];
+        let p = ChiSquared::against(&counts, odds).p_value();
+        assert!(p > 1e-6, "{counts:?} p = {p}");
+        let p = ChiSquared::against(&counts, [fail, 0.0, 1.0 - fail]).p_value();
+        assert!(p < 1e-6, "{counts:?} p = {p}");
+    }
 }

@@ -14,7 +14,12 @@ pub(crate) fn secret_door(cave: &mut Cave, at: Pos) {
 
 /// Puts a locked door of strength `randint(7)`.
 pub(crate) fn locked_door(cave: &mut Cave, rng: &mut Generator, at: Pos) {
-    cave.set_terrain(at, terrain::CLOSED_DOOR + randint(rng, 7) as u8);
+    cave.set_terrain(at, locked_door_code(rng));
+}
+
+/// A locked door's terrain: the closed door's code plus its strength, `randint(7)`.
+fn locked_door_code(rng: &mut Generator) -> u8 {
+    terrain::CLOSED_DOOR + randint(rng, 7) as u8
 }
 
 /// Puts a random door (notes 4.8).
@@ -30,7 +35,7 @@ pub(crate) fn random_door_code(rng: &mut Generator) -> u8 {
         300..400 => terrain::BROKEN_DOOR,
         400..600 => terrain::SECRET_DOOR,
         600..900 => terrain::CLOSED_DOOR,
-        900..999 => terrain::CLOSED_DOOR + randint(rng, 7) as u8,
+        900..999 => locked_door_code(rng),
         _ => terrain::JAMMED_DOOR + rand0(rng, 8) as u8,
     }
 }
@@ -59,6 +64,24 @@ mod tests {
             counts[cell] += 1;
         }
         let odds = [300.0, 100.0, 200.0, 300.0, 99.0, 1.0].map(|n| n / 1000.0);
+        let p = ChiSquared::against(&counts, odds).p_value();
+        assert!(p > 1e-6, "{counts:?} p = {p}");
+    }
+
+    /// A treasure vault's locked door has strength 1 to 7, each one time in 7; strength 0
+    /// (a plain closed door) or 8 (jammed) is never made.
+    #[test]
+    fn locked_doors_have_strength_one_to_seven() {
+        let mut rng = WorldSeed(9).stream(StreamPurpose::new("doors"));
+        let mut cave = Cave::new();
+        let at = Pos::new(10, 10);
+        let mut counts = [0u64; 9];
+        for _ in 0..14_000 {
+            locked_door(&mut cave, &mut rng, at);
+            let strength = cave.terrain(at).wrapping_sub(terrain::CLOSED_DOOR);
+            counts[usize::from(strength).min(8)] += 1;
+        }
+        let odds = [0.0].into_iter().chain([1.0 / 7.0; 7]).chain([0.0]);
         let p = ChiSquared::against(&counts, odds).p_value();
         assert!(p > 1e-6, "{counts:?} p = {p}");
     }

@@ -62,6 +62,10 @@ mod tests {
         assert_eq!(room.kind, RoomKind::Pit);
         assert!(!room.lit);
         assert_eq!(b.monster_level, 3);
+        // The layout alone draws no races: the room adds no rating and is not special,
+        // though at depth 3 the special test (`randint(10) < 300`) always passes.
+        assert_eq!(b.room_rating, 0);
+        assert!(!b.special_feeling);
         let grids: Vec<Pos> = monster_grids(c).collect();
         assert_eq!(grids.len(), 95);
         assert!(grids.iter().all(|&g| b.cave.terrain(g) == terrain::FLOOR));
@@ -75,5 +79,51 @@ mod tests {
             .filter(|&g| b.cave.terrain(g) == terrain::SECRET_DOOR)
             .count();
         assert_eq!(doors, 1);
+    }
+
+    /// Races for every grid, and a count of the fills asked for.
+    struct Drawn {
+        fills: u32,
+    }
+
+    impl Inhabit for Drawn {
+        fn guard(
+            &mut self,
+            _: &mut crate::cave::Cave,
+            _: &mut denizen_core::Generator,
+            _: Pos,
+            _: i32,
+        ) {
+        }
+
+        fn draw_den(&mut self, _: &mut denizen_core::Generator, _: Pos, _: bool, _: i32) -> bool {
+            true
+        }
+
+        fn fill_den(&mut self, _: &mut crate::cave::Cave, _: &mut denizen_core::Generator, _: Pos) {
+            self.fills += 1;
+        }
+
+        fn vault_monster(
+            &mut self,
+            _: &mut crate::cave::Cave,
+            _: &mut denizen_core::Generator,
+            _: Pos,
+            _: i32,
+        ) {
+        }
+    }
+
+    /// A den whose races were all drawn adds 10 to the rating, is filled once, and at
+    /// depth 3 (`randint(10) < 300`) always makes the level special.
+    #[test]
+    fn a_drawn_den_adds_ten_and_is_filled() {
+        let mut rng = WorldSeed(5).stream(StreamPurpose::new("nest"));
+        let mut drawn = Drawn { fills: 0 };
+        let mut b = Builder::new(&mut rng, &mut drawn, 3, false);
+        nest_or_pit(&mut b, Pos::new(16, 82), false);
+        assert_eq!(b.room_rating, DEN_RATING);
+        assert!(b.special_feeling);
+        assert_eq!(drawn.fills, 1);
     }
 }

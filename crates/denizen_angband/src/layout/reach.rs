@@ -159,4 +159,62 @@ mod tests {
         assert!(!cave.has_object(Pos::new(20, 21)));
         assert_eq!(Regions::of(&cave).sizes, [3]);
     }
+
+    /// A ring of floor along the map's inner edge (rows 1 and 64, columns 1 and 196) is
+    /// one region of 516 grids, an anti-diagonal line of 3 is another (steps up and to
+    /// the right connect as well as steps down and to the right), and a U of 7 a third
+    /// (steps go up as well as down).
+    #[test]
+    fn the_inner_edge_is_one_ring_and_anti_diagonals_connect() {
+        let mut cave = Cave::new();
+        for x in 1..WIDTH - 1 {
+            cave.set_terrain(Pos::new(1, x), terrain::FLOOR);
+            cave.set_terrain(Pos::new(HEIGHT - 2, x), terrain::FLOOR);
+        }
+        for y in 1..HEIGHT - 1 {
+            cave.set_terrain(Pos::new(y, 1), terrain::FLOOR);
+            cave.set_terrain(Pos::new(y, WIDTH - 2), terrain::FLOOR);
+        }
+        for (y, x) in [(10, 12), (11, 11), (12, 10)] {
+            cave.set_terrain(Pos::new(y, x), terrain::FLOOR);
+        }
+        // A U open at the top: its right arm is reached from the bottom, upwards.
+        for (y, x) in [
+            (20, 30),
+            (21, 30),
+            (22, 30),
+            (22, 31),
+            (22, 32),
+            (21, 32),
+            (20, 32),
+        ] {
+            cave.set_terrain(Pos::new(y, x), terrain::FLOOR);
+        }
+        let regions = Regions::of(&cave);
+        assert_eq!(regions.sizes, [516, 3, 7]);
+        assert_eq!(regions.region(Pos::new(HEIGHT - 2, WIDTH - 2)), Some(0));
+        assert_eq!(regions.region(Pos::new(12, 10)), Some(1));
+        assert_eq!(regions.region(Pos::new(HEIGHT - 1, WIDTH - 1)), None);
+        assert_eq!(regions.largest(), Some(0));
+    }
+
+    /// The largest region is the one with the most grids, wherever it starts; the lone
+    /// grid before it is sealed, and of two equal regions the first is kept.
+    #[test]
+    fn the_largest_region_is_kept_wherever_it_starts() {
+        let mut cave = Cave::new();
+        cave.set_terrain(Pos::new(1, 1), terrain::FLOOR);
+        for x in 10..14 {
+            cave.set_terrain(Pos::new(5, x), terrain::FLOOR);
+            cave.set_terrain(Pos::new(9, x), terrain::FLOOR);
+        }
+        let regions = Regions::of(&cave);
+        assert_eq!(regions.sizes, [1, 4, 4]);
+        assert_eq!(regions.largest(), Some(1));
+        seal_unreachable(&mut cave);
+        assert_eq!(Regions::of(&cave).sizes, [4]);
+        assert_eq!(cave.terrain(Pos::new(5, 10)), terrain::FLOOR);
+        assert_eq!(cave.terrain(Pos::new(1, 1)), terrain::GRANITE);
+        assert_eq!(cave.terrain(Pos::new(9, 10)), terrain::GRANITE);
+    }
 }

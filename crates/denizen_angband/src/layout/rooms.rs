@@ -8,7 +8,7 @@ use super::builder::{Builder, Inhabit};
 use super::choice::LIGHT_DIE;
 use super::doors::{locked_door, secret_door};
 use crate::cave::{BuiltRoom, Pos, terrain};
-use crate::rng::{rand_range, rand0, randint};
+use crate::rng::{magik, rand_range, rand0, randint};
 use denizen_core::{Generator, RoomKind};
 
 /// Rolls whether a room of types 1-4 is lit: `depth <= randint(25)`.
@@ -322,7 +322,7 @@ pub(crate) fn large<G: Inhabit>(b: &mut Builder<'_, G>, c: Pos) -> BuiltRoom {
             locked_door(&mut b.cave, b.rng, door);
             let guards = randint(b.rng, 3) + 2;
             b.guards_near(c, guards);
-            if rand0(b.rng, 100) < 80 {
+            if magik(b.rng, 80) {
                 b.place_object(c);
             } else {
                 b.place_random_stairs(c);
@@ -383,7 +383,7 @@ pub(crate) fn large<G: Inhabit>(b: &mut Builder<'_, G>, c: Pos) -> BuiltRoom {
         _ => {
             b.block(at(-2, 0), at(2, 0), terrain::INNER_GRANITE);
             b.block(at(0, -9), at(0, 9), terrain::INNER_GRANITE);
-            if rand0(b.rng, 100) < 50 {
+            if magik(b.rng, 50) {
                 let i = randint(b.rng, 10);
                 for door in [at(-3, -i), at(-3, i), at(3, -i), at(3, i)] {
                     secret_door(&mut b.cave, door);
@@ -410,6 +410,7 @@ mod tests {
     use super::*;
     use crate::cave::flag;
     use denizen_core::{ChiSquared, StreamPurpose, WorldSeed};
+    use std::collections::HashMap;
 
     fn rng(seed: u64) -> Generator {
         WorldSeed(seed).stream(StreamPurpose::new("rooms"))
@@ -466,5 +467,338 @@ mod tests {
             }
             assert_eq!(b.cave.terrain(Pos::new(21, 49)), terrain::GRANITE);
         }
+    }
+
+    /// The offsets of the 8 grids round a centre.
+    const RING: [(i32, i32); 8] = [
+        (-1, -1),
+        (-1, 0),
+        (-1, 1),
+        (0, -1),
+        (0, 1),
+        (1, -1),
+        (1, 0),
+        (1, 1),
+    ];
+
+    /// An inner room's secret door is the middle of its top, bottom, left or right wall
+    /// (3 rows or 10 columns out), each one time in 4.
+    #[test]
+    fn an_inner_rooms_door_is_the_middle_of_a_side() {
+        let mut rng = rng(5);
+        let c = Pos::new(30, 90);
+        let sides = [(-3, 0), (3, 0), (0, -10), (0, 10)];
+        let mut counts = [0u64; 4];
+        for _ in 0..8_000 {
+            let mut layout_alone = ();
+            let mut b = Builder::new(&mut rng, &mut layout_alone, 5, false);
+            inner_room_door(&mut b, c);
+            let doors: Vec<usize> = (0..4)
+                .filter(|&i| {
+                    let (dy, dx) = sides[i];
+                    b.cave.terrain(Pos::new(c.y + dy, c.x + dx)) == terrain::SECRET_DOOR
+                })
+                .collect();
+            assert_eq!(doors.len(), 1, "one door, on a side");
+            counts[doors[0]] += 1;
+        }
+        let p = ChiSquared::against(&counts, [0.25; 4]).p_value();
+        assert!(p > 1e-6, "{counts:?} p = {p}");
+    }
+
+    /// A cross room's treasure vault is walled all round its centre with one secret door
+    /// in the middle of a side, each side one time in 4; a pinched centre with doors has
+    /// one on each side, two grids out.
+    #[test]
+    fn a_cross_rooms_centre_doors_are_on_its_sides() {
+        let mut rng = rng(6);
+        let c = Pos::new(30, 90);
+        let sides = [(-1, 0), (1, 0), (0, -1), (0, 1)];
+        let gaps = [(0, -2), (0, 2), (-2, 0), (2, 0)];
+        let mut vault_doors = [0u64; 4];
+        let mut pinches = 0;
+        for _ in 0..8_000 {
+            let mut layout_alone = ();
+            let mut b = Builder::new(&mut rng, &mut layout_alone, 5, false);
+            cross(&mut b, c);
+            let terrain = |(dy, dx): (i32, i32)| b.cave.terrain(Pos::new(c.y + dy, c.x + dx));
+            let doors: Vec<(i32, i32)> = RING
+                .into_iter()
+                .filter(|&o| terrain(o) == terrain::SECRET_DOOR)
+                .collect();
+            let walled = RING.into_iter().all(|o| {
+                terrain(o) == terrain::INNER_GRANITE || terrain(o) == terrain::SECRET_DOOR
+            });
+            if walled && doors.len() == 1 {
+                let side = sides.iter().position(|&s| s == doors[0]);
+                vault_doors[side.expect("the door is in the middle of a side")] += 1;
+            }
+            if gaps.iter().any(|&g| terrain(g) == terrain::SECRET_DOOR) {
+                assert!(gaps.iter().all(|&g| terrain(g) == terrain::SECRET_DOOR));
+                pinches += 1;
+            }
+        }
+        // 27 and 3 in 108 of the centres.
+        assert!(
+            vault_doors.iter().sum::<u64>() > 1_500 && pinches > 100,
+            "{pinches}"
+        );
+        let p = ChiSquared::against(&vault_doors, [0.25; 4]).p_value();
+        assert!(p > 1e-6, "{vault_doors:?} p = {p}");
+    }
+
+    /// The guards a room asks for, by grid relative to its centre; nothing is placed.
+    #[derive(Default)]
+    struct GuardLog {
+        centre: Pos,
+        guards: Vec<(i32, i32)>,
+    }
+
+    impl Inhabit for GuardLog {
+        fn guard(&mut self, _: &mut crate::cave::Cave, _: &mut Generator, at: Pos, _: i32) {
+            self.guards
+                .push((at.y - self.centre.y, at.x - self.centre.x));
+        }
+
+        fn draw_den(&mut self, _: &mut Generator, _: Pos, _: bool, _: i32) -> bool {
+            false
+        }
+
+        fn fill_den(&mut self, _: &mut crate::cave::Cave, _: &mut Generator, _: Pos) {}
+
+        fn vault_monster(&mut self, _: &mut crate::cave::Cave, _: &mut Generator, _: Pos, _: i32) {}
+    }
+
+    /// Notes 2.4's variants of a type-4 room, the pillars told apart by their cells.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    enum Variant {
+        Inner,
+        TreasureVault,
+        Pillars,
+        Cells,
+        Maze,
+        Compartments,
+    }
+
+    /// A type-4 room's inner room as notes 2.4 draws it: the terrain of its 7 x 21 box
+    /// (rows -3..=3, columns -10..=10 of the centre, row by row), traps and stairs read
+    /// as floor.
+    type InnerRoom = Vec<u8>;
+
+    /// The inner wall with the usual door `door` (`randint(4)`; 0 for none) round a floor.
+    fn walled_inner_room(door: i32) -> InnerRoom {
+        let mut room = vec![terrain::FLOOR; 7 * 21];
+        for dy in -3i32..=3 {
+            for dx in -10i32..=10 {
+                if dy.abs() == 3 || dx.abs() == 10 {
+                    set(&mut room, dy, dx, terrain::INNER_GRANITE);
+                }
+            }
+        }
+        let usual = [(-3, 0), (3, 0), (0, -10), (0, 10)];
+        if door > 0 {
+            let (dy, dx) = usual[door as usize - 1];
+            set(&mut room, dy, dx, terrain::SECRET_DOOR);
+        }
+        room
+    }
+
+    fn set(room: &mut InnerRoom, dy: i32, dx: i32, code: u8) {
+        room[((dy + 3) * 21 + dx + 10) as usize] = code;
+    }
+
+    /// Every inner room of notes 2.4's table with its chance, for the centre `c` (the
+    /// checkerboard follows the grids' own coordinates) and a chance `pillars` of each
+    /// of the variant 3 options (none, `t` = 1, `t` = 2). Rooms that look alike (the
+    /// four-compartment corners, by `i` = 10 or `i` = 3) are added together.
+    fn notes_inner_rooms(c: Pos, pillars: [f64; 3]) -> HashMap<InnerRoom, (Variant, f64)> {
+        let mut rooms: HashMap<InnerRoom, (Variant, f64)> = HashMap::new();
+        let mut add = |variant: Variant, room: InnerRoom, p: f64| {
+            rooms.entry(room).or_insert((variant, 0.0)).1 += p / 5.0;
+        };
+        for door in 1..=4 {
+            let q = 1.0 / 4.0;
+            add(Variant::Inner, walled_inner_room(door), q);
+            for (dy, dx) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+                for strength in 1..=7u8 {
+                    let mut room = walled_inner_room(door);
+                    for (ry, rx) in RING {
+                        set(&mut room, ry, rx, terrain::INNER_GRANITE);
+                    }
+                    set(&mut room, dy, dx, terrain::CLOSED_DOOR + strength);
+                    add(Variant::TreasureVault, room, q / 4.0 / 7.0);
+                }
+            }
+            for (t, pillar_p) in pillars.into_iter().enumerate() {
+                let mut room = walled_inner_room(door);
+                let block = |room: &mut InnerRoom, x0: i32, x1: i32| {
+                    for dy in -1..=1 {
+                        for dx in x0..=x1 {
+                            set(room, dy, dx, terrain::INNER_GRANITE);
+                        }
+                    }
+                };
+                block(&mut room, -1, 1);
+                if t > 0 {
+                    let t = t as i32;
+                    block(&mut room, -5 - t, -3 - t);
+                    block(&mut room, 3 + t, 5 + t);
+                }
+                add(Variant::Pillars, room.clone(), q * pillar_p * 2.0 / 3.0);
+                for dx in -5..=5 {
+                    set(&mut room, -1, dx, terrain::INNER_GRANITE);
+                    set(&mut room, 1, dx, terrain::INNER_GRANITE);
+                }
+                set(&mut room, 0, -5, terrain::INNER_GRANITE);
+                set(&mut room, 0, 5, terrain::INNER_GRANITE);
+                for left in [-1, 1] {
+                    for right in [-1, 1] {
+                        let mut cells = room.clone();
+                        set(&mut cells, left, -3, terrain::SECRET_DOOR);
+                        set(&mut cells, right, 3, terrain::SECRET_DOOR);
+                        add(Variant::Cells, cells, q * pillar_p / 3.0 / 4.0);
+                    }
+                }
+            }
+            let mut maze = walled_inner_room(door);
+            for dy in -2..=2 {
+                for dx in -9..=9 {
+                    if (c.y + dy + c.x + dx) % 2 != 0 {
+                        set(&mut maze, dy, dx, terrain::INNER_GRANITE);
+                    }
+                }
+            }
+            add(Variant::Maze, maze, q);
+        }
+        let mut cross = walled_inner_room(0);
+        for dy in -2..=2 {
+            set(&mut cross, dy, 0, terrain::INNER_GRANITE);
+        }
+        for dx in -9..=9 {
+            set(&mut cross, 0, dx, terrain::INNER_GRANITE);
+        }
+        let with_doors = |doors: [(i32, i32); 4]| {
+            let mut room = cross.clone();
+            for (dy, dx) in doors {
+                set(&mut room, dy, dx, terrain::SECRET_DOOR);
+            }
+            room
+        };
+        for i in 1..=10 {
+            add(
+                Variant::Compartments,
+                with_doors([(-3, -i), (-3, i), (3, -i), (3, i)]),
+                0.05,
+            );
+        }
+        for i in 1..=3 {
+            add(
+                Variant::Compartments,
+                with_doors([(i, -10), (-i, -10), (i, 10), (-i, 10)]),
+                0.5 / 3.0,
+            );
+        }
+        rooms
+    }
+
+    /// Type 4's five variants, each one time in 5, draw exactly the inner rooms of notes
+    /// 2.4's table with its chances (every usual door, locked door side and strength,
+    /// pillar option, cell door and compartment door), over 20,000 rooms; pillar options
+    /// taken one time in 3 each (a wrong reading of `rand0(2) == 0` then `randint(2)`)
+    /// are rejected. What the variants put inside follows the table too: the inner
+    /// room's guards (9 tries at the centre's 3 x 3, all open), the treasure vault's
+    /// `randint(3) + 2` guards (every try on the centre: 4 on average) and its 3 to 5
+    /// traps, the cells' guards in the cells and their objects one time in 3.
+    #[test]
+    fn large_rooms_draw_the_notes_inner_rooms() {
+        let c = Pos::new(30, 90);
+        let mut rng = rng(7);
+        let mut log = GuardLog {
+            centre: c,
+            guards: Vec::new(),
+        };
+        let rooms = notes_inner_rooms(c, [0.5, 0.25, 0.25]);
+        let mut index: Vec<&InnerRoom> = rooms.keys().collect();
+        index.sort();
+        let mut counts = vec![0u64; index.len()];
+        let mut vault_guards = (0u64, 0u64);
+        let mut cell_objects = [0u64; 2];
+        let mut cell_guards = [0u64; 2];
+        let mut b = Builder::new(&mut rng, &mut log, 30, false);
+        for _ in 0..20_000 {
+            b.inhabitants.guards.clear();
+            for spot in std::mem::take(&mut b.objects) {
+                b.cave.clear_object(spot.at);
+            }
+            b.room_stairs.clear();
+            large(&mut b, c);
+            let mut seen = InnerRoom::new();
+            let mut traps = 0;
+            for dy in -3..=3 {
+                for dx in -10..=10 {
+                    let code = b.cave.terrain(Pos::new(c.y + dy, c.x + dx));
+                    traps += usize::from(code == terrain::TRAP);
+                    let stairs = code == terrain::UP_STAIRS || code == terrain::DOWN_STAIRS;
+                    let floor = stairs || code == terrain::TRAP;
+                    seen.push(if floor { terrain::FLOOR } else { code });
+                }
+            }
+            let Some(&(variant, _)) = rooms.get(&seen) else {
+                panic!("not an inner room of the notes: {seen:?}");
+            };
+            counts[index.binary_search(&&seen).unwrap()] += 1;
+            let guards = &b.inhabitants.guards;
+            let objects: Vec<(i32, i32)> = b
+                .objects
+                .iter()
+                .map(|o| (o.at.y - c.y, o.at.x - c.x))
+                .collect();
+            match variant {
+                Variant::Inner => {
+                    assert_eq!(guards.len(), 9);
+                    assert!(guards.iter().all(|g| g.0.abs() <= 1 && g.1.abs() <= 1));
+                }
+                Variant::TreasureVault => {
+                    assert!(guards.iter().all(|&g| g == (0, 0)), "{guards:?}");
+                    vault_guards.0 += 1;
+                    vault_guards.1 += guards.len() as u64;
+                    assert!(traps <= 5, "{traps} traps");
+                    let stairs = b.room_stairs.len();
+                    assert_eq!(
+                        objects.len() + stairs,
+                        1,
+                        "an object or stairs at the centre"
+                    );
+                    assert!(objects.iter().chain(&[(0, 0)]).all(|&o| o == (0, 0)));
+                }
+                Variant::Pillars => assert!(guards.is_empty() && objects.is_empty()),
+                Variant::Cells => {
+                    let cells = [(0, -3), (0, -2), (0, 2), (0, 3)];
+                    assert!(guards.iter().all(|g| cells.contains(g)), "{guards:?}");
+                    for g in guards {
+                        cell_guards[usize::from(g.1 > 0)] += 1;
+                    }
+                    for spot in [(0, -2), (0, 2)] {
+                        cell_objects[usize::from(!objects.contains(&spot))] += 1;
+                    }
+                    assert!(objects.iter().all(|o| *o == (0, -2) || *o == (0, 2)));
+                }
+                Variant::Maze | Variant::Compartments => {}
+            }
+        }
+        let odds: Vec<f64> = index.iter().map(|room| rooms[*room].1).collect();
+        let p = ChiSquared::against(&counts, odds).p_value();
+        assert!(p > 1e-6, "p = {p}");
+        let wrong = notes_inner_rooms(c, [1.0 / 3.0; 3]);
+        let odds: Vec<f64> = index.iter().map(|room| wrong[*room].1).collect();
+        let p = ChiSquared::against(&counts, odds).p_value();
+        assert!(p < 1e-6, "p = {p}");
+        assert!(cell_guards.iter().all(|&n| n > 100), "{cell_guards:?}");
+        let mean = vault_guards.1 as f64 / vault_guards.0 as f64;
+        assert!((mean - 4.0).abs() < 0.2, "{vault_guards:?}");
+        let p = ChiSquared::against(&cell_objects, [1.0 / 3.0, 2.0 / 3.0]).p_value();
+        assert!(p > 1e-6, "{cell_objects:?} p = {p}");
+        let p = ChiSquared::against(&cell_objects, [2.0 / 3.0, 1.0 / 3.0]).p_value();
+        assert!(p < 1e-6, "{cell_objects:?} p = {p}");
     }
 }

@@ -118,7 +118,8 @@ fn first_start(cave: &Cave) -> Option<Pos> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use denizen_core::{StreamPurpose, WorldSeed};
+    use denizen_core::{ChiSquared, StreamPurpose, WorldSeed};
+    use rand::Rng;
 
     fn rng() -> Generator {
         WorldSeed(11).stream(StreamPurpose::new("stairs"))
@@ -151,5 +152,95 @@ mod tests {
         cave.set_terrain(at, terrain::FLOOR);
         cave.add_flags(at, flag::ICKY);
         assert_eq!(player_spot(&cave, &mut rng()), None);
+    }
+
+    /// One naked floor grid among 12,544 candidates is hit by a batch of 3,001 tries only
+    /// about one time in 5, so stairs often reach the requirement of 0 walls and fail
+    /// batches there, and the player often fails 10,000 tries: both still find the grid,
+    /// whatever the seed.
+    #[test]
+    fn a_single_floor_grid_is_found_however_long_it_takes() {
+        for seed in 0..12 {
+            let mut cave = Cave::new();
+            let only = Pos::new(40, 150);
+            cave.set_terrain(only, terrain::FLOOR);
+            let mut rng = WorldSeed(seed).stream(StreamPurpose::new("stairs"));
+            assert_eq!(player_spot(&cave, &mut rng), Some(only), "seed {seed}");
+            let placed = alloc_stairs(&mut cave, &mut rng, terrain::DOWN_STAIRS, 1);
+            assert_eq!(placed, [only], "seed {seed}");
+        }
+    }
+
+    /// Stairs take a random grid, not the first in row order: two naked floors with no
+    /// wall beside them (objects all round) are never picked before the requirement is
+    /// 0, and then each is picked half the time; taking the first at the first batch
+    /// that fails (three times in five) is rejected.
+    #[test]
+    fn stairs_take_either_of_two_grids_evenly() {
+        let (first, second) = (Pos::new(10, 20), Pos::new(50, 170));
+        let mut firsts = [0u64; 2];
+        let mut rng = WorldSeed(3).stream(StreamPurpose::new("stairs"));
+        for _ in 0..200 {
+            let mut cave = Cave::new();
+            for at in [first, second] {
+                cave.fill_terrain(
+                    Pos::new(at.y - 1, at.x - 1),
+                    Pos::new(at.y + 1, at.x + 1),
+                    terrain::FLOOR,
+                );
+                for (dy, dx) in [
+                    (-1, 0),
+                    (1, 0),
+                    (0, -1),
+                    (0, 1),
+                    (-1, -1),
+                    (-1, 1),
+                    (1, -1),
+                    (1, 1),
+                ] {
+                    cave.set_object(Pos::new(at.y + dy, at.x + dx));
+                }
+            }
+            let placed = alloc_stairs(&mut cave, &mut rng, terrain::UP_STAIRS, 1);
+            assert!(placed == [first] || placed == [second], "{placed:?}");
+            firsts[usize::from(placed != [first])] += 1;
+        }
+        let p = ChiSquared::against(&firsts, [0.5, 0.5]).p_value();
+        assert!(p > 1e-6, "{firsts:?} p = {p}");
+        let p = ChiSquared::against(&firsts, [0.5 + 0.5 * 0.632, 0.5 * 0.368]).p_value();
+        assert!(p < 1e-6, "{firsts:?} p = {p}");
+    }
+
+    /// Where nothing qualifies, the stairs give up after their batch at 0 walls (four
+    /// batches of 3,001 tries, 3 walls down to 0) and the player after 10,000 tries, each
+    /// a grid of one draw; a floor only on the map's edge is no start.
+    #[test]
+    fn giving_up_takes_the_batches_and_tries_it_should() {
+        let mut cave = Cave::new();
+        cave.set_terrain(Pos::new(HEIGHT - 1, 100), terrain::FLOOR);
+        cave.set_terrain(Pos::new(30, WIDTH - 1), terrain::FLOOR);
+        let mut rng = rng();
+        let mut expected = self::rng();
+        let mut object = Cave::new();
+        object.set_terrain(Pos::new(20, 20), terrain::FLOOR);
+        object.set_object(Pos::new(20, 20));
+        assert!(alloc_stairs(&mut object, &mut rng, terrain::UP_STAIRS, 1).is_empty());
+        for _ in 0..4 * STAIR_BATCH {
+            grid_in(
+                &mut expected,
+                Pos::new(0, 0),
+                Pos::new(HEIGHT - 1, WIDTH - 1),
+            );
+        }
+        assert_eq!(rng.next_u64(), expected.next_u64());
+        assert_eq!(player_spot(&cave, &mut rng), None);
+        for _ in 0..PLAYER_CHECK_AFTER {
+            grid_in(
+                &mut expected,
+                Pos::new(1, 1),
+                Pos::new(HEIGHT - 2, WIDTH - 2),
+            );
+        }
+        assert_eq!(rng.next_u64(), expected.next_u64());
     }
 }

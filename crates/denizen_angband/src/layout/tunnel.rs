@@ -9,7 +9,7 @@ use denizen_core::Generator;
 
 use super::doors::random_door;
 use crate::cave::{Cave, Pos, flag, terrain};
-use crate::rng::{Rolls, rand0};
+use crate::rng::{Rolls, magik, rand0};
 
 /// Steps a tunnel may take (`main_loop_count > 2000` stops it: 2001 steps run).
 pub const STEP_CAP: u32 = 2000;
@@ -204,9 +204,7 @@ impl Digger {
                     continue;
                 }
                 at = next;
-                if self.pierce.len() < PIERCE_CAP {
-                    self.pierce.push(at);
-                }
+                push_capped(&mut self.pierce, at, PIERCE_CAP);
                 for y in at.y - 1..=at.y + 1 {
                     for x in at.x - 1..=at.x + 1 {
                         let g = Pos::new(y, x);
@@ -219,18 +217,14 @@ impl Digger {
                 at = next;
             } else if code >= terrain::GRANITE {
                 at = next;
-                if self.dig.len() < DIG_CAP {
-                    self.dig.push(at);
-                } else {
+                if !push_capped(&mut self.dig, at, DIG_CAP) {
                     self.stats.dig_truncated += 1;
                 }
                 door_flag = false;
             } else {
                 at = next;
                 if !door_flag {
-                    if self.junctions.len() < JUNCTION_CAP {
-                        self.junctions.push(at);
-                    }
+                    push_capped(&mut self.junctions, at, JUNCTION_CAP);
                     door_flag = true;
                 }
                 if dice.stops && ((at.y - start.y).abs() > 10 || (at.x - start.x).abs() > 10) {
@@ -249,12 +243,22 @@ impl Digger {
         self.stats.dug += self.dig.len() as u32;
         for &g in &self.pierce {
             cave.set_terrain(g, terrain::FLOOR);
-            if rand0(rng, 100) < 25 {
+            if magik(rng, 25) {
                 random_door(cave, rng, g);
             }
         }
         self.stats.pierced += self.pierce.len() as u32;
     }
+}
+
+/// Adds `at` to a list the original keeps in a fixed array of `cap` grids; false (and
+/// nothing added) when it is full.
+fn push_capped(list: &mut Vec<Pos>, at: Pos, cap: usize) -> bool {
+    let room = list.len() < cap;
+    if room {
+        list.push(at);
+    }
+    room
 }
 
 /// Corridor floor for the doorway test: plain floor outside any room.
@@ -295,7 +299,7 @@ fn junction_doors(cave: &mut Cave, rng: &mut Generator, junctions: &[Pos]) -> u3
             if !Cave::inside(at) || wall_like(cave, at) || cave.has(at, flag::ROOM) {
                 continue;
             }
-            if rand0(rng, 100) < 90 && possible_doorway(cave, at) {
+            if magik(rng, 90) && possible_doorway(cave, at) {
                 random_door(cave, rng, at);
                 doors += 1;
             }
@@ -424,5 +428,103 @@ mod tests {
             correct_dir(false, Pos::new(5, 5), Pos::new(5, 9)),
             Pos::new(0, 1)
         );
+    }
+
+    fn digger() -> Digger {
+        Digger {
+            dig: Vec::new(),
+            pierce: Vec::new(),
+            junctions: Vec::new(),
+            stats: TunnelStats::default(),
+        }
+    }
+
+    #[test]
+    fn a_full_list_takes_no_more() {
+        let mut list = Vec::new();
+        let at = Pos::new(3, 4);
+        assert!(push_capped(&mut list, at, 2) && push_capped(&mut list, at, 2));
+        assert!(!push_capped(&mut list, at, 2));
+        assert_eq!(list, [at, at]);
+    }
+
+    /// A tunnel toward a grid on the map's edge, which no step may enter, through solid
+    /// rock: 2,001 steps run (`main_loop_count > 2000`), each onto rock, so the first 900
+    /// are dug (`TUNN_MAX`) and the other 1,101 left; it is counted as step-capped.
+    #[test]
+    fn a_tunnel_that_cannot_arrive_stops_after_2001_steps() {
+        let mut cave = Cave::new();
+        let mut digger = digger();
+        digger.tunnel(&mut cave, &mut rng(4), Pos::new(60, 100), Pos::new(0, 100));
+        let stats = digger.stats;
+        assert_eq!(
+            (stats.tunnels, stats.steps, stats.step_capped),
+            (1, 2001, 1)
+        );
+        assert_eq!((stats.arrived, stats.early_stops), (0, 0));
+        assert_eq!((stats.dug, stats.dig_truncated), (900, 1101));
+        assert_eq!(digger.dig.len(), DIG_CAP);
+    }
+
+    /// A tunnel may stop where it meets an older corridor only more than 10 grids from its
+    /// start on either axis (notes 4.5): a corridor 21 grids long, 10 grids across the
+    /// tunnel's way, never stops one (every tunnel arrives); one 11 grids away stops most
+    /// (`rand_int(100) >= 15`). Eastward through a column, and southward through a row.
+    #[test]
+    fn a_tunnel_stops_early_only_past_ten_grids() {
+        for (away, stops) in [(10, false), (11, true)] {
+            for southward in [false, true] {
+                let mut stopped = 0;
+                for seed in 0..40 {
+                    let mut cave = Cave::new();
+                    let (start, target) = if southward {
+                        for x in 40..=60 {
+                            cave.set_terrain(Pos::new(5 + away, x), terrain::FLOOR);
+                        }
+                        (Pos::new(5, 50), Pos::new(55, 50))
+                    } else {
+                        for y in 20..=40 {
+                            cave.set_terrain(Pos::new(y, 10 + away), terrain::FLOOR);
+                        }
+                        (Pos::new(30, 10), Pos::new(30, 60))
+                    };
+                    let mut digger = digger();
+                    digger.tunnel(&mut cave, &mut rng(seed), start, target);
+                    let stats = digger.stats;
+                    assert_eq!(stats.arrived + stats.early_stops, 1, "{stats:?}");
+                    assert!(!digger.junctions.is_empty(), "the corridor is met");
+                    stopped += stats.early_stops;
+                }
+                let way = if southward { "south" } else { "east" };
+                if stops {
+                    assert!(stopped > 20, "{stopped} of 40 stopped {away} {way}");
+                } else {
+                    assert_eq!(stopped, 0, "{away} {way}");
+                }
+            }
+        }
+    }
+
+    /// A junction on a corridor walled north and south gets a door on each corridor
+    /// neighbour 90 times in 100 (each is a doorway), and the count returned is the
+    /// doors placed.
+    #[test]
+    fn junction_doors_are_counted_as_placed() {
+        let mut g = rng(8);
+        let (mut placed, mut counted) = (0u32, 0u32);
+        for _ in 0..2_000 {
+            let mut cave = Cave::new();
+            for x in 5..=15 {
+                cave.set_terrain(Pos::new(10, x), terrain::FLOOR);
+            }
+            counted += junction_doors(&mut cave, &mut g, &[Pos::new(10, 10)]);
+            // A random door is never plain floor, so every door placed shows.
+            for x in [9, 11] {
+                placed += u32::from(cave.terrain(Pos::new(10, x)) != terrain::FLOOR);
+            }
+        }
+        assert_eq!(placed, counted);
+        // 90% of 4,000 neighbours.
+        assert!((3_450..=3_750).contains(&counted), "{counted}");
     }
 }

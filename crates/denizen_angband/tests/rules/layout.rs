@@ -600,7 +600,16 @@ fn the_shipped_vaults_load_and_a_small_file_works() {
         }
     }
     let mine = VaultTemplates::from_ron(&file(&small_pair()), "mine.ron").unwrap();
-    assert_eq!(mine.slot(3).unwrap().cell(1, 1), b'*');
+    let lesser = mine.slot(3).unwrap();
+    assert_eq!(lesser.cell(1, 1), b'*');
+    // Cells past any side are spaces; the corners inside are the template's.
+    assert_eq!(
+        (lesser.cell(0, 0), lesser.cell(2, 3), lesser.cell(2, 1)),
+        (b'%', b'%', b'+')
+    );
+    for (dy, dx) in [(-1, 0), (0, -1), (3, 0), (0, 4), (-1, -1), (3, 4)] {
+        assert_eq!(lesser.cell(dy, dx), b' ', "({dy}, {dx})");
+    }
     // Levels deep enough for both vault kinds build with it.
     for seed in 0..20 {
         let l = generate_with(
@@ -635,10 +644,30 @@ fn bad_vault_files_are_refused_by_entry_and_field() {
     assert!(refused(&file(&pair)).to_string().contains("index"));
     let only_lesser = vec![template(3, "Lesser", &["%"])];
     assert!(refused(&file(&only_lesser)).to_string().contains("Greater"));
-    let many: Vec<String> = (0..17)
-        .map(|i| template(i % 16, "Lesser", &["%"]))
-        .collect();
-    refused(&file(&many));
+    // 16 templates fill the table; a 17th is refused as one too many, whatever its index.
+    let mut many: Vec<String> = (0..15).map(|i| template(i, "Lesser", &["%"])).collect();
+    many.push(template(15, "Greater", &["X"]));
+    assert!(VaultTemplates::from_ron(&file(&many), "mine.ron").is_ok());
+    many.push(template(3, "Lesser", &["%"]));
+    let error = refused(&file(&many)).to_string();
+    assert!(
+        error.contains("field `templates`") && error.contains("17 templates"),
+        "{error}"
+    );
+    // A name of 1 to 100 characters.
+    for (name, ok) in [
+        ("", false),
+        ("n", true),
+        (&*"n".repeat(100), true),
+        (&*"n".repeat(101), false),
+    ] {
+        let named = small_pair()[0].replace("name: \"t3\"", &format!("name: {name:?}"));
+        let text = file(&[named, small_pair()[1].clone()]);
+        match VaultTemplates::from_ron(&text, "mine.ron") {
+            Ok(_) => assert!(ok, "{} characters", name.len()),
+            Err(error) => assert!(!ok && error.to_string().contains("field `name`"), "{error}"),
+        }
+    }
     let mismatch = small_pair()[0].replace("height: 3", "height: 2");
     assert!(
         refused(&file(&[mismatch, small_pair()[1].clone()]))

@@ -477,27 +477,38 @@ fn the_data_reference_example_loads() {
     );
 }
 
+/// A species entry of the wide bestiaries below: ordinary or not, with `status`.
+fn wide_species(i: usize, ordinary: bool, status: &str) -> String {
+    let uniqueness = if ordinary { "Common" } else { "UniqueUnmade" };
+    format!(
+        "(key: \"s{i}\", name: \"s\", band: 0, level: 1, hp: 2, hit: 1, ac: 1, damage: 1, \
+         awareness: 5, wakeup: 1, speed: 5, sleep: 50, treasure: 0, xp: 1, \
+         fixed_item: None, uniqueness: {uniqueness}, status: [{status}], immunities: [], \
+         behaviour: (talk: \"\", movement: \"\", melee: \"\", strike: \"\", special: \"\"), \
+         melee_pattern: \"\", glyph: 's', colour: Brown, construction: None)"
+    )
+}
+
+/// A bestiary of 20,000 species, more than `R`'s 10,000 buckets, and one item.
+fn wide_bestiary(species: impl Fn(usize) -> String) -> String {
+    let list: Vec<String> = (0..20_000).map(species).collect();
+    format!(
+        "(band_count: 1, species: [{}], items: [(key: \"opener\", name: \"opener\", \
+         class: Thing, level: 2, value: 50, weight: 10, uniqueness: Common, plus: 0, \
+         charge: 0, damage: 0, hit: 0, aux: 0, fragility: 10, blessing: 0, glyph: 'o', \
+         colour: White)])",
+        list.join(", ")
+    )
+}
+
 /// Past 10,000 positions `R(k)` reaches only some of them: `R(20000)` gives even ones
 /// only. A bestiary of 20,000 species whose ordinary ones all stand on odd positions has
 /// an empty ordinary pool and is refused; one ordinary species on an even position makes
 /// it usable.
 #[test]
 fn an_ordinary_pool_out_of_the_draws_reach_is_refused() {
-    let species = |i: usize, ordinary: bool| {
-        let uniqueness = if ordinary { "Common" } else { "UniqueUnmade" };
-        format!(
-            "(key: \"s{i}\", name: \"s\", band: 0, level: 1, hp: 2, hit: 1, ac: 1, damage: 1, \
-             awareness: 5, wakeup: 1, speed: 5, sleep: 50, treasure: 0, xp: 1, \
-             fixed_item: None, uniqueness: {uniqueness}, status: [], immunities: [], \
-             behaviour: (talk: \"\", movement: \"\", melee: \"\", strike: \"\", special: \"\"), \
-             melee_pattern: \"\", glyph: 's', colour: Brown, construction: None)"
-        )
-    };
     let file = |even_ordinary: Option<usize>| {
-        let list: Vec<String> = (0..20_000)
-            .map(|i| species(i, i % 2 == 1 || Some(i) == even_ordinary))
-            .collect();
-        format!("(band_count: 1, species: [{}], items: [])", list.join(", "))
+        wide_bestiary(|i| wide_species(i, i % 2 == 1 || Some(i) == even_ordinary, ""))
     };
     let err = bestiary_error(&file(None));
     assert!(
@@ -505,4 +516,34 @@ fn an_ordinary_pool_out_of_the_draws_reach_is_refused() {
         "{err}"
     );
     assert!(Bestiary::from_ron(&file(Some(4_000)), "mine.ron").is_ok());
+}
+
+/// The same reach for were forms: over all 20,000 positions, forms that must be mobile
+/// are mobile only on odd positions, which `R(20000)` never gives, so no form can be
+/// drawn and the variants are refused; an even mobile form makes them load.
+#[test]
+fn were_forms_out_of_the_draws_reach_are_refused() {
+    let bestiary = |even_mobile: bool| {
+        let text = wide_bestiary(|i| {
+            let mobile = i % 2 == 1 || (even_mobile && i == 4_000);
+            wide_species(
+                i,
+                i % 2 == 1 || i == 4_000,
+                if mobile { "Mobile" } else { "" },
+            )
+        });
+        Bestiary::from_ron(&text, "wide.ron").unwrap()
+    };
+    let variants = "(arena: (sequence: [], champion: \"s0\", champion_shown_level: 20, \
+        random_bands: (0, 1), random_excludes: [], exit_item: \"opener\", awareness: 50), \
+        were: (species: \"s0\", forms_from: 0, forms_count: 20000, form_excludes: [], \
+        form_requires: [Mobile], moon_phase: 6))";
+    let err = Variants::from_ron(variants, "wide.variants.ron", &bestiary(false))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("wide.variants.ron") && err.contains("field `forms_count`"),
+        "{err}"
+    );
+    assert!(Variants::from_ron(variants, "wide.variants.ron", &bestiary(true)).is_ok());
 }
