@@ -549,8 +549,10 @@ pub enum FloorEnd {
 /// level's living uniques back to the allocator when they are despawned, and keeps the
 /// level's record when it is put away). While its entities are despawned,
 /// [`FloorEnding`] names it. An observer must not change floors itself. A floor ended by
-/// an observer of its own plan's spawns is told again, with [`FloorEnd::Despawned`], for
-/// what the plan spawned after.
+/// an observer of its own plan's spawns is told again, with [`FloorEnd::Despawned`], after
+/// each later batch of the plan (an Angband level after its monsters and again after its
+/// objects), and everything then on the floor goes: an observer may see several ends of
+/// one floor.
 #[derive(Event, Reflect, Clone, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
 pub struct FloorEnded {
@@ -764,9 +766,9 @@ pub(crate) fn logging_floor_ends<R>(world: &mut World, spawn: impl FnOnce(&mut W
 /// Entities spawned for `floor` after it stopped being the current floor or ended (an
 /// observer of their spawns put it away or despawned it, inside [`logging_floor_ends`])
 /// follow their floor: put away with it ([`Dormant`]) if it is stored; otherwise the floor
-/// ends again for them ([`FloorEnded`] with [`FloorEnd::Despawned`]), so each rule set
-/// takes its step for them as for the rest (Angband's uniques go back to the allocator,
-/// no Captive bearer drops its carry) and they are despawned. No creature, group or
+/// ends again ([`FloorEnded`] with [`FloorEnd::Despawned`]), so each rule set takes its
+/// step for them as for the rest (Angband's artifacts in preserve mode go back, no
+/// Captive bearer drops its carry), and everything on it is despawned. No creature, group or
 /// object is left awake off the map, nor a part of a plan on a floor that was despawned.
 pub(crate) fn settle_late_spawns(world: &mut World, floor: &FloorId, entities: &[Entity]) {
     let ended = world

@@ -45,6 +45,36 @@ impl Inhabit for () {
     fn vault_monster(&mut self, _cave: &mut Cave, _rng: &mut Generator, _at: Pos, _level: i32) {}
 }
 
+/// The host of the builders' own tests: records the guards asked for and the dens
+/// filled, places nothing, and draws every den when `dens_drawn` says so.
+#[cfg(test)]
+#[derive(Default)]
+pub(crate) struct HostLog {
+    /// Where guards were asked for, in order.
+    pub(crate) guards: Vec<Pos>,
+    /// What [`Inhabit::draw_den`] answers.
+    pub(crate) dens_drawn: bool,
+    /// Dens filled.
+    pub(crate) fills: u32,
+}
+
+#[cfg(test)]
+impl Inhabit for HostLog {
+    fn guard(&mut self, _: &mut Cave, _: &mut Generator, at: Pos, _: i32) {
+        self.guards.push(at);
+    }
+
+    fn draw_den(&mut self, _: &mut Generator, _: Pos, _: bool, _: i32) -> bool {
+        self.dens_drawn
+    }
+
+    fn fill_den(&mut self, _: &mut Cave, _: &mut Generator, _: Pos) {
+        self.fills += 1;
+    }
+
+    fn vault_monster(&mut self, _: &mut Cave, _: &mut Generator, _: Pos, _: i32) {}
+}
+
 /// An object a room put on the level: the host makes it. The level is the object level
 /// it is made at; `good` and `great` ask for the better kinds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -343,8 +343,9 @@ mod tests {
     }
 
     /// Each of the attempt's two `rand0(200) < depth` rolls fails one time in 200 at
-    /// depth 199, and `k` is drawn only after a passed unusual roll; a roll that also
-    /// passed at `rand0(200) == depth` would never fail there.
+    /// depth 199 (the special roll only after a passed unusual one, and neither it nor
+    /// `k` set after a failed one); a roll that also passed at `rand0(200) == depth`
+    /// would never fail there.
     #[test]
     fn each_roll_fails_one_time_in_200_at_depth_199() {
         use denizen_core::{ChiSquared, StreamPurpose, WorldSeed};

@@ -84,5 +84,9 @@ mod tests {
         let odds = [0.0].into_iter().chain([1.0 / 7.0; 7]).chain([0.0]);
         let p = ChiSquared::against(&counts, odds).p_value();
         assert!(p > 1e-6, "{counts:?} p = {p}");
+        // A jammed door's `rand0(8)` strength, 0 to 7, is rejected.
+        let jammed = [1.0 / 8.0; 8].into_iter().chain([0.0]);
+        let p = ChiSquared::against(&counts, jammed).p_value();
+        assert!(p < 1e-6, "{counts:?} p = {p}");
     }
 }

@@ -49,6 +49,7 @@ pub fn monster_grids(centre: Pos) -> impl Iterator<Item = Pos> {
 mod tests {
     use super::*;
     use crate::cave::{flag, terrain};
+    use crate::layout::builder::HostLog;
     use denizen_core::{StreamPurpose, WorldSeed};
 
     #[test]
@@ -81,48 +82,18 @@ mod tests {
         assert_eq!(doors, 1);
     }
 
-    /// Races for every grid, and a count of the fills asked for.
-    struct Drawn {
-        fills: u32,
-    }
-
-    impl Inhabit for Drawn {
-        fn guard(
-            &mut self,
-            _: &mut crate::cave::Cave,
-            _: &mut denizen_core::Generator,
-            _: Pos,
-            _: i32,
-        ) {
-        }
-
-        fn draw_den(&mut self, _: &mut denizen_core::Generator, _: Pos, _: bool, _: i32) -> bool {
-            true
-        }
-
-        fn fill_den(&mut self, _: &mut crate::cave::Cave, _: &mut denizen_core::Generator, _: Pos) {
-            self.fills += 1;
-        }
-
-        fn vault_monster(
-            &mut self,
-            _: &mut crate::cave::Cave,
-            _: &mut denizen_core::Generator,
-            _: Pos,
-            _: i32,
-        ) {
-        }
-    }
-
-    /// A den whose races were all drawn adds 10 to the rating, is filled once, and at
+    /// A den whose races were all drawn adds 10 to the rating (source notes 2.2), is filled once, and at
     /// depth 3 (`randint(10) < 300`) always makes the level special.
     #[test]
     fn a_drawn_den_adds_ten_and_is_filled() {
         let mut rng = WorldSeed(5).stream(StreamPurpose::new("nest"));
-        let mut drawn = Drawn { fills: 0 };
+        let mut drawn = HostLog {
+            dens_drawn: true,
+            ..HostLog::default()
+        };
         let mut b = Builder::new(&mut rng, &mut drawn, 3, false);
         nest_or_pit(&mut b, Pos::new(16, 82), false);
-        assert_eq!(b.room_rating, DEN_RATING);
+        assert_eq!(b.room_rating, 10);
         assert!(b.special_feeling);
         assert_eq!(drawn.fills, 1);
     }

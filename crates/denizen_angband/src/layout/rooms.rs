@@ -409,6 +409,7 @@ pub(crate) fn large<G: Inhabit>(b: &mut Builder<'_, G>, c: Pos) -> BuiltRoom {
 mod tests {
     use super::*;
     use crate::cave::flag;
+    use crate::layout::builder::HostLog;
     use denizen_core::{ChiSquared, StreamPurpose, WorldSeed};
     use std::collections::HashMap;
 
@@ -481,34 +482,9 @@ mod tests {
         (1, 1),
     ];
 
-    /// An inner room's secret door is the middle of its top, bottom, left or right wall
-    /// (3 rows or 10 columns out), each one time in 4.
-    #[test]
-    fn an_inner_rooms_door_is_the_middle_of_a_side() {
-        let mut rng = rng(5);
-        let c = Pos::new(30, 90);
-        let sides = [(-3, 0), (3, 0), (0, -10), (0, 10)];
-        let mut counts = [0u64; 4];
-        for _ in 0..8_000 {
-            let mut layout_alone = ();
-            let mut b = Builder::new(&mut rng, &mut layout_alone, 5, false);
-            inner_room_door(&mut b, c);
-            let doors: Vec<usize> = (0..4)
-                .filter(|&i| {
-                    let (dy, dx) = sides[i];
-                    b.cave.terrain(Pos::new(c.y + dy, c.x + dx)) == terrain::SECRET_DOOR
-                })
-                .collect();
-            assert_eq!(doors.len(), 1, "one door, on a side");
-            counts[doors[0]] += 1;
-        }
-        let p = ChiSquared::against(&counts, [0.25; 4]).p_value();
-        assert!(p > 1e-6, "{counts:?} p = {p}");
-    }
-
     /// A cross room's treasure vault is walled all round its centre with one secret door
-    /// in the middle of a side, each side one time in 4; a pinched centre with doors has
-    /// one on each side, two grids out.
+    /// in the middle of a side, each side one time in 4 (notes 2.3); a pinched centre
+    /// with doors has one on each side, two grids out.
     #[test]
     fn a_cross_rooms_centre_doors_are_on_its_sides() {
         let mut rng = rng(6);
@@ -545,28 +521,9 @@ mod tests {
         );
         let p = ChiSquared::against(&vault_doors, [0.25; 4]).p_value();
         assert!(p > 1e-6, "{vault_doors:?} p = {p}");
-    }
-
-    /// The guards a room asks for, by grid relative to its centre; nothing is placed.
-    #[derive(Default)]
-    struct GuardLog {
-        centre: Pos,
-        guards: Vec<(i32, i32)>,
-    }
-
-    impl Inhabit for GuardLog {
-        fn guard(&mut self, _: &mut crate::cave::Cave, _: &mut Generator, at: Pos, _: i32) {
-            self.guards
-                .push((at.y - self.centre.y, at.x - self.centre.x));
-        }
-
-        fn draw_den(&mut self, _: &mut Generator, _: Pos, _: bool, _: i32) -> bool {
-            false
-        }
-
-        fn fill_den(&mut self, _: &mut crate::cave::Cave, _: &mut Generator, _: Pos) {}
-
-        fn vault_monster(&mut self, _: &mut crate::cave::Cave, _: &mut Generator, _: Pos, _: i32) {}
+        // A side never drawn, its roll falling to the last side, is rejected.
+        let p = ChiSquared::against(&vault_doors, [0.0, 0.25, 0.25, 0.5]).p_value();
+        assert!(p < 1e-6, "{vault_doors:?} p = {p}");
     }
 
     /// Notes 2.4's variants of a type-4 room, the pillars told apart by their cells.
@@ -701,58 +658,69 @@ mod tests {
         rooms
     }
 
-    /// Type 4's five variants, each one time in 5, draw exactly the inner rooms of notes
-    /// 2.4's table with its chances (every usual door, locked door side and strength,
-    /// pillar option, cell door and compartment door), over 20,000 rooms; pillar options
-    /// taken one time in 3 each (a wrong reading of `rand0(2) == 0` then `randint(2)`)
-    /// are rejected. What the variants put inside follows the table too: the inner
-    /// room's guards (9 tries at the centre's 3 x 3, all open), the treasure vault's
-    /// `randint(3) + 2` guards (every try on the centre: 4 on average) and its 3 to 5
-    /// traps, the cells' guards in the cells and their objects one time in 3.
-    #[test]
-    fn large_rooms_draw_the_notes_inner_rooms() {
-        let c = Pos::new(30, 90);
-        let mut rng = rng(7);
-        let mut log = GuardLog {
-            centre: c,
-            guards: Vec::new(),
+    /// What many type-4 rooms on one centre held.
+    struct LargeRooms {
+        /// Rooms by inner room (its box's terrain).
+        counts: HashMap<InnerRoom, u64>,
+        /// Treasure vaults by guards asked for.
+        vault_guards: Vec<u64>,
+        /// Treasure vaults, and the traps they held.
+        vault_traps: (u64, u64),
+        /// Guards asked for in the left and the right cell.
+        cell_guards: [u64; 2],
+        /// Cells with an object at their middle, and without.
+        cell_objects: [u64; 2],
+    }
+
+    /// Builds `n` type-4 rooms on `c` (depth 30, never lit), checking each against notes
+    /// 2.4 as it goes: its inner room is one of the table's, an inner room's 9 guard
+    /// tries fall on its centre's 3 x 3, a treasure vault's guards on its centre with at
+    /// most 5 traps and one object or staircase there, the pillars' rooms hold nothing
+    /// and the cells' guards and objects are in the cells.
+    fn large_rooms(
+        c: Pos,
+        seed: u64,
+        n: u32,
+        rooms: &HashMap<InnerRoom, (Variant, f64)>,
+    ) -> LargeRooms {
+        let mut rng = rng(seed);
+        let mut host = HostLog::default();
+        let mut b = Builder::new(&mut rng, &mut host, 30, false);
+        let mut seen = LargeRooms {
+            counts: HashMap::new(),
+            vault_guards: vec![0; 55],
+            vault_traps: (0, 0),
+            cell_guards: [0; 2],
+            cell_objects: [0; 2],
         };
-        let rooms = notes_inner_rooms(c, [0.5, 0.25, 0.25]);
-        let mut index: Vec<&InnerRoom> = rooms.keys().collect();
-        index.sort();
-        let mut counts = vec![0u64; index.len()];
-        let mut vault_guards = (0u64, 0u64);
-        let mut cell_objects = [0u64; 2];
-        let mut cell_guards = [0u64; 2];
-        let mut b = Builder::new(&mut rng, &mut log, 30, false);
-        for _ in 0..20_000 {
+        for _ in 0..n {
             b.inhabitants.guards.clear();
             for spot in std::mem::take(&mut b.objects) {
                 b.cave.clear_object(spot.at);
             }
             b.room_stairs.clear();
             large(&mut b, c);
-            let mut seen = InnerRoom::new();
-            let mut traps = 0;
+            // Traps go within 4 rows and 10 columns of the centre (`vault_traps`).
+            let traps = (-4..=4)
+                .flat_map(|dy| (-10..=10).map(move |dx| Pos::new(c.y + dy, c.x + dx)))
+                .filter(|&at| b.cave.terrain(at) == terrain::TRAP)
+                .count() as u64;
+            let mut room = InnerRoom::new();
             for dy in -3..=3 {
                 for dx in -10..=10 {
                     let code = b.cave.terrain(Pos::new(c.y + dy, c.x + dx));
-                    traps += usize::from(code == terrain::TRAP);
                     let stairs = code == terrain::UP_STAIRS || code == terrain::DOWN_STAIRS;
                     let floor = stairs || code == terrain::TRAP;
-                    seen.push(if floor { terrain::FLOOR } else { code });
+                    room.push(if floor { terrain::FLOOR } else { code });
                 }
             }
-            let Some(&(variant, _)) = rooms.get(&seen) else {
-                panic!("not an inner room of the notes: {seen:?}");
+            let Some(&(variant, _)) = rooms.get(&room) else {
+                panic!("not an inner room of the notes: {room:?}");
             };
-            counts[index.binary_search(&&seen).unwrap()] += 1;
-            let guards = &b.inhabitants.guards;
-            let objects: Vec<(i32, i32)> = b
-                .objects
-                .iter()
-                .map(|o| (o.at.y - c.y, o.at.x - c.x))
-                .collect();
+            *seen.counts.entry(room).or_default() += 1;
+            let near = |at: &Pos| (at.y - c.y, at.x - c.x);
+            let guards: Vec<(i32, i32)> = b.inhabitants.guards.iter().map(near).collect();
+            let objects: Vec<(i32, i32)> = b.objects.iter().map(|o| near(&o.at)).collect();
             match variant {
                 Variant::Inner => {
                     assert_eq!(guards.len(), 9);
@@ -760,45 +728,94 @@ mod tests {
                 }
                 Variant::TreasureVault => {
                     assert!(guards.iter().all(|&g| g == (0, 0)), "{guards:?}");
-                    vault_guards.0 += 1;
-                    vault_guards.1 += guards.len() as u64;
+                    seen.vault_guards[guards.len()] += 1;
                     assert!(traps <= 5, "{traps} traps");
-                    let stairs = b.room_stairs.len();
-                    assert_eq!(
-                        objects.len() + stairs,
-                        1,
-                        "an object or stairs at the centre"
-                    );
-                    assert!(objects.iter().chain(&[(0, 0)]).all(|&o| o == (0, 0)));
+                    seen.vault_traps.0 += 1;
+                    seen.vault_traps.1 += traps;
+                    let at_centre = objects.len() + b.room_stairs.len();
+                    assert_eq!(at_centre, 1, "an object or stairs at the centre");
+                    assert!(objects.iter().all(|&o| o == (0, 0)));
                 }
                 Variant::Pillars => assert!(guards.is_empty() && objects.is_empty()),
                 Variant::Cells => {
                     let cells = [(0, -3), (0, -2), (0, 2), (0, 3)];
                     assert!(guards.iter().all(|g| cells.contains(g)), "{guards:?}");
-                    for g in guards {
-                        cell_guards[usize::from(g.1 > 0)] += 1;
+                    for g in &guards {
+                        seen.cell_guards[usize::from(g.1 > 0)] += 1;
                     }
                     for spot in [(0, -2), (0, 2)] {
-                        cell_objects[usize::from(!objects.contains(&spot))] += 1;
+                        seen.cell_objects[usize::from(!objects.contains(&spot))] += 1;
                     }
                     assert!(objects.iter().all(|o| *o == (0, -2) || *o == (0, 2)));
                 }
                 Variant::Maze | Variant::Compartments => {}
             }
         }
-        let odds: Vec<f64> = index.iter().map(|room| rooms[*room].1).collect();
-        let p = ChiSquared::against(&counts, odds).p_value();
-        assert!(p > 1e-6, "p = {p}");
-        let wrong = notes_inner_rooms(c, [1.0 / 3.0; 3]);
-        let odds: Vec<f64> = index.iter().map(|room| wrong[*room].1).collect();
-        let p = ChiSquared::against(&counts, odds).p_value();
-        assert!(p < 1e-6, "p = {p}");
-        assert!(cell_guards.iter().all(|&n| n > 100), "{cell_guards:?}");
-        let mean = vault_guards.1 as f64 / vault_guards.0 as f64;
-        assert!((mean - 4.0).abs() < 0.2, "{vault_guards:?}");
-        let p = ChiSquared::against(&cell_objects, [1.0 / 3.0, 2.0 / 3.0]).p_value();
-        assert!(p > 1e-6, "{cell_objects:?} p = {p}");
-        let p = ChiSquared::against(&cell_objects, [2.0 / 3.0, 1.0 / 3.0]).p_value();
-        assert!(p < 1e-6, "{cell_objects:?} p = {p}");
+        seen
+    }
+
+    /// The chance of `k` guards asked for by a treasure vault that calls for one of
+    /// `calls` (each equally likely) guards: every one of a call's 9 tries at the 3 x 3
+    /// hits the centre, its only open grid, one time in 9.
+    fn vault_guard_odds(calls: [u64; 3], k: u64) -> f64 {
+        let binomial = |n: u64, k: u64| -> f64 {
+            if k > n {
+                return 0.0;
+            }
+            let ways: f64 = (0..k).map(|i| (n - i) as f64 / (i + 1) as f64).product();
+            ways * (1.0f64 / 9.0).powi(k as i32) * (8.0f64 / 9.0).powi((n - k) as i32)
+        };
+        calls
+            .iter()
+            .map(|&guards| binomial(9 * guards, k))
+            .sum::<f64>()
+            / 3.0
+    }
+
+    /// Type 4's five variants, each one time in 5, draw exactly the inner rooms of notes
+    /// 2.4's table with its chances (every usual door, locked door side and strength,
+    /// pillar option, cell door and compartment door: 192 rooms), 20,000 rooms on each of
+    /// two centres, one of each checkerboard parity; pillar options taken one time in 3
+    /// each (a wrong reading of `rand0(2) == 0` then `randint(2)`) are rejected. What the
+    /// variants hold follows the table too (see [`large_rooms`]): the treasure vault asks
+    /// for `randint(3) + 2` guards (`randint(3) * 2`, of the same mean, is rejected) and
+    /// places nearly all of its `2 + randint(3)` traps; both cells get guards; each cell
+    /// has its object one time in 3 (2 in 3 rejected).
+    #[test]
+    fn large_rooms_draw_the_notes_inner_rooms() {
+        for (seed, c) in [(7, Pos::new(30, 90)), (8, Pos::new(30, 91))] {
+            let rooms = notes_inner_rooms(c, [0.5, 0.25, 0.25]);
+            assert_eq!(rooms.len(), 192);
+            let seen = large_rooms(c, seed, 20_000, &rooms);
+            let mut index: Vec<&InnerRoom> = rooms.keys().collect();
+            index.sort();
+            let counts: Vec<u64> = index
+                .iter()
+                .map(|r| seen.counts.get(*r).copied().unwrap_or(0))
+                .collect();
+            let p_of = |rooms: &HashMap<InnerRoom, (Variant, f64)>| {
+                let odds = index.iter().map(|room| rooms[*room].1);
+                ChiSquared::against(&counts, odds).p_value()
+            };
+            assert!(p_of(&rooms) > 1e-6, "{c:?}");
+            assert!(p_of(&notes_inner_rooms(c, [1.0 / 3.0; 3])) < 1e-6, "{c:?}");
+            let guards = |calls| (0..55).map(move |k| vault_guard_odds(calls, k));
+            let p = ChiSquared::against(&seen.vault_guards, guards([3, 4, 5])).p_value();
+            assert!(p > 1e-6, "{:?} p = {p}", seen.vault_guards);
+            let p = ChiSquared::against(&seen.vault_guards, guards([2, 4, 6])).p_value();
+            assert!(p < 1e-6, "{:?} p = {p}", seen.vault_guards);
+            let traps = seen.vault_traps.1 as f64 / seen.vault_traps.0 as f64;
+            assert!((3.9..=4.05).contains(&traps), "{traps} traps on average");
+            assert!(
+                seen.cell_guards.iter().all(|&n| n > 100),
+                "{:?}",
+                seen.cell_guards
+            );
+            let objects = &seen.cell_objects;
+            let p = ChiSquared::against(objects, [1.0 / 3.0, 2.0 / 3.0]).p_value();
+            assert!(p > 1e-6, "{objects:?} p = {p}");
+            let p = ChiSquared::against(objects, [2.0 / 3.0, 1.0 / 3.0]).p_value();
+            assert!(p < 1e-6, "{objects:?} p = {p}");
+        }
     }
 }

@@ -168,7 +168,7 @@ mod tests {
     /// (centre - height / 2 + dy, centre - width / 2 + dx)) and stamped cell by cell:
     /// every cell but a space is vault floor (room and no-teleport flags) under its
     /// symbol's terrain, a space is left granite without flags, and a `*` is an object
-    /// three times in four, else a trap.
+    /// three times in four, else a trap (as often a trap is rejected).
     #[test]
     fn a_vault_stamps_its_template_cell_by_cell() {
         let templates = VaultTemplates::from_ron(EVERY_SYMBOL, "every.vaults.ron").unwrap();
@@ -221,6 +221,8 @@ mod tests {
         }
         let p = ChiSquared::against(&stars, [0.75, 0.25]).p_value();
         assert!(p > 1e-6, "{stars:?} p = {p}");
+        let p = ChiSquared::against(&stars, [0.5, 0.5]).p_value();
+        assert!(p < 1e-6, "as often a trap: {stars:?} p = {p}");
         let mut rng = WorldSeed(1).stream(StreamPurpose::new("vault"));
         let mut layout_alone = ();
         let mut b = Builder::new(&mut rng, &mut layout_alone, 20, false);

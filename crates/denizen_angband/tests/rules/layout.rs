@@ -644,7 +644,8 @@ fn bad_vault_files_are_refused_by_entry_and_field() {
     assert!(refused(&file(&pair)).to_string().contains("index"));
     let only_lesser = vec![template(3, "Lesser", &["%"])];
     assert!(refused(&file(&only_lesser)).to_string().contains("Greater"));
-    // 16 templates fill the table; a 17th is refused as one too many, whatever its index.
+    // 16 templates fill the table; a 17th is refused as one too many, before its index
+    // (here one taken already) is looked at.
     let mut many: Vec<String> = (0..15).map(|i| template(i, "Lesser", &["%"])).collect();
     many.push(template(15, "Greater", &["X"]));
     assert!(VaultTemplates::from_ron(&file(&many), "mine.ron").is_ok());
