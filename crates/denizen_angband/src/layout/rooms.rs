@@ -408,7 +408,7 @@ pub(crate) fn large<G: Inhabit>(b: &mut Builder<'_, G>, c: Pos) -> BuiltRoom {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cave::flag;
+    use crate::cave::{DIRECTIONS, flag};
     use crate::layout::builder::HostLog;
     use denizen_core::{ChiSquared, StreamPurpose, WorldSeed};
     use std::collections::HashMap;
@@ -470,18 +470,6 @@ mod tests {
         }
     }
 
-    /// The offsets of the 8 grids round a centre.
-    const RING: [(i32, i32); 8] = [
-        (-1, -1),
-        (-1, 0),
-        (-1, 1),
-        (0, -1),
-        (0, 1),
-        (1, -1),
-        (1, 0),
-        (1, 1),
-    ];
-
     /// A cross room's treasure vault is walled all round its centre with one secret door
     /// in the middle of a side, each side one time in 4 (notes 2.3); a pinched centre
     /// with doors has one on each side, two grids out.
@@ -498,11 +486,11 @@ mod tests {
             let mut b = Builder::new(&mut rng, &mut layout_alone, 5, false);
             cross(&mut b, c);
             let terrain = |(dy, dx): (i32, i32)| b.cave.terrain(Pos::new(c.y + dy, c.x + dx));
-            let doors: Vec<(i32, i32)> = RING
+            let doors: Vec<(i32, i32)> = DIRECTIONS
                 .into_iter()
                 .filter(|&o| terrain(o) == terrain::SECRET_DOOR)
                 .collect();
-            let walled = RING.into_iter().all(|o| {
+            let walled = DIRECTIONS.into_iter().all(|o| {
                 terrain(o) == terrain::INNER_GRANITE || terrain(o) == terrain::SECRET_DOOR
             });
             if walled && doors.len() == 1 {
@@ -579,7 +567,7 @@ mod tests {
             for (dy, dx) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
                 for strength in 1..=7u8 {
                     let mut room = walled_inner_room(door);
-                    for (ry, rx) in RING {
+                    for (ry, rx) in DIRECTIONS {
                         set(&mut room, ry, rx, terrain::INNER_GRANITE);
                     }
                     set(&mut room, dy, dx, terrain::CLOSED_DOOR + strength);

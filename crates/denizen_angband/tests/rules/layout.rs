@@ -2,7 +2,7 @@
 //! formulas from the notes, seeded sampling against the exact odds, the layout's
 //! invariants over many seeds and depths, determinism, and the vault file's checks.
 
-use denizen_angband::cave::{Cave, HEIGHT, Pos, WIDTH, flag, terrain};
+use denizen_angband::cave::{Cave, DIRECTIONS, HEIGHT, Pos, WIDTH, flag, terrain};
 use denizen_angband::layout::choice::AttemptRoll;
 use denizen_angband::layout::templates::VAULT_SYMBOLS;
 use denizen_angband::layout::*;
@@ -384,16 +384,7 @@ fn check_layout(l: &Layout, depth: i32, options: &LayoutOptions, guards: &Record
     let mut stack = vec![player];
     reached[index(player)] = true;
     while let Some(at) = stack.pop() {
-        for (dy, dx) in [
-            (-1, -1),
-            (-1, 0),
-            (-1, 1),
-            (0, -1),
-            (0, 1),
-            (1, -1),
-            (1, 0),
-            (1, 1),
-        ] {
+        for (dy, dx) in DIRECTIONS {
             let next = Pos::new(at.y + dy, at.x + dx);
             if Cave::on_map(next) && !reached[index(next)] && cave.terrain(next) < 0x3C {
                 reached[index(next)] = true;
