@@ -266,7 +266,9 @@ fn clock_advances_one_game_day(bencher: Bencher) {
         denizen::bevy::omega::scene::reference_scene(SEED, OmegaPlugin::default(), "sewers", 12)
             .unwrap();
     bencher.bench_local(|| {
-        app.world_mut().resource_mut::<GameClock>().advance(24 * 60);
+        app.world_mut()
+            .resource_mut::<GameClock>()
+            .advance_minutes(24 * 60);
         app.update();
         let world = app.world_mut();
         let mut arrivals = world.query::<(Entity, &Disposition, &GridPos)>();

@@ -4,15 +4,17 @@
 //! advanced by turns, wandering arrivals and a summon reacted to, a level left and
 //! revisited, and a save and reload in the middle. It prints a short log.
 //!
-//! `cargo run --example roguelike -- [turns]` (default 60).
+//! `cargo run --example roguelike -- [turns] [--save FILE]` (60 turns by default);
+//! `--save FILE` also writes the mid-game save to `FILE`, so two runs can be compared.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
 use denizen::bevy::save;
 use denizen::layout::rooms_and_corridors;
-use denizen::output::finish;
+use denizen::output::{fail, finish};
 use denizen::prelude::*;
 use denizen::rng::uniform;
 
@@ -36,41 +38,45 @@ struct Game {
 
 const DUNGEON: &str = "sewers";
 
+/// What the command line asks for.
+struct Args {
+    turns: u64,
+    save_to: Option<PathBuf>,
+}
+
+/// `[turns] [--save FILE]`, or why not.
+fn args() -> Result<Args, String> {
+    let mut args = Args {
+        turns: 60,
+        save_to: None,
+    };
+    let mut given = std::env::args_os().skip(1);
+    while let Some(arg) = given.next() {
+        if arg == "--save" {
+            let file = given.next().ok_or("--save needs a file")?;
+            args.save_to = Some(PathBuf::from(file));
+        } else {
+            let turns = arg.to_str().and_then(|t| t.parse().ok());
+            args.turns = turns.ok_or("usage: roguelike [turns] [--save FILE]")?;
+        }
+    }
+    Ok(args)
+}
+
 fn main() -> ExitCode {
-    let turns: u64 = std::env::args()
-        .nth(1)
-        .and_then(|t| t.parse().ok())
-        .unwrap_or(60);
+    let Args { turns, save_to } = match args() {
+        Ok(args) => args,
+        Err(usage) => return fail("roguelike", &usage),
+    };
     let mut app = game();
     app.world_mut().write_message(ChangeLevel { depth: 1 });
     for turn in 1..=turns {
         app.world_mut().resource_mut::<Game>().turn = turn;
         if turn == turns / 2 {
-            // Save mid-game, then go on in a fresh app loaded from the save.
-            let text = save::save(app.world()).expect("the plugins' state saves");
-            let game = app
-                .world_mut()
-                .remove_resource::<Game>()
-                .unwrap_or_default();
-            app = self::game();
-            app.update();
-            save::load(app.world_mut(), &text).expect("the save loads");
-            // The game's own components are the game's to save; this one is derived, so
-            // it is simply made again.
-            let world = app.world_mut();
-            let undecorated: Vec<(Entity, i32)> = world
-                .query_filtered::<(Entity, &CombatStats), Without<Health>>()
-                .iter(world)
-                .map(|(e, s)| (e, s.0.hp))
-                .collect();
-            for (entity, hp) in undecorated {
-                world.entity_mut(entity).insert(Health(hp));
+            match save_and_reload(app, save_to.as_deref()) {
+                Ok(reloaded) => app = reloaded,
+                Err(why) => return fail("roguelike", &why),
             }
-            app.insert_resource(game);
-            log(
-                &mut app,
-                format!("saved and reloaded ({} bytes)", text.len()),
-            );
         }
         let stairs = match turn {
             10 => Some(2),
@@ -88,6 +94,39 @@ fn main() -> ExitCode {
         }
         Ok(())
     })
+}
+
+/// Saves mid-game (to `file` too, when given), then goes on in a fresh app loaded from
+/// the save.
+fn save_and_reload(mut app: App, file: Option<&std::path::Path>) -> Result<App, String> {
+    let text = save::save(app.world()).map_err(|e| e.to_string())?;
+    if let Some(file) = file {
+        std::fs::write(file, &text).map_err(|e| format!("{}: {e}", file.display()))?;
+    }
+    let game = app
+        .world_mut()
+        .remove_resource::<Game>()
+        .unwrap_or_default();
+    let mut app = self::game();
+    app.update();
+    save::load(app.world_mut(), &text).map_err(|e| e.to_string())?;
+    // The game's own components are the game's to save; this one is derived, so it is
+    // simply made again.
+    let world = app.world_mut();
+    let undecorated: Vec<(Entity, i32)> = world
+        .query_filtered::<(Entity, &CombatStats), Without<Health>>()
+        .iter(world)
+        .map(|(e, s)| (e, s.0.hp))
+        .collect();
+    for (entity, hp) in undecorated {
+        world.entity_mut(entity).insert(Health(hp));
+    }
+    app.insert_resource(game);
+    log(
+        &mut app,
+        format!("saved and reloaded ({} bytes)", text.len()),
+    );
+    Ok(app)
 }
 
 /// The game's app: the plugins, its own systems around theirs, and its observer.
@@ -113,7 +152,7 @@ fn game() -> App {
 
 /// Each turn is ten game minutes: the plugin runs the wandering check of each boundary.
 fn take_turn(mut clock: ResMut<GameClock>) {
-    clock.advance(10);
+    clock.advance_minutes(10);
 }
 
 /// The game's floor generator: leaving a level puts it away; a level seen before comes

@@ -58,7 +58,9 @@ fn main() -> ExitCode {
 
         let mut arrivals = 0;
         for step in 1..=144 {
-            app.world_mut().resource_mut::<GameClock>().advance(10);
+            app.world_mut()
+                .resource_mut::<GameClock>()
+                .advance_minutes(10);
             app.update();
             let minute = step * 10;
             let clock = *app.world().resource::<GameClock>();

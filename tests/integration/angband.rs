@@ -241,18 +241,31 @@ fn a_level_sends_its_feeling_and_a_quick_return_feels_like_any_other() {
     // The first level of a game has no previous level to have left too soon.
     assert_ne!(built[0].feeling, Feeling::LooksLikeAnyOther);
     // 999 game turns later the next level looks like any other; 1000 later it does not.
-    app.world_mut().resource_mut::<GameClock>().advance(999);
+    app.world_mut()
+        .resource_mut::<GameClock>()
+        .advance_turns(999);
     app.world_mut()
         .write_message(AngbandLevelRequested::new(16));
     app.update();
     let feelings: Vec<LevelFeeling> = messages(&app);
     assert_eq!(feelings[0].feeling, Feeling::LooksLikeAnyOther);
-    app.world_mut().resource_mut::<GameClock>().advance(1000);
+    app.world_mut()
+        .resource_mut::<GameClock>()
+        .advance_turns(1000);
     app.world_mut()
         .write_message(AngbandLevelRequested::new(17));
     app.update();
     let feelings: Vec<LevelFeeling> = messages(&app);
     assert_ne!(feelings[0].feeling, Feeling::LooksLikeAnyOther);
+    // Game minutes are not game turns: a day of minutes with no turns is a quick return.
+    app.world_mut()
+        .resource_mut::<GameClock>()
+        .advance_minutes(24 * 60);
+    app.world_mut()
+        .write_message(AngbandLevelRequested::new(18));
+    app.update();
+    let feelings: Vec<LevelFeeling> = messages(&app);
+    assert_eq!(feelings[0].feeling, Feeling::LooksLikeAnyOther);
 }
 
 #[test]
@@ -279,7 +292,9 @@ fn the_autoscummer_keeps_interesting_levels_and_sometimes_stops_at_101() {
             let passes = built.rating >= least_kept
                 || matches!(built.feeling, Feeling::Special | Feeling::LooksLikeAnyOther);
             assert!(passes || built.rejected_levels == 100, "{built:?}");
-            app.world_mut().resource_mut::<GameClock>().advance(2000);
+            app.world_mut()
+                .resource_mut::<GameClock>()
+                .advance_turns(2000);
         }
     }
 }
@@ -311,7 +326,9 @@ fn rooms_ask_for_objects_and_an_appraiser_counts_them() {
             assert!(built[0].special);
             assert!(built[0].rating >= 20 * objects.len() as i32);
         }
-        app.world_mut().resource_mut::<GameClock>().advance(2000);
+        app.world_mut()
+            .resource_mut::<GameClock>()
+            .advance_turns(2000);
     }
     assert!(seen > 0, "some room put down an object");
 }
@@ -456,7 +473,9 @@ fn a_level_brings_its_objects_and_gold_and_keeps_its_artifacts() {
         artifacts.extend(built.objects.iter().filter_map(|(_, o)| o.artifact));
         objects += built.objects.len();
         gold += built.gold.len();
-        app.world_mut().resource_mut::<GameClock>().advance(2000);
+        app.world_mut()
+            .resource_mut::<GameClock>()
+            .advance_turns(2000);
     }
     // About 12 objects and 3 gold a level (object notes 1.1: 9.0 + 3.2 and 3.2).
     let per_level = |n: usize| n as f64 / f64::from(levels);
@@ -596,7 +615,9 @@ fn a_level_despawned_while_it_is_spawned_gives_its_artifacts_back_in_preserve_mo
         if built.objects.iter().any(|(_, o)| o.artifact.is_some()) {
             return;
         }
-        app.world_mut().resource_mut::<GameClock>().advance(2000);
+        app.world_mut()
+            .resource_mut::<GameClock>()
+            .advance_turns(2000);
     }
     panic!("no greater vault of depth 60 to 79 made an artifact");
 }
@@ -664,7 +685,9 @@ fn the_terrain_layer_names_what_the_map_flattens() {
             first = Some(terrain);
             put_floor_away(app.world_mut());
         }
-        app.world_mut().resource_mut::<GameClock>().advance(2000);
+        app.world_mut()
+            .resource_mut::<GameClock>()
+            .advance_turns(2000);
     }
     assert!(treasure > 0, "veins show treasure one time in 90 or 40");
     let first = first.unwrap();
@@ -707,7 +730,9 @@ fn artifacts_are_made_once_and_preserve_mode_gives_back_the_ones_left_lying() {
                 );
                 made.push(*artifact);
             }
-            app.world_mut().resource_mut::<GameClock>().advance(2000);
+            app.world_mut()
+                .resource_mut::<GameClock>()
+                .advance_turns(2000);
         }
         assert!(made.len() > 2, "greater vaults make artifacts: {made:?}");
         let ledger: Vec<ArtifactId> = app

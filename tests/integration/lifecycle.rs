@@ -213,7 +213,9 @@ fn wandering_arrivals_reach_readers_after_arrivals_in_the_same_update() {
     );
     // The Astral Plane's difficulty passes every check.
     omega_floor(&mut app, 3, "astral", 2);
-    app.world_mut().resource_mut::<GameClock>().advance(30);
+    app.world_mut()
+        .resource_mut::<GameClock>()
+        .advance_minutes(30);
     app.update();
     let seen = app.world().resource::<Seen>().0;
     assert!(
@@ -380,7 +382,9 @@ mod angband {
         level(&mut app, 5);
         let angband = FloorId::new("angband", 5);
         let monsters = on_floor(&mut app, &angband).len();
-        app.world_mut().resource_mut::<GameClock>().advance(300);
+        app.world_mut()
+            .resource_mut::<GameClock>()
+            .advance_minutes(300);
         app.update();
         let skipped: Vec<WanderingSkipped> = messages(&app);
         assert!(
@@ -406,7 +410,9 @@ mod angband {
         bring_floor_back(app.world_mut(), &astral);
         assert_eq!(app.world().resource::<CurrentLocation>().floor(), astral);
         let before = on_floor(&mut app, &astral).len();
-        app.world_mut().resource_mut::<GameClock>().advance(30);
+        app.world_mut()
+            .resource_mut::<GameClock>()
+            .advance_minutes(30);
         app.update();
         assert!(on_floor(&mut app, &astral).len() > before);
     }

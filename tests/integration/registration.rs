@@ -65,7 +65,9 @@ fn scenario() -> App {
     };
     app.world_mut().resource_mut::<MoonPhase>().0 = 6;
     app.world_mut().trigger(SpecialTurn { entity: were });
-    app.world_mut().resource_mut::<GameClock>().advance(60);
+    app.world_mut()
+        .resource_mut::<GameClock>()
+        .advance_minutes(60);
     app.update();
     // Each floor is put away before the next, so its creatures stay in the world.
     put_floor_away(app.world_mut());

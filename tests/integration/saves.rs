@@ -84,13 +84,13 @@ fn a_ledger_or_location_from_other_data_is_replaced_and_reported() {
     assert!(messages::<StateRejected>(&app).is_empty());
 }
 
-/// A saved floor whose lists are short (the audit's `(width: 10, height: 10, tiles: [],
-/// occupied: [])`) is refused when it is read, so no system ever sees it.
+/// A saved floor with fewer rows than its size (the audit's 10 x 10 floor with no
+/// squares) is refused when it is read, so no system ever sees it.
 #[test]
 fn a_short_saved_floor_is_refused_when_read() {
-    let short = "((width: 10, height: 10, tiles: [], occupied: []))";
+    let short = "((width: 10, height: 10, rows: []))";
     let err = ron::from_str::<FloorMap>(short).unwrap_err().to_string();
-    assert!(err.contains("needs 100 tiles"), "{err}");
+    assert!(err.contains("needs 10 rows, not 0"), "{err}");
 }
 
 /// Everything the plugins own, saved through reflection and loaded into a fresh app,
@@ -113,7 +113,7 @@ fn a_saved_and_reloaded_world_goes_on_identically() {
     original
         .world_mut()
         .resource_mut::<GameClock>()
-        .advance(300);
+        .advance_minutes(300);
     original.update();
     // A floor put away is part of the save too.
     let sewers = put_floor_away(original.world_mut());
@@ -155,7 +155,9 @@ fn a_saved_and_reloaded_world_goes_on_identically() {
     assert!(a.4 == b.4, "ledgers differ");
     for turn in 0..12u64 {
         for app in [&mut original, &mut reloaded] {
-            app.world_mut().resource_mut::<GameClock>().advance(20);
+            app.world_mut()
+                .resource_mut::<GameClock>()
+                .advance_minutes(20);
             if turn % 4 == 1 {
                 let map = app.world().resource::<FloorMap>().0.clone();
                 let at = map.squares().find(|&s| map.is_acceptable(s)).unwrap();
@@ -327,4 +329,232 @@ fn a_save_of_impossible_state_is_refused_whole() {
             "{what}: the world changed"
         );
     }
+}
+
+/// A world with a floor put away, wandering arrivals and encounter groups: the stream
+/// ledger and the stored floors both hold several entries, whose order a hash map would
+/// change from one map to the next.
+fn busy_world(seed: u64) -> App {
+    let mut app = crate::populated(seed, "sewers", 4);
+    app.world_mut()
+        .resource_mut::<GameClock>()
+        .advance_minutes(600);
+    app.update();
+    put_floor_away(app.world_mut());
+    app.insert_resource(FloorMap(reference_floor(WorldSeed(seed), "castle", 2)));
+    app.world_mut()
+        .write_message(OmegaFloorRequested::new("castle", 2));
+    app.update();
+    put_floor_away(app.world_mut());
+    app.insert_resource(FloorMap(denizen::captive::reference_base(
+        WorldSeed(seed),
+        6,
+    )));
+    app.world_mut()
+        .write_message(EncountersRequested::new(6, 3));
+    app.update();
+    app
+}
+
+/// Two equal worlds give the same bytes, and the save is plain nested RON: a format
+/// number, and every value written in place (no RON inside a string), floors as rows of
+/// glyphs.
+#[test]
+fn equal_worlds_save_the_same_bytes_as_plain_ron() {
+    use denizen::bevy::save::{SAVE_FORMAT, save};
+    let text = save(busy_world(36).world()).unwrap();
+    let again = save(busy_world(36).world()).unwrap();
+    assert!(text == again, "two equal worlds gave different saves");
+    assert!(
+        text != save(busy_world(37).world()).unwrap(),
+        "seeds differ"
+    );
+    let stored = busy_world(36).world().resource::<StoredFloors>().0.len();
+    assert_eq!(stored, 2, "the save holds two stored floors");
+
+    let value: ron::Value = ron::from_str(&text).unwrap();
+    let ron::Value::Map(save) = value else {
+        panic!("a save is a struct")
+    };
+    let field = |name: &str| save.get(&ron::Value::String(name.into())).cloned();
+    let format = field("format").and_then(|f| f.into_rust::<u32>().ok());
+    assert_eq!(format, Some(SAVE_FORMAT));
+    let Some(ron::Value::Map(resources)) = field("resources") else {
+        panic!("resources are a map")
+    };
+    let clock = resources
+        .get(&ron::Value::String("denizen_bevy::clock::GameClock".into()))
+        .expect("the clock is saved");
+    assert!(matches!(clock, ron::Value::Map(_)), "{clock:?}");
+    assert!(
+        resources
+            .values()
+            .all(|v| !matches!(v, ron::Value::String(_))),
+        "no resource is a string of RON"
+    );
+    let Some(ron::Value::Map(entities)) = field("entities") else {
+        panic!("entities are a map")
+    };
+    assert!(entities.len() > 20);
+    for (id, components) in entities.iter() {
+        assert!(matches!(id, ron::Value::Number(_)), "{id:?}");
+        let ron::Value::Map(components) = components else {
+            panic!("{components:?}")
+        };
+        assert!(
+            components
+                .keys()
+                .all(|k| matches!(k, ron::Value::String(_)))
+        );
+    }
+    assert!(text.contains("rows: [\n"), "floors are rows of glyphs");
+    let app = busy_world(36);
+    let map = app.world().resource::<FloorMap>().0.render(|_| None);
+    for row in map.lines() {
+        assert!(text.contains(&format!("\"{row}\",\n")), "row {row}");
+    }
+}
+
+/// A save of another format, or of denizen 0.2 (which held no format), is refused naming
+/// both formats, and changes nothing.
+#[test]
+fn a_save_of_another_format_is_refused() {
+    use denizen::bevy::save::{SAVE_FORMAT, SaveError, load, save};
+    let mut app = crate::populated(38, "sewers", 2);
+    let text = save(app.world()).unwrap();
+    let next = text.replacen(
+        &format!("format: {SAVE_FORMAT},"),
+        &format!("format: {},", SAVE_FORMAT + 1),
+        1,
+    );
+    assert_ne!(next, text);
+    let err = load(app.world_mut(), &next).unwrap_err();
+    assert!(
+        matches!(err, SaveError::Version { found, supported } if found == SAVE_FORMAT + 1 && supported == SAVE_FORMAT),
+        "{err}"
+    );
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "the save is format {}, but this build of denizen reads format {SAVE_FORMAT}",
+            SAVE_FORMAT + 1
+        )
+    );
+    let old = r#"(resources: [(type_path: "denizen_bevy::clock::GameClock", ron: "(minutes:0,boundaries_checked:0)")], entities: [])"#;
+    assert!(matches!(
+        load(app.world_mut(), old),
+        Err(SaveError::Version { found: 0, .. })
+    ));
+    assert_eq!(save(app.world()).unwrap(), text);
+}
+
+/// A game's own component, saved by the game in its own world file.
+#[derive(Component, bevy_reflect::Reflect, Clone, Copy, Debug, PartialEq, Eq)]
+#[reflect(Component)]
+struct Health(i32);
+
+/// A game's save file: its own world (a `DynamicWorld`) beside denizen's, both as RON in
+/// place, neither inside a string.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct GameSave {
+    denizen: Box<ron::value::RawValue>,
+    world: Box<ron::value::RawValue>,
+}
+
+/// A game that saves its own components with Bevy's world serialization carries
+/// denizen's save beside it in one plain RON file, and after loading both its components
+/// are back on the same creatures: `load`'s entity map, handed to the game's world, puts
+/// them there.
+#[test]
+fn a_game_scene_rides_beside_the_save() {
+    use bevy_asset::{AssetPlugin, AssetServer};
+    use bevy_ecs::reflect::AppTypeRegistry;
+    use bevy_world_serialization::DynamicWorldBuilder;
+    use bevy_world_serialization::serde::WorldDeserializer;
+    use denizen::bevy::save::{load, save};
+    use serde::de::DeserializeSeed;
+
+    fn game() -> App {
+        let mut app = App::new();
+        app.add_plugins((
+            TaskPoolPlugin::default(),
+            AssetPlugin::default(),
+            DenizenPlugins::with_seed(39),
+        ))
+        .register_type::<Health>();
+        app
+    }
+    /// Every creature's square and species with the game's health on it, if any.
+    fn roster(app: &mut App) -> Vec<(GridPos, u16, Option<Health>)> {
+        let world = app.world_mut();
+        let mut roster: Vec<_> = world
+            .query::<(&GridPos, &Species, Option<&Health>)>()
+            .iter(world)
+            .map(|(p, s, h)| (*p, s.id.0, h.copied()))
+            .collect();
+        roster.sort_by_key(|(p, s, _)| (*p, *s));
+        roster
+    }
+    let mut app = game();
+    app.insert_resource(FloorMap(reference_floor(WorldSeed(39), "sewers", 6)));
+    app.world_mut()
+        .write_message(OmegaFloorRequested::new("sewers", 6));
+    app.update();
+    let world = app.world_mut();
+    let creatures: Vec<(Entity, i32)> = world
+        .query::<(Entity, &CombatStats)>()
+        .iter(world)
+        .map(|(e, s)| (e, s.0.hp))
+        .collect();
+    for (i, (entity, hp)) in creatures.iter().enumerate() {
+        world.entity_mut(*entity).insert(Health(hp + i as i32));
+    }
+    let before = roster(&mut app);
+    assert!(before.len() > 5 && before.iter().all(|(_, _, h)| h.is_some()));
+
+    let world = app.world();
+    let registry = world.resource::<AppTypeRegistry>().read();
+    let game_world = DynamicWorldBuilder::from_world(world, &registry)
+        .deny_all()
+        .allow_component::<Health>()
+        .extract_entities(creatures.iter().map(|(e, _)| *e))
+        .build()
+        .serialize(&registry)
+        .unwrap();
+    let file = GameSave {
+        denizen: ron::value::RawValue::from_boxed_ron(save(world).unwrap().into()).unwrap(),
+        world: ron::value::RawValue::from_boxed_ron(game_world.into()).unwrap(),
+    };
+    let text = ron::ser::to_string_pretty(&file, ron::ser::PrettyConfig::new()).unwrap();
+    drop(registry);
+    assert!(
+        text.starts_with("(\n    denizen: (\n    format: 1,"),
+        "{}",
+        &text[..60]
+    );
+    assert!(text.contains("\"integration::saves::Health\": ("));
+
+    let mut fresh = game();
+    fresh.update();
+    let file: GameSave = ron::from_str(&text).unwrap();
+    let mut entities = load(fresh.world_mut(), file.denizen.get_ron()).unwrap();
+    let registry = fresh.world().resource::<AppTypeRegistry>().clone();
+    let mut assets = fresh.world().resource::<AssetServer>().clone();
+    let mut reader = ron::Deserializer::from_str(file.world.get_ron()).unwrap();
+    let game_world = WorldDeserializer {
+        type_registry: &registry.read(),
+        load_from_path: &mut assets,
+    }
+    .deserialize(&mut reader)
+    .unwrap();
+    let known = entities.len();
+    game_world
+        .write_to_world(fresh.world_mut(), &mut entities)
+        .unwrap();
+    assert_eq!(
+        entities.len(),
+        known,
+        "no creature of the game's world is new"
+    );
+    assert_eq!(roster(&mut fresh), before);
 }

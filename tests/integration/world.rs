@@ -22,7 +22,9 @@ fn count_checks(app: &mut App) {
 fn advancing_125_minutes_runs_12_checks_with_hourly_instead_of_every_sixth() {
     let mut app = populated(1, "goblin-caves", 2);
     count_checks(&mut app);
-    app.world_mut().resource_mut::<GameClock>().advance(125);
+    app.world_mut()
+        .resource_mut::<GameClock>()
+        .advance_minutes(125);
     app.update();
     let checks = app.world().resource::<Checks>().0.clone();
     assert_eq!(checks.len(), 12);
@@ -33,7 +35,9 @@ fn advancing_125_minutes_runs_12_checks_with_hourly_instead_of_every_sixth() {
     // Nothing more until the next boundary; 5 more minutes reach minute 130.
     app.update();
     assert_eq!(app.world().resource::<Checks>().0.len(), 12);
-    app.world_mut().resource_mut::<GameClock>().advance(5);
+    app.world_mut()
+        .resource_mut::<GameClock>()
+        .advance_minutes(5);
     app.update();
     assert_eq!(app.world().resource::<Checks>().0.len(), 13);
     // The host can run the hourly check directly for a long action.
@@ -50,7 +54,9 @@ fn a_clock_can_start_at_any_time_without_the_past_checks() {
     app.insert_resource(GameClock::at_time(0, 6, 0));
     app.update();
     assert!(app.world().resource::<Checks>().0.is_empty());
-    app.world_mut().resource_mut::<GameClock>().advance(10);
+    app.world_mut()
+        .resource_mut::<GameClock>()
+        .advance_minutes(10);
     app.update();
     assert_eq!(app.world().resource::<Checks>().0, ["ten"]);
     let clock = GameClock::at(2 * 1440 + 13 * 60 + 7);
@@ -70,6 +76,7 @@ fn a_clock_far_behind_skips_its_oldest_checks_and_says_so() {
     app.insert_resource(GameClock {
         minutes: u64::MAX,
         boundaries_checked: 0,
+        ..GameClock::default()
     });
     app.update();
     let ran = app.world().resource::<Checks>().0.len() as u64;
@@ -83,10 +90,65 @@ fn a_clock_far_behind_skips_its_oldest_checks_and_says_so() {
     );
     let clock = *app.world().resource::<GameClock>();
     assert_eq!(clock.boundaries_checked, u64::MAX / 10);
-    app.world_mut().resource_mut::<GameClock>().advance(1_000);
+    app.world_mut()
+        .resource_mut::<GameClock>()
+        .advance_minutes(1_000);
     assert_eq!(app.world().resource::<GameClock>().minutes, u64::MAX);
     app.update();
     assert_eq!(app.world().resource::<Checks>().0.len() as u64, ran);
+}
+
+/// Minutes and turns are two counts: without a rate each advances alone (turns run no
+/// check); with one, advancing either advances the other, turns left over from one advance
+/// counting toward the next minute, and nothing overflows.
+#[test]
+fn minutes_and_turns_advance_apart_or_at_the_clocks_rate() {
+    let mut app = App::new();
+    app.add_plugins(DenizenPlugin::with_seed(1));
+    count_checks(&mut app);
+    app.world_mut()
+        .resource_mut::<GameClock>()
+        .advance_turns(5_000);
+    app.update();
+    let clock = *app.world().resource::<GameClock>();
+    assert_eq!((clock.minutes, clock.turns), (0, 5_000));
+    assert!(
+        app.world().resource::<Checks>().0.is_empty(),
+        "turns run no check"
+    );
+    app.world_mut()
+        .resource_mut::<GameClock>()
+        .advance_minutes(30);
+    app.update();
+    let clock = *app.world().resource::<GameClock>();
+    assert_eq!((clock.minutes, clock.turns), (30, 5_000));
+    assert_eq!(app.world().resource::<Checks>().0.len(), 3);
+
+    let mut clock = GameClock::at(0).with_turns_per_minute(10);
+    for _ in 0..7 {
+        clock.advance_turns(3);
+    }
+    assert_eq!(
+        (clock.minutes, clock.turns, clock.turns_into_minute),
+        (2, 21, 1)
+    );
+    clock.advance_turns(19);
+    assert_eq!((clock.minutes, clock.turns_into_minute), (4, 0));
+    clock.advance_minutes(6);
+    assert_eq!((clock.minutes, clock.turns), (10, 100));
+    let mut huge = GameClock::at(0).with_turns_per_minute(u64::MAX);
+    huge.advance_turns(u64::MAX - 1);
+    huge.advance_turns(u64::MAX - 1);
+    assert_eq!(
+        (huge.minutes, huge.turns, huge.turns_into_minute),
+        (1, u64::MAX, u64::MAX - 2)
+    );
+    huge.advance_minutes(u64::MAX);
+    assert_eq!((huge.minutes, huge.turns), (u64::MAX, u64::MAX));
+    let apart = GameClock::at(0)
+        .with_turns_per_minute(10)
+        .with_turns_per_minute(0);
+    assert_eq!(apart.turns_per_minute, None);
 }
 
 fn monster_count(app: &mut App) -> usize {
@@ -98,7 +160,9 @@ fn monster_count(app: &mut App) -> usize {
 fn the_astral_plane_always_brings_an_arrival_and_arrivals_wander() {
     let mut app = populated(2, "astral", 3);
     let before = monster_count(&mut app);
-    app.world_mut().resource_mut::<GameClock>().advance(60);
+    app.world_mut()
+        .resource_mut::<GameClock>()
+        .advance_minutes(60);
     app.update();
     let arrivals: Vec<WanderingArrival> = messages(&app);
     assert_eq!(arrivals.len(), 6, "R(5) < 8 always");
@@ -123,7 +187,9 @@ fn no_arrivals_outside_the_current_dungeon() {
     app.world_mut()
         .resource_mut::<CurrentLocation>()
         .environment = "countryside".into();
-    app.world_mut().resource_mut::<GameClock>().advance(600);
+    app.world_mut()
+        .resource_mut::<GameClock>()
+        .advance_minutes(600);
     app.update();
     assert!(messages::<WanderingArrival>(&app).is_empty());
     let location = app.world().resource::<CurrentLocation>().clone();
@@ -137,7 +203,9 @@ fn wandering_frequency_matches_the_exact_chance() {
     let checks = 3_000u32;
     let mut arrivals = 0;
     for _ in 0..checks / 60 {
-        app.world_mut().resource_mut::<GameClock>().advance(600);
+        app.world_mut()
+            .resource_mut::<GameClock>()
+            .advance_minutes(600);
         app.update();
         arrivals += messages::<WanderingArrival>(&app).len() as u32;
         // Keep the floor from filling up: despawn the arrivals.
@@ -618,7 +686,9 @@ fn no_request_is_silently_dropped() {
     app.update();
     let mut skipped = 0;
     for _ in 0..20 {
-        app.world_mut().resource_mut::<GameClock>().advance(60);
+        app.world_mut()
+            .resource_mut::<GameClock>()
+            .advance_minutes(60);
         app.update();
         skipped += messages::<WanderingSkipped>(&app).len();
     }

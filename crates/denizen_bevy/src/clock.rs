@@ -1,5 +1,7 @@
-//! Game time: the clock the host advances, and the ten-minute and hourly check schedules
-//! it drives.
+//! Game time: the clock the host advances (game minutes and game turns), and the
+//! ten-minute and hourly check schedules its minutes drive.
+
+use std::num::NonZeroU64;
 
 use bevy_ecs::prelude::*;
 use bevy_ecs::schedule::ScheduleLabel;
@@ -17,28 +19,57 @@ pub struct TenMinuteCheck;
 #[derive(ScheduleLabel, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct HourlyCheck;
 
-/// Game time in minutes, which the host advances by any amount.
+/// Game time, in two units the rule sets read apart: game minutes, whose ten-minute
+/// boundaries run Omega's checks, and game turns, which Angband's feeling counts ("a level
+/// left fewer than 1,000 game turns after it was made feels like any other level").
+///
+/// The host advances either by any amount. Each moves alone unless the clock has a rate
+/// ([`with_turns_per_minute`](Self::with_turns_per_minute)): then advancing one advances
+/// the other too, so a game that keeps one time (ten game turns a minute, say) satisfies
+/// both rule sets. The rate is part of the clock and is saved with it.
+///
+/// ```
+/// use denizen_bevy::clock::GameClock;
+///
+/// let mut clock = GameClock::at(360).with_turns_per_minute(10);
+/// clock.advance_turns(25);
+/// assert_eq!((clock.minutes, clock.turns), (362, 25));
+/// clock.advance_minutes(1);
+/// assert_eq!((clock.minutes, clock.turns), (363, 35));
+/// ```
 #[derive(
     Resource, Reflect, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize,
 )]
 #[reflect(Resource, Default, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameClock {
-    /// Minutes since the start of the game.
+    /// Game minutes since the start of the game.
     pub minutes: u64,
+    /// Game turns since the start of the game.
+    #[serde(default)]
+    pub turns: u64,
     /// Ten-minute boundaries whose check has run.
     pub boundaries_checked: u64,
+    /// How many game turns pass in a game minute; `None`, the default: minutes and turns
+    /// advance apart.
+    #[serde(default)]
+    pub turns_per_minute: Option<NonZeroU64>,
+    /// With a rate, the turns advanced since the last whole minute they made (always
+    /// fewer than the rate).
+    #[serde(default)]
+    pub turns_into_minute: u64,
 }
 
 /// Minutes in a game day.
 pub const MINUTES_PER_DAY: u64 = 24 * 60;
 
 impl GameClock {
-    /// A clock at `minutes` whose past boundaries count as checked: a game that starts at
-    /// 06:00 (`GameClock::at(360)`) runs no checks for the night before.
+    /// A clock at `minutes` (and turn 0) whose past boundaries count as checked: a game
+    /// that starts at 06:00 (`GameClock::at(360)`) runs no checks for the night before.
     pub fn at(minutes: u64) -> Self {
         Self {
             minutes,
             boundaries_checked: minutes / 10,
+            ..Self::default()
         }
     }
 
@@ -52,10 +83,46 @@ impl GameClock {
         )
     }
 
-    /// Moves time forward; the checks of the boundaries crossed run on the next run of
-    /// the plugin's schedule. Time stops at the largest number of minutes a `u64` holds.
-    pub fn advance(&mut self, minutes: u64) {
+    /// The same clock with `turns` game turns to a game minute: from now on advancing
+    /// either unit advances the other. `0` takes the rate away (each advances alone).
+    pub fn with_turns_per_minute(mut self, turns: u64) -> Self {
+        self.turns_per_minute = NonZeroU64::new(turns);
+        self.turns_into_minute = 0;
+        self
+    }
+
+    /// Moves game minutes forward (and, with a rate, turns: that many minutes' worth);
+    /// the checks of the boundaries crossed run on the next run of the plugins' schedule.
+    /// Time stops at the largest number a `u64` holds.
+    pub fn advance_minutes(&mut self, minutes: u64) {
         self.minutes = self.minutes.saturating_add(minutes);
+        if let Some(rate) = self.turns_per_minute {
+            self.turns = self
+                .turns
+                .saturating_add(minutes.saturating_mul(rate.get()));
+        }
+    }
+
+    /// Moves game turns forward (and, with a rate, minutes: one for every rate's worth of
+    /// turns, counting the turns left over from earlier advances). Time stops at the
+    /// largest number a `u64` holds.
+    pub fn advance_turns(&mut self, turns: u64) {
+        self.turns = self.turns.saturating_add(turns);
+        if let Some(rate) = self.turns_per_minute {
+            let rate = rate.get();
+            // In u128: the two remainders may each be close to a huge rate.
+            let part = u128::from(turns % rate) + u128::from(self.turns_into_minute % rate);
+            let whole = turns / rate + u64::from(part >= u128::from(rate));
+            self.turns_into_minute = (part % u128::from(rate)) as u64;
+            self.minutes = self.minutes.saturating_add(whole);
+        }
+    }
+
+    /// Marks every boundary passed so far as checked, so the checks of time spent away
+    /// (in a town the plugins do not run in, say) never run: see
+    /// [`DenizenSystems`](crate::DenizenSystems) on gating the plugins.
+    pub fn skip_pending_checks(&mut self) {
+        self.boundaries_checked = self.boundaries_checked.max(self.minutes / 10);
     }
 
     /// The day, counted from 0.

@@ -3,7 +3,7 @@
 //! that follows creatures by itself, and floors put away and brought back when the player
 //! returns.
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
 use bevy_ecs::component::ComponentId;
@@ -95,7 +95,9 @@ pub struct FloorMap(pub FloorGrid);
 
 /// Which floor: a place and a depth, such as Omega's `sewers` at 3, or Captive's `base` at
 /// map 12.
-#[derive(Reflect, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Reflect, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
 #[reflect(Default, Debug, PartialEq, Hash, Serialize, Deserialize)]
 pub struct FloorId {
     /// The place (a location key).
@@ -304,10 +306,11 @@ pub(crate) fn release_floor_claim(mut claim: ResMut<FloorClaim>) {
     claim.0 = None;
 }
 
-/// The floors put away, each with its map: brought back by [`bring_floor_back`].
+/// The floors put away, each with its map: brought back by [`bring_floor_back`]. Kept in
+/// the floors' order, so equal worlds save the same bytes.
 #[derive(Resource, Reflect, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[reflect(Resource, Default, Debug, PartialEq, Serialize, Deserialize)]
-pub struct StoredFloors(pub HashMap<FloorId, FloorGrid>);
+pub struct StoredFloors(pub BTreeMap<FloorId, FloorGrid>);
 
 /// Hook of [`GridPos`]: a creature arrives on its square.
 pub(crate) fn occupy(mut world: DeferredWorld, context: HookContext) {

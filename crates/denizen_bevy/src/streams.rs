@@ -1,6 +1,6 @@
 //! The world seed and the stream ledger: every event that draws gets its own stream.
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 
 use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
@@ -16,8 +16,9 @@ use serde::{Deserialize, Serialize};
 pub struct DenizenRng {
     /// The world seed.
     pub seed: u64,
-    /// Generations so far per event kind, then place, then depth.
-    pub generations: HashMap<String, HashMap<String, HashMap<u32, u64>>>,
+    /// Generations so far per event kind, then place, then depth, in order (so equal
+    /// worlds save the same bytes).
+    pub generations: BTreeMap<String, BTreeMap<String, BTreeMap<u32, u64>>>,
 }
 
 /// Names one event's stream in the ledger: the rule set's kind of event, its place and
@@ -37,7 +38,7 @@ impl DenizenRng {
     pub fn new(seed: u64) -> Self {
         Self {
             seed,
-            generations: HashMap::new(),
+            generations: BTreeMap::new(),
         }
     }
 

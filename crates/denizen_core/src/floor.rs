@@ -143,9 +143,10 @@ pub struct Square {
 /// A floor: its tiles and which squares hold a creature.
 ///
 /// It keeps the set of free squares (open floor, nobody on it) as it changes, so a square
-/// search starts from a copy of it instead of asking every square. Saved floors hold the
-/// tiles and occupancy only, and are checked when read: every list must have one entry per
-/// square. Reflection sees the grid as a whole value, (de)serialised the same way.
+/// search starts from a copy of it instead of asking every square. A saved floor holds its
+/// rows of tile glyphs, its occupied squares, its dig order and its rooms, and is checked
+/// when read: one row per line of the floor, one glyph per square, every square and room
+/// on the floor. Reflection sees the grid as a whole value, (de)serialised the same way.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "GridData", into = "GridData")]
 #[cfg_attr(
@@ -168,15 +169,21 @@ pub struct FloorGrid {
     free: FreeBits,
 }
 
-/// A floor as it is saved: what a [`FloorGrid`] holds but the free squares it derives.
+/// A floor as it is saved, in a form a person can read, diff and mend: each row of tiles
+/// as a string of their glyphs, the occupied squares as a list, the dig order (if any) as
+/// one line of numbers per row, and the rooms. The free squares are derived again.
 #[derive(Serialize, Deserialize)]
 struct GridData {
     width: u32,
     height: u32,
-    tiles: Vec<Tile>,
-    occupied: Vec<bool>,
+    /// One string of [`Tile::glyph`]s per row, top to bottom.
+    rows: Vec<String>,
+    /// The squares that hold a creature.
     #[serde(default)]
-    carve: Vec<u32>,
+    occupied: Vec<Square>,
+    /// Each row's dig numbers, separated by spaces; empty without a dig order.
+    #[serde(default)]
+    carve: Vec<String>,
     #[serde(default)]
     rooms: Vec<Room>,
 }
@@ -185,31 +192,48 @@ impl TryFrom<GridData> for FloorGrid {
     type Error = FloorError;
 
     fn try_from(data: GridData) -> Result<Self, Self::Error> {
-        let squares = FloorGrid::squares_of(data.width, data.height)?;
-        let fits = |len: usize| len as u64 == squares;
-        if !fits(data.tiles.len()) || !fits(data.occupied.len()) {
-            return Err(FloorError::Saved(format!(
-                "a {} x {} floor needs {squares} tiles and occupancy flags, not {} and {}",
-                data.width,
-                data.height,
-                data.tiles.len(),
-                data.occupied.len()
+        let (width, height) = (data.width, data.height);
+        let squares = FloorGrid::squares_of(width, height)?;
+        let saved = |message: String| FloorError::Saved(message);
+        if data.rows.len() as u64 != u64::from(height) {
+            return Err(saved(format!(
+                "a {width} x {height} floor needs {height} rows, not {}",
+                data.rows.len()
             )));
         }
-        if !data.carve.is_empty() && !fits(data.carve.len()) {
-            return Err(FloorError::Saved(format!(
-                "a {} x {} floor's dig order needs {squares} numbers, not {}",
-                data.width,
-                data.height,
-                data.carve.len()
-            )));
+        let mut tiles = Vec::with_capacity(squares as usize);
+        for (y, row) in data.rows.iter().enumerate() {
+            let before = tiles.len();
+            for (x, glyph) in row.chars().enumerate() {
+                let tile = Tile::from_glyph(glyph).ok_or(FloorError::UnknownGlyph {
+                    row: y,
+                    column: x,
+                    glyph,
+                })?;
+                tiles.push(tile);
+                if tiles.len() - before > width as usize {
+                    break;
+                }
+            }
+            let len = tiles.len() - before;
+            if len != width as usize {
+                return Err(FloorError::RaggedRow { row: y, len, width });
+            }
         }
+        let mut occupied = vec![false; tiles.len()];
+        for at in &data.occupied {
+            if at.x >= width || at.y >= height {
+                return Err(saved(format!(
+                    "occupied square ({}, {}) lies outside the {width} x {height} floor",
+                    at.x, at.y
+                )));
+            }
+            occupied[at.y as usize * width as usize + at.x as usize] = true;
+        }
+        let carve = carve_of(&data.carve, width, height)?;
         let inside = |r: &Rect| {
-            r.x.checked_add(r.width)
-                .is_some_and(|end| end <= data.width)
-                && r.y
-                    .checked_add(r.height)
-                    .is_some_and(|end| end <= data.height)
+            r.x.checked_add(r.width).is_some_and(|end| end <= width)
+                && r.y.checked_add(r.height).is_some_and(|end| end <= height)
         };
         if let Some((i, room)) = data
             .rooms
@@ -217,17 +241,17 @@ impl TryFrom<GridData> for FloorGrid {
             .enumerate()
             .find(|(_, r)| !inside(&r.rect))
         {
-            return Err(FloorError::Saved(format!(
-                "room {i} ({:?}) lies outside the {} x {} floor",
-                room.rect, data.width, data.height
+            return Err(saved(format!(
+                "room {i} ({:?}) lies outside the {width} x {height} floor",
+                room.rect
             )));
         }
         let mut grid = Self {
-            width: data.width,
-            height: data.height,
-            tiles: data.tiles,
-            occupied: data.occupied,
-            carve: data.carve,
+            width,
+            height,
+            tiles,
+            occupied,
+            carve,
             rooms: data.rooms,
             free: FreeBits::default(),
         };
@@ -236,14 +260,74 @@ impl TryFrom<GridData> for FloorGrid {
     }
 }
 
+/// A saved dig order read back: no rows (no dig order), or one row of `width` numbers for
+/// each of the floor's rows.
+fn carve_of(rows: &[String], width: u32, height: u32) -> Result<Vec<u32>, FloorError> {
+    if rows.is_empty() {
+        return Ok(Vec::new());
+    }
+    if rows.len() as u64 != u64::from(height) {
+        return Err(FloorError::Saved(format!(
+            "a {width} x {height} floor's dig order needs {height} rows, not {}",
+            rows.len()
+        )));
+    }
+    let mut carve = Vec::new();
+    for (y, row) in rows.iter().enumerate() {
+        let before = carve.len();
+        for number in row.split_ascii_whitespace().take(width as usize + 1) {
+            carve.push(number.parse::<u32>().map_err(|_| {
+                FloorError::Saved(format!(
+                    "dig order row {y}: {} is not a dig number",
+                    crate::data::quoted(number)
+                ))
+            })?);
+        }
+        if carve.len() - before != width as usize {
+            return Err(FloorError::Saved(format!(
+                "dig order row {y} needs {width} numbers, not {}",
+                carve.len() - before
+            )));
+        }
+    }
+    Ok(carve)
+}
+
 impl From<FloorGrid> for GridData {
     fn from(grid: FloorGrid) -> Self {
+        let width = grid.width.max(1) as usize;
+        let rows = if grid.width == 0 {
+            vec![String::new(); grid.height as usize]
+        } else {
+            grid.tiles
+                .chunks(width)
+                .map(|row| row.iter().map(|t| t.glyph()).collect())
+                .collect()
+        };
+        let occupied = grid
+            .occupied
+            .iter()
+            .enumerate()
+            .filter(|&(_, &taken)| taken)
+            .map(|(i, _)| Square {
+                x: (i % width) as u32,
+                y: (i / width) as u32,
+            })
+            .collect();
+        let carve = grid
+            .carve
+            .chunks(width)
+            .map(|row| {
+                let numbers: Vec<String> = row.iter().map(u32::to_string).collect();
+                numbers.join(" ")
+            })
+            .collect();
         Self {
             width: grid.width,
             height: grid.height,
-            tiles: grid.tiles,
-            occupied: grid.occupied,
-            carve: grid.carve,
+            rows,
+            occupied,
+            carve,
             rooms: grid.rooms,
         }
     }
@@ -792,40 +876,59 @@ mod tests {
         assert_eq!(taken.count(), 0);
     }
 
-    /// A saved floor comes back with the same free squares, and a saved floor whose lists
-    /// do not match its size is refused with a message, never accepted to fail later.
+    /// A saved floor comes back with the same free squares; it is written as rows of
+    /// glyphs a person can read; and a saved floor whose rows or squares do not fit its size
+    /// is refused with a message, never accepted to fail later.
     #[test]
     fn saved_floors_round_trip_and_are_checked() {
         let mut grid = FloorGrid::from_rows(&["#..~", "..#."]).unwrap();
         grid.set_occupied(Square { x: 1, y: 0 }, true);
         grid.carve_from(Square { x: 2, y: 0 });
         let text = ron::to_string(&grid).unwrap();
+        assert!(
+            text.contains(r##"rows:["#..~","..#."],occupied:[(x:1,y:0)],carve:["0 2 1 3","6 4 0 5"],rooms:[])"##),
+            "{text}"
+        );
         let back: FloorGrid = ron::from_str(&text).unwrap();
         assert_eq!(back, grid);
         assert_eq!(back.free_squares(), grid.free_squares());
-        let short = text.replacen("occupied:[false,", "occupied:[", 1);
-        assert_ne!(short, text);
-        let err = ron::from_str::<FloorGrid>(&short).unwrap_err().to_string();
+        let refused = |text: &str| ron::from_str::<FloorGrid>(text).unwrap_err().to_string();
+        let short = text.replacen(r#""..#.""#, r#""..#""#, 1);
         assert!(
-            err.contains("needs 8 tiles and occupancy flags, not 8 and 7"),
-            "{err}"
+            refused(&short).contains("row 1 has 3 squares, the first row 4"),
+            "{}",
+            refused(&short)
         );
-        // The save from the audit: lists far shorter than the size.
-        let empty = "(width: 10, height: 10, tiles: [], occupied: [])";
-        let err = ron::from_str::<FloorGrid>(empty).unwrap_err().to_string();
-        assert!(err.contains("needs 100 tiles"), "{err}");
-        let huge = "(width: 4294967295, height: 4294967295, tiles: [], occupied: [])";
-        let err = ron::from_str::<FloorGrid>(huge).unwrap_err().to_string();
-        assert!(err.contains("more than 67108864 squares"), "{err}");
+        let long = text.replacen(r#""..#.""#, r#""..#..""#, 1);
+        assert!(
+            refused(&long).contains("row 1 has 5 squares"),
+            "{}",
+            refused(&long)
+        );
+        let glyph = text.replacen(r#""..#.""#, r#""..X.""#, 1);
+        assert!(refused(&glyph).contains("`X` is not a tile glyph"));
+        let off = text.replacen("(x:1,y:0)", "(x:4,y:0)", 1);
+        assert!(refused(&off).contains("occupied square (4, 0) lies outside the 4 x 2 floor"));
+        let dig = text.replacen(r#""0 2 1 3""#, r#""0 2 1""#, 1);
+        assert!(refused(&dig).contains("dig order row 0 needs 4 numbers, not 3"));
+        let dig = text.replacen(r#""0 2 1 3""#, r#""0 2 1 x""#, 1);
+        assert!(refused(&dig).contains("`x` is not a dig number"));
+        // The save from the audit: far fewer rows than the size.
+        let empty = "(width: 10, height: 10, rows: [])";
+        assert!(
+            refused(empty).contains("needs 10 rows, not 0"),
+            "{}",
+            refused(empty)
+        );
+        let huge = "(width: 4294967295, height: 4294967295, rows: [])";
+        assert!(refused(huge).contains("more than 67108864 squares"));
         let outside = text.replacen(
             "rooms:[]",
             "rooms:[(kind:Ordinary,rect:(x:3,y:0,width:2,height:1))]",
             1,
         );
         assert_ne!(outside, text);
-        let err = ron::from_str::<FloorGrid>(&outside)
-            .unwrap_err()
-            .to_string();
+        let err = refused(&outside);
         assert!(
             err.contains("room 0") && err.contains("outside the 4 x 2 floor"),
             "{err}"

@@ -86,7 +86,7 @@ impl FloorRequest for AngbandLevelRequested {
         rng: &mut Generator,
     ) -> Option<AngbandLevelPlan> {
         let depth = check_request(self.depth, self.force_room, None).ok()?;
-        let made_at = world.resource::<GameClock>().minutes;
+        let made_at = world.resource::<GameClock>().turns;
         let since = world
             .resource::<AngbandLastLevel>()
             .made_at

@@ -11,7 +11,7 @@ use denizen_angband::{
     Allocator, Appraisal, ArtifactLedger, Autoscum, LevelOptions, ObjectRules, Terrain, Traps,
     UniqueLedger,
 };
-use denizen_core::floor::Square;
+use denizen_core::floor::{MAX_SQUARES, Square};
 use serde::{Deserialize, Serialize};
 
 /// The Angband rules in use: the allocation table of the races (with its weighted tables,
@@ -60,11 +60,11 @@ pub struct AngbandUniques(pub UniqueLedger);
 #[reflect(Resource, Default, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AngbandArtifacts(pub ArtifactLedger);
 
-/// The last Angband level made: its depth, whether it is a quest level, and the
-/// game-clock reading when it was made (a level made fewer than 1,000 game turns later
-/// feels like any other; the plugin reads [`GameClock`](crate::clock::GameClock)'s count
-/// as game turns). Traps sprung are rolled for this level; a level brought back becomes
-/// it again (its depth and quest). Saved.
+/// The last Angband level made: its depth, whether it is a quest level, and the game turn
+/// it was made on (a level made fewer than 1,000 game turns later feels like any other;
+/// the plugin reads [`GameClock::turns`](crate::clock::GameClock::turns)). Traps sprung
+/// are rolled for this level; a level brought back becomes it again (its depth and
+/// quest). Saved.
 #[derive(Resource, Reflect, Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[reflect(Resource, Default, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AngbandLastLevel {
@@ -72,7 +72,8 @@ pub struct AngbandLastLevel {
     pub depth: u32,
     /// Whether it is a quest level.
     pub quest: bool,
-    /// The game-clock reading when it was made.
+    /// The game turn ([`GameClock::turns`](crate::clock::GameClock::turns)) it was made
+    /// on.
     pub made_at: Option<u64>,
 }
 
@@ -97,8 +98,11 @@ pub struct StoredLevel {
 /// and rubble as `Wall`, every door as `Door` and both staircases as `Stairs`): what each
 /// square is, a vein with treasure, a locked door and its strength, up or down stairs.
 /// Empty before the first classic level and on a host's floor; it follows levels put away
-/// and brought back. Saved.
+/// and brought back. Saved as one line of two-digit hexadecimal terrain codes per row, so a
+/// save can be read and diffed; a saved terrain whose rows are ragged or not hexadecimal is
+/// refused.
 #[derive(Resource, Reflect, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "TerrainRows", into = "TerrainRows")]
 #[reflect(Resource, Default, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AngbandTerrain {
     /// The level's depth (0 while no level's terrain is held).
@@ -107,6 +111,64 @@ pub struct AngbandTerrain {
     width: u32,
     /// 2.7.9's terrain code of each square, row by row.
     codes: Vec<u8>,
+}
+
+/// [`AngbandTerrain`] as it is saved: each row's codes as two hexadecimal digits apiece.
+#[derive(Serialize, Deserialize)]
+struct TerrainRows {
+    depth: u32,
+    rows: Vec<String>,
+}
+
+impl From<AngbandTerrain> for TerrainRows {
+    fn from(terrain: AngbandTerrain) -> Self {
+        let rows = terrain
+            .codes
+            .chunks(terrain.width.max(1) as usize)
+            .map(|row| row.iter().map(|code| format!("{code:02x}")).collect())
+            .collect();
+        Self {
+            depth: terrain.depth,
+            rows,
+        }
+    }
+}
+
+impl TryFrom<TerrainRows> for AngbandTerrain {
+    type Error = String;
+
+    fn try_from(saved: TerrainRows) -> Result<Self, Self::Error> {
+        let width = saved.rows.first().map_or(0, String::len) / 2;
+        let squares = width as u64 * saved.rows.len() as u64;
+        if squares > MAX_SQUARES {
+            return Err(format!("a terrain of more than {MAX_SQUARES} squares"));
+        }
+        let mut codes = Vec::with_capacity(squares as usize);
+        for (y, row) in saved.rows.iter().enumerate() {
+            if row.len() != width * 2 {
+                return Err(format!(
+                    "terrain row {y} holds {} characters, the first row {}",
+                    row.len(),
+                    width * 2
+                ));
+            }
+            for (x, pair) in row.as_bytes().chunks(2).enumerate() {
+                let code = (pair.iter().all(u8::is_ascii_hexdigit))
+                    .then(|| std::str::from_utf8(pair).ok())
+                    .flatten()
+                    .and_then(|pair| u8::from_str_radix(pair, 16).ok())
+                    .ok_or_else(|| {
+                        format!("terrain row {y}, square {x}: not a two-digit hexadecimal code")
+                    })?;
+                codes.push(code);
+            }
+        }
+        Ok(Self {
+            depth: saved.depth,
+            width: width as u32,
+            codes,
+        })
+    }
 }
 
 impl AngbandTerrain {

@@ -1,0 +1,203 @@
+//! What a save holds, checked against itself before the world changes: a save of a state
+//! no game can be in is refused whole.
+
+use std::any::TypeId;
+use std::collections::HashSet;
+
+use bevy_ecs::prelude::*;
+use bevy_reflect::{FromReflect, PartialReflect, ReflectRef, TypeRegistry};
+
+use super::SaveError;
+use super::format::ReadValue;
+use crate::clock::GameClock;
+use crate::floor::{CurrentFloor, Dormant, FloorId, FloorMap, GridPos, OnFloor, StoredFloors};
+
+/// The save's first value of type `T`, if it holds one that reads as `T`.
+fn first<T: FromReflect>(values: &[ReadValue]) -> Option<T> {
+    values
+        .iter()
+        .find(|(type_id, _)| *type_id == TypeId::of::<T>())
+        .and_then(|(_, value)| T::from_reflect(value.as_ref()))
+}
+
+/// Checks what a save holds against itself (see
+/// [`SaveError::Impossible`]).
+pub(super) fn check_state(
+    world: &World,
+    registry: &TypeRegistry,
+    resources: &[ReadValue],
+    entities: &[(u64, Vec<ReadValue>)],
+) -> Result<(), SaveError> {
+    check_clock(resources)?;
+    check_floors(world, resources, entities)?;
+    check_squares(world, resources, entities)?;
+    check_links(registry, entities)
+}
+
+/// The clock has checked no boundary it has not reached, and holds fewer turns toward
+/// its next minute than its rate.
+fn check_clock(resources: &[ReadValue]) -> Result<(), SaveError> {
+    let Some(clock) = first::<GameClock>(resources) else {
+        return Ok(());
+    };
+    let impossible = |message| {
+        Err(SaveError::Impossible {
+            type_path: "GameClock",
+            message,
+        })
+    };
+    if clock.boundaries_checked > clock.minutes / 10 {
+        return impossible(format!(
+            "{} ten-minute boundaries checked at minute {}, which has passed only {}",
+            clock.boundaries_checked,
+            clock.minutes,
+            clock.minutes / 10
+        ));
+    }
+    let rate = clock.turns_per_minute.map_or(1, |rate| rate.get());
+    if clock.turns_into_minute >= rate {
+        return impossible(format!(
+            "{} turns toward the next minute, at {rate} turns a minute",
+            clock.turns_into_minute
+        ));
+    }
+    Ok(())
+}
+
+/// Every creature of the current floor stands on its map (the save's own, or the
+/// world's when the save has none).
+fn check_squares(
+    world: &World,
+    resources: &[ReadValue],
+    entities: &[(u64, Vec<ReadValue>)],
+) -> Result<(), SaveError> {
+    let map = saved_or_current::<FloorMap>(world, resources);
+    let current = saved_or_current::<CurrentFloor>(world, resources);
+    let (Some(map), Some(current)) = (map, current) else {
+        return Ok(());
+    };
+    let (width, height) = (map.0.width(), map.0.height());
+    for (id, components) in entities {
+        let here = first::<OnFloor>(components).is_some_and(|on| on.0 == current.0);
+        if let Some(at) = first::<GridPos>(components)
+            && here
+            && (at.x >= width || at.y >= height)
+        {
+            return Err(SaveError::Impossible {
+                type_path: "GridPos",
+                message: format!(
+                    "entity {id} stands at ({}, {}), off the {width} x {height} floor it is on",
+                    at.x, at.y
+                ),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The save's value of resource `T`, or else the world's (a save need not hold them all).
+fn saved_or_current<T: Resource + FromReflect + Clone>(
+    world: &World,
+    resources: &[ReadValue],
+) -> Option<T> {
+    first::<T>(resources).or_else(|| world.get_resource::<T>().cloned())
+}
+
+/// Floor changes keep only the current floor's creatures awake and every put-away
+/// creature's floor stored (see [`put_floor_away`](crate::floor::put_floor_away)), so no
+/// save holds a creature awake on another floor or put away on a floor not stored. A
+/// creature spawned while no floor was current (an arena bout on a host's own map)
+/// belongs to no floor and is left alone. The current floor is never also stored.
+fn check_floors(
+    world: &World,
+    resources: &[ReadValue],
+    entities: &[(u64, Vec<ReadValue>)],
+) -> Result<(), SaveError> {
+    let current = saved_or_current::<CurrentFloor>(world, resources).unwrap_or_default();
+    let stored = saved_or_current::<StoredFloors>(world, resources).unwrap_or_default();
+    let named = |floor: &FloorId| format!("`{} {}`", floor.location, floor.depth);
+    let impossible = |type_path, message| Err(SaveError::Impossible { type_path, message });
+    if current.0 != FloorId::default() && stored.0.contains_key(&current.0) {
+        return impossible(
+            "CurrentFloor",
+            format!("the current floor {} is also put away", named(&current.0)),
+        );
+    }
+    for (id, components) in entities {
+        let Some(on) = first::<OnFloor>(components) else {
+            continue;
+        };
+        let dormant = components
+            .iter()
+            .any(|(type_id, _)| *type_id == TypeId::of::<Dormant>());
+        if dormant && !stored.0.contains_key(&on.0) {
+            return impossible(
+                "Dormant",
+                format!(
+                    "entity {id} is put away on {}, which is not a stored floor",
+                    named(&on.0)
+                ),
+            );
+        }
+        if !dormant && on.0 != current.0 && on.0 != FloorId::default() {
+            return impossible(
+                "OnFloor",
+                format!(
+                    "entity {id} is awake on {}, but the current floor is {}",
+                    named(&on.0),
+                    named(&current.0)
+                ),
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Every entity a saved component names is one of the save's.
+fn check_links(
+    registry: &TypeRegistry,
+    entities: &[(u64, Vec<ReadValue>)],
+) -> Result<(), SaveError> {
+    let saved: HashSet<u64> = entities.iter().map(|(id, _)| *id).collect();
+    for (id, components) in entities {
+        for (type_id, value) in components {
+            let mut linked = Vec::new();
+            entities_in(value.as_ref(), &mut linked);
+            if let Some(missing) = linked.iter().find(|e| !saved.contains(&e.to_bits())) {
+                let type_path = registry
+                    .get(*type_id)
+                    .map_or("?", |r| r.type_info().type_path_table().short_path());
+                return Err(SaveError::Impossible {
+                    type_path: "a link",
+                    message: format!(
+                        "entity {id}'s `{type_path}` names entity {}, which the save does not hold",
+                        missing.to_bits()
+                    ),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Every [`Entity`] a reflected value holds, however deep.
+fn entities_in(value: &dyn PartialReflect, found: &mut Vec<Entity>) {
+    if let Some(entity) = value.try_downcast_ref::<Entity>() {
+        found.push(*entity);
+        return;
+    }
+    match value.reflect_ref() {
+        ReflectRef::Struct(s) => s.iter_fields().for_each(|(_, f)| entities_in(f, found)),
+        ReflectRef::TupleStruct(s) => s.iter_fields().for_each(|f| entities_in(f, found)),
+        ReflectRef::Tuple(t) => t.iter_fields().for_each(|f| entities_in(f, found)),
+        ReflectRef::List(l) => l.iter().for_each(|f| entities_in(f, found)),
+        ReflectRef::Array(a) => a.iter().for_each(|f| entities_in(f, found)),
+        ReflectRef::Set(s) => s.iter().for_each(|f| entities_in(f, found)),
+        ReflectRef::Map(m) => m.iter().for_each(|(k, v)| {
+            entities_in(k, found);
+            entities_in(v, found);
+        }),
+        ReflectRef::Enum(e) => e.iter_fields().for_each(|f| entities_in(f.value(), found)),
+        _ => {}
+    }
+}
