@@ -5,6 +5,7 @@
 mod angband;
 mod encounters;
 mod floors;
+mod gating;
 mod layout;
 mod lifecycle;
 mod plugin;

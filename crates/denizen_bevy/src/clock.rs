@@ -170,6 +170,14 @@ pub struct ChecksSkipped {
     pub skipped: u64,
 }
 
+/// Run condition of [`drive_clock`]: the clock has crossed a boundary it has not checked.
+/// Read every run rather than from change detection, so checks held back while the host
+/// gated the plugins (see [`DenizenSystems`](crate::DenizenSystems)) run as soon as the
+/// gate opens.
+pub(crate) fn checks_pending(clock: Res<GameClock>) -> bool {
+    clock.boundaries_checked < clock.minutes / 10
+}
+
 /// Runs one check per ten-minute boundary crossed since the last run, in order: the
 /// hourly schedule on the hour, the ten-minute schedule otherwise. Advancing by 125
 /// minutes runs 12 checks, two of them hourly. At most [`MAX_CHECKS_PER_RUN`] run.

@@ -46,6 +46,43 @@ pub use streams::{DenizenRng, StreamKey};
 /// The host orders its floor generator and its requests before
 /// [`Floors`](Self::Floors), and its readers of the answers (every message the plugins
 /// write, arrivals included) after [`Arrivals`](Self::Arrivals).
+///
+/// # Running only in some states
+///
+/// A game that runs denizen only in its dungeon state gates the three phases with a run
+/// condition: `bevy_state`'s `in_state(GameState::Dungeon)`, or any other.
+///
+/// ```
+/// use bevy_app::prelude::*;
+/// use bevy_ecs::prelude::*;
+/// use denizen_bevy::{DenizenPlugins, DenizenSystems};
+///
+/// #[derive(Resource)]
+/// struct InDungeon(bool);
+///
+/// let mut app = App::new();
+/// app.add_plugins(DenizenPlugins::with_seed(1))
+///     .insert_resource(InDungeon(false))
+///     .configure_sets(
+///         Update,
+///         (DenizenSystems::Floors, DenizenSystems::Clock, DenizenSystems::Arrivals)
+///             .run_if(|place: Res<InDungeon>| place.0),
+///     );
+/// app.update();
+/// ```
+///
+/// While the gate is shut everything denizen holds is kept as it is: the current floor and
+/// its creatures, the stored floors, the ledgers. The [`GameClock`](clock::GameClock)
+/// goes on as the game advances it, but its checks wait: when the gate opens, those of
+/// every boundary crossed meanwhile run on the first update (at most
+/// [`MAX_CHECKS_PER_RUN`](clock::MAX_CHECKS_PER_RUN)), unless the game calls
+/// [`GameClock::skip_pending_checks`](clock::GameClock::skip_pending_checks) on the way
+/// in. A request is a message, which Bevy keeps for two updates: one written while the
+/// gate is shut is lost unless the gate opens on the next update, so a game writes its
+/// requests in the gated state or on entering it (`OnEnter` runs before `Update`, and the
+/// request is served on that update). Observers (`MonsterSpawned`, `FloorEnded`, ...)
+/// are never gated. `examples/dungeon_state.rs` is such a game, and
+/// `tests/integration/gating.rs` checks all of this.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DenizenSystems {
     /// Checks state read from a save against the rules, then serves every floor request
@@ -55,8 +92,8 @@ pub enum DenizenSystems {
     Floors,
     /// Runs the [`TenMinuteCheck`](clock::TenMinuteCheck) or
     /// [`HourlyCheck`](clock::HourlyCheck) schedule once per ten-minute boundary the
-    /// [`GameClock`](clock::GameClock) crossed (Omega's wandering arrivals are written
-    /// here), only on a run after the clock changed (so an idle clock costs nothing).
+    /// [`GameClock`](clock::GameClock) crossed and has not checked yet (Omega's wandering
+    /// arrivals are written here); with none pending it costs one comparison.
     Clock,
     /// Creatures the host asked for on the current floor: summonings, waking statues and
     /// arena bouts (`OmegaSystems::Arrivals`), traps sprung (`AngbandSystems::Traps`);
@@ -184,7 +221,7 @@ impl Plugin for DenizenPlugin {
                 self.schedule,
                 (
                     clock::drive_clock
-                        .run_if(resource_changed::<clock::GameClock>)
+                        .run_if(clock::checks_pending)
                         .in_set(DenizenSystems::Clock),
                     floor::release_floor_claim.after(DenizenSystems::Arrivals),
                 ),
