@@ -3,6 +3,8 @@
 
 #[cfg(feature = "angband")]
 mod angband;
+#[cfg(feature = "assets")]
+mod assets;
 mod encounters;
 mod floors;
 mod gating;

@@ -18,6 +18,8 @@
 #[cfg(feature = "angband")]
 pub mod angband;
 pub mod apply;
+#[cfg(feature = "assets")]
+pub mod assets;
 #[cfg(feature = "captive")]
 pub mod captive;
 pub mod clock;
@@ -332,6 +334,8 @@ impl PluginGroup for DenizenPlugins {
 pub mod prelude {
     #[cfg(feature = "angband")]
     pub use crate::angband::prelude::*;
+    #[cfg(feature = "assets")]
+    pub use crate::assets::{DataRejected, RulesLoaded};
     #[cfg(feature = "captive")]
     pub use crate::captive::prelude::*;
     pub use crate::clock::{ChecksSkipped, GameClock, HourlyCheck, TenMinuteCheck};

@@ -27,6 +27,8 @@
 //! changes or served whole. (A plan may still come out empty if an observer of the old
 //! floor's end replaced the rules; the shipped rule sets then place nothing.)
 
+use std::marker::PhantomData;
+
 use bevy_ecs::message::MessageCursor;
 use bevy_ecs::prelude::*;
 use denizen_core::rng::Generator;
@@ -108,6 +110,25 @@ pub fn serve_floor_requests<R: FloorRequest>(
     for request in read_requests(world, &mut cursor) {
         serve(world, &request);
     }
+}
+
+/// Present while a rule set's rules are still loading from its data files (the `assets`
+/// feature: its plugin was given asset paths): the rule set refuses its floor requests
+/// until the first valid set of files is in, and a game waits for `RulesLoaded`. `R` is the
+/// rule set's rules resource (`OmegaRuleset`, ...). A game's own rule set may use it too.
+#[derive(Resource)]
+pub struct RulesLoading<R: Send + Sync + 'static>(PhantomData<fn() -> R>);
+
+impl<R: Send + Sync + 'static> Default for RulesLoading<R> {
+    fn default() -> Self {
+        Self(PhantomData)
+    }
+}
+
+/// Whether the rule set whose rules resource is `R` is still loading its data files (see
+/// [`RulesLoading`]).
+pub fn rules_loading<R: Send + Sync + 'static>(world: &World) -> bool {
+    world.contains_resource::<RulesLoading<R>>()
 }
 
 /// A request no added plugin serves is a mistake in how the app was put together (code

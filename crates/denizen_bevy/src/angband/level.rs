@@ -31,7 +31,7 @@ use crate::floor::{
     FloorEnd, FloorEnded, FloorEntered, FloorEntry, FloorId, FloorMap, Glyph, GridPos, OnFloor,
     enter_floor, logging_floor_ends, settle_late_spawns,
 };
-use crate::pipeline::FloorRequest;
+use crate::pipeline::{FloorRequest, rules_loading};
 use crate::streams::StreamKey;
 
 /// One planned level, before it touches the world (what the pipeline carries from
@@ -62,6 +62,9 @@ impl FloorRequest for AngbandLevelRequested {
     type Plan = Option<AngbandLevelPlan>;
 
     fn validate(&self, world: &World) -> Result<FloorId, AngbandLevelRefusal> {
+        if rules_loading::<AngbandRuleset>(world) {
+            return Err(AngbandLevelRefusal::RulesLoading);
+        }
         let host_floor = match self.floor {
             LevelFloor::Classic => None,
             LevelFloor::Host => Some(&world.resource::<FloorMap>().0),

@@ -197,6 +197,10 @@ pub enum AngbandLevelRefusal {
     /// Another floor was populated in this run.
     #[error("{0}")]
     FloorHeld(FloorHeld),
+    /// The rule set's data files (feature `assets`) have not loaded yet: nothing changed.
+    /// A game waits for `RulesLoaded` before its first request.
+    #[error("the rules' data files have not loaded yet (wait for RulesLoaded)")]
+    RulesLoading,
 }
 
 impl From<FloorHeld> for AngbandLevelRefusal {

@@ -2,6 +2,8 @@
 //! the host's floor) and populates it through the [`pipeline`](crate::pipeline), one
 //! entity per monster; a level's end gives its living uniques back to the allocator.
 
+#[cfg(feature = "assets")]
+pub mod assets;
 pub mod components;
 mod level;
 pub mod messages;
@@ -17,6 +19,8 @@ use denizen_angband::{Allocator, Autoscum, LevelOptions, ObjectRules, Races, Tra
 
 use crate::pipeline::serve_floor_requests;
 use crate::{DenizenSystems, denizen_schedule};
+#[cfg(feature = "assets")]
+pub use assets::AngbandDataAssets;
 use components::{
     AngbandGold, AngbandMonster, AngbandObject, Energy, HitPoints, SleepCounter, Speed,
 };
@@ -68,6 +72,8 @@ pub struct AngbandPlugin {
     autoscum: Autoscum,
     preserve: bool,
     object_entities: bool,
+    #[cfg(feature = "assets")]
+    data: Option<assets::AngbandDataAssets>,
 }
 
 impl Default for AngbandPlugin {
@@ -82,6 +88,8 @@ impl Default for AngbandPlugin {
             autoscum: Autoscum::Off,
             preserve: false,
             object_entities: true,
+            #[cfg(feature = "assets")]
+            data: None,
         }
     }
 }
@@ -110,6 +118,16 @@ impl AngbandPlugin {
     /// A game's own traps (see `Traps::from_file`).
     pub fn with_traps(mut self, traps: Traps) -> Self {
         self.traps = Arc::new(traps);
+        self
+    }
+
+    /// Takes any of the races, vaults, traps, object kinds, ego items and artifacts from
+    /// data files loaded as assets (feature `assets`; see [`crate::assets`]): requests are
+    /// refused until they have loaded, and an edited file is swapped in while the game
+    /// runs.
+    #[cfg(feature = "assets")]
+    pub fn data_assets(mut self, files: assets::AngbandDataAssets) -> Self {
+        self.data = Some(files);
         self
     }
 
@@ -230,11 +248,17 @@ impl Plugin for AngbandPlugin {
         .add_observer(level::level_ended)
         .add_observer(level::level_wiped)
         .add_observer(level::level_entered);
+        #[cfg(feature = "assets")]
+        if let Some(files) = &self.data {
+            crate::assets::follow(app, files.clone(), &assets::KINDS, AngbandSystems::Levels);
+        }
     }
 }
 
 /// The Angband types most games need: `use denizen_bevy::angband::prelude::*;`.
 pub mod prelude {
+    #[cfg(feature = "assets")]
+    pub use super::assets::AngbandDataAssets;
     pub use super::components::{
         AngbandGold, AngbandMonster, AngbandObject, Energy, HitPoints, SleepCounter, Speed,
     };

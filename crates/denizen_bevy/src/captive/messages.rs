@@ -86,6 +86,10 @@ pub enum EncounterRefusal {
     /// A special stage's cell lies off the floor or is not open floor: nothing is placed.
     #[error("{0}")]
     SpecialCell(SpecialCellRefused),
+    /// The rule set's data files (feature `assets`) have not loaded yet: nothing changed.
+    /// A game waits for `RulesLoaded` before its first request.
+    #[error("the rules' data files have not loaded yet (wait for RulesLoaded)")]
+    RulesLoading,
 }
 
 impl From<FloorHeld> for EncounterRefusal {

@@ -1,6 +1,8 @@
 //! Captive in play: encounter groups on base floors from `EncountersRequested`, as group
 //! entities related to their members, and the base map or clipboard a bearer drops.
 
+#[cfg(feature = "assets")]
+pub mod assets;
 pub mod components;
 pub mod messages;
 mod place;
@@ -15,6 +17,8 @@ use denizen_captive::{EncounterSettings, EncounterTable};
 
 use crate::pipeline::serve_floor_requests;
 use crate::{DenizenSystems, denizen_schedule};
+#[cfg(feature = "assets")]
+pub use assets::CaptiveDataAssets;
 use components::{
     Carries, EncounterGroup, EncounterMember, EncounterStats, GroupMembers, MemberOf,
 };
@@ -41,6 +45,8 @@ pub use resources::CaptiveRuleset;
 pub struct CaptivePlugin {
     table: Arc<EncounterTable>,
     settings: EncounterSettings,
+    #[cfg(feature = "assets")]
+    data: Option<assets::CaptiveDataAssets>,
 }
 
 impl Default for CaptivePlugin {
@@ -49,6 +55,8 @@ impl Default for CaptivePlugin {
         Self {
             table: Arc::new(EncounterTable::shipped()),
             settings: EncounterSettings::default(),
+            #[cfg(feature = "assets")]
+            data: None,
         }
     }
 }
@@ -57,6 +65,15 @@ impl CaptivePlugin {
     /// A game's own encounter table.
     pub fn with_table(mut self, table: EncounterTable) -> Self {
         self.table = Arc::new(table);
+        self
+    }
+
+    /// Takes the encounter table from a data file loaded as an asset (feature `assets`;
+    /// see [`crate::assets`]): requests are refused until it has loaded, and an edited
+    /// file is swapped in while the game runs.
+    #[cfg(feature = "assets")]
+    pub fn data_assets(mut self, files: assets::CaptiveDataAssets) -> Self {
+        self.data = Some(files);
         self
     }
 
@@ -151,11 +168,18 @@ impl Plugin for CaptivePlugin {
                 .run_if(on_message::<EncountersRequested>),
         )
         .add_observer(place::drop_on_death);
+        #[cfg(feature = "assets")]
+        if let Some(files) = &self.data {
+            let set = CaptiveSystems::Encounters;
+            crate::assets::follow(app, files.clone(), &assets::KINDS, set);
+        }
     }
 }
 
 /// The Captive types most games need: `use denizen_bevy::captive::prelude::*;`.
 pub mod prelude {
+    #[cfg(feature = "assets")]
+    pub use super::assets::CaptiveDataAssets;
     pub use super::components::{
         Carries, EncounterGroup, EncounterMember, EncounterStats, GroupMembers, MemberOf,
     };

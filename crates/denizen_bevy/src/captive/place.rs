@@ -19,7 +19,7 @@ use crate::floor::{
     CurrentFloor, FloorEnding, FloorId, FloorMap, Glyph, GridPos, OnFloor, logging_floor_ends,
     settle_late_spawns,
 };
-use crate::pipeline::FloorRequest;
+use crate::pipeline::{FloorRequest, rules_loading};
 use crate::streams::StreamKey;
 
 /// Observer: a despawned bearer drops its base map or clipboard (not when its whole floor
@@ -48,6 +48,9 @@ impl FloorRequest for EncountersRequested {
     type Plan = EncounterPlan;
 
     fn validate(&self, world: &World) -> Result<FloorId, EncounterRefusal> {
+        if rules_loading::<CaptiveRuleset>(world) {
+            return Err(EncounterRefusal::RulesLoading);
+        }
         let specials: Vec<_> = self.specials.iter().map(|s| (s.cell, s.stage)).collect();
         check_special_cells(&world.resource::<FloorMap>().0, &specials)
             .map_err(EncounterRefusal::SpecialCell)?;

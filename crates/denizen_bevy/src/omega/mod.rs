@@ -3,6 +3,8 @@
 //! floor is Omega's), summoning, waking statues, countryside encounters, arena bouts and
 //! were-forms.
 
+#[cfg(feature = "assets")]
+pub mod assets;
 pub mod components;
 pub mod countryside;
 pub mod messages;
@@ -26,6 +28,8 @@ use denizen_omega::{OmegaExtension, OmegaFiles, OmegaRules};
 
 use crate::pipeline::serve_floor_requests;
 use crate::{DenizenSystems, clock, denizen_schedule};
+#[cfg(feature = "assets")]
+pub use assets::OmegaDataAssets;
 use components::{
     ArenaOpponent, Awareness, CombatStats, Disposition, Fixed, Inventory, MonsterIdentity,
     MonsterName, Sleep, Species,
@@ -56,6 +60,8 @@ pub use resources::{
 pub struct OmegaPlugin {
     rules: Arc<OmegaRules>,
     settings: OmegaSettings,
+    #[cfg(feature = "assets")]
+    data: Option<assets::OmegaDataAssets>,
 }
 
 impl Default for OmegaPlugin {
@@ -64,6 +70,8 @@ impl Default for OmegaPlugin {
         Self {
             rules: Arc::new(OmegaRules::shipped()),
             settings: OmegaSettings::default(),
+            #[cfg(feature = "assets")]
+            data: None,
         }
     }
 }
@@ -85,6 +93,15 @@ impl OmegaPlugin {
     /// dungeon, a few more species, without copying the shipped files.
     pub fn shipped_with(extra: OmegaExtension<'_>) -> Result<Self, DataError> {
         Ok(Self::default().with_rules(OmegaRules::shipped_with(extra)?))
+    }
+
+    /// Takes the rules from data files loaded as assets (feature `assets`; see
+    /// [`crate::assets`]): floor requests are refused until they have loaded, and an edited
+    /// file is swapped in while the game runs.
+    #[cfg(feature = "assets")]
+    pub fn data_assets(mut self, files: assets::OmegaDataAssets) -> Self {
+        self.data = Some(files);
+        self
     }
 
     /// Who nymph-or-satyr templates become (the source's player preference; either by
@@ -220,11 +237,17 @@ impl Plugin for OmegaPlugin {
             )
             .add_observer(variants::were_turn)
             .add_observer(populate::follow_floor);
+        #[cfg(feature = "assets")]
+        if let Some(files) = &self.data {
+            crate::assets::follow(app, files.clone(), &assets::KINDS, OmegaSystems::Floors);
+        }
     }
 }
 
 /// The Omega types most games need: `use denizen_bevy::omega::prelude::*;`.
 pub mod prelude {
+    #[cfg(feature = "assets")]
+    pub use super::assets::OmegaDataAssets;
     pub use super::components::{
         ArenaOpponent, Awareness, CombatStats, Disposition, Fixed, Inventory, MonsterBundle,
         MonsterIdentity, MonsterName, Sleep, Species,

@@ -22,7 +22,7 @@ use super::resources::{
 };
 use crate::apply::apply;
 use crate::floor::{FloorEntered, FloorEntry, FloorId, FloorMap, Glyph};
-use crate::pipeline::FloorRequest;
+use crate::pipeline::{FloorRequest, rules_loading};
 use crate::streams::{DenizenRng, StreamKey};
 
 /// Runs `plan` with a construction [`Builder`] over the world's rules, chronicle and
@@ -83,6 +83,9 @@ impl FloorRequest for OmegaFloorRequested {
     type Plan = Option<LevelPlan>;
 
     fn validate(&self, world: &World) -> Result<FloorId, OmegaFloorRefusal> {
+        if rules_loading::<OmegaRuleset>(world) {
+            return Err(OmegaFloorRefusal::RulesLoading);
+        }
         let rules = world.resource::<OmegaRuleset>();
         let (env, level) = rules
             .rules()

@@ -1,0 +1,227 @@
+//! How a rule-set plugin follows its data files: one slot per file, and the system that
+//! builds and swaps in the rules when every file is loaded and one changed.
+
+use std::sync::Arc;
+
+use bevy_app::App;
+use bevy_asset::{AssetPlugin, AssetServer, Assets, Handle, LoadState};
+use bevy_ecs::prelude::*;
+use denizen_core::DataFile;
+use denizen_core::data::DataError;
+
+use super::{DataKind, DataLoader, DataRefusal, DataRejected, DataSource, DataText, RulesLoaded};
+use crate::pipeline::RulesLoading;
+use bevy_asset::AssetApp as _;
+
+/// Registers kind `K`'s asset type and loader (once, however many plugins ask).
+pub(crate) fn register_kind<K: DataKind>(app: &mut App) {
+    assert!(
+        app.is_plugin_added::<AssetPlugin>(),
+        "denizen's data assets need bevy_asset's AssetPlugin: add it before the denizen \
+         plugins (with TaskPoolPlugin)"
+    );
+    if app.world().get_resource::<Assets<DataText<K>>>().is_none() {
+        app.init_asset::<DataText<K>>()
+            .register_asset_loader(DataLoader::<K>::default());
+    }
+}
+
+/// One data file of a rule set as the plugin follows it: its handle, and the text its
+/// rules were last built from.
+#[derive(Debug)]
+pub(crate) struct DataSlot<K: DataKind> {
+    source: DataSource<K>,
+    handle: Option<Handle<DataText<K>>>,
+    seen: Option<Arc<str>>,
+    failure_said: Option<String>,
+}
+
+impl<K: DataKind> Clone for DataSlot<K> {
+    fn clone(&self) -> Self {
+        Self::new(self.source.clone())
+    }
+}
+
+impl<K: DataKind> DataSlot<K> {
+    pub(crate) fn new(source: DataSource<K>) -> Self {
+        Self {
+            source,
+            handle: None,
+            seen: None,
+            failure_said: None,
+        }
+    }
+
+    /// The loaded file, if it is loaded.
+    pub(crate) fn loaded<'w>(&self, world: &'w World) -> Option<&'w DataText<K>> {
+        let handle = self.handle.as_ref()?;
+        world.get_resource::<Assets<DataText<K>>>()?.get(handle)
+    }
+
+    /// The loaded file as the rule-set crates' loaders take it. Every file is loaded when
+    /// the rules are built; one that is not is named in the error.
+    pub(crate) fn file<'w>(&self, world: &'w World) -> Result<DataFile<'w>, DataError> {
+        self.loaded(world).map(DataText::file).ok_or_else(|| {
+            let name = match &self.source {
+                DataSource::Path(path) => path.to_string(),
+                DataSource::Handle(handle) => format!("{handle:?}"),
+            };
+            DataError::invalid(&name, "the file", "text", "not loaded")
+        })
+    }
+
+    /// Whether the loaded text differs from the one the rules were last built from.
+    pub(crate) fn changed(&self, world: &World) -> bool {
+        self.loaded(world).is_some_and(|file| {
+            !self
+                .seen
+                .as_ref()
+                .is_some_and(|seen| Arc::ptr_eq(seen, &file.text))
+        })
+    }
+}
+
+/// What one file of a rule set is doing.
+pub(crate) enum SlotState {
+    /// Not loaded yet.
+    Loading,
+    /// Its last load failed: the message, and whether it was already reported.
+    Failed { message: String, new: bool },
+    /// Loaded; whether its text changed since the rules were last built.
+    Loaded { changed: bool },
+}
+
+/// A [`DataSlot`] of any kind, as the swap below walks them.
+pub(crate) trait AnySlot {
+    /// Loads the file on the first call.
+    fn resolve(&mut self, server: &AssetServer);
+    /// Where the file is.
+    fn state(&mut self, world: &World, server: &AssetServer) -> SlotState;
+    /// The rules were built from the text now loaded.
+    fn mark_seen(&mut self, world: &World);
+}
+
+impl<K: DataKind> AnySlot for DataSlot<K> {
+    fn resolve(&mut self, server: &AssetServer) {
+        if self.handle.is_none() {
+            self.handle = Some(match &self.source {
+                DataSource::Path(path) => server.load(path.clone()),
+                DataSource::Handle(handle) => handle.clone(),
+            });
+        }
+    }
+
+    fn state(&mut self, world: &World, server: &AssetServer) -> SlotState {
+        let Some(handle) = &self.handle else {
+            return SlotState::Loading;
+        };
+        if let LoadState::Failed(error) = server.load_state(handle) {
+            let message = error.to_string();
+            let new = self.failure_said.as_ref() != Some(&message);
+            self.failure_said = Some(message.clone());
+            return SlotState::Failed { message, new };
+        }
+        self.failure_said = None;
+        match self.loaded(world) {
+            Some(_) => SlotState::Loaded {
+                changed: self.changed(world),
+            },
+            None => SlotState::Loading,
+        }
+    }
+
+    fn mark_seen(&mut self, world: &World) {
+        self.seen = self.loaded(world).map(|file| file.text.clone());
+    }
+}
+
+/// A rule set's data files as assets: the resource its plugin inserts when given them.
+pub(crate) trait DataSources: Resource {
+    /// The rule set's name in messages, such as `Omega`.
+    const RULE_SET: &'static str;
+    /// The rule set's rules resource, which requests are refused without.
+    type Ruleset: Resource;
+    /// Every file, required and optional alike.
+    fn slots(&mut self) -> Vec<&mut dyn AnySlot>;
+    /// Builds the rules from the loaded files (all are loaded) and puts them in the world,
+    /// keeping the plugin's switches; on an error the world is left as it was.
+    fn install(&self, world: &mut World) -> Result<(), DataError>;
+}
+
+/// The system that follows a rule set's files: loads them, and once all are loaded and
+/// one changed, builds and swaps in the rules or reports why not.
+pub(crate) fn follow_data<S: DataSources>(world: &mut World) {
+    let Some(server) = world.get_resource::<AssetServer>().cloned() else {
+        return;
+    };
+    world.resource_scope(|world, mut sources: Mut<S>| {
+        let (mut ready, mut changed) = (true, false);
+        let mut failures = Vec::new();
+        for slot in sources.slots() {
+            slot.resolve(&server);
+            match slot.state(world, &server) {
+                SlotState::Loading => ready = false,
+                SlotState::Failed { message, new } => {
+                    ready = false;
+                    if new {
+                        failures.push(message);
+                    }
+                }
+                SlotState::Loaded { changed: c } => changed |= c,
+            }
+        }
+        for message in failures {
+            world.write_message(DataRejected {
+                rule_set: S::RULE_SET,
+                error: DataRefusal::Load(message),
+            });
+        }
+        if !ready || !changed {
+            return;
+        }
+        let installed = sources.install(world);
+        for slot in sources.slots() {
+            slot.mark_seen(world);
+        }
+        match installed {
+            Ok(()) => {
+                world.remove_resource::<RulesLoading<S::Ruleset>>();
+                world.write_message(RulesLoaded {
+                    rule_set: S::RULE_SET,
+                });
+            }
+            Err(error) => {
+                world.write_message(DataRejected {
+                    rule_set: S::RULE_SET,
+                    error: DataRefusal::Data(error),
+                });
+            }
+        }
+    });
+}
+
+/// Sets a rule-set plugin up to follow its files: the loaders of `kinds`, the sources
+/// resource, its rules marked loading, and the system that follows them, in
+/// [`DenizenSystems::Floors`](crate::DenizenSystems::Floors) before the rule set's own
+/// `set` serves requests.
+pub(crate) fn follow<S: DataSources>(
+    app: &mut App,
+    sources: S,
+    kinds: &[fn(&mut App)],
+    set: impl SystemSet,
+) {
+    for register in kinds {
+        register(app);
+    }
+    let schedule = crate::denizen_schedule(app);
+    app.add_message::<RulesLoaded>()
+        .add_message::<DataRejected>()
+        .insert_resource(sources)
+        .insert_resource(RulesLoading::<S::Ruleset>::default())
+        .add_systems(
+            schedule,
+            follow_data::<S>
+                .in_set(crate::DenizenSystems::Floors)
+                .before(set),
+        );
+}

@@ -1,0 +1,234 @@
+//! Data files as Bevy assets (feature `assets`): every kind of data file has its own asset
+//! type and loader, and a rule-set plugin given asset paths (or handles) takes its rules
+//! from them, swapping them in whenever a file changes.
+//!
+//! A game adds `bevy_asset`'s `AssetPlugin` before the denizen plugins and names its files
+//! under the asset folder:
+//!
+//! ```no_run
+//! use bevy_app::prelude::*;
+//! use bevy_asset::AssetPlugin;
+//! use denizen_bevy::DenizenPlugins;
+//! use denizen_bevy::omega::{OmegaDataAssets, OmegaPlugin};
+//!
+//! App::new().add_plugins((
+//!     TaskPoolPlugin::default(),
+//!     AssetPlugin::default(),
+//!     DenizenPlugins::with_seed(7).set(OmegaPlugin::default().data_assets(
+//!         OmegaDataAssets::new("my.bestiary.ron", "my.locations.ron"),
+//!     )),
+//! ));
+//! ```
+//!
+//! How the rules follow the files:
+//!
+//! - A loader reads a file's text only (a regular file of at most
+//!   [`MAX_FILE_BYTES`], UTF-8). The rules are
+//!   validated as a whole when every file of the rule set has loaded, by the same code as
+//!   the files given to the plugin's builder, so an error names the file (its asset path),
+//!   the entry and the field.
+//! - Until the first valid set of files is in, the rule set's floor requests are refused
+//!   (each rule set's refusal has a `RulesLoading` case; see
+//!   [`RulesLoading`](crate::pipeline::RulesLoading)), so no floor is ever populated
+//!   from rules the game did not ask for. [`RulesLoaded`] says when they are in.
+//! - With `bevy_asset`'s file watcher on (its `file_watcher` feature, or
+//!   `AssetPlugin::watch_for_changes_override`), an edited file is validated and, when the
+//!   whole set is valid, swapped in before the next request is served: the plugin's
+//!   switches are kept, and state that no longer fits the new rules (Omega's unique-item
+//!   ledger, say) is mended as a save's would be. A broken edit keeps the rules in use and
+//!   is reported once, with [`DataRejected`], until the file changes again.
+//! - `examples/hot_reload.rs` writes a bestiary, populates a floor, edits the file and
+//!   populates again.
+
+use std::marker::PhantomData;
+use std::sync::Arc;
+
+use bevy_asset::io::Reader;
+use bevy_asset::{Asset, AssetLoader, AssetPath, AsyncReadExt, Handle, LoadContext};
+use bevy_ecs::prelude::*;
+use bevy_reflect::TypePath;
+use denizen_core::DataFile;
+use denizen_core::data::{DataError, MAX_FILE_BYTES};
+
+#[cfg(any(feature = "omega", feature = "captive", feature = "angband"))]
+mod follow;
+#[cfg(any(feature = "omega", feature = "captive", feature = "angband"))]
+pub(crate) use follow::{AnySlot, DataSlot, DataSources, follow, register_kind};
+
+/// A kind of data file: the extensions its loader claims. Each rule set names its kinds
+/// (Omega's bestiary, locations, variants and chronicle; Captive's encounter table;
+/// Angband's races, vaults, traps, objects, ego items and artifacts).
+pub trait DataKind: TypePath + std::fmt::Debug + Send + Sync + 'static {
+    /// The extensions its files end with, without the leading dot: `bestiary.ron` for
+    /// `omega.bestiary.ron`.
+    const EXTENSIONS: &'static [&'static str];
+}
+
+/// One data file of kind `K` as an asset: its path, which errors name, and its text.
+#[derive(Asset, TypePath, Debug)]
+pub struct DataText<K: DataKind> {
+    path: String,
+    text: Arc<str>,
+    _kind: PhantomData<fn() -> K>,
+}
+
+impl<K: DataKind> DataText<K> {
+    /// The file's asset path, as errors name it.
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// The file's text.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The file as the rule-set crates' loaders take it.
+    pub fn file(&self) -> DataFile<'_> {
+        DataFile::new(&self.path, &self.text)
+    }
+}
+
+/// Why a data file could not be loaded as text (its contents are checked later, with the
+/// rest of its rule set's files).
+#[derive(Debug, thiserror::Error)]
+pub enum DataLoadError {
+    /// The file could not be read.
+    #[error("{path}: {source}")]
+    Read {
+        /// The asset path.
+        path: String,
+        /// What the reader said.
+        source: std::io::Error,
+    },
+    /// The file is larger than any data file may be.
+    #[error("{path}: larger than {MAX_FILE_BYTES} bytes")]
+    TooLarge {
+        /// The asset path.
+        path: String,
+    },
+    /// The file is not UTF-8 text.
+    #[error("{path}: not UTF-8 text (byte {at})")]
+    NotText {
+        /// The asset path.
+        path: String,
+        /// Where the first byte that is not text is.
+        at: usize,
+    },
+}
+
+/// Loads every file of kind `K` as a [`DataText<K>`].
+#[derive(TypePath)]
+pub struct DataLoader<K>(PhantomData<fn() -> K>);
+
+impl<K> Default for DataLoader<K> {
+    fn default() -> Self {
+        Self(PhantomData)
+    }
+}
+
+impl<K: DataKind> AssetLoader for DataLoader<K> {
+    type Asset = DataText<K>;
+    type Settings = ();
+    type Error = DataLoadError;
+
+    async fn load(
+        &self,
+        reader: &mut dyn Reader,
+        _settings: &(),
+        load_context: &mut LoadContext<'_>,
+    ) -> Result<DataText<K>, DataLoadError> {
+        let path = load_context.path().to_string();
+        let mut bytes = Vec::new();
+        let read = (&mut *reader)
+            .take(MAX_FILE_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .await;
+        if let Err(source) = read {
+            return Err(DataLoadError::Read { path, source });
+        }
+        if bytes.len() as u64 > MAX_FILE_BYTES {
+            return Err(DataLoadError::TooLarge { path });
+        }
+        let text = String::from_utf8(bytes).map_err(|e| DataLoadError::NotText {
+            path: path.clone(),
+            at: e.utf8_error().valid_up_to(),
+        })?;
+        Ok(DataText {
+            path,
+            text: text.into(),
+            _kind: PhantomData,
+        })
+    }
+
+    fn extensions(&self) -> &[&str] {
+        K::EXTENSIONS
+    }
+}
+
+/// Where one data file comes from: a path under the asset folder, or a handle the game
+/// already holds.
+#[derive(Debug)]
+pub enum DataSource<K: DataKind> {
+    /// A path, loaded by the plugin.
+    Path(AssetPath<'static>),
+    /// A handle the game loaded itself.
+    Handle(Handle<DataText<K>>),
+}
+
+impl<K: DataKind> Clone for DataSource<K> {
+    fn clone(&self) -> Self {
+        match self {
+            Self::Path(path) => Self::Path(path.clone()),
+            Self::Handle(handle) => Self::Handle(handle.clone()),
+        }
+    }
+}
+
+impl<K: DataKind> From<&'static str> for DataSource<K> {
+    fn from(path: &'static str) -> Self {
+        Self::Path(path.into())
+    }
+}
+
+impl<K: DataKind> From<String> for DataSource<K> {
+    fn from(path: String) -> Self {
+        Self::Path(path.into())
+    }
+}
+
+impl<K: DataKind> From<Handle<DataText<K>>> for DataSource<K> {
+    fn from(handle: Handle<DataText<K>>) -> Self {
+        Self::Handle(handle)
+    }
+}
+
+/// A rule set's data files loaded (or edited) into valid rules, now in use. Written in
+/// [`DenizenSystems::Floors`](crate::DenizenSystems::Floors), before the rule set serves
+/// requests.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct RulesLoaded {
+    /// The rule set: `Omega`, `Captive` or `Angband`.
+    pub rule_set: &'static str,
+}
+
+/// A rule set's data files were refused: the rules in use stay as they were. Written once
+/// per edit, in [`DenizenSystems::Floors`](crate::DenizenSystems::Floors).
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct DataRejected {
+    /// The rule set: `Omega`, `Captive` or `Angband`.
+    pub rule_set: &'static str,
+    /// Why.
+    pub error: DataRefusal,
+}
+
+/// Why a rule set's data files were refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DataRefusal {
+    /// A file could not be loaded as text (unreadable, too large, not UTF-8).
+    #[error("{0}")]
+    Load(String),
+    /// The files loaded but do not make valid rules: the file, entry and field.
+    #[error("{0}")]
+    Data(DataError),
+}

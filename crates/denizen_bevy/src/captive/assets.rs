@@ -1,0 +1,56 @@
+//! Captive's data file as an asset (feature `assets`): the encounter table (see
+//! [`crate::assets`]).
+
+use std::sync::Arc;
+
+use bevy_app::App;
+use bevy_ecs::prelude::*;
+use bevy_reflect::TypePath;
+use denizen_captive::EncounterTable;
+use denizen_core::data::DataError;
+
+use super::resources::CaptiveRuleset;
+use crate::assets::{AnySlot, DataKind, DataSlot, DataSource, DataSources, register_kind};
+
+/// An encounter table (`*.encounters.ron`).
+#[derive(TypePath, Debug)]
+pub struct EncounterTableFile;
+
+impl DataKind for EncounterTableFile {
+    const EXTENSIONS: &'static [&'static str] = &["encounters.ron"];
+}
+
+/// The loader of Captive's one kind.
+pub(super) const KINDS: [fn(&mut App); 1] = [register_kind::<EncounterTableFile>];
+
+/// Captive's data file as an asset, for
+/// [`CaptivePlugin::data_assets`](super::CaptivePlugin::data_assets).
+#[derive(Resource, Clone, Debug)]
+pub struct CaptiveDataAssets {
+    table: DataSlot<EncounterTableFile>,
+}
+
+impl CaptiveDataAssets {
+    /// The encounter table, a path under the asset folder or a handle.
+    pub fn new(table: impl Into<DataSource<EncounterTableFile>>) -> Self {
+        Self {
+            table: DataSlot::new(table.into()),
+        }
+    }
+}
+
+impl DataSources for CaptiveDataAssets {
+    const RULE_SET: &'static str = "Captive";
+    type Ruleset = CaptiveRuleset;
+
+    fn slots(&mut self) -> Vec<&mut dyn AnySlot> {
+        vec![&mut self.table]
+    }
+
+    fn install(&self, world: &mut World) -> Result<(), DataError> {
+        let file = self.table.file(world)?;
+        let table = EncounterTable::from_ron(file.text, file.name)?;
+        world.resource_mut::<CaptiveRuleset>().table = Arc::new(table);
+        Ok(())
+    }
+}
