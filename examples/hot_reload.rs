@@ -1,18 +1,18 @@
-//! Data files as Bevy assets, followed while the game runs (feature `assets`, with
-//! `bevy_asset`'s file watcher): writes a bestiary and locations into an asset folder,
+//! Data files as Bevy assets, followed while the game runs (feature `file_watcher`:
+//! `assets` with `bevy_asset`'s file watcher): writes a bestiary and locations into an asset folder,
 //! populates a goblin-caves floor from them, renames the goblin in the file and populates
 //! again, then makes a broken edit, which is refused once with its file, entry and field
 //! while the rules in use stay. Headless; it prints what happened.
 //!
-//! `cargo run --features assets --example hot_reload`
+//! `cargo run --features file_watcher --example hot_reload`
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use bevy_app::prelude::*;
-use bevy_asset::{AssetMetaCheck, AssetPlugin};
 use bevy_ecs::prelude::*;
+use denizen::bevy::assets::bevy_asset::{AssetMetaCheck, AssetPlugin};
 use denizen::bevy::assets::{DataRejected, RulesLoaded};
 use denizen::omega::bestiary::OMEGA_BESTIARY;
 use denizen::omega::location::OMEGA_LOCATIONS;

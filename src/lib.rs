@@ -20,6 +20,9 @@ pub use denizen_omega as omega;
 #[cfg(feature = "bevy")]
 pub use denizen_bevy as bevy;
 
+#[cfg(all(feature = "bevy", feature = "omega", feature = "captive"))]
+pub mod guide;
+
 /// The types most programs need, in one glob import that never clashes:
 /// `use denizen::prelude::*;`. It holds the plugins' types when the `bevy` feature is on.
 pub mod prelude {

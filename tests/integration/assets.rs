@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use bevy_app::prelude::*;
-use bevy_asset::{AssetMetaCheck, AssetPlugin};
 use bevy_ecs::prelude::*;
+use denizen::bevy::assets::bevy_asset::{AssetMetaCheck, AssetPlugin};
 use denizen::bevy::assets::{DataRefusal, DataRejected, RulesLoaded};
 use denizen::omega::bestiary::OMEGA_BESTIARY;
 use denizen::omega::location::OMEGA_LOCATIONS;

@@ -3,8 +3,9 @@
 
 #[cfg(feature = "angband")]
 mod angband;
-#[cfg(feature = "assets")]
+#[cfg(feature = "file_watcher")]
 mod assets;
+mod documents;
 mod encounters;
 mod floors;
 mod gating;

@@ -3,11 +3,12 @@
 //! from them, swapping them in whenever a file changes.
 //!
 //! A game adds `bevy_asset`'s `AssetPlugin` before the denizen plugins and names its files
-//! under the asset folder:
+//! under the asset folder (the `bevy_asset` crate is re-exported here, so a game on Bevy's
+//! separate crates needs no line of its own for it):
 //!
 //! ```no_run
 //! use bevy_app::prelude::*;
-//! use bevy_asset::AssetPlugin;
+//! use denizen_bevy::assets::bevy_asset::AssetPlugin;
 //! use denizen_bevy::DenizenPlugins;
 //! use denizen_bevy::omega::{OmegaDataAssets, OmegaPlugin};
 //!
@@ -31,8 +32,8 @@
 //!   (each rule set's refusal has a `RulesLoading` case; see
 //!   [`RulesLoading`](crate::pipeline::RulesLoading)), so no floor is ever populated
 //!   from rules the game did not ask for. [`RulesLoaded`] says when they are in.
-//! - With `bevy_asset`'s file watcher on (its `file_watcher` feature, or
-//!   `AssetPlugin::watch_for_changes_override`), an edited file is validated and, when the
+//! - With `bevy_asset`'s file watcher on (this crate's `file_watcher` feature turns on
+//!   `bevy_asset`'s), an edited file is validated and, when the
 //!   whole set is valid, swapped in before the next request is served: the plugin's
 //!   switches are kept, and state that no longer fits the new rules (Omega's unique-item
 //!   ledger, say) is mended as a save's would be. A broken edit keeps the rules in use and
@@ -49,6 +50,8 @@ use bevy_ecs::prelude::*;
 use bevy_reflect::TypePath;
 use denizen_core::DataFile;
 use denizen_core::data::{DataError, MAX_FILE_BYTES};
+
+pub use bevy_asset;
 
 #[cfg(any(feature = "omega", feature = "captive", feature = "angband"))]
 mod follow;

@@ -36,14 +36,15 @@
 //!
 //! # Beside a game's own save
 //!
-//! A game that saves its own world with `bevy_scene`'s `DynamicScene` keeps both parts in
-//! one file without nesting one text in another: both are RON, so a game's save type holds
-//! each as a `ron::value::RawValue` (`Box<RawValue>` fields, made with
-//! `RawValue::from_boxed_ron`). Loading puts denizen's part back first; [`load`] returns
-//! the new entity of every saved one, and that map handed to
-//! `DynamicScene::write_to_world` puts the game's components on the same creatures
-//! (the scene's entities are the saved world's, as denizen's are). The integration test
-//! `saves::a_game_scene_rides_beside_the_save` does exactly this.
+//! A game that saves its own world through reflection (in Bevy 0.20 that is
+//! `bevy_world_serialization`'s `DynamicWorld`, which was `bevy_scene`'s `DynamicScene`)
+//! keeps both parts in one file without nesting one text in another: both are RON, so a
+//! game's save type holds each as a `ron::value::RawValue` (`Box<RawValue>` fields, made
+//! with `RawValue::from_boxed_ron`). Loading puts denizen's part back first; [`load`]
+//! returns the new entity of every saved one, and that map handed to the game's
+//! `DynamicWorld::write_to_world` puts its components on the same creatures (its entities
+//! are the saved world's, as denizen's are). The test `a_game_world_rides_beside_the_save`
+//! in this crate's `tests/world_serialization.rs` does exactly this.
 
 mod checks;
 mod format;

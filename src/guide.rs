@@ -1,0 +1,61 @@
+//! The guide: how to use denizen in a game, chapter by chapter, and where its rules stand
+//! against the original games'. Each chapter is a module of its own, so its examples are
+//! compiled and its links checked with the rest of the documentation.
+//!
+//! 1. [In a Bevy game](ch01_in_a_bevy_game): the plugins, their phases and switches, the
+//!    request pipeline, the apply step, Omega's monsters.
+//! 2. [Floors, occupancy and saves](ch02_floors_and_saves): floors put away and brought
+//!    back, and saves.
+//! 3. [The living world](ch03_the_living_world): the clock, wandering arrivals, the
+//!    countryside, summoning, temples, fixed inhabitants, the arena, were-humans.
+//! 4. [Encounter groups](ch04_encounter_groups): Captive's groups on base maps.
+#![cfg_attr(
+    feature = "angband",
+    doc = "5. [Angband 2.7.9 levels](ch05_angband_levels): the level, its monsters, objects, \
+           feelings and traps."
+)]
+#![cfg_attr(
+    not(feature = "angband"),
+    doc = "5. Angband 2.7.9 levels (with the `angband` feature)."
+)]
+//! 6. [The `denizen` command](ch06_the_command_line): odds, samples and spoilers on the
+//!    command line.
+//! 7. [The rules without Bevy](ch07_rules_without_bevy): exact odds and sampling as plain
+//!    functions.
+//! 8. [Data files](ch08_data): the formats, and data files as Bevy assets.
+//! 9. [Fidelity to Omega](ch09_fidelity): where the rules and the original differ, and why.
+
+#[doc = include_str!("../guide/01-in-a-bevy-game.md")]
+pub mod ch01_in_a_bevy_game {}
+
+#[doc = include_str!("../guide/02-floors-and-saves.md")]
+pub mod ch02_floors_and_saves {}
+
+#[doc = include_str!("../guide/03-the-living-world.md")]
+pub mod ch03_the_living_world {}
+
+#[doc = include_str!("../guide/04-encounter-groups.md")]
+pub mod ch04_encounter_groups {}
+
+#[cfg(feature = "angband")]
+#[doc = include_str!("../guide/05-angband-levels.md")]
+pub mod ch05_angband_levels {}
+
+#[doc = include_str!("../guide/06-the-command-line.md")]
+pub mod ch06_the_command_line {}
+
+#[doc = include_str!("../guide/07-rules-without-bevy.md")]
+pub mod ch07_rules_without_bevy {}
+
+#[doc = include_str!("../guide/08-data.md")]
+#[cfg_attr(feature = "assets", doc = include_str!("../guide/08-data-assets.md"))]
+#[cfg_attr(
+    not(feature = "assets"),
+    doc = "## Data files as Bevy assets\n\nWith the `assets` feature every kind of data file \
+           is also a Bevy asset, followed while the game runs; this chapter shows how when \
+           the documentation is built with it (as on docs.rs)."
+)]
+pub mod ch08_data {}
+
+#[doc = include_str!("../guide/09-fidelity.md")]
+pub mod ch09_fidelity {}
