@@ -51,32 +51,46 @@ fn run(folder: &Path) -> Result<Vec<String>, String> {
     write(LOCATIONS, OMEGA_LOCATIONS)?;
     let mut app = game(folder.to_path_buf());
     let mut log = Vec::new();
-
-    wait_for(&mut app, "the first load", |heard| !heard.is_empty())?;
-    log.append(&mut app.world_mut().resource_mut::<Heard>().0);
-    log.push(populate(&mut app));
-
-    write(
-        BESTIARY,
-        &OMEGA_BESTIARY.replacen(r#"name: "goblin","#, r#"name: "goblin scout","#, 1),
-    )?;
-    log.push(format!(
-        "edited {BESTIARY}: the goblin is now a goblin scout"
-    ));
-    wait_for(&mut app, "the edit", |heard| !heard.is_empty())?;
-    log.append(&mut app.world_mut().resource_mut::<Heard>().0);
-    log.push(populate(&mut app));
-
-    write(
-        BESTIARY,
-        &OMEGA_BESTIARY.replacen(r#"Some("dagger")"#, r#"Some("daggr")"#, 1),
-    )?;
-    log.push(format!(
-        "edited {BESTIARY}: the goblin's fixed item misspelt"
-    ));
-    wait_for(&mut app, "the broken edit", |heard| !heard.is_empty())?;
-    log.append(&mut app.world_mut().resource_mut::<Heard>().0);
-    log.push(populate(&mut app));
+    let scout = OMEGA_BESTIARY.replacen(r#"name: "goblin","#, r#"name: "goblin scout","#, 1);
+    let misspelt = scout.replacen(r#"Some("dagger")"#, r#"Some("daggr")"#, 1);
+    // Each step: an edit (if any), what it is, the answer it must bring, and a species the
+    // next floor must hold.
+    let steps = [
+        (None, "the first load", "rules loaded", "goblin"),
+        (
+            Some((scout, "the goblin is now a goblin scout")),
+            "the edit",
+            "rules loaded",
+            "goblin scout",
+        ),
+        (
+            Some((misspelt, "the goblin's fixed item misspelt")),
+            "the broken edit",
+            "refused, the rules in use kept",
+            "goblin scout",
+        ),
+    ];
+    for (edit, what, answer, species) in steps {
+        if let Some((text, change)) = edit {
+            write(BESTIARY, &text)?;
+            log.push(format!("edited {BESTIARY}: {change}"));
+        }
+        wait_for(&mut app, what, |heard| !heard.is_empty())?;
+        let heard = std::mem::take(&mut app.world_mut().resource_mut::<Heard>().0);
+        if !heard.iter().any(|line| line.contains(answer)) {
+            return Err(format!(
+                "after {what}, expected \"{answer}\", heard {heard:?}"
+            ));
+        }
+        log.extend(heard);
+        let names = populate(&mut app);
+        if !names.iter().any(|name| name == species) {
+            return Err(format!(
+                "after {what}, no {species} on the floor: {names:?}"
+            ));
+        }
+        log.push(format!("goblin-caves 1 populated: {}", names.join(", ")));
+    }
     Ok(log)
 }
 
@@ -131,8 +145,8 @@ fn wait_for(app: &mut App, what: &str, done: impl Fn(&[String]) -> bool) -> Resu
     Ok(())
 }
 
-/// Populates goblin-caves 1 afresh and says how many of each species came.
-fn populate(app: &mut App) -> String {
+/// Populates goblin-caves 1 afresh; the names of the species that came.
+fn populate(app: &mut App) -> Vec<String> {
     app.insert_resource(FloorMap(reference_floor(WorldSeed(5), "goblin-caves", 1)));
     app.world_mut()
         .write_message(OmegaFloorRequested::new("goblin-caves", 1));
@@ -144,15 +158,11 @@ fn populate(app: &mut App) -> String {
         .map(|s| s.id)
         .collect();
     let rules = world.resource::<OmegaRuleset>();
-    let mut names: Vec<&str> = species
+    let mut names: Vec<String> = species
         .iter()
-        .filter_map(|id| rules.species(*id).map(|t| t.name.as_str()))
+        .filter_map(|id| rules.species(*id).map(|t| t.name.clone()))
         .collect();
     names.sort_unstable();
     names.dedup();
-    format!(
-        "goblin-caves 1 populated: {} monsters ({})",
-        species.len(),
-        names.join(", ")
-    )
+    names
 }

@@ -68,6 +68,12 @@ fn main() -> ExitCode {
         Ok(args) => args,
         Err(usage) => return fail("roguelike", &usage),
     };
+    if save_to.is_some() && turns < 2 {
+        return fail(
+            "roguelike",
+            "--save needs at least 2 turns: the save is made at the middle turn",
+        );
+    }
     let mut app = game();
     app.world_mut().write_message(ChangeLevel { depth: 1 });
     for turn in 1..=turns {

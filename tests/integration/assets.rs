@@ -1,6 +1,6 @@
 //! Data files as assets (feature `assets`): rules taken from files under an asset folder,
-//! requests refused until they load, an edited file swapped in while the game runs (with
-//! `bevy_asset`'s file watcher), a broken edit refused once while the rules stay.
+//! requests refused until they load, and (feature `file_watcher`) an edited file swapped
+//! in while the game runs, a broken edit refused once while the rules stay.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -57,7 +57,7 @@ fn game(folder: &Path, plugins: bevy_app::PluginGroupBuilder) -> App {
         TaskPoolPlugin::default(),
         AssetPlugin {
             file_path: folder.to_string_lossy().into_owned(),
-            watch_for_changes_override: Some(true),
+            watch_for_changes_override: Some(cfg!(feature = "file_watcher")),
             meta_check: AssetMetaCheck::Never,
             ..AssetPlugin::default()
         },
@@ -88,17 +88,32 @@ fn heard(app: &App) -> Vec<Result<&'static str, DataRejected>> {
     app.world().resource::<Heard>().0.clone()
 }
 
-fn species_names(app: &mut App) -> Vec<String> {
+/// The glyphs of the goblins on the floor: the glyph is given when a creature is made,
+/// so it tells the rules a floor was populated with.
+fn goblin_glyphs(app: &mut App) -> Vec<char> {
     let world = app.world_mut();
-    let ids: Vec<SpeciesId> = world
-        .query::<&Species>()
+    let goblin = world
+        .resource::<OmegaRuleset>()
+        .rules()
+        .bestiary
+        .species_id("goblin")
+        .unwrap();
+    world
+        .query::<(&Species, &Glyph)>()
         .iter(world)
-        .map(|s| s.id)
-        .collect();
-    let rules = world.resource::<OmegaRuleset>();
-    ids.iter()
-        .map(|id| rules.species(*id).unwrap().name.clone())
+        .filter(|(species, _)| species.id == goblin)
+        .map(|(_, glyph)| glyph.0)
         .collect()
+}
+
+/// The shipped bestiary with the goblin drawn as `glyph`, and its fixed item `item`.
+fn bestiary(glyph: char, item: &str) -> String {
+    let at = OMEGA_BESTIARY.find(r#"key: "goblin","#).unwrap();
+    let (before, goblin) = OMEGA_BESTIARY.split_at(at);
+    let goblin = goblin
+        .replacen("glyph: 'g'", &format!("glyph: '{glyph}'"), 1)
+        .replacen(r#"Some("dagger")"#, &format!("Some(\"{item}\")"), 1);
+    format!("{before}{goblin}")
 }
 
 fn request_caves(app: &mut App) {
@@ -108,72 +123,120 @@ fn request_caves(app: &mut App) {
     app.update();
 }
 
-/// The whole life of Omega's files as assets: a request before they load is refused and
-/// changes nothing; once loaded the floor is populated from the files (a renamed goblin);
-/// an edit is swapped in; a broken edit is refused once, naming the file, entry and field,
-/// and the rules in use stay; mending the file swaps it in again.
+/// Updates a while, long past the file watcher's delay, hearing nothing new.
+fn hears_nothing_more(app: &mut App) {
+    let before = heard(app).len();
+    for _ in 0..100 {
+        app.update();
+        std::thread::sleep(Duration::from_millis(15));
+    }
+    assert_eq!(heard(app).len(), before, "{:?}", heard(app));
+}
+
+/// The whole life of Omega's files as assets: requests before they load are refused and
+/// change nothing; once loaded a floor is populated from the files (the goblin drawn as
+/// the file says, the chronicle the file's); an edit is swapped in and the next floor
+/// follows it; a file written again unchanged is nothing new; a broken edit is refused
+/// once, naming the file, entry and field, and the rules in use stay; an edit of another
+/// file meanwhile is tried again and refused again; mending the broken file swaps both in.
+#[cfg(feature = "file_watcher")]
 #[test]
 fn omega_rules_follow_their_files() {
     let folder = Folder::new("assets-omega");
-    let renamed = |name: &str| {
-        OMEGA_BESTIARY.replacen(r#"name: "goblin","#, &format!(r#"name: "{name}","#), 1)
-    };
-    folder.write("game.bestiary.ron", renamed("goblin of the file"));
+    folder.write("game.bestiary.ron", bestiary('G', "dagger"));
     folder.write("game.locations.ron", OMEGA_LOCATIONS);
-    let files = OmegaDataAssets::new("game.bestiary.ron", "game.locations.ron");
+    folder.write(
+        "game.variants.ron",
+        denizen::omega::variants::OMEGA_VARIANTS,
+    );
+    let chronicle =
+        |champion: &str| denizen::omega::construct::OMEGA_CHRONICLE.replacen("Gallow", champion, 1);
+    folder.write("game.chronicle.ron", chronicle("Gallant"));
+    let files = OmegaDataAssets::new("game.bestiary.ron", "game.locations.ron")
+        .variants("game.variants.ron")
+        .chronicle("game.chronicle.ron");
     let plugins = DenizenPlugins::with_seed(41).set(OmegaPlugin::default().data_assets(files));
     let mut app = game(&folder.0, plugins);
+    let champion = |app: &App| {
+        let chronicle = &app.world().resource::<OmegaChronicle>().0;
+        format!("{chronicle:?}")
+    };
 
     // The first update asks for the files, so they cannot have loaded during it.
+    let at = Square { x: 5, y: 5 };
+    app.world_mut()
+        .write_message(SummonRequested::new(1, at, SummonKind::Ordinary));
     request_caves(&mut app);
-    let refused: Vec<OmegaFloorRejected> = messages(&app);
     assert!(heard(&app).is_empty());
+    let refused: Vec<OmegaFloorRejected> = messages(&app);
     assert_eq!(refused.len(), 1);
     assert_eq!(refused[0].reason, OmegaFloorRefusal::RulesLoading);
-    assert!(species_names(&mut app).is_empty(), "nothing is populated");
-    wait_for_answers(&mut app, 1);
-    request_caves(&mut app);
-    assert_eq!(heard(&app), [Ok("Omega")]);
-    let names = species_names(&mut app);
-    assert_eq!(names.len(), 11);
-    assert!(
-        names.contains(&"goblin of the file".to_owned()),
-        "{names:?}"
-    );
-    assert!(!names.contains(&"goblin".to_owned()));
+    let summoned: Vec<Summoned> = messages(&app);
+    assert_eq!(summoned[0].made, Err(NothingMade::RulesLoading));
+    assert!(goblin_glyphs(&mut app).is_empty(), "nothing is populated");
+    assert!(!champion(&app).contains("Gallant"));
 
-    folder.write("game.bestiary.ron", renamed("edited goblin"));
+    wait_for_answers(&mut app, 1);
+    assert_eq!(heard(&app), [Ok("Omega")]);
+    assert!(
+        champion(&app).contains("Gallant"),
+        "the chronicle is the file's"
+    );
+    request_caves(&mut app);
+    let glyphs = goblin_glyphs(&mut app);
+    assert!(
+        !glyphs.is_empty() && glyphs.iter().all(|&g| g == 'G'),
+        "{glyphs:?}"
+    );
+
+    folder.write("game.bestiary.ron", bestiary('H', "dagger"));
     wait_for_answers(&mut app, 2);
     assert_eq!(heard(&app)[1], Ok("Omega"));
     request_caves(&mut app);
-    assert!(species_names(&mut app).contains(&"edited goblin".to_owned()));
+    let glyphs = goblin_glyphs(&mut app);
+    assert!(
+        !glyphs.is_empty() && glyphs.iter().all(|&g| g == 'H'),
+        "{glyphs:?}"
+    );
+    folder.write("game.bestiary.ron", bestiary('H', "dagger"));
+    hears_nothing_more(&mut app);
 
-    let broken = renamed("broken goblin").replacen(r#"Some("dagger")"#, r#"Some("daggr")"#, 1);
-    folder.write("game.bestiary.ron", broken);
+    folder.write("game.bestiary.ron", bestiary('J', "daggr"));
     wait_for_answers(&mut app, 3);
+    let refusal = r#"game.bestiary.ron: species[15] "goblin": field `fixed_item`: no item has the key "daggr""#;
     let Err(rejected) = &heard(&app)[2] else {
         panic!("the broken edit is refused: {:?}", heard(&app))
     };
-    assert_eq!(rejected.rule_set, "Omega");
     assert_eq!(
-        rejected.error.to_string(),
-        r#"game.bestiary.ron: species[15] "goblin": field `fixed_item`: no item has the key "daggr""#
+        (rejected.rule_set, rejected.error.to_string().as_str()),
+        ("Omega", refusal)
     );
-    for _ in 0..50 {
-        app.update();
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    assert_eq!(heard(&app).len(), 3, "a broken edit is reported once");
+    hears_nothing_more(&mut app);
     request_caves(&mut app);
-    let names = species_names(&mut app);
+    let glyphs = goblin_glyphs(&mut app);
     assert!(
-        names.contains(&"edited goblin".to_owned()),
-        "the rules stay: {names:?}"
+        glyphs.iter().all(|&g| g == 'H'),
+        "the rules stay: {glyphs:?}"
     );
 
-    folder.write("game.bestiary.ron", renamed("mended goblin"));
+    folder.write("game.chronicle.ron", chronicle("Gracious"));
     wait_for_answers(&mut app, 4);
-    assert_eq!(heard(&app)[3], Ok("Omega"));
+    assert!(matches!(&heard(&app)[3], Err(r) if r.error.to_string() == refusal));
+    assert!(champion(&app).contains("Gallant"), "nothing is swapped in");
+
+    folder.write("game.bestiary.ron", bestiary('K', "dagger"));
+    wait_for_answers(&mut app, 5);
+    assert_eq!(heard(&app)[4], Ok("Omega"));
+    assert!(
+        champion(&app).contains("Gracious"),
+        "the chronicle edited meanwhile"
+    );
+    request_caves(&mut app);
+    let glyphs = goblin_glyphs(&mut app);
+    assert!(
+        !glyphs.is_empty() && glyphs.iter().all(|&g| g == 'K'),
+        "{glyphs:?}"
+    );
 }
 
 /// A file that is not text is refused when it loads, once, naming it; the rules wait.
@@ -209,14 +272,42 @@ fn a_file_that_is_not_text_is_refused_once() {
     assert_eq!(refused[0].reason, EncounterRefusal::RulesLoading);
 }
 
-/// Captive's table and Angband's races and traps load from files as Omega's do, and the
-/// rule sets then serve their requests from them.
+/// `text` with every `field: 'x'` character replaced by `glyph`.
+fn every_glyph(text: &str, field: &str, glyph: char) -> String {
+    let marker = format!("{field}: '");
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find(&marker) {
+        let (head, tail) = rest.split_at(at + marker.len());
+        out.push_str(head);
+        out.push(glyph);
+        let mut chars = tail.chars();
+        chars.next();
+        rest = chars.as_str();
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The glyphs of every creature the rule set's component `C` marks.
+fn glyphs_of<C: Component>(app: &mut App) -> Vec<char> {
+    let world = app.world_mut();
+    world
+        .query_filtered::<&Glyph, With<C>>()
+        .iter(world)
+        .map(|g| g.0)
+        .collect()
+}
+
+/// Captive's table, and Angband's races, vaults, traps, object kinds, ego items and
+/// artifacts, load from files as Omega's do, and the rule sets then serve their requests
+/// from them: every creature is drawn as the files draw it.
 #[test]
 fn captive_and_angband_rules_load_from_their_files() {
     let folder = Folder::new("assets-others");
     folder.write(
         "game.encounters.ron",
-        denizen::captive::table::CAPTIVE_ENCOUNTERS,
+        every_glyph(denizen::captive::table::CAPTIVE_ENCOUNTERS, "glyph", '&'),
     );
     let captive = CaptiveDataAssets::new("game.encounters.ron");
     let plugins = DenizenPlugins::with_seed(43).set(CaptivePlugin::default().data_assets(captive));
@@ -224,15 +315,43 @@ fn captive_and_angband_rules_load_from_their_files() {
     let plugins = {
         folder.write(
             "game.races.ron",
-            include_str!("../../crates/denizen_angband/data/angband.races.ron"),
+            every_glyph(
+                include_str!("../../crates/denizen_angband/data/angband.races.ron"),
+                "symbol",
+                '$',
+            ),
         );
-        folder.write(
-            "game.traps.ron",
-            include_str!("../../crates/denizen_angband/data/angband.traps.ron"),
-        );
+        for (file, text) in [
+            (
+                "game.vaults.ron",
+                include_str!("../../crates/denizen_angband/data/angband.vaults.ron"),
+            ),
+            (
+                "game.traps.ron",
+                include_str!("../../crates/denizen_angband/data/angband.traps.ron"),
+            ),
+            (
+                "game.objects.ron",
+                include_str!("../../crates/denizen_angband/data/angband.objects.ron"),
+            ),
+            (
+                "game.egos.ron",
+                include_str!("../../crates/denizen_angband/data/angband.egos.ron"),
+            ),
+            (
+                "game.artifacts.ron",
+                include_str!("../../crates/denizen_angband/data/angband.artifacts.ron"),
+            ),
+        ] {
+            folder.write(file, text);
+        }
         let angband = AngbandDataAssets::default()
             .races("game.races.ron")
-            .traps("game.traps.ron");
+            .vaults("game.vaults.ron")
+            .traps("game.traps.ron")
+            .objects("game.objects.ron")
+            .egos("game.egos.ron")
+            .artifacts("game.artifacts.ron");
         plugins.set(AngbandPlugin::default().data_assets(angband))
     };
     let mut app = game(&folder.0, plugins);
@@ -250,16 +369,36 @@ fn captive_and_angband_rules_load_from_their_files() {
     app.world_mut()
         .write_message(EncountersRequested::new(6, 3));
     app.update();
-    let placed: Vec<EncountersPlaced> = messages(&app);
-    assert_eq!(placed.len(), 1);
+    let members = glyphs_of::<EncounterMember>(&mut app);
+    assert!(
+        !members.is_empty() && members.iter().all(|&g| g == '&'),
+        "{members:?}"
+    );
     #[cfg(feature = "angband")]
     {
         app.world_mut()
             .write_message(AngbandLevelRequested::new(10));
         app.update();
-        let built: Vec<AngbandLevelBuilt> = messages(&app);
-        assert_eq!(built.len(), 1);
+        let monsters = glyphs_of::<AngbandMonster>(&mut app);
+        assert!(
+            !monsters.is_empty() && monsters.iter().all(|&g| g == '$'),
+            "{monsters:?}"
+        );
     }
+}
+
+/// A rule set given no files of its own has its builder's rules at once.
+#[cfg(feature = "angband")]
+#[test]
+fn a_rule_set_given_no_files_has_its_rules_at_once() {
+    let folder = Folder::new("assets-none");
+    let angband = AngbandPlugin::default().data_assets(AngbandDataAssets::default());
+    let mut app = game(&folder.0, DenizenPlugins::with_seed(45).set(angband));
+    app.world_mut().write_message(AngbandLevelRequested::new(3));
+    app.update();
+    assert_eq!(heard(&app), [Ok("Angband")]);
+    let built: Vec<AngbandLevelBuilt> = messages(&app);
+    assert_eq!(built.len(), 1);
 }
 
 /// The asset side needs `bevy_asset`'s plugin: without it the app stops at setup, saying

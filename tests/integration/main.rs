@@ -3,7 +3,7 @@
 
 #[cfg(feature = "angband")]
 mod angband;
-#[cfg(feature = "file_watcher")]
+#[cfg(feature = "assets")]
 mod assets;
 mod documents;
 mod encounters;

@@ -87,8 +87,9 @@ pub use streams::{DenizenRng, StreamKey};
 /// `tests/integration/gating.rs` checks all of this.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DenizenSystems {
-    /// Checks state read from a save against the rules, then serves every floor request
-    /// through the [`pipeline`]: Omega's floors (`OmegaSystems::Floors`), then Angband's
+    /// Follows the rule sets' data files (feature `assets`: rules swapped in when a file
+    /// changed), checks state read from a save against the rules, then serves every floor
+    /// request through the [`pipeline`]: Omega's floors (`OmegaSystems::Floors`), then Angband's
     /// levels (`AngbandSystems::Levels`), then Captive's encounter groups
     /// (`CaptiveSystems::Encounters`).
     Floors,

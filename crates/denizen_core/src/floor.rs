@@ -203,7 +203,12 @@ impl TryFrom<GridData> for FloorGrid {
         }
         let mut tiles = Vec::with_capacity(squares as usize);
         for (y, row) in data.rows.iter().enumerate() {
-            let before = tiles.len();
+            let len = row.chars().count();
+            if len != width as usize {
+                return Err(saved(format!(
+                    "row {y} has {len} squares; the floor is {width} wide"
+                )));
+            }
             for (x, glyph) in row.chars().enumerate() {
                 let tile = Tile::from_glyph(glyph).ok_or(FloorError::UnknownGlyph {
                     row: y,
@@ -211,13 +216,6 @@ impl TryFrom<GridData> for FloorGrid {
                     glyph,
                 })?;
                 tiles.push(tile);
-                if tiles.len() - before > width as usize {
-                    break;
-                }
-            }
-            let len = tiles.len() - before;
-            if len != width as usize {
-                return Err(FloorError::RaggedRow { row: y, len, width });
             }
         }
         let mut occupied = vec![false; tiles.len()];
@@ -274,20 +272,19 @@ fn carve_of(rows: &[String], width: u32, height: u32) -> Result<Vec<u32>, FloorE
     }
     let mut carve = Vec::new();
     for (y, row) in rows.iter().enumerate() {
-        let before = carve.len();
-        for number in row.split_ascii_whitespace().take(width as usize + 1) {
+        let count = row.split_ascii_whitespace().count();
+        if count != width as usize {
+            return Err(FloorError::Saved(format!(
+                "dig order row {y} needs {width} numbers, not {count}"
+            )));
+        }
+        for number in row.split_ascii_whitespace() {
             carve.push(number.parse::<u32>().map_err(|_| {
                 FloorError::Saved(format!(
                     "dig order row {y}: {} is not a dig number",
                     crate::data::quoted(number)
                 ))
             })?);
-        }
-        if carve.len() - before != width as usize {
-            return Err(FloorError::Saved(format!(
-                "dig order row {y} needs {width} numbers, not {}",
-                carve.len() - before
-            )));
         }
     }
     Ok(carve)
@@ -895,13 +892,13 @@ mod tests {
         let refused = |text: &str| ron::from_str::<FloorGrid>(text).unwrap_err().to_string();
         let short = text.replacen(r#""..#.""#, r#""..#""#, 1);
         assert!(
-            refused(&short).contains("row 1 has 3 squares, the first row 4"),
+            refused(&short).contains("row 1 has 3 squares; the floor is 4 wide"),
             "{}",
             refused(&short)
         );
-        let long = text.replacen(r#""..#.""#, r#""..#..""#, 1);
+        let long = text.replacen(r#""..#.""#, &format!("\"{}\"", ".".repeat(100)), 1);
         assert!(
-            refused(&long).contains("row 1 has 5 squares"),
+            refused(&long).contains("row 1 has 100 squares; the floor is 4 wide"),
             "{}",
             refused(&long)
         );

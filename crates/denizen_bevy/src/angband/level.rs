@@ -48,7 +48,7 @@ pub struct AngbandLevelPlan {
     floor: Option<FloorGrid>,
     /// Its terrain (empty on a host's floor).
     terrain: AngbandTerrain,
-    /// The game-clock reading it was made at.
+    /// The game turn it was made on.
     made_at: u64,
 }
 

@@ -221,6 +221,15 @@ pub struct TrapSpringRequested {
     pub armour: i32,
 }
 
+/// A [`TrapSpringRequested`] was not served (written in `AngbandSystems::Traps`): the
+/// rules' data files (feature `assets`) have not loaded yet. Nothing changed.
+#[derive(Message, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
+#[reflect(Debug, PartialEq)]
+pub struct TrapSpringRejected {
+    /// The trap's square, as requested.
+    pub at: Square,
+}
+
 /// A trap sprang (written in `AngbandSystems::Traps`): its kind (chosen now, uniform over the kinds) and what it rolled. The
 /// host applies what the player does not resist. A summoning rune's monsters are already
 /// spawned round the player (with `MonsterSpawned` origin `Summoning`).

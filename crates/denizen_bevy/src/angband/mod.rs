@@ -27,7 +27,7 @@ use components::{
 pub use level::AngbandLevelPlan;
 pub use messages::{
     AngbandLevelBuilt, AngbandLevelRefusal, AngbandLevelRejected, AngbandLevelRequested,
-    LevelFeeling, LevelFloor, ObjectRequested, TrapSpringRequested, TrapSprung,
+    LevelFeeling, LevelFloor, ObjectRequested, TrapSpringRejected, TrapSpringRequested, TrapSprung,
 };
 pub use resources::{
     AngbandAppraiser, AngbandArtifacts, AngbandLastLevel, AngbandRuleset, AngbandStoredLevels,
@@ -209,6 +209,7 @@ impl Plugin for AngbandPlugin {
         .add_message::<LevelFeeling>()
         .add_message::<TrapSpringRequested>()
         .add_message::<TrapSprung>()
+        .add_message::<TrapSpringRejected>()
         .register_type::<AngbandRuleset>()
         .register_type::<AngbandUniques>()
         .register_type::<AngbandArtifacts>()
@@ -231,6 +232,7 @@ impl Plugin for AngbandPlugin {
         .register_type::<LevelFeeling>()
         .register_type::<TrapSpringRequested>()
         .register_type::<TrapSprung>()
+        .register_type::<TrapSpringRejected>()
         .register_type::<AngbandLastLevel>()
         .register_type::<AngbandAppraiser>()
         .configure_sets(schedule, (levels, traps))
@@ -264,7 +266,8 @@ pub mod prelude {
     };
     pub use super::messages::{
         AngbandLevelBuilt, AngbandLevelRefusal, AngbandLevelRejected, AngbandLevelRequested,
-        LevelFeeling, LevelFloor, ObjectRequested, TrapSpringRequested, TrapSprung,
+        LevelFeeling, LevelFloor, ObjectRequested, TrapSpringRejected, TrapSpringRequested,
+        TrapSprung,
     };
     pub use super::resources::{
         AngbandAppraiser, AngbandArtifacts, AngbandLastLevel, AngbandRuleset, AngbandStoredLevels,

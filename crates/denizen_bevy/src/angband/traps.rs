@@ -9,18 +9,23 @@ use denizen_angband::streams;
 use denizen_core::plan::Origin;
 
 use super::level::spawn_monsters;
-use super::messages::{TrapSpringRequested, TrapSprung};
+use super::messages::{TrapSpringRejected, TrapSpringRequested, TrapSprung};
 use super::resources::{AngbandLastLevel, AngbandRuleset, AngbandUniques};
 use crate::floor::FloorMap;
-use crate::pipeline::read_requests;
+use crate::pipeline::{read_requests, rules_loading};
 use crate::streams::DenizenRng;
 
-/// Serves every new [`TrapSpringRequested`], each answered with a [`TrapSprung`].
+/// Serves every new [`TrapSpringRequested`], each answered with a [`TrapSprung`] (or, while
+/// the rules are still loading from data assets, a [`TrapSpringRejected`]).
 pub(super) fn spring_traps(
     world: &mut World,
     mut cursor: Local<MessageCursor<TrapSpringRequested>>,
 ) {
     for trigger in read_requests(world, &mut cursor) {
+        if rules_loading::<AngbandRuleset>(world) {
+            world.write_message(TrapSpringRejected { at: trigger.at });
+            continue;
+        }
         let sprung = spring(world, trigger);
         world.write_message(sprung);
     }

@@ -26,13 +26,19 @@ pub(crate) fn register_kind<K: DataKind>(app: &mut App) {
     }
 }
 
-/// One data file of a rule set as the plugin follows it: its handle, and the text its
-/// rules were last built from.
+/// One data file of a rule set as the plugin follows it: its handle, the text the rules in
+/// use were built from, and the text last tried (built or refused). Texts are compared by
+/// content, so a file read again unchanged (touched, written twice by an editor) is
+/// nothing new.
 #[derive(Debug)]
 pub(crate) struct DataSlot<K: DataKind> {
     source: DataSource<K>,
     handle: Option<Handle<DataText<K>>>,
-    seen: Option<Arc<str>>,
+    built: Option<Arc<str>>,
+    tried: Option<Arc<str>>,
+    /// The last text the asset server handed over, to tell a fresh load from the same one.
+    last_read: Option<Arc<str>>,
+    /// The load failure last reported, so each is reported once.
     failure_said: Option<String>,
 }
 
@@ -42,12 +48,19 @@ impl<K: DataKind> Clone for DataSlot<K> {
     }
 }
 
+/// Whether `text` is other than `than` (by content).
+fn other(text: &Arc<str>, than: Option<&Arc<str>>) -> bool {
+    !than.is_some_and(|than| Arc::ptr_eq(text, than) || **text == **than)
+}
+
 impl<K: DataKind> DataSlot<K> {
     pub(crate) fn new(source: DataSource<K>) -> Self {
         Self {
             source,
             handle: None,
-            seen: None,
+            built: None,
+            tried: None,
+            last_read: None,
             failure_said: None,
         }
     }
@@ -70,14 +83,12 @@ impl<K: DataKind> DataSlot<K> {
         })
     }
 
-    /// Whether the loaded text differs from the one the rules were last built from.
+    /// Whether the loaded text differs from the one the rules in use were built from (a
+    /// file that is state as well as rules, Omega's chronicle, is installed only then).
+    #[cfg(feature = "omega")]
     pub(crate) fn changed(&self, world: &World) -> bool {
-        self.loaded(world).is_some_and(|file| {
-            !self
-                .seen
-                .as_ref()
-                .is_some_and(|seen| Arc::ptr_eq(seen, &file.text))
-        })
+        self.loaded(world)
+            .is_some_and(|file| other(&file.text, self.built.as_ref()))
     }
 }
 
@@ -87,8 +98,8 @@ pub(crate) enum SlotState {
     Loading,
     /// Its last load failed: the message, and whether it was already reported.
     Failed { message: String, new: bool },
-    /// Loaded; whether its text changed since the rules were last built.
-    Loaded { changed: bool },
+    /// Loaded; whether its text is other than the last one tried.
+    Loaded { untried: bool },
 }
 
 /// A [`DataSlot`] of any kind, as the swap below walks them.
@@ -97,8 +108,8 @@ pub(crate) trait AnySlot {
     fn resolve(&mut self, server: &AssetServer);
     /// Where the file is.
     fn state(&mut self, world: &World, server: &AssetServer) -> SlotState;
-    /// The rules were built from the text now loaded.
-    fn mark_seen(&mut self, world: &World);
+    /// Rules were tried from the text now loaded; `built` when they are now in use.
+    fn mark_tried(&mut self, world: &World, built: bool);
 }
 
 impl<K: DataKind> AnySlot for DataSlot<K> {
@@ -121,17 +132,29 @@ impl<K: DataKind> AnySlot for DataSlot<K> {
             self.failure_said = Some(message.clone());
             return SlotState::Failed { message, new };
         }
-        self.failure_said = None;
-        match self.loaded(world) {
-            Some(_) => SlotState::Loaded {
-                changed: self.changed(world),
-            },
-            None => SlotState::Loading,
+        let Some(text) = self.loaded(world).map(|file| file.text.clone()) else {
+            return SlotState::Loading;
+        };
+        let fresh = !self
+            .last_read
+            .as_ref()
+            .is_some_and(|read| Arc::ptr_eq(read, &text));
+        if fresh {
+            // A load succeeded since the last failure: a later failure is news again.
+            self.failure_said = None;
+            self.last_read = Some(text.clone());
+        }
+        SlotState::Loaded {
+            untried: other(&text, self.tried.as_ref()),
         }
     }
 
-    fn mark_seen(&mut self, world: &World) {
-        self.seen = self.loaded(world).map(|file| file.text.clone());
+    fn mark_tried(&mut self, world: &World, built: bool) {
+        let text = self.loaded(world).map(|file| file.text.clone());
+        if built {
+            self.built = text.clone();
+        }
+        self.tried = text;
     }
 }
 
@@ -148,16 +171,19 @@ pub(crate) trait DataSources: Resource {
     fn install(&self, world: &mut World) -> Result<(), DataError>;
 }
 
-/// The system that follows a rule set's files: loads them, and once all are loaded and
-/// one changed, builds and swaps in the rules or reports why not.
+/// The system that follows a rule set's files: loads them, and once all are loaded and one
+/// is other than when last tried, builds and swaps in the rules or reports why not, once.
+/// A rule set with no files of its own given installs its builder's rules at once.
 pub(crate) fn follow_data<S: DataSources>(world: &mut World) {
     let Some(server) = world.get_resource::<AssetServer>().cloned() else {
         return;
     };
     world.resource_scope(|world, mut sources: Mut<S>| {
-        let (mut ready, mut changed) = (true, false);
+        let (mut ready, mut untried) = (true, false);
         let mut failures = Vec::new();
-        for slot in sources.slots() {
+        let mut slots = sources.slots();
+        let first = slots.is_empty() && world.contains_resource::<RulesLoading<S::Ruleset>>();
+        for slot in &mut slots {
             slot.resolve(&server);
             match slot.state(world, &server) {
                 SlotState::Loading => ready = false,
@@ -167,21 +193,22 @@ pub(crate) fn follow_data<S: DataSources>(world: &mut World) {
                         failures.push(message);
                     }
                 }
-                SlotState::Loaded { changed: c } => changed |= c,
+                SlotState::Loaded { untried: u } => untried |= u,
             }
         }
+        drop(slots);
         for message in failures {
             world.write_message(DataRejected {
                 rule_set: S::RULE_SET,
                 error: DataRefusal::Load(message),
             });
         }
-        if !ready || !changed {
+        if !ready || !(untried || first) {
             return;
         }
         let installed = sources.install(world);
         for slot in sources.slots() {
-            slot.mark_seen(world);
+            slot.mark_tried(world, installed.is_ok());
         }
         match installed {
             Ok(()) => {

@@ -23,21 +23,25 @@
 //!
 //! How the rules follow the files:
 //!
-//! - A loader reads a file's text only (a regular file of at most
-//!   [`MAX_FILE_BYTES`], UTF-8). The rules are
+//! - A loader reads a file's text only (at most [`MAX_FILE_BYTES`] bytes are read, and it
+//!   must be UTF-8). The rules are
 //!   validated as a whole when every file of the rule set has loaded, by the same code as
 //!   the files given to the plugin's builder, so an error names the file (its asset path),
 //!   the entry and the field.
-//! - Until the first valid set of files is in, the rule set's floor requests are refused
-//!   (each rule set's refusal has a `RulesLoading` case; see
-//!   [`RulesLoading`](crate::pipeline::RulesLoading)), so no floor is ever populated
-//!   from rules the game did not ask for. [`RulesLoaded`] says when they are in.
+//! - Until the first valid set of files is in, the rule set serves nothing from the
+//!   rules it was built with: floor requests are refused (each rule set's refusal has a
+//!   `RulesLoading` case; see [`RulesLoading`](crate::pipeline::RulesLoading)), as are
+//!   Omega's summonings, statues and arena bouts and Angband's traps, and Omega's
+//!   wandering checks are skipped (`WanderingSkip::RulesLoading`). [`RulesLoaded`] says
+//!   when the rules are in.
 //! - With `bevy_asset`'s file watcher on (this crate's `file_watcher` feature turns on
-//!   `bevy_asset`'s), an edited file is validated and, when the
-//!   whole set is valid, swapped in before the next request is served: the plugin's
-//!   switches are kept, and state that no longer fits the new rules (Omega's unique-item
-//!   ledger, say) is mended as a save's would be. A broken edit keeps the rules in use and
-//!   is reported once, with [`DataRejected`], until the file changes again.
+//!   `bevy_asset`'s), an edited file is validated and, when the whole set is valid,
+//!   swapped in before the next request is served, the plugin's switches kept. Omega's
+//!   state is checked against the new rules as a save's is (a unique-item ledger that no
+//!   longer fits is replaced, with `StateRejected`); Angband's uniques ledger drops races
+//!   the new file lacks before the next level draws, and its artifact ledger is kept as it
+//!   is. A broken edit keeps the rules in use and is reported once, with [`DataRejected`],
+//!   until a file's text changes again (a file read again unchanged is nothing new).
 //! - `examples/hot_reload.rs` writes a bestiary, populates a floor, edits the file and
 //!   populates again.
 

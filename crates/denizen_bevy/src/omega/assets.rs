@@ -12,7 +12,6 @@ use denizen_omega::{Chronicle, OmegaFiles, OmegaRules};
 
 use super::resources::{OmegaChronicle, OmegaRuleset, UniqueItems};
 use crate::assets::{AnySlot, DataKind, DataSlot, DataSource, DataSources, register_kind};
-use crate::pipeline::rules_loading;
 
 /// An Omega bestiary (`*.bestiary.ron`): species and items.
 #[derive(TypePath, Debug)]
@@ -125,12 +124,15 @@ impl DataSources for OmegaDataAssets {
             }
             _ => None,
         };
-        // The first rules a game gets start its state afresh; later ones are checked
-        // against it (a ledger that no longer fits is mended and reported).
-        if rules_loading::<OmegaRuleset>(world) {
+        // A new game's ledger of the old rules becomes the new rules' new-game ledger; any
+        // other (a game's, a save's) is checked against the new rules as a save's would
+        // be, and replaced with a `StateRejected` only if it does not fit.
+        let old = world.resource::<OmegaRuleset>();
+        let settings = old.settings();
+        let new_game = ItemLedger::new(old.rules().bestiary.items());
+        if world.resource::<UniqueItems>().0 == new_game {
             world.insert_resource(UniqueItems(ItemLedger::new(rules.bestiary.items())));
         }
-        let settings = world.resource::<OmegaRuleset>().settings();
         world.insert_resource(OmegaRuleset::new(Arc::new(rules), settings));
         if let Some(chronicle) = chronicle {
             world.insert_resource(OmegaChronicle(chronicle));

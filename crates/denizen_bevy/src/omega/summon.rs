@@ -15,7 +15,7 @@ use denizen_omega::wander::{SummonFailure, Summoning, statues_woken, summon};
 use super::populate::{spawn_monsters, with_builder};
 use super::resources::{CurrentLocation, OmegaRuleset};
 use crate::floor::FloorMap;
-use crate::pipeline::read_requests;
+use crate::pipeline::{read_requests, rules_loading};
 use crate::streams::DenizenRng;
 
 /// What a summoning makes.
@@ -100,6 +100,8 @@ pub enum NothingMade {
     NothingEligible,
     /// The square of a [`StatueWakeRequested`] is not a statue.
     NotAStatue,
+    /// The rules' data files (feature `assets`) have not loaded yet.
+    RulesLoading,
 }
 
 /// What a [`SummonRequested`] or [`StatueWakeRequested`] made: the creature and its
@@ -132,6 +134,13 @@ pub(crate) fn summon_creatures(
     mut cursor: Local<MessageCursor<SummonRequested>>,
 ) {
     for request in read_requests(world, &mut cursor) {
+        if rules_loading::<OmegaRuleset>(world) {
+            world.write_message(Summoned {
+                request: request.request,
+                made: Err(NothingMade::RulesLoading),
+            });
+            continue;
+        }
         let kind = match request.kind {
             SummonKind::Hostile => Summoning::Hostile,
             SummonKind::Ordinary => Summoning::Ordinary,
@@ -173,11 +182,17 @@ pub(crate) fn wake_statues(
 ) {
     for request in read_requests(world, &mut cursor) {
         let woken = statues_woken(&world.resource::<FloorMap>().0, request.at);
-        if woken.is_empty() {
+        let refusal = if rules_loading::<OmegaRuleset>(world) {
+            Some(NothingMade::RulesLoading)
+        } else {
+            woken.is_empty().then_some(NothingMade::NotAStatue)
+        };
+        if let Some(why) = refusal {
             world.write_message(Summoned {
                 request: request.request,
-                made: Err(NothingMade::NotAStatue),
+                made: Err(why),
             });
+            continue;
         }
         for at in woken {
             world.resource_mut::<FloorMap>().0.set(at, Tile::Floor);

@@ -14,7 +14,7 @@ use super::components::{
 use super::populate::spawn_monsters;
 use super::resources::{MoonPhase, OmegaChronicle, OmegaRuleset};
 use crate::floor::Glyph;
-use crate::pipeline::read_requests;
+use crate::pipeline::{read_requests, rules_loading};
 use crate::streams::DenizenRng;
 
 /// Bring on the next arena opponent at a square (the source's arena puts it at (60, 7)).
@@ -51,6 +51,9 @@ pub enum ArenaRefusal {
          brings its own variants (OmegaRules::with_variants)"
     )]
     NoArena,
+    /// The rules' data files (feature `assets`) have not loaded yet.
+    #[error("the rules' data files have not loaded yet (wait for RulesLoaded)")]
+    RulesLoading,
 }
 
 /// Triggered by the host on a monster when it takes its special-ability turn; a
@@ -66,12 +69,21 @@ pub struct SpecialTurn {
 pub(crate) fn arena_bouts(world: &mut World, mut cursor: Local<MessageCursor<ArenaBoutRequested>>) {
     for bout in read_requests(world, &mut cursor) {
         let rules = world.resource::<OmegaRuleset>().clone();
-        let Some(variants) = rules.rules().variants.as_ref() else {
-            world.write_message(ArenaRejected {
-                counter: bout.counter,
-                reason: ArenaRefusal::NoArena,
-            });
-            continue;
+        let loading = rules_loading::<OmegaRuleset>(world);
+        let variants = match (loading, rules.rules().variants.as_ref()) {
+            (false, Some(variants)) => variants,
+            (loading, _) => {
+                let reason = if loading {
+                    ArenaRefusal::RulesLoading
+                } else {
+                    ArenaRefusal::NoArena
+                };
+                world.write_message(ArenaRejected {
+                    counter: bout.counter,
+                    reason,
+                });
+                continue;
+            }
         };
         let champion = world.resource::<OmegaChronicle>().0.holder(CHAMPION);
         let mut rng = world.resource_mut::<DenizenRng>().next_stream(

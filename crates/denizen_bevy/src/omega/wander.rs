@@ -11,6 +11,7 @@ use denizen_omega::streams;
 use super::populate::{spawn_monsters, with_builder};
 use super::resources::{CurrentLocation, OmegaRuleset};
 use crate::floor::{CurrentFloor, FloorId, FloorMap};
+use crate::pipeline::rules_loading;
 use crate::streams::DenizenRng;
 
 /// A wandering creature arrived on the current floor. Written in
@@ -57,6 +58,9 @@ pub enum WanderingSkip {
         /// The floor of the current Omega location.
         location: FloorId,
     },
+    /// The rules' data files (feature `assets`) have not loaded yet.
+    #[error("the rules' data files have not loaded yet (wait for RulesLoaded)")]
+    RulesLoading,
     /// The rules allow no wandering here (not a dungeon).
     #[error("{0}")]
     Rules(NoWandering),
@@ -79,7 +83,9 @@ pub(crate) fn wandering_check(world: &mut World) {
     let location = world.resource::<CurrentLocation>().clone();
     let rules = world.resource::<OmegaRuleset>().clone();
     let current = world.resource::<CurrentFloor>().0.clone();
-    let eligible = if current != location.floor() {
+    let eligible = if rules_loading::<OmegaRuleset>(world) {
+        Err(WanderingSkip::RulesLoading)
+    } else if current != location.floor() {
         Err(WanderingSkip::NotOmegaFloor {
             current,
             location: location.floor(),

@@ -20,6 +20,11 @@
 //! saved as rows of tile glyphs and Angband's terrain as rows of hexadecimal codes. A save
 //! of another format is refused with [`SaveError::Version`], naming both.
 //!
+//! Entities keep their ids while a game runs, so two saves of one session differ only where
+//! the game did. Loading gives the saved entities new ones (Bevy hands out entity ids; a
+//! world cannot take back the saved ones safely), and [`load`] returns which is which: a
+//! world loaded and saved again writes the same values under its new ids.
+//!
 //! ```ron
 //! (
 //!     format: 1,
