@@ -103,6 +103,8 @@ pub struct Seen {
     pub colour: &'static str,
     /// Whether it sleeps.
     pub asleep: bool,
+    /// What it carries (a Captive group's bearer), if anything.
+    pub carries: Option<String>,
 }
 
 /// The game: the app with denizen's plugins, the player and the message log.
@@ -277,7 +279,7 @@ impl Game {
             lines.push(feeling.message().to_owned());
         }
         for dropped in current::<CarryDropped>(world) {
-            lines.push(format!("It drops {:?}.", dropped.carry));
+            lines.push(format!("It drops its {}.", dropped.carry));
         }
         for sprung in current::<TrapSprung>(world) {
             lines.push(format!("You set off {}!", sprung.name));
@@ -580,6 +582,7 @@ impl Game {
                     name,
                     colour,
                     asleep,
+                    carries: world.get::<Carries>(entity).map(|c| c.0.to_string()),
                 }
             })
             .collect();

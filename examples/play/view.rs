@@ -188,6 +188,9 @@ fn sidebar<'a>(shown: &[&Seen]) -> Paragraph<'a> {
             ),
             Span::raw(format!(" {name:<14}{state}")),
         ]));
+        if let Some(carry) = &creature.carries {
+            lines.push(Line::raw(format!("  carries {carry}")));
+        }
     }
     Paragraph::new(lines).block(Block::new().borders(Borders::LEFT))
 }
