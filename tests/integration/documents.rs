@@ -13,14 +13,16 @@ fn read(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-/// The targets of the Markdown links `[text](target)` in `text`.
+/// The targets of the Markdown links `[text](target)` and HTML images `src="target"` in
+/// `text`.
 fn link_targets(text: &str) -> Vec<&str> {
-    text.match_indices("](")
-        .filter_map(|(at, _)| {
-            let rest = &text[at + 2..];
-            rest.find(')').map(|end| &rest[..end])
+    let between = |open: &'static str, close: char| {
+        text.match_indices(open).filter_map(move |(at, _)| {
+            let rest = &text[at + open.len()..];
+            rest.find(close).map(|end| &rest[..end])
         })
-        .collect()
+    };
+    between("](", ')').chain(between("src=\"", '"')).collect()
 }
 
 /// The Markdown files whose links are checked: the README, the examples' index, the

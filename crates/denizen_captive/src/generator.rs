@@ -479,66 +479,121 @@ impl<'a> BaseEncounters<'a> {
         })
     }
 
-    /// A member from its word `r`: strength from `r`, armature from the low 2 bits of `r`
-    /// rotated right 5, skill from those of `r` rotated right 8.
+    /// A member of type `t` from its word `r` on this map (see [`member_of`]).
     fn member(&self, t: &EncounterType, r: u16, bonus: u32, slot: u8) -> Member {
-        let (armature_bits, skill_bits) = (
-            u32::from(r.rotate_right(5) & 3),
-            u32::from(r.rotate_right(8) & 3),
-        );
-        let r = u64::from(r);
-        let m = u64::from(self.map.saturating_add(1).min(127));
-        let k = 3 * m - 2 + u64::from(bonus);
-        let d = u64::from(if self.map <= 16 {
-            self.map / 2
+        member_of(t, self.map, &self.settings, r, bonus, slot)
+    }
+}
+
+/// A member of type `t` on map `map` from its 16-bit word `r`: strength from `r`,
+/// armature from the low 2 bits of `r` rotated right 5, skill from those of `r` rotated
+/// right 8; `bonus` is added to the map term (a special stage's groups). The one
+/// description both the generator and [`member_range`] read.
+pub fn member_of(
+    t: &EncounterType,
+    map: u32,
+    settings: &EncounterSettings,
+    r: u16,
+    bonus: u32,
+    slot: u8,
+) -> Member {
+    let (armature_bits, skill_bits) = (
+        u32::from(r.rotate_right(5) & 3),
+        u32::from(r.rotate_right(8) & 3),
+    );
+    let r = u64::from(r);
+    let m = u64::from(map.saturating_add(1).min(127));
+    let k = 3 * m - 2 + u64::from(bonus);
+    let d = u64::from(if map <= 16 { map / 2 } else { map / 4 });
+    let extra = (r * d) >> 16;
+    // In full: past the cap, half the map term comes off, then the cap.
+    let grow = |base: u32, cap: u32| -> u32 {
+        let s0 = u64::from(base) * k;
+        let s = s0 + ((s0 * r) >> 16) + extra;
+        if s > u64::from(cap) {
+            (s - extra / 2).min(u64::from(cap)) as u32
         } else {
-            self.map / 4
-        });
-        let extra = (r * d) >> 16;
-        // In full: past the cap, half the map term comes off, then the cap.
-        let grow = |base: u32, cap: u32| -> u32 {
-            let s0 = u64::from(base) * k;
-            let s = s0 + ((s0 * r) >> 16) + extra;
-            if s > u64::from(cap) {
-                (s - extra / 2).min(u64::from(cap)) as u32
-            } else {
-                s as u32
-            }
-        };
-        let strength = match self.settings.overflow {
-            Overflow::Saturate => grow(t.strength, STRENGTH_CAP),
-            Overflow::Wrap => {
-                // Every step in 16 bits, as Captive computes it: the product and the
-                // first sum wrap silently; a carry of the last sum (or a result past the
-                // cap) takes half the map term off the wrapped value.
-                let s0 = (u64::from(t.strength) * k) & 0xFFFF;
-                let c = (s0 + ((s0 * r) >> 16)) & 0xFFFF;
-                let sum = c + extra;
-                let cap = u64::from(STRENGTH_CAP);
-                if sum > 0xFFFF || (sum & 0xFFFF) > cap {
-                    (sum & 0xFFFF)
-                        .checked_sub(extra / 2)
-                        .map_or(cap, |v| v.min(cap)) as u32
-                } else {
-                    sum as u32
-                }
-            }
-        };
-        // Skill is capped at 253 as the guide says; the transcription caps only armature,
-        // which no shipped base (skill at most 241, + 0..3) can tell apart.
-        let (armature, skill) = match self.settings.growth {
-            Growth::Code => (
-                t.armature.saturating_add(armature_bits).min(STAT_CAP),
-                t.skill.saturating_add(skill_bits).min(STAT_CAP),
-            ),
-            Growth::Prose => (grow(t.armature, STAT_CAP), grow(t.skill, STAT_CAP)),
-        };
-        Member {
-            slot,
-            strength,
-            armature,
-            skill,
+            s as u32
         }
+    };
+    let strength = match settings.overflow {
+        Overflow::Saturate => grow(t.strength, STRENGTH_CAP),
+        Overflow::Wrap => {
+            // Every step in 16 bits, as Captive computes it: the product and the
+            // first sum wrap silently; a carry of the last sum (or a result past the
+            // cap) takes half the map term off the wrapped value.
+            let s0 = (u64::from(t.strength) * k) & 0xFFFF;
+            let c = (s0 + ((s0 * r) >> 16)) & 0xFFFF;
+            let sum = c + extra;
+            let cap = u64::from(STRENGTH_CAP);
+            if sum > 0xFFFF || (sum & 0xFFFF) > cap {
+                (sum & 0xFFFF)
+                    .checked_sub(extra / 2)
+                    .map_or(cap, |v| v.min(cap)) as u32
+            } else {
+                sum as u32
+            }
+        }
+    };
+    // Skill is capped at 253 as the guide says; the transcription caps only armature,
+    // which no shipped base (skill at most 241, + 0..3) can tell apart.
+    let (armature, skill) = match settings.growth {
+        Growth::Code => (
+            t.armature.saturating_add(armature_bits).min(STAT_CAP),
+            t.skill.saturating_add(skill_bits).min(STAT_CAP),
+        ),
+        Growth::Prose => (grow(t.armature, STAT_CAP), grow(t.skill, STAT_CAP)),
+    };
+    Member {
+        slot,
+        strength,
+        armature,
+        skill,
+    }
+}
+
+/// The least, mean and greatest of one of a member's numbers.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Spread {
+    /// The least value.
+    pub least: u32,
+    /// The mean value.
+    pub mean: f64,
+    /// The greatest value.
+    pub greatest: u32,
+}
+
+/// What a member of one type on one map can be: its strength, armature and skill over all
+/// 65,536 words, each as likely as the others (a group's word is 16 random bits, and each
+/// member's word is that word rotated).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MemberRange {
+    /// Strength, at most [`STRENGTH_CAP`].
+    pub strength: Spread,
+    /// Armature, at most [`STAT_CAP`].
+    pub armature: Spread,
+    /// Skill, at most [`STAT_CAP`].
+    pub skill: Spread,
+}
+
+/// The exact range of a regular group's member of type `t` on map `map` ([`member_of`]
+/// over every word).
+pub fn member_range(t: &EncounterType, map: u32, settings: &EncounterSettings) -> MemberRange {
+    let members: Vec<Member> = (0..=u16::MAX)
+        .map(|r| member_of(t, map, settings, r, 0, 0))
+        .collect();
+    let spread = |value: fn(&Member) -> u32| {
+        let values = members.iter().map(value);
+        Spread {
+            least: values.clone().min().unwrap_or(0),
+            mean: values.clone().map(f64::from).sum::<f64>() / members.len() as f64,
+            greatest: values.max().unwrap_or(0),
+        }
+    };
+    MemberRange {
+        strength: spread(|m| m.strength),
+        armature: spread(|m| m.armature),
+        skill: spread(|m| m.skill),
     }
 }
 
@@ -998,6 +1053,39 @@ mod tests {
     /// individuals): map 60, base 181 (`S0` = 32,761, `d` = 15). With `r` = 65,477 the
     /// sum is 65,506 and the map term 14, giving 65,499; with `r` = 65,465 the sum is
     /// exactly 65,500, which is not past the cap and stays.
+    #[test]
+    fn a_members_range_on_map_0_is_its_base_and_a_word_share_more() {
+        // On map 0 the map term is 1 and no extra is added: strength s = base + base * r
+        // / 65,536 for each word r, so the least is the base and the greatest is
+        // base + floor(base * 65,535 / 65,536); the mean is over every word.
+        let table = EncounterTable::shipped();
+        let t = table.get(1).unwrap();
+        let range = member_range(t, 0, &EncounterSettings::default());
+        let base = u64::from(t.strength);
+        assert_eq!(range.strength.least, t.strength);
+        assert_eq!(
+            u64::from(range.strength.greatest),
+            base + base * 65_535 / 65_536
+        );
+        let mean = (0..65_536u64)
+            .map(|r| base + base * r / 65_536)
+            .sum::<u64>() as f64
+            / 65_536.0;
+        assert!((range.strength.mean - mean).abs() < 1e-9);
+        // Armature and skill take two bits each, 0..=3 over the base, each equally often.
+        assert_eq!(
+            (range.armature.least, range.armature.greatest),
+            (t.armature, t.armature + 3)
+        );
+        assert!((range.skill.mean - (f64::from(t.skill) + 1.5)).abs() < 1e-9);
+        // Deeper maps are stronger, and nothing passes the caps.
+        let deep = member_range(t, 80, &EncounterSettings::default());
+        assert!(deep.strength.least > range.strength.greatest);
+        let strongest = table.get(0).unwrap();
+        let capped = member_range(strongest, 127, &EncounterSettings::default());
+        assert!(capped.strength.greatest <= STRENGTH_CAP && capped.skill.greatest <= STAT_CAP);
+    }
+
     #[test]
     fn strength_past_the_cap_loses_half_the_map_term() {
         let table = one_type_table(1);

@@ -16,7 +16,8 @@ pub mod table;
 
 pub use base::{encounter_stream, reference_base};
 pub use generator::{
-    BaseEncounters, Carry, EncounterPlan, EncounterSettings, Group, Growth, Member, Overflow,
-    SpecialCellRefused, SpecialStage, Stop, check_special_cells,
+    BaseEncounters, Carry, EncounterPlan, EncounterSettings, Group, Growth, Member, MemberRange,
+    Overflow, SpecialCellRefused, SpecialStage, Spread, Stop, check_special_cells, member_of,
+    member_range,
 };
 pub use table::{Category, EncounterTable, EncounterType, FamilyMask, Slot};

@@ -15,6 +15,7 @@ use denizen_core::{DataFile, quoted, read_data_file};
 use rayon::prelude::*;
 
 use crate::error::{CliError, io_error, stdout};
+use crate::interrupt;
 use crate::table::{Cell, Format, Table};
 use crate::workers::workers;
 
@@ -306,6 +307,9 @@ fn sample_table(run: &NewGameLevels, levels: u32, threads: Option<u32>) -> Resul
                 .map_init(
                     || (allocator.clone(), objects.clone()),
                     |(allocator, objects), i| {
+                        if interrupt::interrupted() {
+                            return [0.0; FIGURES.len()];
+                        }
                         let kept = run.level(u64::from(i), allocator, objects);
                         bar.inc(1);
                         figures(&kept)
@@ -313,6 +317,7 @@ fn sample_table(run: &NewGameLevels, levels: u32, threads: Option<u32>) -> Resul
                 )
                 .collect()
         });
+        interrupt::check()?;
         for level in &chunk {
             for (f, value) in level.iter().enumerate() {
                 sums[f] += value;

@@ -22,9 +22,10 @@ use denizen_omega::{Level, Odds, OmegaFiles, OmegaRules, Selector};
 
 use crate::error::io_error;
 pub use crate::error::{CliError, stdout};
+use crate::interrupt;
 use crate::spoiler;
 use crate::table::{Cell, Format, Table, TextFormat};
-use crate::workers::workers;
+use crate::workers::{progress_bar, workers};
 
 /// The most placements `simulate` draws in one run (a few seconds at the measured rate).
 pub const MAX_SIMULATED_PLACEMENTS: u64 = 100_000_000;
@@ -64,7 +65,7 @@ impl OmegaData {
     }
 
     /// These files, each one not given taken from `before` (given before the command).
-    fn or(&self, before: &OmegaData) -> OmegaData {
+    pub(crate) fn or(&self, before: &OmegaData) -> OmegaData {
         OmegaData {
             bestiary: self.bestiary.clone().or_else(|| before.bestiary.clone()),
             locations: self.locations.clone().or_else(|| before.locations.clone()),
@@ -234,6 +235,12 @@ pub enum Command {
         #[command(subcommand)]
         command: crate::angband::AngbandCommand,
     },
+    /// Draws the exact odds as a chart: SVG, and PNG with --png.
+    Chart {
+        /// Which chart.
+        #[command(subcommand)]
+        chart: crate::chart::ChartCommand,
+    },
     /// Writes markdown spoiler tables for every dungeon and depth.
     Spoiler {
         /// Folder to write into.
@@ -259,6 +266,7 @@ impl Command {
             | Command::Sample { .. }
             | Command::Arena { .. }
             | Command::Spoiler { .. } => true,
+            Command::Chart { chart } => chart.reads_omega_data(),
             Command::Encounters { .. } | Command::Angband { .. } => false,
         }
     }
@@ -585,6 +593,7 @@ pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> Result<(), 
             Ok(())
         }
         Command::Angband { command } => crate::angband::run(command, out),
+        Command::Chart { chart } => crate::chart::run(chart, &cli.data, out),
     }
 }
 
@@ -640,10 +649,20 @@ fn simulate(
     let odds = Odds::of(&level.selector);
     let mut rng = WorldSeed(seed).stream(StreamPurpose::new("simulate"));
     let mut counts = vec![0u64; odds.by_species().len()];
+    let bar = progress_bar(placements);
     let started = Instant::now();
-    for _ in 0..placements {
-        counts[level.selector.sample(&mut rng).index()] += 1;
+    let mut left = placements;
+    while left > 0 {
+        // A piece at a time: the bar moves, and Ctrl-C is seen within a few milliseconds.
+        let piece = left.min(SIMULATE_PIECE);
+        for _ in 0..piece {
+            counts[level.selector.sample(&mut rng).index()] += 1;
+        }
+        left -= piece;
+        bar.inc(piece);
+        interrupt::check()?;
     }
+    bar.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
     let title = format!("{title}: {placements} placements, seed {seed}");
     compare(rules, &title, &counts, &odds, format, out, err)?;
@@ -657,6 +676,9 @@ fn simulate(
     );
     Ok(())
 }
+
+/// How many placements `simulate` draws between two looks at the progress bar and Ctrl-C.
+const SIMULATE_PIECE: u64 = 1 << 16;
 
 /// What `denizen encounters` places.
 struct EncounterRequest<'a> {
@@ -776,6 +798,9 @@ fn sample_in_parallel(
         starts
             .par_iter()
             .map(|&start| {
+                if interrupt::interrupted() {
+                    return Ok(Vec::new());
+                }
                 let end = start.saturating_add(SAMPLE_CHUNK).min(floors);
                 let counts = sample_floors(seed, omega.clone(), location, depth, start..end);
                 bar.inc(u64::from(end - start));
@@ -784,6 +809,7 @@ fn sample_in_parallel(
             .collect::<Result<_, _>>()
     })?;
     bar.finish_and_clear();
+    interrupt::check()?;
     let species = omega.rules().bestiary.species().len();
     Ok(chunks.iter().fold(vec![0; species], |mut total, chunk| {
         for (sum, count) in total.iter_mut().zip(chunk) {

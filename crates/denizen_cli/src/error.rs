@@ -25,6 +25,12 @@ pub enum CliError {
     /// An argument the rules cannot use.
     #[error("{0}")]
     Usage(String),
+    /// Ctrl-C ended a long run before its answer was written (exit code 130).
+    #[error("interrupted: nothing was written")]
+    Interrupted,
+    /// A chart could not be drawn.
+    #[error("the chart could not be drawn: {0}")]
+    Chart(String),
 }
 
 /// The error of a file that could not be read or written, naming it.

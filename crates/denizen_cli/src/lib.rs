@@ -7,8 +7,10 @@
 #![warn(missing_docs)]
 
 pub mod angband;
+pub mod chart;
 pub mod commands;
 pub mod error;
+pub mod interrupt;
 pub mod spoiler;
 pub mod table;
 mod workers;

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use denizen_cli::commands::{Cli, CliError, run, stdout};
+use denizen_cli::interrupt;
 use denizen_core::quoted;
 
 /// The longest argument taken: a path or a name longer than this is no one's.
@@ -31,6 +32,7 @@ fn main() -> ExitCode {
         let _ = writeln!(std::io::stderr(), "denizen: {problem}");
         return ExitCode::from(2);
     }
+    interrupt::install();
     let mut out = std::io::stdout().lock();
     // Unlocked: the progress bar of a long run draws on it from the worker threads.
     let mut err = std::io::stderr();
@@ -54,7 +56,12 @@ fn main() -> ExitCode {
         Err(e) => {
             // A standard error that cannot be written (closed, full) leaves only the code.
             let _ = writeln!(std::io::stderr(), "denizen: {e}");
-            ExitCode::from(2)
+            // 128 + SIGINT, as a shell reports a run ended by Ctrl-C.
+            ExitCode::from(if matches!(e, CliError::Interrupted) {
+                130
+            } else {
+                2
+            })
         }
     }
 }

@@ -1,4 +1,5 @@
-//! The worker threads and progress bar of a long run (`sample`, `angband sample`).
+//! The worker threads and progress bar of a long run (`sample`, `simulate`, `angband
+//! sample`).
 
 use crate::error::CliError;
 
@@ -8,7 +9,6 @@ pub(crate) fn workers(
     threads: Option<u32>,
     total: u32,
 ) -> Result<(rayon::ThreadPool, indicatif::ProgressBar), CliError> {
-    use std::io::IsTerminal;
     let mut pool = rayon::ThreadPoolBuilder::new();
     if let Some(n) = threads {
         pool = pool.num_threads(n as usize);
@@ -16,10 +16,16 @@ pub(crate) fn workers(
     let pool = pool
         .build()
         .map_err(|e| CliError::Usage(format!("cannot start the worker threads: {e}")))?;
-    let bar = if std::io::stderr().is_terminal() {
-        indicatif::ProgressBar::new(u64::from(total))
+    Ok((pool, progress_bar(u64::from(total))))
+}
+
+/// A progress bar over `total` items on standard error when it is a terminal; hidden
+/// elsewhere, so piped or redirected output never holds it.
+pub(crate) fn progress_bar(total: u64) -> indicatif::ProgressBar {
+    use std::io::IsTerminal;
+    if std::io::stderr().is_terminal() {
+        indicatif::ProgressBar::new(total)
     } else {
         indicatif::ProgressBar::hidden()
-    };
-    Ok((pool, bar))
+    }
 }

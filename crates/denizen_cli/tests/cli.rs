@@ -1132,3 +1132,36 @@ fn angband_alloc_names_a_broken_race_file() {
     assert!(stderr(&out).contains("/no/such/races.ron"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Ctrl-C during a long run ends it with exit code 130 and one line on standard error, and
+/// nothing of its answer on standard output.
+#[test]
+fn ctrl_c_ends_a_long_run_with_130_and_writes_nothing() {
+    for line in [
+        "sample goblin-caves 1 --floors 1000000",
+        "simulate goblin-caves 1 --placements 100000000",
+        "angband sample 30 --levels 1000000",
+    ] {
+        let child = Command::new(env!("CARGO_BIN_EXE_denizen"))
+            .args(line.split_whitespace())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Long enough for the handler to be in place; far shorter than any of these runs.
+        std::thread::sleep(std::time::Duration::from_millis(1_500));
+        let signalled = Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(signalled.success());
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(130), "{line}: {}", stderr(&out));
+        assert_eq!(stdout(&out), "", "{line}");
+        assert_eq!(
+            stderr(&out),
+            "denizen: interrupted: nothing was written\n",
+            "{line}"
+        );
+    }
+}

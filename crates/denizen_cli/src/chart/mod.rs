@@ -1,0 +1,221 @@
+//! `denizen chart`: the rules' exact odds as pictures, written as SVG (and as PNG with
+//! `--png`): a location's species by depth, the chance Angband's special rooms make a level
+//! special, one Angband draw by race level, and Captive members' numbers by map.
+
+pub mod data;
+mod draw;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use crate::commands::{OmegaData, load_rules};
+use crate::error::{CliError, io_error, stdout};
+use data::Plot;
+
+/// What to draw.
+#[derive(Debug, clap::Subcommand)]
+pub enum ChartCommand {
+    /// The exact share of each species in one placement at each depth of a location, as
+    /// stacked areas: the species with the largest shares named, the rest gathered.
+    Odds {
+        /// Location key, such as goblin-caves or volcano.
+        location: String,
+        /// The depths, `FIRST-LAST` (a dungeon's own; ignored outside dungeons).
+        #[arg(long, value_parser = span, default_value = "1-10")]
+        depths: (u32, u32),
+        /// How many species to name (1 to 9); the rest are gathered.
+        #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u8).range(1..=9))]
+        top: u8,
+        /// Where to write.
+        #[command(flatten)]
+        out: ChartOut,
+        /// Omega's data files.
+        #[command(flatten)]
+        data: OmegaData,
+    },
+    /// Angband 2.7.9's charts.
+    Angband {
+        /// Which.
+        #[command(subcommand)]
+        chart: AngbandChart,
+    },
+    /// Captive: the strength, armature and skill of one encounter type's members by map
+    /// number, least to greatest with the mean, and the caps.
+    Encounters {
+        /// The encounter type (0-63); the strongest in the table by default.
+        #[arg(long = "type")]
+        type_id: Option<u8>,
+        /// Armature and skill: as the generator's code rolls them, or growing with the
+        /// map as the guide's prose says.
+        #[arg(long, value_enum, default_value_t = crate::commands::GrowthArg::Code)]
+        growth: crate::commands::GrowthArg,
+        /// The maps, `FIRST-LAST` (0 to 127).
+        #[arg(long, value_parser = span, default_value = "0-87")]
+        maps: (u32, u32),
+        /// Where to write.
+        #[command(flatten)]
+        out: ChartOut,
+    },
+}
+
+/// Angband 2.7.9's charts.
+#[derive(Debug, clap::Subcommand)]
+pub enum AngbandChart {
+    /// The chance that a nest, a pit, a lesser and a greater vault make the level special,
+    /// by depth 1 to 127.
+    Feelings {
+        /// Where to write.
+        #[command(flatten)]
+        out: ChartOut,
+    },
+    /// The exact odds of one draw at a depth by race level, the out-of-depth share marked.
+    Alloc {
+        /// The depth (1 to 127), which is also the draw's monster level.
+        #[arg(value_parser = clap::value_parser!(i32).range(1..=127))]
+        depth: i32,
+        /// Where to write.
+        #[command(flatten)]
+        out: ChartOut,
+    },
+}
+
+/// Where a chart goes.
+#[derive(Debug, clap::Args)]
+pub struct ChartOut {
+    /// The SVG file to write.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub file: PathBuf,
+    /// Also write a PNG beside it (the same name ending in `.png`).
+    #[arg(long)]
+    pub png: bool,
+}
+
+impl ChartCommand {
+    /// Whether it reads Omega's data files.
+    pub fn reads_omega_data(&self) -> bool {
+        matches!(self, ChartCommand::Odds { .. })
+    }
+}
+
+/// `FIRST-LAST`, in order, each at most 127.
+fn span(text: &str) -> Result<(u32, u32), String> {
+    let usage = || {
+        format!(
+            "{}: expected FIRST-LAST, such as 1-10",
+            denizen_core::quoted(text)
+        )
+    };
+    let (first, last) = text.split_once('-').ok_or_else(usage)?;
+    let (first, last): (u32, u32) = (
+        first.trim().parse().map_err(|_| usage())?,
+        last.trim().parse().map_err(|_| usage())?,
+    );
+    if first > last || last > 127 {
+        return Err(format!(
+            "{}: FIRST must not pass LAST, nor LAST 127",
+            denizen_core::quoted(text)
+        ));
+    }
+    Ok((first, last))
+}
+
+/// Draws the chart asked for, writes it, and says where.
+pub fn run(chart: &ChartCommand, before: &OmegaData, out: &mut impl Write) -> Result<(), CliError> {
+    let (plots, to) = match chart {
+        ChartCommand::Odds {
+            location,
+            depths,
+            top,
+            out,
+            data,
+        } => {
+            let rules = load_rules(&data.or(before))?;
+            (
+                vec![data::odds_by_depth(
+                    &rules,
+                    location,
+                    *depths,
+                    usize::from(*top),
+                )?],
+                out,
+            )
+        }
+        ChartCommand::Angband {
+            chart: AngbandChart::Feelings { out },
+        } => (vec![data::feeling_chances()], out),
+        ChartCommand::Angband {
+            chart: AngbandChart::Alloc { depth, out },
+        } => (vec![data::alloc_by_level(*depth)], out),
+        ChartCommand::Encounters {
+            type_id,
+            growth,
+            maps,
+            out,
+        } => {
+            let growth = match growth {
+                crate::commands::GrowthArg::Code => denizen_captive::Growth::Code,
+                crate::commands::GrowthArg::Prose => denizen_captive::Growth::Prose,
+            };
+            (data::member_stats(*type_id, growth, *maps)?.to_vec(), out)
+        }
+    };
+    let written = write(&plots, to)?;
+    for file in written {
+        writeln!(out, "wrote {}", file.display()).map_err(stdout)?;
+    }
+    Ok(())
+}
+
+/// Writes the SVG, and the PNG when asked; every file is written whole or not at all.
+fn write(plots: &[Plot], to: &ChartOut) -> Result<Vec<PathBuf>, CliError> {
+    let svg = draw::svg(plots)?;
+    let mut written = vec![to.file.clone()];
+    let png = to.png.then(|| to.file.with_extension("png"));
+    let png_bytes = png.as_ref().map(|_| rasterise(&svg)).transpose()?;
+    whole(&to.file, svg.as_bytes())?;
+    if let (Some(path), Some(bytes)) = (png, png_bytes) {
+        whole(&path, &bytes)?;
+        written.push(path);
+    }
+    Ok(written)
+}
+
+/// Writes `bytes` to `path` through a file beside it, renamed when complete, so an
+/// interrupted or failed write leaves no half file.
+fn whole(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
+    let mut partial = path.as_os_str().to_owned();
+    partial.push(".partial");
+    let partial = PathBuf::from(partial);
+    let written = std::fs::write(&partial, bytes).and_then(|()| std::fs::rename(&partial, path));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&partial);
+    }
+    written.map_err(io_error(path))
+}
+
+/// The SVG drawn as a PNG, its text in the system's fonts (the charts ask for
+/// `sans-serif`, which is the first sans-serif face the system has; a system with no
+/// fonts gets the picture without its text).
+fn rasterise(svg: &str) -> Result<Vec<u8>, CliError> {
+    use resvg::{tiny_skia, usvg};
+    let mut options = usvg::Options::default();
+    let fonts = options.fontdb_mut();
+    fonts.load_system_fonts();
+    let mut families: Vec<String> = fonts
+        .faces()
+        .flat_map(|face| face.families.iter().map(|(name, _)| name.clone()))
+        .filter(|name| name.contains("Sans") && !name.contains("Mono"))
+        .collect();
+    families.sort_unstable();
+    if let Some(sans) = families.first() {
+        fonts.set_sans_serif_family(sans.clone());
+    }
+    let tree = usvg::Tree::from_str(svg, &options).map_err(|e| CliError::Chart(e.to_string()))?;
+    let size = tree.size().to_int_size();
+    let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height())
+        .ok_or_else(|| CliError::Chart("the chart has no area".into()))?;
+    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
+    pixmap
+        .encode_png()
+        .map_err(|e| CliError::Chart(e.to_string()))
+}

@@ -1,0 +1,369 @@
+//! `denizen chart`: each chart's SVG read back, its plotted values mapped through the
+//! axes' own numbered ticks, and checked against the exact odds worked out here (and
+//! shown to miss a wrong rule by more than the reading's tolerance).
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use denizen_angband::{Allocator, DrawRequest, Races, UniqueLedger};
+use denizen_captive::{EncounterSettings, EncounterTable, member_of};
+use denizen_omega::{Odds, OmegaRules};
+
+/// Runs `denizen chart ...`, writing into a file of its own; the SVG's text.
+fn chart(line: &str, name: &str) -> String {
+    let file = folder().join(format!("{name}.svg"));
+    let out = Command::new(env!("CARGO_BIN_EXE_denizen"))
+        .args(line.split_whitespace())
+        .arg("-o")
+        .arg(&file)
+        .output()
+        .expect("the binary runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        format!("wrote {}\n", file.display())
+    );
+    std::fs::read_to_string(&file).unwrap()
+}
+
+fn folder() -> PathBuf {
+    let folder = std::env::temp_dir().join(format!("denizen-charts-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).unwrap();
+    folder
+}
+
+/// One element's attribute.
+fn attribute<'a>(element: &'a str, name: &str) -> Option<&'a str> {
+    let start = element.find(&format!(" {name}=\""))? + name.len() + 3;
+    let end = element[start..].find('"')? + start;
+    Some(&element[start..end])
+}
+
+/// Every element `<tag ...>` of the SVG, in document order, with the text it holds (for
+/// `text`).
+fn elements<'a>(svg: &'a str, tag: &str) -> Vec<(&'a str, String)> {
+    svg.match_indices(&format!("<{tag} "))
+        .map(|(at, _)| {
+            let open = &svg[at..at + svg[at..].find('>').unwrap()];
+            let body = &svg[at + open.len() + 1..];
+            let text = body[..body.find('<').unwrap_or(0)].trim().to_owned();
+            (open, text)
+        })
+        .collect()
+}
+
+fn number(text: &str) -> f64 {
+    text.parse().unwrap()
+}
+
+/// A linear map from pixels to values, fitted on two ticks.
+#[derive(Clone, Copy, Debug)]
+struct Axis {
+    pixel: f64,
+    value: f64,
+    per_pixel: f64,
+}
+
+impl Axis {
+    fn of(ticks: &[(f64, f64)]) -> Self {
+        let (first, last) = (ticks[0], ticks[ticks.len() - 1]);
+        Axis {
+            pixel: first.0,
+            value: first.1,
+            per_pixel: (last.1 - first.1) / (last.0 - first.0),
+        }
+    }
+
+    fn value(self, pixel: f64) -> f64 {
+        self.value + (pixel - self.pixel) * self.per_pixel
+    }
+
+    /// How much one pixel is worth.
+    fn step(self) -> f64 {
+        self.per_pixel.abs()
+    }
+}
+
+/// A panel's axes, read from its numbered ticks: the y ticks are right-aligned numbers
+/// left of the plot, the x ticks centred numbers under it, in the panel between `top` and
+/// `bottom` (pixels).
+fn axes(svg: &str, top: f64, bottom: f64) -> (Axis, Axis) {
+    let numbers: Vec<(f64, f64, bool, f64)> = elements(svg, "text")
+        .into_iter()
+        .filter_map(|(element, text)| {
+            let value: f64 = text.parse().ok()?;
+            let x = number(attribute(element, "x")?);
+            let y = number(attribute(element, "y")?);
+            let right = attribute(element, "text-anchor") == Some("end");
+            (y >= top && y < bottom).then_some((x, y, right, value))
+        })
+        .collect();
+    let mut ys: Vec<(f64, f64)> = numbers.iter().filter(|n| n.2).map(|n| (n.1, n.3)).collect();
+    let mut xs: Vec<(f64, f64)> = numbers
+        .iter()
+        .filter(|n| !n.2)
+        .map(|n| (n.0, n.3))
+        .collect();
+    ys.sort_by(|a, b| a.0.total_cmp(&b.0));
+    xs.sort_by(|a, b| a.0.total_cmp(&b.0));
+    assert!(xs.len() >= 3 && ys.len() >= 3, "ticks {xs:?} {ys:?}");
+    (Axis::of(&xs), Axis::of(&ys))
+}
+
+/// A polygon's or polyline's points.
+fn points(element: &str) -> Vec<(f64, f64)> {
+    attribute(element, "points")
+        .unwrap()
+        .split_whitespace()
+        .map(|p| {
+            let (x, y) = p.split_once(',').unwrap();
+            (number(x), number(y))
+        })
+        .collect()
+}
+
+/// The value a read line or edge has at `x`: the point nearest `x` in pixels.
+fn at(line: &[(f64, f64)], x: f64, axes: (Axis, Axis)) -> f64 {
+    let nearest = line
+        .iter()
+        .min_by(|a, b| {
+            (axes.0.value(a.0) - x)
+                .abs()
+                .total_cmp(&(axes.0.value(b.0) - x).abs())
+        })
+        .unwrap();
+    axes.1.value(nearest.1)
+}
+
+/// The legend's labels, in order (the left-aligned texts).
+fn legend(svg: &str) -> Vec<String> {
+    elements(svg, "text")
+        .into_iter()
+        .filter(|(element, _)| attribute(element, "text-anchor") == Some("start"))
+        .map(|(_, text)| text)
+        .collect()
+}
+
+/// Goblin caves, depths 1-10: each stacked area's top edge is the sum of the exact shares
+/// of its species and those below it; the shares of the next depth read wrong.
+#[test]
+fn the_odds_chart_stacks_the_exact_shares() {
+    let svg = chart("chart odds goblin-caves --depths 1-10 --top 8", "odds");
+    let axes = axes(&svg, 0.0, 540.0);
+    let names = legend(&svg);
+    assert_eq!(names.len(), 9, "{names:?}");
+    assert!(names[8].ends_with(" others"));
+    let rules = OmegaRules::shipped();
+    let caves = rules.locations.get("goblin-caves").unwrap();
+    let odds: Vec<Odds> = (1..=10)
+        .map(|d| Odds::of(&caves.level(d).unwrap().selector))
+        .collect();
+    let share = |name: &str, depth: usize| -> f64 {
+        match rules.bestiary.species().iter().position(|s| s.name == name) {
+            Some(id) => odds[depth].species(denizen_omega::SpeciesId(id as u16)),
+            None => f64::NAN,
+        }
+    };
+    let areas: Vec<Vec<(f64, f64)>> = elements(&svg, "polygon")
+        .iter()
+        .map(|(e, _)| points(e))
+        .collect();
+    assert_eq!(areas.len(), 9);
+    let tolerance = 3.0 * axes.1.step();
+    let mut missed_by_a_wrong_rule = 0;
+    for depth in 0..10 {
+        let mut below = 0.0;
+        for (area, name) in areas.iter().zip(&names).take(8) {
+            below += share(name, depth);
+            let top = &area[..area.len() / 2];
+            let read = at(top, (depth + 1) as f64, axes);
+            assert!(
+                (read - below).abs() <= tolerance,
+                "{name} at {}: {read} vs {below}",
+                depth + 1
+            );
+            if depth < 9 {
+                let wrong: f64 = names[..=names.iter().position(|n| n == name).unwrap()]
+                    .iter()
+                    .map(|n| share(n, depth + 1))
+                    .sum();
+                missed_by_a_wrong_rule += usize::from((read - wrong).abs() > tolerance);
+            }
+        }
+        let all = &areas[8][..areas[8].len() / 2];
+        assert!((at(all, (depth + 1) as f64, axes) - 1.0).abs() <= tolerance);
+    }
+    assert!(
+        missed_by_a_wrong_rule > 30,
+        "the next depth's shares read wrong"
+    );
+}
+
+/// 2.7.9's rule for a room making its level special (the spoiler's): a nest or pit down
+/// to depth `pit_cut` when randint(depth^2 + 1) < 300, a vault always down to 50, then
+/// when randint((depth - 40)^2 + 1) < 400.
+fn special(room: usize, depth: i64, pit_cut: i64) -> f64 {
+    let below = |sides: i64, limit: i64| (limit - 1).min(sides) as f64 / sides as f64;
+    match room {
+        0 | 1 if depth > pit_cut => 0.0,
+        0 | 1 => below(depth * depth + 1, 300),
+        _ if depth <= 50 => 1.0,
+        _ => below((depth - 40) * (depth - 40) + 1, 400),
+    }
+}
+
+#[test]
+fn the_feelings_chart_draws_the_spoilers_chances() {
+    let svg = chart("chart angband feelings", "feelings");
+    let axes = axes(&svg, 0.0, 540.0);
+    assert_eq!(
+        legend(&svg),
+        ["nest", "pit", "lesser-vault", "greater-vault"]
+    );
+    let lines: Vec<Vec<(f64, f64)>> = elements(&svg, "polyline")
+        .iter()
+        .filter(|(e, _)| {
+            attribute(e, "points").is_some_and(|p| p.split_whitespace().count() == 127)
+        })
+        .map(|(e, _)| points(e))
+        .collect();
+    assert_eq!(lines.len(), 4);
+    let tolerance = 3.0 * axes.1.step();
+    let mut wrong = 0;
+    for (room, line) in lines.iter().enumerate() {
+        for depth in 1..=127 {
+            let read = at(line, depth as f64, axes);
+            let exact = special(room, depth, 40);
+            assert!(
+                (read - exact).abs() <= tolerance,
+                "room {room} depth {depth}: {read} vs {exact}"
+            );
+            wrong += usize::from((read - special(room, depth, 50)).abs() > tolerance);
+        }
+    }
+    assert!(wrong >= 16, "a pit rule cut at 50 reads wrong at 41-50");
+}
+
+#[test]
+fn the_alloc_chart_draws_the_exact_odds_by_race_level() {
+    let svg = chart("chart angband alloc 20", "alloc");
+    let axes = axes(&svg, 0.0, 540.0);
+    let allocator = Allocator::new(Races::shipped());
+    let live = UniqueLedger::new();
+    let odds = allocator.odds(&DrawRequest::new(20, 20, &live));
+    let mut by_level = [0.0; 128];
+    for race in &odds.races {
+        by_level[usize::from(allocator.races().get(race.race).unwrap().level)] += race.probability;
+    }
+    let out_of_depth: f64 = by_level[21..].iter().sum();
+    assert!(
+        legend(&svg).contains(&format!("out of depth: {:.2}%", out_of_depth * 100.0)),
+        "{:?}",
+        legend(&svg)
+    );
+    let bars: Vec<(f64, f64, String)> = elements(&svg, "rect")
+        .iter()
+        .filter_map(|(e, _)| {
+            let (x, y) = (number(attribute(e, "x")?), number(attribute(e, "y")?));
+            let (w, h) = (
+                number(attribute(e, "width")?),
+                number(attribute(e, "height")?),
+            );
+            let level = axes.0.value(x + w / 2.0);
+            let value = axes.1.value(y) - axes.1.value(y + h);
+            // A bar stands on the axis (the legend's sample does not).
+            let on_axis = axes.1.value(y + h).abs() <= axes.1.step();
+            (w < 40.0 && h > 0.0 && on_axis)
+                .then(|| (level, value, attribute(e, "fill").unwrap().to_owned()))
+        })
+        .filter(|(level, _, _)| *level > -0.5)
+        .collect();
+    let tolerance = 3.0 * axes.1.step();
+    let mut seen = 0;
+    for (level, value, fill) in &bars {
+        let level = level.round() as usize;
+        assert!(
+            (value - by_level[level]).abs() <= tolerance,
+            "level {level}: {value} vs {}",
+            by_level[level]
+        );
+        let marked = fill == "#D62728";
+        assert_eq!(
+            marked,
+            level > 20,
+            "level {level} is out of depth only past 20"
+        );
+        seen += 1;
+    }
+    assert!(seen >= 20, "{bars:?}");
+}
+
+#[test]
+fn the_encounters_chart_draws_each_maps_members() {
+    let svg = chart(
+        "chart encounters --type 4 --maps 0-87 --growth prose",
+        "encounters",
+    );
+    let table = EncounterTable::shipped();
+    let t = table.get(4).unwrap();
+    let settings = EncounterSettings {
+        growth: denizen_captive::Growth::Prose,
+        ..EncounterSettings::default()
+    };
+    let strength = axes(&svg, 0.0, 540.0);
+    let stats = axes(&svg, 540.0, 1080.0);
+    // The panels' lines in order: strength's mean, its cap, armature's mean, skill's
+    // mean, their cap (legend samples are two-point lines, left out).
+    let lines: Vec<Vec<(f64, f64)>> = elements(&svg, "polyline")
+        .iter()
+        .map(|(e, _)| points(e))
+        .filter(|p| p.len() == 88)
+        .collect();
+    assert_eq!(lines.len(), 3, "three means");
+    for map in [0u32, 10, 40, 87] {
+        let members: Vec<_> = (0..=u16::MAX)
+            .map(|r| member_of(t, map, &settings, r, 0, 0))
+            .collect();
+        let mean = |value: fn(&denizen_captive::Member) -> u32| {
+            members.iter().map(|m| f64::from(value(m))).sum::<f64>() / members.len() as f64
+        };
+        for (line, axes, exact) in [
+            (&lines[0], strength, mean(|m| m.strength)),
+            (&lines[1], stats, mean(|m| m.armature)),
+            (&lines[2], stats, mean(|m| m.skill)),
+        ] {
+            let read = at(line, f64::from(map), axes);
+            assert!(
+                (read - exact).abs() <= 3.0 * axes.1.step(),
+                "map {map}: {read} vs {exact}"
+            );
+        }
+    }
+}
+
+/// `--png` writes a PNG beside the SVG; a bad request writes nothing.
+#[test]
+fn png_beside_and_nothing_on_error() {
+    let file = folder().join("feelings-png.svg");
+    let out = Command::new(env!("CARGO_BIN_EXE_denizen"))
+        .args(["chart", "angband", "feelings", "--png", "-o"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let png = std::fs::read(file.with_extension("png")).unwrap();
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    let bad = folder().join("bad.svg");
+    let out = Command::new(env!("CARGO_BIN_EXE_denizen"))
+        .args(["chart", "odds", "atlantis", "-o"])
+        .arg(&bad)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("atlantis"));
+    assert!(!bad.exists());
+}
