@@ -261,13 +261,7 @@ fn a_save_of_impossible_state_is_refused_whole() {
     let base = |seed| {
         let mut app = App::new();
         app.add_plugins(DenizenPlugins::with_seed(seed));
-        app.insert_resource(FloorMap(denizen::captive::reference_base(
-            WorldSeed(seed),
-            6,
-        )));
-        app.world_mut()
-            .write_message(EncountersRequested::new(6, 3));
-        app.update();
+        captive_base(&mut app, seed);
         app
     };
     /// The first entity with component `C`.
@@ -346,6 +340,12 @@ fn busy_world(seed: u64) -> App {
         .write_message(OmegaFloorRequested::new("castle", 2));
     app.update();
     put_floor_away(app.world_mut());
+    captive_base(&mut app, seed);
+    app
+}
+
+/// Places the encounter groups of map 6 on its reference base floor.
+fn captive_base(app: &mut App, seed: u64) {
     app.insert_resource(FloorMap(denizen::captive::reference_base(
         WorldSeed(seed),
         6,
@@ -353,7 +353,6 @@ fn busy_world(seed: u64) -> App {
     app.world_mut()
         .write_message(EncountersRequested::new(6, 3));
     app.update();
-    app
 }
 
 /// Two equal worlds give the same bytes, and the save is plain nested RON: a format

@@ -22,7 +22,7 @@ pub enum FloorError {
         height: u32,
     },
     /// A row of [`FloorGrid::from_rows`] is longer or shorter than the first.
-    #[error("row {row} has {len} squares, the first row {width}")]
+    #[error("row {row} has {len} squares; the floor is {width} wide")]
     RaggedRow {
         /// The row (0 at the top).
         row: usize,
@@ -193,7 +193,7 @@ impl TryFrom<GridData> for FloorGrid {
 
     fn try_from(data: GridData) -> Result<Self, Self::Error> {
         let (width, height) = (data.width, data.height);
-        let squares = FloorGrid::squares_of(width, height)?;
+        FloorGrid::squares_of(width, height)?;
         let saved = |message: String| FloorError::Saved(message);
         if data.rows.len() as u64 != u64::from(height) {
             return Err(saved(format!(
@@ -201,23 +201,7 @@ impl TryFrom<GridData> for FloorGrid {
                 data.rows.len()
             )));
         }
-        let mut tiles = Vec::with_capacity(squares as usize);
-        for (y, row) in data.rows.iter().enumerate() {
-            let len = row.chars().count();
-            if len != width as usize {
-                return Err(saved(format!(
-                    "row {y} has {len} squares; the floor is {width} wide"
-                )));
-            }
-            for (x, glyph) in row.chars().enumerate() {
-                let tile = Tile::from_glyph(glyph).ok_or(FloorError::UnknownGlyph {
-                    row: y,
-                    column: x,
-                    glyph,
-                })?;
-                tiles.push(tile);
-            }
-        }
+        let tiles = tiles_of(data.rows.iter().map(String::as_str), width)?;
         let mut occupied = vec![false; tiles.len()];
         for at in &data.occupied {
             if at.x >= width || at.y >= height {
@@ -256,6 +240,27 @@ impl TryFrom<GridData> for FloorGrid {
         grid.free = grid.count_free();
         Ok(grid)
     }
+}
+
+/// The tiles of rows of glyphs, each row `width` glyphs long, or the first row that is not
+/// or the first glyph that names no tile.
+fn tiles_of<'a>(rows: impl Iterator<Item = &'a str>, width: u32) -> Result<Vec<Tile>, FloorError> {
+    let mut tiles = Vec::new();
+    for (y, row) in rows.enumerate() {
+        let len = row.chars().count();
+        if len != width as usize {
+            return Err(FloorError::RaggedRow { row: y, len, width });
+        }
+        for (x, glyph) in row.chars().enumerate() {
+            let tile = Tile::from_glyph(glyph).ok_or(FloorError::UnknownGlyph {
+                row: y,
+                column: x,
+                glyph,
+            })?;
+            tiles.push(tile);
+        }
+    }
+    Ok(tiles)
 }
 
 /// A saved dig order read back: no rows (no dig order), or one row of `width` numbers for
@@ -573,26 +578,8 @@ impl FloorGrid {
         let first = rows.first().map_or(0, |r| r.chars().count());
         let width = u32::try_from(first).map_err(|_| too_large())?;
         let mut grid = Self::new(width, height)?;
-        for (y, row) in rows.iter().enumerate() {
-            let len = row.chars().count();
-            if len != first {
-                return Err(FloorError::RaggedRow { row: y, len, width });
-            }
-            for (x, glyph) in row.chars().enumerate() {
-                let tile = Tile::from_glyph(glyph).ok_or(FloorError::UnknownGlyph {
-                    row: y,
-                    column: x,
-                    glyph,
-                })?;
-                grid.set(
-                    Square {
-                        x: x as u32,
-                        y: y as u32,
-                    },
-                    tile,
-                );
-            }
-        }
+        grid.tiles = tiles_of(rows.iter().copied(), width)?;
+        grid.free = grid.count_free();
         Ok(grid)
     }
 

@@ -6,7 +6,6 @@ use std::sync::Arc;
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
-use bevy_reflect::TypePath;
 use denizen_angband::layout::VaultTemplates;
 use denizen_angband::{
     Allocator, Artifacts, Egos, ObjectAllocator, ObjectKinds, ObjectRules, Races, Traps,
@@ -14,54 +13,21 @@ use denizen_angband::{
 use denizen_core::data::DataError;
 
 use super::resources::AngbandRuleset;
-use crate::assets::{AnySlot, DataKind, DataSlot, DataSource, DataSources, register_kind};
+use crate::assets::{AnySlot, DataSlot, DataSource, DataSources, register_kind};
 
-/// A race file (`*.races.ron`).
-#[derive(TypePath, Debug)]
-pub struct RacesFile;
-
-/// Vault templates (`*.vaults.ron`).
-#[derive(TypePath, Debug)]
-pub struct VaultsFile;
-
-/// Traps (`*.traps.ron`).
-#[derive(TypePath, Debug)]
-pub struct TrapsFile;
-
-/// Object kinds (`*.objects.ron`).
-#[derive(TypePath, Debug)]
-pub struct ObjectsFile;
-
-/// Ego items (`*.egos.ron`).
-#[derive(TypePath, Debug)]
-pub struct EgosFile;
-
-/// Artifacts (`*.artifacts.ron`).
-#[derive(TypePath, Debug)]
-pub struct ArtifactsFile;
-
-impl DataKind for RacesFile {
-    const EXTENSIONS: &'static [&'static str] = &["races.ron"];
-}
-
-impl DataKind for VaultsFile {
-    const EXTENSIONS: &'static [&'static str] = &["vaults.ron"];
-}
-
-impl DataKind for TrapsFile {
-    const EXTENSIONS: &'static [&'static str] = &["traps.ron"];
-}
-
-impl DataKind for ObjectsFile {
-    const EXTENSIONS: &'static [&'static str] = &["objects.ron"];
-}
-
-impl DataKind for EgosFile {
-    const EXTENSIONS: &'static [&'static str] = &["egos.ron"];
-}
-
-impl DataKind for ArtifactsFile {
-    const EXTENSIONS: &'static [&'static str] = &["artifacts.ron"];
+crate::assets::data_kinds! {
+    /// A race file (`*.races.ron`).
+    RacesFile = "races.ron";
+    /// Vault templates (`*.vaults.ron`).
+    VaultsFile = "vaults.ron";
+    /// Traps (`*.traps.ron`).
+    TrapsFile = "traps.ron";
+    /// Object kinds (`*.objects.ron`).
+    ObjectsFile = "objects.ron";
+    /// Ego items (`*.egos.ron`).
+    EgosFile = "egos.ron";
+    /// Artifacts (`*.artifacts.ron`).
+    ArtifactsFile = "artifacts.ron";
 }
 
 /// The loaders of every Angband kind.

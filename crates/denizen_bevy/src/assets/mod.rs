@@ -71,6 +71,24 @@ pub trait DataKind: TypePath + std::fmt::Debug + Send + Sync + 'static {
     const EXTENSIONS: &'static [&'static str];
 }
 
+/// Declares data kinds: for each, a marker type (with its doc) and its extension.
+#[cfg(any(feature = "omega", feature = "captive", feature = "angband"))]
+macro_rules! data_kinds {
+    ($($(#[$doc:meta])* $kind:ident = $extension:literal;)*) => {
+        $(
+            $(#[$doc])*
+            #[derive(bevy_reflect::TypePath, Debug)]
+            pub struct $kind;
+
+            impl $crate::assets::DataKind for $kind {
+                const EXTENSIONS: &'static [&'static str] = &[$extension];
+            }
+        )*
+    };
+}
+#[cfg(any(feature = "omega", feature = "captive", feature = "angband"))]
+pub(crate) use data_kinds;
+
 /// One data file of kind `K` as an asset: its path, which errors name, and its text.
 #[derive(Asset, TypePath, Debug)]
 pub struct DataText<K: DataKind> {

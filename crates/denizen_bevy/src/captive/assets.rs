@@ -5,19 +5,15 @@ use std::sync::Arc;
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
-use bevy_reflect::TypePath;
 use denizen_captive::EncounterTable;
 use denizen_core::data::DataError;
 
 use super::resources::CaptiveRuleset;
-use crate::assets::{AnySlot, DataKind, DataSlot, DataSource, DataSources, register_kind};
+use crate::assets::{AnySlot, DataSlot, DataSource, DataSources, register_kind};
 
-/// An encounter table (`*.encounters.ron`).
-#[derive(TypePath, Debug)]
-pub struct EncounterTableFile;
-
-impl DataKind for EncounterTableFile {
-    const EXTENSIONS: &'static [&'static str] = &["encounters.ron"];
+crate::assets::data_kinds! {
+    /// An encounter table (`*.encounters.ron`).
+    EncounterTableFile = "encounters.ron";
 }
 
 /// The loader of Captive's one kind.

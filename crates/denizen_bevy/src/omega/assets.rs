@@ -5,44 +5,22 @@ use std::sync::Arc;
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
-use bevy_reflect::TypePath;
 use denizen_core::data::DataError;
 use denizen_omega::objects::ItemLedger;
 use denizen_omega::{Chronicle, OmegaFiles, OmegaRules};
 
 use super::resources::{OmegaChronicle, OmegaRuleset, UniqueItems};
-use crate::assets::{AnySlot, DataKind, DataSlot, DataSource, DataSources, register_kind};
+use crate::assets::{AnySlot, DataSlot, DataSource, DataSources, register_kind};
 
-/// An Omega bestiary (`*.bestiary.ron`): species and items.
-#[derive(TypePath, Debug)]
-pub struct BestiaryFile;
-
-/// Omega's locations (`*.locations.ron`): environments, dungeons and their recipes.
-#[derive(TypePath, Debug)]
-pub struct LocationsFile;
-
-/// Omega's variants (`*.variants.ron`): the arena's opponents and the were-forms.
-#[derive(TypePath, Debug)]
-pub struct VariantsFile;
-
-/// A chronicle (`*.chronicle.ron`): the hall of fame and log a new game starts with.
-#[derive(TypePath, Debug)]
-pub struct ChronicleFile;
-
-impl DataKind for BestiaryFile {
-    const EXTENSIONS: &'static [&'static str] = &["bestiary.ron"];
-}
-
-impl DataKind for LocationsFile {
-    const EXTENSIONS: &'static [&'static str] = &["locations.ron"];
-}
-
-impl DataKind for VariantsFile {
-    const EXTENSIONS: &'static [&'static str] = &["variants.ron"];
-}
-
-impl DataKind for ChronicleFile {
-    const EXTENSIONS: &'static [&'static str] = &["chronicle.ron"];
+crate::assets::data_kinds! {
+    /// An Omega bestiary (`*.bestiary.ron`): species and items.
+    BestiaryFile = "bestiary.ron";
+    /// Omega's locations (`*.locations.ron`): environments, dungeons and their recipes.
+    LocationsFile = "locations.ron";
+    /// Omega's variants (`*.variants.ron`): the arena's opponents and the were-forms.
+    VariantsFile = "variants.ron";
+    /// A chronicle (`*.chronicle.ron`): the hall of fame and log a new game starts with.
+    ChronicleFile = "chronicle.ron";
 }
 
 /// The loaders of every Omega kind.
