@@ -79,6 +79,8 @@ pub const MAX_HP: i32 = 120;
 /// A save: denizen's part and the player's, both plain RON.
 #[derive(Serialize, Deserialize)]
 struct SaveFile {
+    /// The world seed the game was started with (the game's own dice follow it).
+    seed: u64,
     denizen: Box<ron::value::RawValue>,
     player: Player,
 }
@@ -330,7 +332,7 @@ impl Game {
     /// The player's bump attack.
     fn attack(&mut self, monster: &Seen) {
         let mut rng = self.dice();
-        let damage = 3 + rng.next_u32() as i32 % 8;
+        let damage = 3 + (rng.next_u32() % 8) as i32;
         let world = self.app.world_mut();
         let hp = hit_points(world, monster.entity);
         let mut entity = world.entity_mut(monster.entity);
@@ -360,7 +362,7 @@ impl Game {
                 continue;
             }
             if distance == 1 {
-                let damage = 1 + rng.next_u32() as i32 % 3;
+                let damage = 1 + (rng.next_u32() % 3) as i32;
                 self.player.hp = (self.player.hp - damage).max(1);
                 self.say(format!("The {} hits you.", monster.name));
             } else if distance <= 8 {
@@ -605,6 +607,7 @@ impl Game {
             })
             .and_then(|denizen| {
                 let file = SaveFile {
+                    seed: self.settings.seed,
                     denizen,
                     player: self.player.clone(),
                 };
@@ -626,20 +629,54 @@ impl Game {
             .map_err(|e| e.to_string())
             .and_then(|text| ron::from_str::<SaveFile>(&text).map_err(|e| e.to_string()))
             .and_then(|file| {
-                let mut app = app(&self.settings);
+                let settings = Settings {
+                    seed: file.seed,
+                    ..self.settings.clone()
+                };
+                let mut app = app(&settings);
                 app.update();
                 save::load(app.world_mut(), file.denizen.get_ron()).map_err(|e| e.to_string())?;
-                Ok((app, file.player))
+                check_player(&file.player, app.world())?;
+                Ok((app, settings, file.player))
             });
         match loaded {
-            Ok((app, player)) => {
+            Ok((app, settings, player)) => {
                 self.app = app;
+                self.settings = settings;
                 self.player = player;
                 self.say("Game loaded.".into());
             }
             Err(why) => self.say(format!("The game could not be loaded: {why}")),
         }
     }
+}
+
+/// A saved player the loaded world can hold: on one of the places, standing on its floor.
+fn check_player(player: &Player, world: &World) -> Result<(), String> {
+    let map = &world.resource::<FloorMap>().0;
+    if player.place >= PLACES.len() {
+        return Err(format!(
+            "the player is on place {}, of {}",
+            player.place,
+            PLACES.len()
+        ));
+    }
+    if player.at.x >= map.width() || player.at.y >= map.height() {
+        return Err(format!(
+            "the player stands at ({}, {}), off the {} x {} floor",
+            player.at.x,
+            player.at.y,
+            map.width(),
+            map.height()
+        ));
+    }
+    if player.hp < 1 || player.hp > MAX_HP {
+        return Err(format!(
+            "the player has {} hit points, of {MAX_HP}",
+            player.hp
+        ));
+    }
+    Ok(())
 }
 
 /// The game's app: denizen's plugins on every rule set, the player's square kept free on

@@ -113,9 +113,11 @@ fn main() -> ExitCode {
     }
 }
 
-/// The actions of `--keys`: the file's keys when it names a file, else the text itself.
+/// The actions of `--keys`: the file's keys when it names a file (or looks like a path: a
+/// `/` or a `.keys` ending), else the text itself.
 fn script_of(keys: &str) -> Result<Vec<Action>, String> {
-    let text = if Path::new(keys).is_file() {
+    let path_like = keys.contains('/') || keys.ends_with(".keys");
+    let text = if Path::new(keys).is_file() || path_like {
         denizen::data::read_data_file(Path::new(keys)).map_err(|e| format!("{keys}: {e}"))?
     } else {
         keys.to_owned()
@@ -131,7 +133,7 @@ pub fn play_script(
     frames: Option<&Path>,
 ) -> Result<String, String> {
     if let Some(folder) = frames {
-        std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
+        clear_frames(folder)?;
     }
     let (width, height) = view::SIZE;
     let mut terminal = Terminal::new(TestBackend::new(width, height)).map_err(|e| e.to_string())?;
@@ -155,6 +157,23 @@ pub fn play_script(
     Ok(last)
 }
 
+/// Makes `folder` hold no frames of an earlier run (other files are left alone).
+fn clear_frames(folder: &Path) -> Result<(), String> {
+    let failed = |e: std::io::Error| format!("{}: {e}", folder.display());
+    std::fs::create_dir_all(folder).map_err(failed)?;
+    for entry in std::fs::read_dir(folder).map_err(failed)? {
+        let path = entry.map_err(failed)?.path();
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
+        if name.starts_with("frame-") && name.ends_with(".txt") {
+            std::fs::remove_file(&path).map_err(failed)?;
+        }
+    }
+    Ok(())
+}
+
 /// Plays on the terminal until the player quits; the terminal is restored however the game
 /// ends.
 fn play_on_terminal(mut game: Game) -> Result<(), String> {
@@ -164,9 +183,12 @@ fn play_on_terminal(mut game: Game) -> Result<(), String> {
             terminal.draw(|f| view::draw(f, &game))?;
             if let Event::Key(key) = event::read()?
                 && key.kind == KeyEventKind::Press
-                && let Some(action) = keys::action_of(key)
             {
-                game.act(action);
+                match keys::action_of(key) {
+                    Some(action) => game.act(action),
+                    // Any key closes the help screen, one of the game's or not.
+                    None => game.help = false,
+                }
             }
         }
         Ok(())

@@ -12,12 +12,16 @@ use crate::game::{Game, Place, Settings};
 use crate::keys::Action;
 use crate::view;
 
+/// A save file of the test's own.
+fn save_path(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("denizen-play-{name}-{}.ron", std::process::id()))
+}
+
 fn game(seed: u64, save: &str) -> Game {
     Game::new(Settings {
         seed,
         autoscum: Autoscum::Off,
-        save_file: std::env::temp_dir()
-            .join(format!("denizen-play-{save}-{}.ron", std::process::id())),
+        save_file: save_path(save),
     })
 }
 
@@ -31,18 +35,22 @@ fn screen(game: &Game) -> Buffer {
         .clone()
 }
 
-/// The screen's cell showing `at`, found by the player's `@` at the known place.
+/// The screen's cell showing the floor's square `at`.
 fn cell_of(buffer: &Buffer, game: &Game, at: Square) -> (char, Modifier) {
-    let text = view::text(buffer);
-    let (row, column) = text
-        .lines()
-        .enumerate()
-        .find_map(|(r, line)| line.find('@').map(|c| (r, c)))
-        .expect("the player is on screen");
-    let x = column as i64 + i64::from(at.x) - i64::from(game.player.at.x);
-    let y = row as i64 + i64::from(at.y) - i64::from(game.player.at.y);
-    let cell = &buffer[(x as u16, y as u16)];
+    let [_, map, _, _] = view::areas(buffer.area);
+    let origin = view::map_origin(game, map);
+    let x = map.x + (at.x - origin.x) as u16;
+    let y = map.y + (at.y - origin.y) as u16;
+    let cell = &buffer[(x, y)];
     (cell.symbol().chars().next().unwrap(), cell.modifier)
+}
+
+/// The monsters-in-view line naming `name` (by its first ten letters), if any.
+fn sidebar_line(text: &str, glyph: char, name: &str) -> Option<String> {
+    let start: String = name.chars().take(10).collect();
+    text.lines()
+        .filter_map(|line| line.split_once('│').map(|(_, side)| side.to_owned()))
+        .find(|side| side.starts_with(glyph) && side.contains(&start))
 }
 
 #[test]
@@ -80,7 +88,8 @@ fn a_sleeping_monster_wakes_on_screen() {
         cell_of(&before, &game, sleeper.at),
         (sleeper.glyph, Modifier::DIM)
     );
-    assert!(view::text(&before).contains(&format!("{:<14}asleep", short(&sleeper.name))));
+    let line = sidebar_line(&view::text(&before), sleeper.glyph, &sleeper.name).unwrap();
+    assert!(line.ends_with("asleep"), "{line}");
     for _ in 0..40 {
         game.act(Action::Wait);
         if game
@@ -107,14 +116,8 @@ fn a_sleeping_monster_wakes_on_screen() {
         (now.glyph, Modifier::BOLD),
         "{text}"
     );
-}
-
-fn short(name: &str) -> String {
-    let mut short: String = name.chars().take(13).collect();
-    if name.chars().count() > 13 {
-        short.push('.');
-    }
-    short
+    let line = sidebar_line(&text, now.glyph, &now.name).unwrap();
+    assert!(line.ends_with("awake"), "{line}");
 }
 
 #[test]
@@ -180,7 +183,7 @@ fn a_loaded_game_shows_what_the_saved_one_showed() {
     saved.act(Action::Save);
     assert_eq!(saved.log.last().map(String::as_str), Some("Game saved."));
     let mut loaded = game(14, "loaded");
-    std::fs::copy(saved_path(14, "saved"), saved_path(14, "loaded")).unwrap();
+    std::fs::copy(save_path("saved"), save_path("loaded")).unwrap();
     loaded.act(Action::Load);
     assert_eq!(loaded.log.last().map(String::as_str), Some("Game loaded."));
     assert_eq!(
@@ -202,12 +205,68 @@ fn a_loaded_game_shows_what_the_saved_one_showed() {
             "after {action:?}"
         );
     }
-    let _ = std::fs::remove_file(saved_path(14, "saved"));
-    let _ = std::fs::remove_file(saved_path(14, "loaded"));
+    let _ = std::fs::remove_file(save_path("saved"));
+    let _ = std::fs::remove_file(save_path("loaded"));
 }
 
-fn saved_path(_seed: u64, name: &str) -> std::path::PathBuf {
-    std::env::temp_dir().join(format!("denizen-play-{name}-{}.ron", std::process::id()))
+/// A save that names a place the game does not have, or puts the player off the floor,
+/// is refused and changes nothing.
+#[test]
+fn a_broken_save_is_refused_and_changes_nothing() {
+    let mut game = game(15, "broken");
+    game.act(Action::Save);
+    let text = std::fs::read_to_string(save_path("broken")).unwrap();
+    let before = view::text(&screen(&game));
+    for (broken, why) in [
+        (
+            text.replacen("place: 0,", "place: 9,", 1),
+            "on place 9, of 4",
+        ),
+        (
+            text.replacen("at: (", "at: (x: 4000, y: 4000), was: (", 1),
+            "off the",
+        ),
+    ] {
+        std::fs::write(save_path("broken"), broken).unwrap();
+        game.act(Action::Load);
+        let last = game.log.last().unwrap();
+        assert!(
+            last.contains("could not be loaded") && last.contains(why),
+            "{last}"
+        );
+        assert_eq!(
+            without_log(&view::text(&screen(&game))),
+            without_log(&before)
+        );
+    }
+    let _ = std::fs::remove_file(save_path("broken"));
+}
+
+/// The tour CI plays goes where it says: down through both rule sets below the sewers,
+/// a save and a load, and back up to the top floor, every screen written as a frame.
+#[test]
+fn the_tour_goes_down_to_every_rule_set_and_back() {
+    let actions = crate::keys::script(include_str!("tour.keys")).unwrap();
+    let frames = std::env::temp_dir().join(format!("denizen-play-tour-{}", std::process::id()));
+    let last = crate::play_script(game(2026, "tour"), &actions, Some(&frames)).unwrap();
+    let mut written: Vec<String> = std::fs::read_dir(&frames)
+        .unwrap()
+        .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
+        .collect();
+    written.sort();
+    let status = |frame: &String| frame.lines().next().unwrap_or_default().to_owned();
+    for place in ["Omega: sewers 2", "Angband: level 5", "Captive: base map 4"] {
+        assert!(
+            written.iter().any(|f| status(f).starts_with(place)),
+            "never on {place}"
+        );
+    }
+    assert!(written.iter().any(|f| f.contains("Game loaded.")));
+    assert!(
+        status(&last.to_string()).starts_with("Omega: sewers 1"),
+        "{last}"
+    );
+    let _ = std::fs::remove_dir_all(&frames);
 }
 
 #[test]

@@ -19,14 +19,7 @@ pub const SIZE: (u16, u16) = (80, 24);
 
 /// Draws the whole screen.
 pub fn draw(frame: &mut Frame, game: &Game) {
-    let [status, middle, log] = Layout::vertical([
-        Constraint::Length(1),
-        Constraint::Min(10),
-        Constraint::Length(6),
-    ])
-    .areas(frame.area());
-    let [map, side] =
-        Layout::horizontal([Constraint::Min(40), Constraint::Length(24)]).areas(middle);
+    let [status, map, side, log] = areas(frame.area());
     let creatures = game.creatures();
     frame.render_widget(Paragraph::new(status_line(game)), status);
     let shown = draw_map(frame.buffer_mut(), map, game, &creatures);
@@ -63,6 +56,34 @@ fn status_line(game: &Game) -> Line<'static> {
     ])
 }
 
+/// The floor's square drawn at the map area's top left corner: the player kept in the
+/// middle, the view kept on the floor.
+pub fn map_origin(game: &Game, area: Rect) -> Square {
+    let map = &game.world().resource::<FloorMap>().0;
+    let origin = |player: u32, size: u32, view: u16| {
+        player
+            .saturating_sub(u32::from(view) / 2)
+            .min(size.saturating_sub(u32::from(view)))
+    };
+    Square {
+        x: origin(game.player.at.x, map.width(), area.width),
+        y: origin(game.player.at.y, map.height(), area.height),
+    }
+}
+
+/// The screen's areas: the status line, the map, the monsters in view, the log.
+pub fn areas(screen: Rect) -> [Rect; 4] {
+    let [status, middle, log] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Min(10),
+        Constraint::Length(6),
+    ])
+    .areas(screen);
+    let [map, side] =
+        Layout::horizontal([Constraint::Min(40), Constraint::Length(24)]).areas(middle);
+    [status, map, side, log]
+}
+
 /// Draws the floor around the player and returns the creatures it shows.
 fn draw_map<'a>(
     buffer: &mut Buffer,
@@ -72,15 +93,7 @@ fn draw_map<'a>(
 ) -> Vec<&'a Seen> {
     let world = game.world();
     let map = &world.resource::<FloorMap>().0;
-    let origin = |player: u32, size: u32, view: u16| {
-        player
-            .saturating_sub(u32::from(view) / 2)
-            .min(size.saturating_sub(u32::from(view)))
-    };
-    let (x0, y0) = (
-        origin(game.player.at.x, map.width(), area.width),
-        origin(game.player.at.y, map.height(), area.height),
-    );
+    let Square { x: x0, y: y0 } = map_origin(game, area);
     let (up, down) = game.stairs();
     let angband = matches!(game.place(), Place::Angband(_));
     let terrain = world.get_resource::<AngbandTerrain>();

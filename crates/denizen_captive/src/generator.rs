@@ -1049,15 +1049,12 @@ mod tests {
         }
     }
 
-    /// Past the cap, half of the map term is taken off before clamping (source notes,
-    /// individuals): map 60, base 181 (`S0` = 32,761, `d` = 15). With `r` = 65,477 the
-    /// sum is 65,506 and the map term 14, giving 65,499; with `r` = 65,465 the sum is
-    /// exactly 65,500, which is not past the cap and stays.
+    /// A member's range on map 0, worked out from the notes' formula: the map term is 1
+    /// and nothing is added, so each word gives the base plus the base's share of the
+    /// word; deeper maps are stronger; the strongest type on the deepest map stays under
+    /// both caps, armature and skill growing as the prose says.
     #[test]
     fn a_members_range_on_map_0_is_its_base_and_a_word_share_more() {
-        // On map 0 the map term is 1 and no extra is added: strength s = base + base * r
-        // / 65,536 for each word r, so the least is the base and the greatest is
-        // base + floor(base * 65,535 / 65,536); the mean is over every word.
         let table = EncounterTable::shipped();
         let t = table.get(1).unwrap();
         let range = member_range(t, 0, &EncounterSettings::default());
@@ -1081,11 +1078,26 @@ mod tests {
         // Deeper maps are stronger, and nothing passes the caps.
         let deep = member_range(t, 80, &EncounterSettings::default());
         assert!(deep.strength.least > range.strength.greatest);
-        let strongest = table.get(0).unwrap();
-        let capped = member_range(strongest, 127, &EncounterSettings::default());
-        assert!(capped.strength.greatest <= STRENGTH_CAP && capped.skill.greatest <= STAT_CAP);
+        let strongest = (0..64)
+            .filter_map(|id| table.get(id))
+            .max_by_key(|t| t.strength)
+            .unwrap();
+        let prose = EncounterSettings {
+            growth: Growth::Prose,
+            ..EncounterSettings::default()
+        };
+        let capped = member_range(strongest, 127, &prose);
+        assert_eq!(
+            (capped.strength.greatest, capped.skill.greatest),
+            (STRENGTH_CAP, STAT_CAP),
+            "the deepest map reaches both caps and passes neither"
+        );
     }
 
+    /// Past the cap, half of the map term is taken off before clamping (source notes,
+    /// individuals): map 60, base 181 (`S0` = 32,761, `d` = 15). With `r` = 65,477 the
+    /// sum is 65,506 and the map term 14, giving 65,499; with `r` = 65,465 the sum is
+    /// exactly 65,500, which is not past the cap and stays.
     #[test]
     fn strength_past_the_cap_loses_half_the_map_term() {
         let table = one_type_table(1);

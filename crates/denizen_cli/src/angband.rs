@@ -147,6 +147,13 @@ pub enum AngbandCommand {
     },
 }
 
+impl AngbandCommand {
+    /// Whether it can run long (`angband sample`).
+    pub fn runs_long(&self) -> bool {
+        matches!(self, AngbandCommand::Sample { .. })
+    }
+}
+
 /// A nest or pit kind on the command line (`nest-jelly`, ..., `pit-demon`).
 fn den_kind(text: &str) -> Result<DenKind, String> {
     DenKind::from_name(text).ok_or_else(|| {
@@ -317,7 +324,10 @@ fn sample_table(run: &NewGameLevels, levels: u32, threads: Option<u32>) -> Resul
                 )
                 .collect()
         });
-        interrupt::check()?;
+        if interrupt::interrupted() {
+            bar.finish_and_clear();
+            return Err(CliError::Interrupted);
+        }
         for level in &chunk {
             for (f, value) in level.iter().enumerate() {
                 sums[f] += value;

@@ -253,6 +253,16 @@ pub enum Command {
 }
 
 impl Command {
+    /// Whether the command can run long enough to want a progress bar and to stop on
+    /// Ctrl-C with a note (`sample`, `simulate`, `angband sample`).
+    pub fn runs_long(&self) -> bool {
+        match self {
+            Command::Sample { .. } | Command::Simulate { .. } => true,
+            Command::Angband { command } => command.runs_long(),
+            _ => false,
+        }
+    }
+
     /// Whether the command reads Omega's data files (and so takes `--bestiary` and
     /// `--locations`).
     fn reads_omega_data(&self) -> bool {
@@ -660,7 +670,10 @@ fn simulate(
         }
         left -= piece;
         bar.inc(piece);
-        interrupt::check()?;
+        if interrupt::interrupted() {
+            bar.finish_and_clear();
+            return Err(CliError::Interrupted);
+        }
     }
     bar.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();

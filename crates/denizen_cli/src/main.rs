@@ -32,12 +32,18 @@ fn main() -> ExitCode {
         let _ = writeln!(std::io::stderr(), "denizen: {problem}");
         return ExitCode::from(2);
     }
-    interrupt::install();
     let mut out = std::io::stdout().lock();
     // Unlocked: the progress bar of a long run draws on it from the worker threads.
     let mut err = std::io::stderr();
     let outcome = match Cli::try_parse() {
-        Ok(cli) => run(&cli, &mut out, &mut err),
+        Ok(cli) => {
+            // Only the long runs stop on Ctrl-C with a note; any other command ends at
+            // once, as a program without a handler does.
+            if cli.command.runs_long() {
+                interrupt::install();
+            }
+            run(&cli, &mut out, &mut err)
+        }
         // Help and the version are answers on standard output, and must reach it.
         Err(e) if !e.use_stderr() => write!(out, "{}", e.render())
             .and_then(|()| out.flush())

@@ -1,6 +1,7 @@
 //! `denizen chart`: each chart's SVG read back, its plotted values mapped through the
-//! axes' own numbered ticks, and checked against the exact odds worked out here (and
-//! shown to miss a wrong rule by more than the reading's tolerance).
+//! axes' own numbered ticks, and checked against the exact odds worked out here from the
+//! rules (and shown to miss a wrong reading, such as the next depth's or the next map's,
+//! by more than the reading's tolerance).
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -283,7 +284,7 @@ fn the_alloc_chart_draws_the_exact_odds_by_race_level() {
         .filter(|(level, _, _)| *level > -0.5)
         .collect();
     let tolerance = 3.0 * axes.1.step();
-    let mut seen = 0;
+    let (mut seen, mut shifted_misses) = (0, 0);
     for (level, value, fill) in &bars {
         let level = level.round() as usize;
         assert!(
@@ -291,6 +292,8 @@ fn the_alloc_chart_draws_the_exact_odds_by_race_level() {
             "level {level}: {value} vs {}",
             by_level[level]
         );
+        // Grouped one level off, the odds would read wrong.
+        shifted_misses += usize::from((value - by_level[level + 1]).abs() > tolerance);
         let marked = fill == "#D62728";
         assert_eq!(
             marked,
@@ -300,8 +303,32 @@ fn the_alloc_chart_draws_the_exact_odds_by_race_level() {
         seen += 1;
     }
     assert!(seen >= 20, "{bars:?}");
+    assert!(shifted_misses >= 10, "levels one off read wrong");
 }
 
+/// The least, the mean and the greatest of a member's number over every word, worked out
+/// here from the one rule (`member_of`) that the generator also reads.
+fn spread(
+    t: &denizen_captive::EncounterType,
+    map: u32,
+    settings: &EncounterSettings,
+    value: fn(&denizen_captive::Member) -> u32,
+) -> (f64, f64, f64) {
+    let values: Vec<f64> = (0..=u16::MAX)
+        .map(|r| f64::from(value(&member_of(t, map, settings, r, 0, 0))))
+        .collect();
+    let least = values.iter().copied().fold(f64::INFINITY, f64::min);
+    let greatest = values.iter().copied().fold(0.0, f64::max);
+    (
+        least,
+        values.iter().sum::<f64>() / values.len() as f64,
+        greatest,
+    )
+}
+
+/// Type 4 with the prose's growth: the strength band and mean, armature's and skill's
+/// means, each cap, checked map by map (and the next map's numbers read wrong); with no
+/// type given, the strongest type is drawn.
 #[test]
 fn the_encounters_chart_draws_each_maps_members() {
     let svg = chart(
@@ -316,33 +343,75 @@ fn the_encounters_chart_draws_each_maps_members() {
     };
     let strength = axes(&svg, 0.0, 540.0);
     let stats = axes(&svg, 540.0, 1080.0);
-    // The panels' lines in order: strength's mean, its cap, armature's mean, skill's
-    // mean, their cap (legend samples are two-point lines, left out).
+    // Each panel's means (the legend's samples and the caps are two-point lines).
     let lines: Vec<Vec<(f64, f64)>> = elements(&svg, "polyline")
         .iter()
         .map(|(e, _)| points(e))
         .filter(|p| p.len() == 88)
         .collect();
     assert_eq!(lines.len(), 3, "three means");
-    for map in [0u32, 10, 40, 87] {
-        let members: Vec<_> = (0..=u16::MAX)
-            .map(|r| member_of(t, map, &settings, r, 0, 0))
-            .collect();
-        let mean = |value: fn(&denizen_captive::Member) -> u32| {
-            members.iter().map(|m| f64::from(value(m))).sum::<f64>() / members.len() as f64
-        };
-        for (line, axes, exact) in [
-            (&lines[0], strength, mean(|m| m.strength)),
-            (&lines[1], stats, mean(|m| m.armature)),
-            (&lines[2], stats, mean(|m| m.skill)),
-        ] {
-            let read = at(line, f64::from(map), axes);
-            assert!(
-                (read - exact).abs() <= 3.0 * axes.1.step(),
-                "map {map}: {read} vs {exact}"
-            );
+    let band: Vec<(f64, f64)> = points(elements(&svg, "polygon")[0].0);
+    let (top, bottom) = band.split_at(88);
+    // The caps: long level lines above the axes (which are level lines at 0).
+    let caps: Vec<f64> = elements(&svg, "polyline")
+        .iter()
+        .map(|(e, _)| points(e))
+        .filter(|p| p.len() == 2 && p[0].0 < p[1].0 - 100.0 && p[0].1 == p[1].1)
+        .map(|p| p[0].1)
+        .filter(|&y| {
+            let axes = if y < 540.0 { strength } else { stats };
+            axes.1.value(y) > 1.0
+        })
+        .collect();
+    assert_eq!(caps.len(), 2, "{caps:?}");
+    assert!((strength.1.value(caps[0]) - 65_500.0).abs() <= 3.0 * strength.1.step());
+    assert!((stats.1.value(caps[1]) - 253.0).abs() <= 3.0 * stats.1.step());
+    let mut next_map_misses = 0;
+    for map in [10u32, 25, 40, 60, 87] {
+        let (least, mean, greatest) = spread(t, map, &settings, |m| m.strength);
+        let x = f64::from(map);
+        let near =
+            |read: f64, exact: f64, axes: (Axis, Axis)| (read - exact).abs() <= 3.0 * axes.1.step();
+        assert!(
+            near(at(&lines[0], x, strength), mean, strength),
+            "map {map} strength mean"
+        );
+        assert!(
+            near(at(top, x, strength), greatest, strength),
+            "map {map} strength greatest"
+        );
+        assert!(
+            near(at(bottom, x, strength), least, strength),
+            "map {map} strength least"
+        );
+        let (_, armature, _) = spread(t, map, &settings, |m| m.armature);
+        let (_, skill, _) = spread(t, map, &settings, |m| m.skill);
+        assert!(
+            near(at(&lines[1], x, stats), armature, stats),
+            "map {map} armature"
+        );
+        assert!(
+            near(at(&lines[2], x, stats), skill, stats),
+            "map {map} skill"
+        );
+        // Below the cap, where a map's members are stronger than the map before's.
+        if map <= 40 {
+            let (_, next, _) = spread(t, map + 1, &settings, |m| m.strength);
+            next_map_misses += usize::from(!near(at(&lines[0], x, strength), next, strength));
         }
     }
+    assert_eq!(next_map_misses, 3, "the next map's strength reads wrong");
+
+    let strongest = (0..=63u8)
+        .filter_map(|id| table.get(id).map(|t| (t.strength, std::cmp::Reverse(id))))
+        .max()
+        .map(|(_, std::cmp::Reverse(id))| table.get(id).unwrap().name.clone())
+        .unwrap();
+    let default = chart("chart encounters --maps 0-10", "encounters-default");
+    assert!(
+        default.contains(&format!("of an {strongest} member")),
+        "{strongest}"
+    );
 }
 
 /// `--png` writes a PNG beside the SVG; a bad request writes nothing.

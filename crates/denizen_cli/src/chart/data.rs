@@ -72,16 +72,24 @@ pub struct Plot {
     pub shape: Shape,
 }
 
-/// `chart odds`: the share of each species in one placement at each depth of `location`,
-/// the `top` species with the largest mean share named and the rest gathered.
+/// `chart odds`: the share of each species in one placement at each depth of the dungeon
+/// `location` (all its depths by default), the `top` species with the largest mean share
+/// named and the rest gathered.
 pub fn odds_by_depth(
     rules: &OmegaRules,
     location: &str,
-    depths: (u32, u32),
+    depths: Option<(u32, u32)>,
     top: usize,
 ) -> Result<Plot, CliError> {
     let environment = rules.locations.get(location)?;
-    let (first, last) = depths;
+    if !environment.is_dungeon() {
+        return Err(CliError::Usage(format!(
+            "{} is not a dungeon: it has one level, whose odds `denizen odds` prints",
+            denizen_core::quoted(location)
+        )));
+    }
+    let all = environment.depths();
+    let (first, last) = depths.unwrap_or((*all.start(), *all.end()));
     let levels = (first..=last)
         .map(|depth| environment.level(depth).map_err(CliError::from))
         .collect::<Result<Vec<_>, _>>()?;

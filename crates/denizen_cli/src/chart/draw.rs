@@ -26,8 +26,7 @@ const COLOURS: [RGBColor; 10] = [
     RGBColor(127, 127, 127),
 ];
 
-/// The colour of series `i` of `count`: the palette in order, "the others" (the last of a
-/// stack with more series than colours) grey.
+/// The colour of series `i`: the palette in order, again from the start past its end.
 fn colour(i: usize) -> RGBColor {
     COLOURS[i % COLOURS.len()]
 }

@@ -20,9 +20,9 @@ pub enum ChartCommand {
     Odds {
         /// Location key, such as goblin-caves or volcano.
         location: String,
-        /// The depths, `FIRST-LAST` (a dungeon's own; ignored outside dungeons).
-        #[arg(long, value_parser = span, default_value = "1-10")]
-        depths: (u32, u32),
+        /// The depths, `FIRST-LAST` (the dungeon's; all of them by default).
+        #[arg(long, value_parser = span)]
+        depths: Option<(u32, u32)>,
         /// How many species to name (1 to 9); the rest are gathered.
         #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u8).range(1..=9))]
         top: u8,
@@ -166,31 +166,40 @@ pub fn run(chart: &ChartCommand, before: &OmegaData, out: &mut impl Write) -> Re
     Ok(())
 }
 
-/// Writes the SVG, and the PNG when asked; every file is written whole or not at all.
+/// Writes the SVG, and the PNG when asked: all drawn first, then each written beside its
+/// place and renamed into it only once every one is written whole, so a failure leaves
+/// none of them.
 fn write(plots: &[Plot], to: &ChartOut) -> Result<Vec<PathBuf>, CliError> {
     let svg = draw::svg(plots)?;
-    let mut written = vec![to.file.clone()];
-    let png = to.png.then(|| to.file.with_extension("png"));
-    let png_bytes = png.as_ref().map(|_| rasterise(&svg)).transpose()?;
-    whole(&to.file, svg.as_bytes())?;
-    if let (Some(path), Some(bytes)) = (png, png_bytes) {
-        whole(&path, &bytes)?;
-        written.push(path);
+    let mut files = vec![(to.file.clone(), svg.clone().into_bytes())];
+    if to.png {
+        let png = to.file.with_extension("png");
+        if png == to.file {
+            return Err(CliError::Usage(format!(
+                "{}: -o names the SVG; --png writes the same name ending in .png beside it",
+                to.file.display()
+            )));
+        }
+        files.push((png, rasterise(&svg)?));
     }
-    Ok(written)
-}
-
-/// Writes `bytes` to `path` through a file beside it, renamed when complete, so an
-/// interrupted or failed write leaves no half file.
-fn whole(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
-    let mut partial = path.as_os_str().to_owned();
-    partial.push(".partial");
-    let partial = PathBuf::from(partial);
-    let written = std::fs::write(&partial, bytes).and_then(|()| std::fs::rename(&partial, path));
-    if written.is_err() {
-        let _ = std::fs::remove_file(&partial);
+    let partial = |path: &Path| {
+        let mut name = path.as_os_str().to_owned();
+        name.push(format!(".{}.partial", std::process::id()));
+        PathBuf::from(name)
+    };
+    let mut written = Vec::new();
+    for (path, bytes) in &files {
+        let result = std::fs::write(partial(path), bytes);
+        written.push(partial(path));
+        if let Err(e) = result {
+            written.iter().for_each(|p| drop(std::fs::remove_file(p)));
+            return Err(io_error(path)(e));
+        }
     }
-    written.map_err(io_error(path))
+    for (path, _) in &files {
+        std::fs::rename(partial(path), path).map_err(io_error(path))?;
+    }
+    Ok(files.into_iter().map(|(path, _)| path).collect())
 }
 
 /// The SVG drawn as a PNG, its text in the system's fonts (the charts ask for
