@@ -267,6 +267,7 @@ fn the_tour_goes_down_to_every_rule_set_and_back() {
         "{last}"
     );
     let _ = std::fs::remove_dir_all(&frames);
+    let _ = std::fs::remove_file(save_path("tour"));
 }
 
 #[test]

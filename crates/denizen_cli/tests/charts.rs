@@ -10,9 +10,11 @@ use denizen_angband::{Allocator, DrawRequest, Races, UniqueLedger};
 use denizen_captive::{EncounterSettings, EncounterTable, member_of};
 use denizen_omega::{Odds, OmegaRules};
 
-/// Runs `denizen chart ...`, writing into a file of its own; the SVG's text.
+/// Runs `denizen chart ...`, writing into a folder of its own, removed once read; the
+/// SVG's text.
 fn chart(line: &str, name: &str) -> String {
-    let file = folder().join(format!("{name}.svg"));
+    let folder = folder(name);
+    let file = folder.join(format!("{name}.svg"));
     let out = Command::new(env!("CARGO_BIN_EXE_denizen"))
         .args(line.split_whitespace())
         .arg("-o")
@@ -28,11 +30,14 @@ fn chart(line: &str, name: &str) -> String {
         String::from_utf8_lossy(&out.stdout),
         format!("wrote {}\n", file.display())
     );
-    std::fs::read_to_string(&file).unwrap()
+    let svg = std::fs::read_to_string(&file).unwrap();
+    std::fs::remove_dir_all(folder).unwrap();
+    svg
 }
 
-fn folder() -> PathBuf {
-    let folder = std::env::temp_dir().join(format!("denizen-charts-{}", std::process::id()));
+/// A new folder for one chart, named after it so parallel tests never share one.
+fn folder(name: &str) -> PathBuf {
+    let folder = std::env::temp_dir().join(format!("denizen-charts-{}-{name}", std::process::id()));
     std::fs::create_dir_all(&folder).unwrap();
     folder
 }
@@ -417,7 +422,8 @@ fn the_encounters_chart_draws_each_maps_members() {
 /// `--png` writes a PNG beside the SVG; a bad request writes nothing.
 #[test]
 fn png_beside_and_nothing_on_error() {
-    let file = folder().join("feelings-png.svg");
+    let folder = folder("png");
+    let file = folder.join("feelings-png.svg");
     let out = Command::new(env!("CARGO_BIN_EXE_denizen"))
         .args(["chart", "angband", "feelings", "--png", "-o"])
         .arg(&file)
@@ -426,7 +432,7 @@ fn png_beside_and_nothing_on_error() {
     assert!(out.status.success());
     let png = std::fs::read(file.with_extension("png")).unwrap();
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
-    let bad = folder().join("bad.svg");
+    let bad = folder.join("bad.svg");
     let out = Command::new(env!("CARGO_BIN_EXE_denizen"))
         .args(["chart", "odds", "atlantis", "-o"])
         .arg(&bad)
@@ -435,4 +441,5 @@ fn png_beside_and_nothing_on_error() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("atlantis"));
     assert!(!bad.exists());
+    std::fs::remove_dir_all(folder).unwrap();
 }

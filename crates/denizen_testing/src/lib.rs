@@ -169,15 +169,31 @@ fn modules_named(code: &str, prefix: &str) -> Vec<String> {
 mod tests {
     use super::*;
 
+    /// A folder of source files, removed when dropped (a test that expects a panic
+    /// unwinds through it too).
+    struct SourceFolder(std::path::PathBuf);
+
+    impl AsRef<Path> for SourceFolder {
+        fn as_ref(&self) -> &Path {
+            &self.0
+        }
+    }
+
+    impl Drop for SourceFolder {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
     /// A folder of source files, named after the test so parallel tests never share one.
-    fn crate_with(test: &str, files: &[(&str, &str)]) -> std::path::PathBuf {
+    fn crate_with(test: &str, files: &[(&str, &str)]) -> SourceFolder {
         let dir =
             std::env::temp_dir().join(format!("denizen-modules-{}-{test}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         for (name, text) in files {
             std::fs::write(dir.join(name), text).unwrap();
         }
-        dir
+        SourceFolder(dir)
     }
 
     #[test]
@@ -191,7 +207,7 @@ mod tests {
                 ("c.rs", "use crate::a;\n"),
             ],
         );
-        assert_modules_acyclic(dir);
+        assert_modules_acyclic(&dir);
     }
 
     #[test]
@@ -207,7 +223,7 @@ mod tests {
                 ("b.rs", "fn f() { let _ = crate::a::x(); }\n"),
             ],
         );
-        assert_modules_acyclic(dir);
+        assert_modules_acyclic(&dir);
     }
 
     #[test]
@@ -230,7 +246,7 @@ mod tests {
                 ("b.rs", "use super::a::A;\n"),
             ],
         );
-        assert_modules_acyclic(dir);
+        assert_modules_acyclic(&dir);
     }
 
     #[test]
@@ -247,6 +263,6 @@ mod tests {
                 ("x.rs", "use crate::b;\n// crate::x::nothing, a comment\n"),
             ],
         );
-        assert_modules_acyclic(dir);
+        assert_modules_acyclic(&dir);
     }
 }
