@@ -15,7 +15,7 @@ use denizen::angband::layout::RoomChoice;
 use denizen::bevy::angband::prelude::*;
 use denizen::bevy::view::render_floor;
 use denizen::bevy::{DenizenPlugin, GridPos};
-use denizen::floor::RoomKind;
+use denizen::floor::Room;
 use denizen::output::{fail, finish};
 
 fn main() -> ExitCode {
@@ -42,7 +42,7 @@ fn main() -> ExitCode {
             );
         }
     }
-    let mut request = AngbandLevelRequested::new(depth);
+    let mut request = AngbandFloorRequested::new(depth);
     match forced.as_deref() {
         Some("--vault") if depth >= 10 => request = request.with_room(RoomChoice::GreaterVault),
         Some("--vault") => request = request.with_room(RoomChoice::LesserVault),
@@ -64,10 +64,10 @@ fn main() -> ExitCode {
     app.world_mut().write_message(request);
     app.update();
     let world = app.world_mut();
-    if let Some(rejected) = read::<AngbandLevelRejected>(world).pop() {
+    if let Some(rejected) = read::<AngbandFloorRejected>(world).pop() {
         return fail("angband_level", &rejected.reason.to_string());
     }
-    let Some(built) = read::<AngbandLevelBuilt>(world).pop() else {
+    let Some(built) = read::<AngbandFloorPopulated>(world).pop() else {
         return fail("angband_level", "no level was built");
     };
     finish("angband_level", |out| {
@@ -91,7 +91,7 @@ fn main() -> ExitCode {
             lines[player.y as usize][player.x as usize] = '@';
         }
         for room in &built.rooms {
-            lines[room.rect.y as usize][room.rect.x as usize] = letter(room.kind);
+            lines[room.rect.y as usize][room.rect.x as usize] = letter(room);
         }
         for line in &lines {
             writeln!(out, "{}", line.iter().collect::<String>())?;
@@ -160,7 +160,7 @@ fn main() -> ExitCode {
         let mut query = world.query::<(&AngbandMonster, &SleepCounter, &GridPos)>();
         for (monster, sleep, _) in query.iter(world) {
             let race = rules
-                .allocator
+                .rules()
                 .races()
                 .get(monster.race)
                 .expect("a race of the rules");
@@ -182,16 +182,19 @@ fn read<M: bevy_ecs::message::Message + Clone>(world: &mut bevy_ecs::world::Worl
     messages.iter_current_update_messages().cloned().collect()
 }
 
-/// The letter a room kind is shown with.
-fn letter(kind: RoomKind) -> char {
+/// The letter a room kind is shown with (`?` for a room Angband did not make).
+fn letter(room: &Room) -> char {
+    let Some(kind) = RoomChoice::of_room(room) else {
+        return '?';
+    };
     match kind {
-        RoomKind::Ordinary => 'S',
-        RoomKind::Overlapping => 'O',
-        RoomKind::Cross => 'C',
-        RoomKind::Inner => 'L',
-        RoomKind::Nest => 'N',
-        RoomKind::Pit => 'P',
-        RoomKind::LesserVault => 'v',
-        RoomKind::GreaterVault => 'V',
+        RoomChoice::Simple => 'S',
+        RoomChoice::Overlap => 'O',
+        RoomChoice::Cross => 'C',
+        RoomChoice::Large => 'L',
+        RoomChoice::Nest => 'N',
+        RoomChoice::Pit => 'P',
+        RoomChoice::LesserVault => 'v',
+        RoomChoice::GreaterVault => 'V',
     }
 }

@@ -37,7 +37,7 @@ fn main() -> ExitCode {
     app.add_plugins((DenizenPlugin::with_seed(seed), CaptivePlugin::default()));
     app.insert_resource(FloorMap(reference_base(WorldSeed(seed), map)));
     app.world_mut()
-        .write_message(EncountersRequested::new(map, 3));
+        .write_message(CaptiveFloorRequested::new(map, 3));
     app.update();
 
     let world = app.world_mut();

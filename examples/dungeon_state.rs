@@ -130,13 +130,13 @@ fn report_floor(mut populated: MessageReader<OmegaFloorPopulated>, mut game: Res
 }
 
 fn report_arrivals(
-    mut arrivals: MessageReader<WanderingArrival>,
+    mut checks: MessageReader<WanderingChecked>,
     rules: Res<OmegaRuleset>,
     clock: Res<GameClock>,
     awake: Query<(), (With<Species>, Without<Dormant>)>,
     mut game: ResMut<Game>,
 ) {
-    for arrival in arrivals.read() {
+    for arrival in checks.read().filter_map(|check| check.arrival()) {
         let name = rules
             .species(arrival.species)
             .map_or("?", |t| t.name.as_str());

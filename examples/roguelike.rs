@@ -211,14 +211,14 @@ fn report_floors(mut populated: MessageReader<OmegaFloorPopulated>, mut game: Re
 }
 
 fn report_arrivals(
-    mut arrivals: MessageReader<WanderingArrival>,
+    mut checks: MessageReader<WanderingChecked>,
     rules: Res<OmegaRuleset>,
     health: Query<&Health>,
     clock: Res<GameClock>,
     mut game: ResMut<Game>,
 ) {
     let clock = *clock;
-    for arrival in arrivals.read() {
+    for arrival in checks.read().filter_map(|check| check.arrival()) {
         let name = rules
             .species(arrival.species)
             .map_or("?", |t| t.name.as_str());
@@ -242,15 +242,13 @@ fn summon_help(game: Res<Game>, map: Res<FloorMap>, mut summon: MessageWriter<Su
 
 fn report_summons(mut summoned: MessageReader<Summoned>, mut game: ResMut<Game>) {
     for answer in summoned.read() {
-        let line = match answer.made {
-            Ok((_, at)) => format!(
-                "turn {:>3}: summoning {} brought a friend to ({}, {})",
-                game.turn, answer.request, at.x, at.y
+        let id = answer.request.request;
+        let line = match answer.outcome {
+            Ok(summon) => format!(
+                "turn {:>3}: summoning {id} brought a friend to ({}, {})",
+                game.turn, summon.at.x, summon.at.y
             ),
-            Err(why) => format!(
-                "turn {:>3}: summoning {} failed: {why:?}",
-                game.turn, answer.request
-            ),
+            Err(why) => format!("turn {:>3}: summoning {id} failed: {why:?}", game.turn),
         };
         game.log.push(line);
     }

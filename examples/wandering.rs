@@ -65,8 +65,9 @@ fn main() -> ExitCode {
             let minute = step * 10;
             let clock = *app.world().resource::<GameClock>();
             let rules = app.world().resource::<OmegaRuleset>().clone();
-            let messages = app.world().resource::<Messages<WanderingArrival>>();
-            for arrival in messages.iter_current_update_messages() {
+            let messages = app.world().resource::<Messages<WanderingChecked>>();
+            let checks = messages.iter_current_update_messages();
+            for arrival in checks.filter_map(|check| check.arrival()) {
                 arrivals += 1;
                 let kind = if minute % 60 == 0 {
                     "hourly"

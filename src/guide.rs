@@ -2,21 +2,22 @@
 //! against the original games'. Each chapter is a module of its own, so its examples are
 //! compiled and its links checked with the rest of the documentation.
 //!
-//! 1. [In a Bevy game](ch01_in_a_bevy_game): the plugins, their phases and switches, the
-//!    request pipeline, the apply step, Omega's monsters.
+//! 1. [In a Bevy game](ch01_in_a_bevy_game): the plugins, their settings and phases, the
+//!    floor and arrival pipelines, the apply step, Omega's monsters, a rule set of one's
+//!    own.
 //! 2. [Floors, occupancy and saves](ch02_floors_and_saves): floors put away and brought
 //!    back, and saves.
 //! 3. [The living world](ch03_the_living_world): the clock, wandering arrivals, the
 //!    countryside, summoning, temples, fixed inhabitants, the arena, were-humans.
 //! 4. [Encounter groups](ch04_encounter_groups): Captive's groups on base maps.
 #![cfg_attr(
-    feature = "angband",
+    feature = "angband_data",
     doc = "5. [Angband 2.7.9 levels](ch05_angband_levels): the level, its monsters, objects, \
            feelings and traps."
 )]
 #![cfg_attr(
-    not(feature = "angband"),
-    doc = "5. Angband 2.7.9 levels (with the `angband` feature)."
+    not(feature = "angband_data"),
+    doc = "5. Angband 2.7.9 levels (with the `angband_data` feature)."
 )]
 //! 6. [The `denizen` command](ch06_the_command_line): odds, samples and spoilers on the
 //!    command line.
@@ -37,7 +38,7 @@ pub mod ch03_the_living_world {}
 #[doc = include_str!("../guide/04-encounter-groups.md")]
 pub mod ch04_encounter_groups {}
 
-#[cfg(feature = "angband")]
+#[cfg(feature = "angband_data")]
 #[doc = include_str!("../guide/05-angband-levels.md")]
 pub mod ch05_angband_levels {}
 

@@ -2,10 +2,13 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-pub use denizen_core::{data, floor, formula, layout, output, plan, rng, stats};
+#[cfg(feature = "stats")]
+pub use denizen_core::stats;
+pub use denizen_core::{data, floor, layout, output, plan, rng};
 
 /// Angband 2.7.9's races, allocator, classic level and base population (feature
-/// `angband`; its data is non-commercial).
+/// `angband`, on a game's own data files; Angband 2.7.9's own data, which is
+/// non-commercial, with `angband_data`).
 #[cfg(feature = "angband")]
 pub use denizen_angband as angband;
 /// Captive's encounter groups: the table, the generator, base floors (feature `captive`).
@@ -16,9 +19,41 @@ pub use denizen_captive as captive;
 #[cfg(feature = "omega")]
 pub use denizen_omega as omega;
 
-/// The Bevy plugins: the neutral plugin and one per rule set (feature `bevy`).
+/// The Bevy plugins (feature `bevy`): the neutral plugin and its rule-set API
+/// (`denizen_bevy`), each enabled rule set's plugin as a module (`omega`, `captive`,
+/// `angband`: each rule set's `plugin` module), and [`DenizenPlugins`](bevy::DenizenPlugins),
+/// which adds them all.
 #[cfg(feature = "bevy")]
-pub use denizen_bevy as bevy;
+pub mod bevy {
+    pub use denizen_bevy::*;
+
+    /// Angband 2.7.9's levels in play (`denizen_angband::plugin`).
+    #[cfg(feature = "angband")]
+    pub use denizen_angband::plugin as angband;
+    /// Captive's encounter groups in play (`denizen_captive::plugin`).
+    #[cfg(feature = "captive")]
+    pub use denizen_captive::plugin as captive;
+    /// Omega 0.90.4 in play (`denizen_omega::plugin`).
+    #[cfg(feature = "omega")]
+    pub use denizen_omega::plugin as omega;
+
+    mod group;
+    pub use group::DenizenPlugins;
+
+    /// The types most games need, in one glob import that never clashes:
+    /// `use denizen::bevy::prelude::*;` (the crate's prelude holds it too).
+    pub mod prelude {
+        #[cfg(feature = "angband")]
+        pub use denizen_angband::plugin::prelude::*;
+        pub use denizen_bevy::prelude::*;
+        #[cfg(feature = "captive")]
+        pub use denizen_captive::plugin::prelude::*;
+        #[cfg(feature = "omega")]
+        pub use denizen_omega::plugin::prelude::*;
+
+        pub use super::DenizenPlugins;
+    }
+}
 
 #[cfg(all(feature = "bevy", feature = "omega", feature = "captive"))]
 pub mod guide;
@@ -27,14 +62,15 @@ pub mod guide;
 /// `use denizen::prelude::*;`. It holds the plugins' types when the `bevy` feature is on.
 pub mod prelude {
     #[cfg(feature = "bevy")]
-    pub use denizen_bevy::prelude::*;
+    pub use crate::bevy::prelude::*;
     #[cfg(feature = "captive")]
     pub use denizen_captive::{
         Carry, Category, EncounterSettings, EncounterTable, EncounterType, Growth, Overflow,
     };
+    #[cfg(feature = "stats")]
+    pub use denizen_core::ChiSquared;
     pub use denizen_core::{
-        ChiSquared, DataError, DataFile, Dice, FloorGrid, Origin, Room, RoomKind, Square,
-        StreamPurpose, Tile, WorldSeed,
+        DataError, DataFile, Dice, FloorGrid, Origin, Room, Square, StreamPurpose, Tile, WorldSeed,
     };
     #[cfg(feature = "omega")]
     pub use denizen_omega::{

@@ -268,12 +268,14 @@ impl Game {
         self.app.update();
         let world = self.app.world();
         let mut lines = Vec::new();
-        for arrival in current::<WanderingArrival>(world) {
-            lines.push(format!("{} wanders in.", self.named(arrival.entity)));
+        for check in current::<WanderingChecked>(world) {
+            if let Some(arrival) = check.arrival() {
+                lines.push(format!("{} wanders in.", self.named(arrival.entity)));
+            }
         }
         for answer in current::<Summoned>(world) {
-            lines.push(match answer.made {
-                Ok((entity, _)) => format!("{} answers the summons.", self.named(entity)),
+            lines.push(match answer.outcome {
+                Ok(summon) => format!("{} answers the summons.", self.named(summon.entity)),
                 Err(why) => format!("Nothing answers the summons ({why:?})."),
             });
         }
@@ -283,18 +285,21 @@ impl Game {
         for dropped in current::<CarryDropped>(world) {
             lines.push(format!("It drops its {}.", dropped.carry));
         }
-        for sprung in current::<TrapSprung>(world) {
-            lines.push(format!("You set off {}!", sprung.name));
+        let sprung: Vec<Sprung> = current::<TrapSprung>(world)
+            .iter()
+            .filter_map(|answer| answer.arrival().cloned())
+            .collect();
+        for trap in &sprung {
+            lines.push(format!("You set off {}!", trap.name));
         }
         self.log.extend(lines);
-        let sprung: Vec<TrapSprung> = current::<TrapSprung>(self.app.world());
         for trap in sprung {
             self.suffer(&trap);
         }
     }
 
     /// What a sprung trap does to the player.
-    fn suffer(&mut self, trap: &TrapSprung) {
+    fn suffer(&mut self, trap: &Sprung) {
         let outcome = &trap.outcome;
         if outcome.damage > 0 {
             self.player.hp -= outcome.damage;
@@ -418,8 +423,8 @@ impl Game {
                     | Tile::Secret
                     | Tile::Stairs
                     | Tile::Water
-                    | Tile::Fire
-                    | Tile::Ladder
+                    | denizen::captive::tile::FIRE
+                    | denizen::captive::tile::LADDER
             )
     }
 
@@ -528,7 +533,7 @@ impl Game {
         }
         let (up, down) = self.stairs();
         let arrival = if going_down { up } else { down };
-        let angband_start = current::<AngbandLevelBuilt>(self.world())
+        let angband_start = current::<AngbandFloorPopulated>(self.world())
             .last()
             .and_then(|b| b.player);
         self.player.at = match self.place() {
@@ -554,12 +559,12 @@ impl Game {
                 world.write_message(OmegaFloorRequested::new(location, depth));
             }
             Place::Angband(depth) => {
-                world.write_message(AngbandLevelRequested::new(depth));
+                world.write_message(AngbandFloorRequested::new(depth));
             }
             Place::Captive(map) => {
                 let base = with_stairs(denizen::captive::reference_base(seed, map));
                 world.insert_resource(FloorMap(base));
-                world.write_message(EncountersRequested::new(map, 3));
+                world.write_message(CaptiveFloorRequested::new(map, 3));
             }
         }
         self.update();
@@ -706,84 +711,22 @@ fn with_stairs(mut floor: FloorGrid) -> FloorGrid {
     floor
 }
 
-/// A creature's name, colour and sleep, from its rule set.
+/// A creature's name, colour and sleep, as its rule set describes it.
 fn describe(world: &World, entity: Entity) -> (String, &'static str, bool) {
-    if let Some(species) = world.get::<Species>(entity) {
-        let rules = world.resource::<OmegaRuleset>();
-        let template = rules.species(species.id);
-        let name = world
-            .get::<MonsterName>(entity)
-            .map(|n| n.0.clone())
-            .or_else(|| template.map(|t| t.name.clone()))
-            .unwrap_or_else(|| "creature".into());
-        let colour = template.map_or("white", |t| omega_colour(t.colour));
-        let asleep = world.get::<Sleep>(entity).is_some_and(|s| !s.awake);
-        return (name, colour, asleep);
+    match denizen::bevy::view::describe(world, entity) {
+        Some(d) => (d.name, d.colour, d.asleep),
+        None => ("creature".into(), "white", false),
     }
-    if let Some(monster) = world.get::<AngbandMonster>(entity) {
-        let race = world
-            .resource::<AngbandRuleset>()
-            .allocator
-            .races()
-            .get(monster.race);
-        let name = race.map_or_else(|| "monster".into(), |r| r.name.clone());
-        let colour = race.map_or("white", |r| angband_colour(r.colour));
-        let asleep = world.get::<SleepCounter>(entity).is_some_and(|s| s.0 > 0);
-        return (name, colour, asleep);
-    }
-    if let Some(member) = world.get::<EncounterMember>(entity) {
-        let rules = world.resource::<CaptiveRuleset>();
-        let name = rules
-            .table
-            .get(member.type_id)
-            .map_or_else(|| "guard".into(), |t| t.name.clone());
-        return (name, "light red", false);
-    }
-    ("creature".into(), "white", false)
 }
 
-/// A monster's hit points, from its rule set.
+/// A monster's hit points, as its rule set has them (a Captive guard's strength counts in
+/// hundreds here, as the player's blows do not).
 fn hit_points(world: &World, entity: Entity) -> i32 {
-    if let Some(stats) = world.get::<CombatStats>(entity) {
-        return stats.0.hp.max(1);
-    }
-    if let Some(hp) = world.get::<HitPoints>(entity) {
-        return hp.0.max(1);
-    }
-    if let Some(stats) = world.get::<EncounterStats>(entity) {
-        return (stats.0.strength / 100) as i32 + 1;
-    }
-    1
-}
-
-fn omega_colour(colour: denizen::omega::items::Colour) -> &'static str {
-    use denizen::omega::items::Colour;
-    match colour {
-        Colour::Black | Colour::Grey => "grey",
-        Colour::Blue => "blue",
-        Colour::BrightWhite | Colour::White => "white",
-        Colour::Brown | Colour::Yellow => "yellow",
-        Colour::Cyan => "cyan",
-        Colour::Green => "green",
-        Colour::LightBlue => "light blue",
-        Colour::LightGreen => "light green",
-        Colour::LightRed => "light red",
-        Colour::Purple => "magenta",
-        Colour::Red => "red",
-    }
-}
-
-/// 2.7.9's colour letters.
-fn angband_colour(letter: char) -> &'static str {
-    match letter {
-        'r' | 'R' => "red",
-        'g' | 'G' => "green",
-        'b' | 'B' => "blue",
-        'u' | 'U' | 'y' | 'o' => "yellow",
-        'v' => "magenta",
-        's' | 'd' => "grey",
-        'W' | 'w' => "white",
-        _ => "light blue",
+    let hit_points = denizen::bevy::view::describe(world, entity).and_then(|d| d.hit_points);
+    match hit_points {
+        Some(strength) if world.get::<EncounterStats>(entity).is_some() => strength / 100 + 1,
+        Some(hp) => hp.max(1),
+        None => 1,
     }
 }
 

@@ -233,22 +233,28 @@ fn tile_colour(tile: Tile) -> Color {
         Tile::Floor => Color::Gray,
         Tile::Water => Color::Blue,
         Tile::Door => Color::Yellow,
-        Tile::Fire => Color::Red,
-        Tile::Stairs | Tile::Ladder | Tile::Statue => Color::White,
+        denizen::captive::tile::FIRE => Color::Red,
+        Tile::Stairs | Tile::Feature(_) => Color::White,
     }
 }
 
+/// A creature's colour, by the names the rule sets describe them with
+/// (`denizen::bevy::view::COLOURS`); black is drawn dark grey, to show on black.
 fn colour(name: &str) -> Color {
     match name {
+        "black" => Color::DarkGray,
         "red" => Color::Red,
         "light red" => Color::LightRed,
         "green" => Color::Green,
         "light green" => Color::LightGreen,
+        "yellow" => Color::Yellow,
+        "light yellow" => Color::LightYellow,
         "blue" => Color::Blue,
         "light blue" => Color::LightBlue,
-        "yellow" => Color::Yellow,
         "magenta" => Color::Magenta,
+        "light magenta" => Color::LightMagenta,
         "cyan" => Color::Cyan,
+        "light cyan" => Color::LightCyan,
         "grey" => Color::Gray,
         _ => Color::White,
     }

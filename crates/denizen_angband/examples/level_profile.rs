@@ -31,8 +31,8 @@ fn main() -> ExitCode {
         (Err(e), _) | (_, Err(e)) => return fail("level_profile", &e),
     };
 
-    let mut allocator = Allocator::new(Races::shipped());
-    let mut objects = ObjectRules::shipped();
+    let allocator = Allocator::new(Races::shipped());
+    let objects = ObjectRules::shipped();
     let mut live = UniqueLedger::new();
     let options = LevelOptions::default();
     let mut rng = WorldSeed(1).stream(StreamPurpose::new("bench"));
@@ -42,8 +42,8 @@ fn main() -> ExitCode {
         if live.len() > 45 {
             live = UniqueLedger::new();
         }
-        let mut level = Level::build(&mut rng, depth, &options, &mut allocator, &mut live);
-        level.furnish(&mut rng, &mut objects, &mut ArtifactLedger::new());
+        let mut level = Level::build(&mut rng, depth, &options, &allocator, &mut live);
+        level.furnish(&mut rng, &objects, &mut ArtifactLedger::new());
         std::hint::black_box(&level);
     }
     let elapsed = start.elapsed();

@@ -8,6 +8,7 @@
 //! benchmarks hold the table against.
 
 use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 use denizen_core::Generator;
 use serde::{Deserialize, Serialize};
@@ -15,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use crate::flags::{InnateFlags, RaceFlags};
 use crate::race::{Race, RaceId, Races};
 use crate::rng::rand0;
-use crate::table::{AliasTable, LevelPrefix, failure_chance, picks_on_roll, unit};
+use crate::table::{AliasTable, LevelCache, LevelPrefix, failure_chance, picks_on_roll, unit};
 
 pub use crate::table::{MAX_DRAW_LEVEL, MAX_PICKS, PICK_MIX};
 
@@ -315,7 +316,7 @@ impl Table {
 }
 
 /// The tables of one filter (or of none), by final level, built on first use.
-type Tables = Vec<Option<Table>>;
+type Tables = LevelCache<Table>;
 
 /// The allocation table: every race with a non-zero rarity, by level, with the weighted
 /// tables drawn from (built on first use and kept).
@@ -328,8 +329,8 @@ pub struct Allocator {
     prefix: LevelPrefix,
     /// Tables of unfiltered draws.
     plain: Tables,
-    /// Tables of filtered draws, by filter.
-    filtered: HashMap<RaceFilter, Tables>,
+    /// Tables of filtered draws, by filter (shared by clones, as the tables are).
+    filtered: Arc<Mutex<HashMap<RaceFilter, Tables>>>,
 }
 
 /// Whether an admitted weight can make the draw fail with a chance a 53-bit uniform can
@@ -393,8 +394,8 @@ impl Allocator {
             races,
             entries,
             prefix,
-            plain: vec![None; MAX_DRAW_LEVEL as usize + 1],
-            filtered: HashMap::new(),
+            plain: LevelCache::new(),
+            filtered: Arc::default(),
         }
     }
 
@@ -464,33 +465,18 @@ impl Allocator {
         table
     }
 
-    /// The cached table of a final level and filter, built with its alias table on first
-    /// use.
-    fn table(&mut self, level: i32, filter: Option<&RaceFilter>) -> &Table {
-        let at = level.clamp(0, MAX_DRAW_LEVEL) as usize;
-        let missing = match filter {
-            None => self.plain[at].is_none(),
+    /// The cached tables of a filter (or of none), by final level.
+    fn tables(&self, filter: Option<&RaceFilter>) -> Tables {
+        match filter {
+            None => self.plain.clone(),
             Some(f) => self
                 .filtered
-                .get(f)
-                .is_none_or(|tables| tables[at].is_none()),
-        };
-        if missing {
-            let table = self.build_table(level, filter).with_alias();
-            let tables = match filter {
-                None => &mut self.plain,
-                Some(f) => self
-                    .filtered
-                    .entry(f.clone())
-                    .or_insert_with(|| vec![None; MAX_DRAW_LEVEL as usize + 1]),
-            };
-            tables[at] = Some(table);
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .entry(f.clone())
+                .or_insert_with(LevelCache::new)
+                .clone(),
         }
-        let tables = match filter {
-            None => &self.plain,
-            Some(f) => &self.filtered[f],
-        };
-        tables[at].as_ref().expect("built above")
     }
 
     /// The per-pick chance that a pick at a final level is kept, with the play-time
@@ -544,17 +530,14 @@ impl Allocator {
     /// [`MAX_PICKS`] picks refused) is rolled and a kept race picked by a scan of the
     /// weights; elsewhere that chance is below 2^-60 and the alias table is sampled until
     /// a race is kept.
-    pub fn draw(&mut self, rng: &mut Generator, request: &DrawRequest<'_>) -> Option<RaceId> {
+    pub fn draw(&self, rng: &mut Generator, request: &DrawRequest<'_>) -> Option<RaceId> {
         let outcomes = boost_outcomes(request.level);
         let total: u32 = outcomes.iter().map(|&(_, w)| w).sum();
         let level = level_on_roll(&outcomes, rand0(rng, total as i32) as u32, request.level);
-        self.table(level, request.filter);
-        let at = level.clamp(0, MAX_DRAW_LEVEL) as usize;
-        let table = match request.filter {
-            None => self.plain[at].as_ref(),
-            Some(f) => self.filtered[f][at].as_ref(),
-        }
-        .expect("built above");
+        let tables = self.tables(request.filter);
+        let table = tables.get_or_build(level, || {
+            self.build_table(level, request.filter).with_alias()
+        });
         if table.total <= 0.0 {
             return None;
         }

@@ -2,6 +2,7 @@
 //! same format, and the ledger of those already made (an artifact is made once).
 
 use std::collections::BTreeSet;
+#[cfg(feature = "shipped")]
 use std::sync::OnceLock;
 
 use denizen_core::{DataError, DataFile, Dice, Entry, load_ron};
@@ -11,6 +12,7 @@ use crate::fields::{Numbered, dice, is_cursed, load_numbered, number_after, shor
 
 /// The shipped artifact file's name in errors.
 pub const SHIPPED_FILE: &str = "angband.artifacts.ron";
+#[cfg(feature = "shipped")]
 const SHIPPED_TEXT: &str = include_str!("../data/angband.artifacts.ron");
 /// The most artifacts a file may hold, and the highest number.
 pub const MAX_ARTIFACTS: usize = 255;
@@ -116,6 +118,7 @@ struct ArtifactRecord {
 impl Artifacts {
     /// Angband 2.7.9's artifacts, embedded in the crate (non-commercial data: see the
     /// crate's `NOTICE`). Parsed once per process.
+    #[cfg(feature = "shipped")]
     pub fn shipped() -> Self {
         static SHIPPED: OnceLock<Artifacts> = OnceLock::new();
         SHIPPED

@@ -4,7 +4,7 @@
 //! Terrain codes are 2.7.9's own numbers (the layout notes' table 3.1), because the
 //! generator's rules compare them by range: "at least granite", "blocks sight" and so on.
 
-use denizen_core::{FloorGrid, Rect, Room, RoomKind, Square, Tile};
+use denizen_core::{FloorGrid, Room, Square, Tile};
 
 /// Rows of every dungeon level.
 pub const HEIGHT: i32 = 66;
@@ -106,37 +106,6 @@ impl Pos {
         let dy = (self.y - other.y).abs();
         let dx = (self.x - other.x).abs();
         dy.max(dx) + dy.min(dx) / 2
-    }
-}
-
-/// What one room attempt built, in build order: its kind and the rectangle its walls
-/// enclose.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BuiltRoom {
-    /// The room's kind.
-    pub kind: RoomKind,
-    /// Its centre, where tunnels start and end.
-    pub centre: Pos,
-    /// Top-left grid of its walls.
-    pub top_left: Pos,
-    /// Bottom-right grid of its walls (inclusive).
-    pub bottom_right: Pos,
-    /// Whether it is lit.
-    pub lit: bool,
-}
-
-impl BuiltRoom {
-    /// The room on the neutral floor.
-    pub fn room(&self) -> Room {
-        Room {
-            kind: self.kind,
-            rect: Rect {
-                x: self.top_left.x as u32,
-                y: self.top_left.y as u32,
-                width: (self.bottom_right.x - self.top_left.x + 1) as u32,
-                height: (self.bottom_right.y - self.top_left.y + 1) as u32,
-            },
-        }
     }
 }
 
@@ -357,7 +326,7 @@ impl Cave {
     /// The neutral floor: walls, veins and rubble are `Wall`; floor and traps `Floor`;
     /// open, broken, closed, locked and jammed doors `Door`; secret doors `Secret`; both
     /// staircases `Stairs`. Monsters' squares are marked occupied, and the rooms recorded.
-    pub fn to_floor(&self, rooms: &[BuiltRoom]) -> FloorGrid {
+    pub fn to_floor(&self, rooms: impl IntoIterator<Item = Room>) -> FloorGrid {
         let mut grid = FloorGrid::new(WIDTH as u32, HEIGHT as u32)
             .expect("a 66 x 198 floor is within the limit");
         for y in 0..HEIGHT {
@@ -370,7 +339,7 @@ impl Cave {
             }
         }
         for room in rooms {
-            grid.add_room(room.room());
+            grid.add_room(room);
         }
         grid
     }
@@ -391,6 +360,7 @@ pub fn tile_of(code: u8) -> Tile {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use denizen_core::Rect;
 
     /// 2.7.9's `distance`: the longer offset plus half the shorter, rounded down.
     #[test]
@@ -432,18 +402,18 @@ mod tests {
     #[test]
     fn a_cave_becomes_its_neutral_floor() {
         let mut cave = Cave::new();
-        let room = BuiltRoom {
-            kind: RoomKind::Ordinary,
-            centre: Pos::new(11, 21),
-            top_left: Pos::new(10, 20),
-            bottom_right: Pos::new(12, 22),
-            lit: false,
+        let rect = Rect {
+            x: 20,
+            y: 10,
+            width: 3,
+            height: 3,
         };
+        let room = Room::new("simple", rect);
         cave.fill_terrain(Pos::new(11, 21), Pos::new(11, 22), terrain::FLOOR);
         cave.set_terrain(Pos::new(12, 5), terrain::TRAP);
         cave.set_terrain(Pos::new(3, 40), terrain::TRAP);
         cave.set_monster(Pos::new(11, 22), 0);
-        let floor = cave.to_floor(&[room]);
+        let floor = cave.to_floor([room.clone()]);
         assert_eq!(
             (floor.width(), floor.height()),
             (WIDTH as u32, HEIGHT as u32)
@@ -453,35 +423,10 @@ mod tests {
         assert_eq!(floor.tile(Pos::new(0, 0).square()), Tile::Wall);
         assert!(floor.is_occupied(Pos::new(11, 22).square()));
         assert!(!floor.is_occupied(Pos::new(11, 21).square()));
-        assert_eq!(floor.rooms(), [room.room()]);
+        assert_eq!(floor.rooms(), [room]);
         assert_eq!(
             cave.squares_of(terrain::TRAP),
             [Pos::new(3, 40).square(), Pos::new(12, 5).square()]
-        );
-    }
-
-    /// A built room's walls enclose a rectangle that includes both corners.
-    #[test]
-    fn a_built_rooms_rectangle_includes_both_corners() {
-        let built = BuiltRoom {
-            kind: RoomKind::Inner,
-            centre: Pos::new(5, 6),
-            top_left: Pos::new(3, 2),
-            bottom_right: Pos::new(7, 10),
-            lit: true,
-        };
-        let rect = Rect {
-            x: 2,
-            y: 3,
-            width: 9,
-            height: 5,
-        };
-        assert_eq!(
-            built.room(),
-            Room {
-                kind: RoomKind::Inner,
-                rect
-            }
         );
     }
 }

@@ -2,6 +2,7 @@
 //! same format. Which one an object becomes is a rule of its class (see
 //! [`crate::make`]); the file gives each its rating, value and bonuses.
 
+#[cfg(feature = "shipped")]
 use std::sync::OnceLock;
 
 use denizen_core::{DataError, DataFile, Entry, load_ron};
@@ -11,6 +12,7 @@ use crate::fields::{Numbered, is_cursed, load_numbered, number_after, short, wit
 
 /// The shipped ego file's name in errors.
 pub const SHIPPED_FILE: &str = "angband.egos.ron";
+#[cfg(feature = "shipped")]
 const SHIPPED_TEXT: &str = include_str!("../data/angband.egos.ron");
 /// The most ego items a file may hold, and the highest number.
 pub const MAX_EGOS: usize = 255;
@@ -82,6 +84,7 @@ struct EgoRecord {
 impl Egos {
     /// Angband 2.7.9's ego items, embedded in the crate (non-commercial data: see the
     /// crate's `NOTICE`). Parsed once per process.
+    #[cfg(feature = "shipped")]
     pub fn shipped() -> Self {
         static SHIPPED: OnceLock<Egos> = OnceLock::new();
         SHIPPED

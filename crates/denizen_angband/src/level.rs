@@ -106,11 +106,12 @@ pub const LOOSE_OBJECTS: (i32, i32) = (3, 3);
 impl Level {
     /// Builds and populates a level at `depth` (held to Angband's 1-127) with the shipped
     /// vault templates: the uniques placed are added to `live`.
+    #[cfg(feature = "shipped")]
     pub fn build(
         rng: &mut Generator,
         depth: i32,
         options: &LevelOptions,
-        allocator: &mut Allocator,
+        allocator: &Allocator,
         live: &mut UniqueLedger,
     ) -> Self {
         Self::build_with(
@@ -128,7 +129,7 @@ impl Level {
         rng: &mut Generator,
         depth: i32,
         options: &LevelOptions,
-        allocator: &mut Allocator,
+        allocator: &Allocator,
         live: &mut UniqueLedger,
         vaults: &VaultTemplates,
     ) -> Self {
@@ -198,7 +199,7 @@ impl Level {
     pub fn furnish(
         &mut self,
         rng: &mut Generator,
-        rules: &mut ObjectRules,
+        rules: &ObjectRules,
         ledger: &mut ArtifactLedger,
     ) {
         let depth = self.depth;
@@ -273,7 +274,8 @@ impl Level {
 
     /// The level on the neutral floor, rooms recorded and monsters' squares occupied.
     pub fn floor(&self) -> FloorGrid {
-        self.layout.cave.to_floor(&self.layout.rooms)
+        let rooms = self.layout.rooms.iter().map(layout::BuiltRoom::room);
+        self.layout.cave.to_floor(rooms)
     }
 }
 
@@ -317,7 +319,7 @@ pub fn cave_of_floor(grid: &FloorGrid) -> Result<Cave, FloorTooLarge> {
 }
 
 /// What the base population made of a host's floor.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct HostPopulation {
     /// The monsters placed, in order.
     pub monsters: Vec<Monster>,
@@ -337,7 +339,7 @@ pub fn populate_floor(
     rng: &mut Generator,
     grid: &FloorGrid,
     depth: i32,
-    allocator: &mut Allocator,
+    allocator: &Allocator,
     live: &mut UniqueLedger,
 ) -> Result<HostPopulation, FloorTooLarge> {
     let depth = depth.clamp(1, MAX_DRAW_LEVEL);

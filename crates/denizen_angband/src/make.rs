@@ -174,6 +174,7 @@ pub struct ObjectRules {
 
 impl ObjectRules {
     /// Angband 2.7.9's kinds, ego items and artifacts.
+    #[cfg(feature = "shipped")]
     pub fn shipped() -> Self {
         Self {
             allocator: ObjectAllocator::new(ObjectKinds::shipped()),
@@ -201,7 +202,7 @@ impl ObjectRules {
     /// `place_object`: an object at `object_level` on a level of `depth`, or `None` when
     /// the draw fails. A made artifact is marked in `ledger`.
     pub fn place_object(
-        &mut self,
+        &self,
         rng: &mut Generator,
         object_level: i32,
         depth: i32,

@@ -8,6 +8,7 @@
 //! [`ObjectAllocator::draw`] samples from the same weights; [`draw_kind_by_rejection`]
 //! runs the original's loop, which tests hold the weights against.
 
+#[cfg(feature = "shipped")]
 use std::sync::OnceLock;
 
 use denizen_core::{DataError, DataFile, Dice, Entry, Generator, load_ron};
@@ -16,11 +17,13 @@ use serde::{Deserialize, Serialize};
 use crate::fields::{Numbered, dice, load_numbered, number_after, short, within};
 use crate::rng::{rand0, randint};
 use crate::table::{
-    AliasTable, LevelPrefix, MAX_DRAW_LEVEL, MAX_PICKS, failure_chance, picks_on_roll, unit,
+    AliasTable, LevelCache, LevelPrefix, MAX_DRAW_LEVEL, MAX_PICKS, failure_chance, picks_on_roll,
+    unit,
 };
 
 /// The shipped object file's name in errors.
 pub const SHIPPED_FILE: &str = "angband.objects.ron";
+#[cfg(feature = "shipped")]
 const SHIPPED_TEXT: &str = include_str!("../data/angband.objects.ron");
 /// The most kinds a file may hold, and the highest kind number.
 pub const MAX_KINDS: usize = 4096;
@@ -194,6 +197,7 @@ struct KindRecord {
 impl ObjectKinds {
     /// Angband 2.7.9's 435 kinds, embedded in the crate (non-commercial data: see the
     /// crate's `NOTICE`). Parsed once per process.
+    #[cfg(feature = "shipped")]
     pub fn shipped() -> Self {
         static SHIPPED: OnceLock<ObjectKinds> = OnceLock::new();
         SHIPPED
@@ -344,7 +348,7 @@ pub struct ObjectAllocator {
     entries: Vec<AllocEntry>,
     prefix: LevelPrefix,
     /// Weights by final level: plain draws, then good ones.
-    weights: [Vec<Option<Weights>>; 2],
+    weights: [LevelCache<Weights>; 2],
 }
 
 impl ObjectAllocator {
@@ -367,12 +371,11 @@ impl ObjectAllocator {
             .collect();
         entries.sort_by_key(|e| e.level);
         let prefix = LevelPrefix::new(entries.iter().map(|e| e.level));
-        let unbuilt = || vec![None; MAX_DRAW_LEVEL as usize + 1];
         Self {
             kinds,
             entries,
             prefix,
-            weights: [unbuilt(), unbuilt()],
+            weights: [LevelCache::new(), LevelCache::new()],
         }
     }
 
@@ -431,15 +434,8 @@ impl ObjectAllocator {
     }
 
     /// The weights of a final level and filter, built on first use.
-    fn weights(&mut self, level: i32, good: bool) -> &Weights {
-        let at = level.clamp(0, MAX_DRAW_LEVEL) as usize;
-        if self.weights[usize::from(good)][at].is_none() {
-            let built = self.build(level, good);
-            self.weights[usize::from(good)][at] = Some(built);
-        }
-        self.weights[usize::from(good)][at]
-            .as_ref()
-            .expect("built above")
+    fn weights(&self, level: i32, good: bool) -> &Weights {
+        self.weights[usize::from(good)].get_or_build(level, || self.build(level, good))
     }
 
     /// The exact chances of one draw at `level`, through the good filter when `good`:
@@ -494,7 +490,7 @@ impl ObjectAllocator {
     /// One draw at `level` (good kinds only when `good`): the boost as one word over its
     /// outcomes, then a kind from the final level's weights, or `None` when every pick
     /// would be refused.
-    pub fn draw(&mut self, rng: &mut Generator, level: i32, good: bool) -> Option<KindId> {
+    pub fn draw(&self, rng: &mut Generator, level: i32, good: bool) -> Option<KindId> {
         let roll = rand0(rng, BOOST_ROLLS as i32) as u32;
         let weights = self.weights(boosted_level(level, roll), good);
         if weights.total <= 0.0 || unit(rng) < failure_chance(weights.total) {

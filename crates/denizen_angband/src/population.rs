@@ -115,7 +115,7 @@ pub struct Monster {
 /// the rating they add. The layout hands it the inner-room guards as it builds rooms; the
 /// base population follows.
 pub struct Populator<'a> {
-    allocator: &'a mut Allocator,
+    allocator: &'a Allocator,
     live: &'a mut UniqueLedger,
     depth: i32,
     /// The monsters placed, in order.
@@ -139,7 +139,7 @@ pub struct Populator<'a> {
 
 impl<'a> Populator<'a> {
     /// A populator for a level at `depth`.
-    pub fn new(allocator: &'a mut Allocator, live: &'a mut UniqueLedger, depth: i32) -> Self {
+    pub fn new(allocator: &'a Allocator, live: &'a mut UniqueLedger, depth: i32) -> Self {
         Self {
             allocator,
             live,
@@ -636,9 +636,9 @@ mod tests {
     #[test]
     fn failed_draws_are_counted_by_what_asked() {
         let races = one_race(5, "\"UNIQUE\", \"ESCORT\"");
-        let mut allocator = Allocator::new(races);
+        let allocator = Allocator::new(races);
         let mut live = UniqueLedger::new();
-        let mut populator = Populator::new(&mut allocator, &mut live, 5);
+        let mut populator = Populator::new(&allocator, &mut live, 5);
         let (mut cave, mut rng) = (open_cave(), rng(2));
         let counts = |p: &Populator<'_>| (p.failed_draws, p.failed_company_draws);
         let at = Pos::new(10, 10);
@@ -660,10 +660,10 @@ mod tests {
         let races = one_race(20, "\"FRIENDS\"");
         let (cave, mut rng) = (open_cave(), rng(3));
         let mut counts = vec![0u64; 14];
-        let mut allocator = Allocator::new(races);
+        let allocator = Allocator::new(races);
         for _ in 0..20_000 {
             let mut live = UniqueLedger::new();
-            let mut populator = Populator::new(&mut allocator, &mut live, 5);
+            let mut populator = Populator::new(&allocator, &mut live, 5);
             let mut cave = cave.clone();
             populator.place_drawn(
                 &mut cave,
@@ -699,9 +699,9 @@ mod tests {
             unique("Grip, Farmer Maggot's dog"),
             unique("Fang, Farmer Maggot's dog"),
         );
-        let mut allocator = Allocator::new(races.clone());
+        let allocator = Allocator::new(races.clone());
         let mut live = UniqueLedger::new();
-        let mut populator = Populator::new(&mut allocator, &mut live, 5);
+        let mut populator = Populator::new(&allocator, &mut live, 5);
         let (mut cave, mut rng) = (open_cave(), rng(4));
         for (x, race) in [(10, grip), (12, fang)] {
             let at = Pos::new(10, x);
@@ -746,9 +746,9 @@ mod tests {
         cave.set_terrain(at, crate::cave::terrain::FLOOR);
         let mut rng = denizen_core::WorldSeed(1).stream(denizen_core::StreamPurpose::new("force"));
         for (depth, placed) in [(98, false), (99, true), (100, true)] {
-            let mut allocator = Allocator::new(races.clone());
+            let allocator = Allocator::new(races.clone());
             let mut live = UniqueLedger::new();
-            let mut populator = Populator::new(&mut allocator, &mut live, depth);
+            let mut populator = Populator::new(&allocator, &mut live, depth);
             let mut cave = cave.clone();
             let made = populator.place_one(
                 &mut cave,

@@ -2,6 +2,7 @@
 //! format, validated entry by entry with every number bounded.
 
 use std::collections::HashMap;
+#[cfg(feature = "shipped")]
 use std::sync::OnceLock;
 
 use denizen_core::{DataError, DataFile, Dice, Entry, load_ron};
@@ -12,6 +13,7 @@ use crate::flags::{InnateFlags, RaceFlags, SpellFlags};
 
 /// The shipped race file's name in errors.
 pub const SHIPPED_FILE: &str = "angband.races.ron";
+#[cfg(feature = "shipped")]
 const SHIPPED_TEXT: &str = include_str!("../data/angband.races.ron");
 
 /// The most races a file may hold: race numbers fit in 16 bits with room to spare.
@@ -133,6 +135,7 @@ const COLOURS: &str = "dwsorgbuDWvyRGBU";
 impl Races {
     /// Angband 2.7.9's 547 races, embedded in the crate (non-commercial data: see the
     /// crate's `NOTICE`). Parsed once per process.
+    #[cfg(feature = "shipped")]
     pub fn shipped() -> Self {
         static SHIPPED: OnceLock<Races> = OnceLock::new();
         SHIPPED

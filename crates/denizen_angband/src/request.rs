@@ -112,11 +112,11 @@ pub struct KeptLevel {
 /// rules and the artifacts already made.
 pub struct Stock<'a> {
     /// The monster allocator.
-    pub allocator: &'a mut Allocator,
+    pub allocator: &'a Allocator,
     /// The uniques alive before the level (each attempt starts from them).
     pub uniques: &'a UniqueLedger,
     /// The kinds, ego items and artifacts.
-    pub objects: &'a mut ObjectRules,
+    pub objects: &'a ObjectRules,
     /// The artifacts already made in the game.
     pub artifacts: &'a mut ArtifactLedger,
 }
@@ -231,7 +231,7 @@ pub fn spring_trap<'t>(
     at: Square,
     armour: i32,
     (depth, quest): (i32, bool),
-    allocator: &mut Allocator,
+    allocator: &Allocator,
     ledger: &mut UniqueLedger,
 ) -> SprungTrap<'t> {
     let depth = depth.clamp(1, MAX_DRAW_LEVEL);
@@ -256,7 +256,7 @@ fn summon_round(
     grid: &FloorGrid,
     at: Square,
     (depth, count, level): (i32, i32, i32),
-    allocator: &mut Allocator,
+    allocator: &Allocator,
     ledger: &mut UniqueLedger,
 ) -> Vec<Monster> {
     let Ok(mut cave) = cave_of_floor(grid) else {
@@ -394,19 +394,19 @@ mod tests {
     #[test]
     fn the_kept_level_is_the_one_built_when_nothing_is_rejected() {
         let kept = kept(3, 20, &mut judge(Autoscum::Off, false, false));
-        let mut allocator = Allocator::new(Races::shipped());
+        let allocator = Allocator::new(Races::shipped());
         let mut live = UniqueLedger::new();
         let mut rng = level_stream(denizen_core::WorldSeed(3), 20, 0);
         let mut level = Level::build(
             &mut rng,
             20,
             &LevelOptions::default(),
-            &mut allocator,
+            &allocator,
             &mut live,
         );
         level.furnish(
             &mut rng,
-            &mut ObjectRules::shipped(),
+            &ObjectRules::shipped(),
             &mut ArtifactLedger::new(),
         );
         let (objects, artifact) = level.object_rating();
@@ -558,7 +558,7 @@ mod tests {
     /// stream of `seed`.
     fn spring<'t>(
         traps: &'t Traps,
-        allocator: &mut Allocator,
+        allocator: &Allocator,
         grid: &FloorGrid,
         seed: u64,
         (depth, quest): (i32, bool),
@@ -581,13 +581,13 @@ mod tests {
     #[test]
     fn traps_spring_by_the_rules() {
         let traps = Traps::shipped();
-        let mut allocator = Allocator::new(Races::shipped());
+        let allocator = Allocator::new(Races::shipped());
         let grid =
             FloorGrid::from_rows(&["#######", "#.....#", "#.....#", "#.....#", "#######"]).unwrap();
         let player = Square { x: 3, y: 2 };
         let mut summoned = 0;
         for seed in 0..400 {
-            let sprung = spring(traps, &mut allocator, &grid, seed, (5, true));
+            let sprung = spring(traps, &allocator, &grid, seed, (5, true));
             assert_ne!(
                 sprung.kind.effect,
                 crate::trap::Effect::Fall,
@@ -609,10 +609,10 @@ mod tests {
         assert!(summoned > 0, "some of 400 traps are summoning runes");
         // No way down from depth 127 either (source notes 9); one level up, a trap door is
         // one kind in sixteen.
-        let mut falls = |depth| {
+        let falls = |depth| {
             (0..400)
                 .filter(|&seed| {
-                    let sprung = spring(traps, &mut allocator, &grid, seed, (depth, false));
+                    let sprung = spring(traps, &allocator, &grid, seed, (depth, false));
                     sprung.kind.effect == crate::trap::Effect::Fall
                 })
                 .count()
@@ -623,7 +623,7 @@ mod tests {
         let wide = FloorGrid::new(300, 3).unwrap();
         for seed in 0..200 {
             assert!(
-                spring(traps, &mut allocator, &wide, seed, (5, false))
+                spring(traps, &allocator, &wide, seed, (5, false))
                     .summoned
                     .is_empty()
             );

@@ -2,7 +2,9 @@
 //! them (`denizen angband sample`): how many levels it took, its rooms, monsters,
 //! objects, rating and feeling.
 
-use denizen_core::{RoomKind, WorldSeed};
+use denizen_core::WorldSeed;
+
+use crate::layout::RoomChoice;
 
 use crate::alloc::{Allocator, UniqueLedger};
 use crate::artifact::ArtifactLedger;
@@ -30,7 +32,7 @@ pub struct NewGameLevels {
 
 impl NewGameLevels {
     /// Level `i`, kept.
-    pub fn level(&self, i: u64, allocator: &mut Allocator, objects: &mut ObjectRules) -> KeptLevel {
+    pub fn level(&self, i: u64, allocator: &Allocator, objects: &ObjectRules) -> KeptLevel {
         let mut rng = level_stream(self.seed, self.depth as u32, i);
         let mut options = LevelOptions::default();
         options.layout.quest = is_quest_depth(self.depth as u32);
@@ -102,15 +104,15 @@ pub const FIGURES: [&str; 37] = [
 pub const FIRST_FEELING: usize = 26;
 
 /// The room kinds in [`FIGURES`]'s order, from `simple`.
-const ROOM_KINDS: [RoomKind; 8] = [
-    RoomKind::Ordinary,
-    RoomKind::Overlapping,
-    RoomKind::Cross,
-    RoomKind::Inner,
-    RoomKind::Nest,
-    RoomKind::Pit,
-    RoomKind::LesserVault,
-    RoomKind::GreaterVault,
+const ROOM_KINDS: [RoomChoice; 8] = [
+    RoomChoice::Simple,
+    RoomChoice::Overlap,
+    RoomChoice::Cross,
+    RoomChoice::Large,
+    RoomChoice::Nest,
+    RoomChoice::Pit,
+    RoomChoice::LesserVault,
+    RoomChoice::GreaterVault,
 ];
 
 /// A kept level's figures, in [`FIGURES`]'s order.
@@ -174,8 +176,8 @@ mod tests {
             preserve: false,
             seed: WorldSeed(1),
         };
-        let mut allocator = Allocator::new(crate::race::Races::shipped());
-        let mut kept = levels.level(0, &mut allocator, &mut ObjectRules::shipped());
+        let allocator = Allocator::new(crate::race::Races::shipped());
+        let mut kept = levels.level(0, &allocator, &ObjectRules::shipped());
         (kept.rejected, kept.remade) = (4, 2);
         assert_eq!(FIGURES[0], "builds");
         assert_eq!(figures(&kept)[0], 7.0);

@@ -3,6 +3,8 @@
 //! three uniform picks, up to [`MAX_PICKS`] picks a draw, and the alias table a draw is
 //! sampled from once its exact weights are known.
 
+use std::sync::{Arc, OnceLock};
+
 use denizen_core::Generator;
 use rand::Rng;
 
@@ -13,6 +15,31 @@ pub const MAX_DRAW_LEVEL: i32 = 127;
 /// How many uniform picks a pick takes the best of, with its percent chance: 40% one,
 /// 50% the better of two, 10% the best of three (ties keep the earlier pick).
 pub const PICK_MIX: [(u32, u32); 3] = [(1, 40), (2, 50), (3, 10)];
+
+/// What an allocation table keeps per final level, `0..=MAX_DRAW_LEVEL`: built on first
+/// use and kept. Filled through a shared borrow, so a draw reads its table only (a level
+/// planned from a rules resource never writes it), and shared by clones (what is kept is a
+/// function of the table's entries, which never change).
+#[derive(Debug)]
+pub(crate) struct LevelCache<T>(Arc<[OnceLock<T>]>);
+
+impl<T> LevelCache<T> {
+    /// Nothing built yet.
+    pub(crate) fn new() -> Self {
+        Self((0..=MAX_DRAW_LEVEL).map(|_| OnceLock::new()).collect())
+    }
+
+    /// What is kept for a final level, built by `build` the first time.
+    pub(crate) fn get_or_build(&self, level: i32, build: impl FnOnce() -> T) -> &T {
+        self.0[level.clamp(0, MAX_DRAW_LEVEL) as usize].get_or_init(build)
+    }
+}
+
+impl<T> Clone for LevelCache<T> {
+    fn clone(&self) -> Self {
+        Self(self.0.clone())
+    }
+}
 
 /// How many entries lie at or below each level, `0..=MAX_DRAW_LEVEL`: a draw at a level
 /// picks from that prefix of the level-sorted entries.

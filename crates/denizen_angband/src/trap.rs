@@ -5,12 +5,14 @@
 
 use denizen_core::{DataError, DataFile, Dice, Entry, Generator, load_ron};
 use serde::Deserialize;
+#[cfg(feature = "shipped")]
 use std::sync::OnceLock;
 
 use crate::rng::{rand0, randint};
 
 /// The shipped trap file's name in errors.
 pub const SHIPPED_FILE: &str = "angband.traps.ron";
+#[cfg(feature = "shipped")]
 const SHIPPED_TEXT: &str = include_str!("../data/angband.traps.ron");
 /// The most traps a file may hold.
 pub const MAX_TRAPS: usize = 64;
@@ -177,6 +179,7 @@ pub struct Traps {
 
 impl Traps {
     /// Angband 2.7.9's sixteen traps (parsed once per process).
+    #[cfg(feature = "shipped")]
     pub fn shipped() -> &'static Traps {
         static SHIPPED: OnceLock<Traps> = OnceLock::new();
         SHIPPED.get_or_init(|| {

@@ -1,49 +1,66 @@
-//! The denizen Bevy plugins: roguelike floors populated with creatures as entities.
+//! The neutral denizen plugin: what every rule set's plugin builds on, naming none of them.
 //!
-//! [`DenizenPlugins`] gathers a neutral [`DenizenPlugin`] (the world seed and stream ledger,
-//! [`FloorMap`], the [`GameClock`](clock::GameClock) and its check schedules, the
-//! [`DenizenSystems`] sets, the one apply step) and one plugin per rule set, each behind a
-//! cargo feature: [`OmegaPlugin`](omega::OmegaPlugin) (`omega`) and
-//! [`CaptivePlugin`](captive::CaptivePlugin) (`captive`) and
-//! `angband::AngbandPlugin` (`angband`, not on by default: it ships
-//! Angband 2.7.9's non-commercial race data). The host fills [`FloorMap`],
-//! writes a rule set's request message, and on the next run of the plugins' schedule gets
-//! one entity per creature and a [`MonsterSpawned`] event on each. Every floor request
-//! goes through one [`pipeline`], which a game's own rule set uses too. The rules run in
-//! the pure rule-set crates; this crate only turns their plans into entities.
+//! [`DenizenPlugin`] holds the world seed and stream ledger ([`DenizenRng`]), the current
+//! floor ([`FloorMap`]) with the floors put away, the [`GameClock`](clock::GameClock) and
+//! its check schedules, and the [`DenizenSystems`] phases. Around it, the public rule-set
+//! API, which the shipped rule sets (Omega, Captive and Angband, each a `bevy` feature of
+//! its own rules crate) use exactly as a game's own rule set does:
+//!
+//! - [`rule_set`]: a rule set's place among the others (its sets in the phases, in the order
+//!   the rule sets were added) and its requests, so one written while its plugin is
+//!   missing stops the app naming the plugin;
+//! - [`pipeline`]: the one pipeline every floor request goes through;
+//! - [`arrivals`]: the one pipeline every arrival on the current floor goes through
+//!   (summons, statues, bouts, traps, wandering on the clock), answered with one shape;
+//! - [`apply`]: the one apply step: occupancy, tiles, one batch per shape, non-creature
+//!   floor entities, the batch's own links, then [`MonsterSpawned`];
+//! - [`floor`]: floors ended, entered, put away and brought back; occupancy;
+//! - [`save`]: saves of every registered type, with a hook to check a rule set's own state;
+//! - `assets` (feature `assets`): data files as Bevy assets, followed and swapped in;
+//! - [`streams`]: the world seed's stream ledger;
+//! - [`view`]: a floor as text, and what each creature is whatever its rule set
+//!   ([`describe`](view::describe), [`roster`](view::roster), through each rule set's
+//!   [`Describer`](view::Describer)).
+//!
+//! Every creature spawned carries an [`Origin`]: an open name, the shared ones constants
+//! ([`Origin::FLOOR_POPULATION`], ...), each rule set's own made with [`Origin::new`].
+//!
+//! The host fills [`FloorMap`], writes a rule set's request message, and on the next run of
+//! the plugins' schedule gets one entity per creature and a [`MonsterSpawned`] event on
+//! each. The rules run in the pure rule-set crates; plugins only turn their plans into
+//! entities.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-#[cfg(feature = "angband")]
-pub mod angband;
 pub mod apply;
+pub mod arrivals;
 #[cfg(feature = "assets")]
 pub mod assets;
-#[cfg(feature = "captive")]
-pub mod captive;
 pub mod clock;
 pub mod floor;
-#[cfg(feature = "omega")]
-pub mod omega;
 pub mod pipeline;
+pub mod rule_set;
 pub mod save;
 pub mod streams;
 pub mod view;
 
 use bevy_app::prelude::*;
-use bevy_app::{PluginGroup, PluginGroupBuilder};
 use bevy_ecs::intern::Interned;
 use bevy_ecs::prelude::*;
 use bevy_ecs::schedule::ScheduleLabel;
 
 pub use apply::MonsterSpawned;
+pub use denizen_core::plan::Origin;
 pub use floor::{Creature, CurrentFloor, Dormant, FloorId, FloorMap, Glyph, GridPos, OnFloor};
+pub use rule_set::{RuleSet, RuleSetApp};
+pub use save::SaveWithDenizen;
 pub use streams::{DenizenRng, StreamKey};
 
 /// The phases of the plugins' systems, in the order they run inside the plugins'
-/// schedule. Each rule set's own set runs inside a phase (`OmegaSystems`,
-/// `AngbandSystems`, `CaptiveSystems`; a game's own rule set adds its set the same way).
+/// schedule. Each rule set's own sets run inside the phases, in the order the rule sets
+/// were added (see [`rule_set`]): the shipped `OmegaSystems`, `AngbandSystems` and
+/// `CaptiveSystems`, and a game's own rule set's the same way.
 ///
 /// The host orders its floor generator and its requests before
 /// [`Floors`](Self::Floors), and its readers of the answers (every message the plugins
@@ -57,13 +74,13 @@ pub use streams::{DenizenRng, StreamKey};
 /// ```
 /// use bevy_app::prelude::*;
 /// use bevy_ecs::prelude::*;
-/// use denizen_bevy::{DenizenPlugins, DenizenSystems};
+/// use denizen_bevy::{DenizenPlugin, DenizenSystems};
 ///
 /// #[derive(Resource)]
 /// struct InDungeon(bool);
 ///
 /// let mut app = App::new();
-/// app.add_plugins(DenizenPlugins::with_seed(1))
+/// app.add_plugins(DenizenPlugin::with_seed(1))
 ///     .insert_resource(InDungeon(false))
 ///     .configure_sets(
 ///         Update,
@@ -83,24 +100,22 @@ pub use streams::{DenizenRng, StreamKey};
 /// gate is shut is lost unless the gate opens on the next update, so a game writes its
 /// requests in the gated state or on entering it (`OnEnter` runs before `Update`, and the
 /// request is served on that update). Observers (`MonsterSpawned`, `FloorEnded`, ...)
-/// are never gated. `examples/dungeon_state.rs` is such a game, and
-/// `tests/integration/gating.rs` checks all of this.
+/// are never gated. `examples/dungeon_state.rs` is such a game, and the facade's
+/// `gating` tests check all of this.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DenizenSystems {
     /// Follows the rule sets' data files (feature `assets`: rules swapped in when a file
-    /// changed), checks state read from a save against the rules, then serves every floor
-    /// request through the [`pipeline`]: Omega's floors (`OmegaSystems::Floors`), then Angband's
-    /// levels (`AngbandSystems::Levels`), then Captive's encounter groups
-    /// (`CaptiveSystems::Encounters`).
+    /// changed), then serves every floor request through the [`pipeline`], each rule set's
+    /// floors set after those of the rule sets added before it.
     Floors,
     /// Runs the [`TenMinuteCheck`](clock::TenMinuteCheck) or
     /// [`HourlyCheck`](clock::HourlyCheck) schedule once per ten-minute boundary the
-    /// [`GameClock`](clock::GameClock) crossed and has not checked yet (Omega's wandering
-    /// arrivals are written here); with none pending it costs one comparison.
+    /// [`GameClock`](clock::GameClock) crossed and has not checked yet (wandering arrivals
+    /// are made here); with none pending it costs one comparison.
     Clock,
-    /// Creatures the host asked for on the current floor: summonings, waking statues and
-    /// arena bouts (`OmegaSystems::Arrivals`), traps sprung (`AngbandSystems::Traps`);
-    /// last, so everything the plugins write in a run is written by its end.
+    /// Arrivals the host asked for on the current floor, through the [`arrivals`]
+    /// pipeline, each rule set's set after those of the rule sets added before it; last,
+    /// so everything the plugins write in a run is written by its end.
     Arrivals,
 }
 
@@ -112,7 +127,7 @@ pub enum DenizenSystems {
 /// A `DenizenPlugin` added after that, in the same schedule, only sets its seed, so the
 /// order of `add_plugins` calls does not matter. One that asks for a different schedule
 /// panics at setup, naming both schedules: the rule sets' systems are already in the first
-/// one, so add `DenizenPlugin` (or use [`DenizenPlugins::in_schedule`]) before them.
+/// one, so add `DenizenPlugin` before them.
 ///
 /// ```
 /// use bevy_app::App;
@@ -155,6 +170,11 @@ impl DenizenPlugin {
     pub fn seed(&self) -> u64 {
         self.seed
     }
+
+    /// The schedule the plugins' systems run in.
+    pub fn schedule(&self) -> Interned<dyn ScheduleLabel> {
+        self.schedule
+    }
 }
 
 impl Plugin for DenizenPlugin {
@@ -185,26 +205,32 @@ impl Plugin for DenizenPlugin {
             .init_resource::<floor::EndedWhileApplying>()
             .init_resource::<floor::FloorQueries>()
             .init_resource::<clock::GameClock>()
+            .init_resource::<rule_set::RuleSets>()
+            .init_resource::<view::Describers>()
             .add_message::<clock::ChecksSkipped>()
             .init_schedule(clock::TenMinuteCheck)
             .init_schedule(clock::HourlyCheck)
-            .register_type::<DenizenRng>()
-            .register_type::<FloorMap>()
+            .save_with_denizen::<DenizenRng>()
+            .save_with_denizen::<FloorMap>()
+            .save_with_denizen::<floor::CurrentFloor>()
+            .save_with_denizen::<floor::StoredFloors>()
+            .save_with_denizen::<clock::GameClock>()
+            .save_with_denizen::<floor::OnFloor>()
+            .save_with_denizen::<floor::Dormant>()
+            .save_with_denizen::<Creature>()
+            .save_with_denizen::<GridPos>()
+            .save_with_denizen::<Glyph>()
+            .register_type::<rule_set::RuleSets>()
+            .register_type::<save::SavedTypes>()
+            .register_type::<view::Describers>()
             .register_type::<floor::FloorId>()
-            .register_type::<floor::OnFloor>()
-            .register_type::<floor::CurrentFloor>()
-            .register_type::<floor::Dormant>()
             .register_type::<floor::Occupants>()
-            .register_type::<floor::StoredFloors>()
             .register_type::<floor::FloorClaim>()
             .register_type::<floor::FloorEnding>()
             .register_type::<floor::EndedWhileApplying>()
             .register_type::<floor::FloorQueries>()
-            .register_type::<clock::GameClock>()
             .register_type::<clock::ChecksSkipped>()
-            .register_type::<Creature>()
-            .register_type::<GridPos>()
-            .register_type::<Glyph>()
+            .register_type::<Origin>()
             .register_type::<MonsterSpawned>()
             .register_type::<floor::FloorEnd>()
             .register_type::<floor::FloorEnded>()
@@ -229,7 +255,6 @@ impl Plugin for DenizenPlugin {
                     floor::release_floor_claim.after(DenizenSystems::Arrivals),
                 ),
             );
-        refuse_unserved_requests(app, self.schedule);
     }
 
     /// Not unique: a later `DenizenPlugin` in the same schedule re-seeds (see the type's
@@ -239,45 +264,9 @@ impl Plugin for DenizenPlugin {
     }
 }
 
-/// Registers the request of every rule set compiled in, so one written while its plugin is
-/// missing stops the app with a message naming the plugin (see
-/// [`pipeline::refuse_unserved`]) instead of vanishing.
-fn refuse_unserved_requests(_app: &mut App, _schedule: Interned<dyn ScheduleLabel>) {
-    #[cfg(feature = "omega")]
-    for_rule_set::<omega::OmegaFloorRequested, omega::OmegaRuleset>(_app, _schedule, "OmegaPlugin");
-    #[cfg(feature = "captive")]
-    for_rule_set::<captive::EncountersRequested, captive::CaptiveRuleset>(
-        _app,
-        _schedule,
-        "CaptivePlugin",
-    );
-    #[cfg(feature = "angband")]
-    for_rule_set::<angband::AngbandLevelRequested, angband::AngbandRuleset>(
-        _app,
-        _schedule,
-        "AngbandPlugin",
-    );
-}
-
-/// The unserved-request check of one rule set: its request `M`, refused while its rules
-/// resource `R` is missing.
-#[cfg(any(feature = "omega", feature = "captive", feature = "angband"))]
-fn for_rule_set<M: Message, R: Resource>(
-    app: &mut App,
-    schedule: Interned<dyn ScheduleLabel>,
-    plugin: &'static str,
-) {
-    app.add_message::<M>().add_systems(
-        schedule,
-        pipeline::refuse_unserved::<M>(plugin)
-            .run_if(not(resource_exists::<R>))
-            .after(DenizenSystems::Arrivals),
-    );
-}
-
 /// The schedule a rule-set plugin adds its systems to: the one [`DenizenPlugin`] chose,
-/// adding a default [`DenizenPlugin`] first when the host did not. A game's own rule set
-/// calls it in its plugin's `build`, as the shipped ones do.
+/// adding a default [`DenizenPlugin`] first when the host did not. A rule set's plugin
+/// calls it (or [`RuleSetApp::add_rule_set`], which calls it) in its `build`.
 pub fn denizen_schedule(app: &mut App) -> Interned<dyn ScheduleLabel> {
     if !app.is_plugin_added::<DenizenPlugin>() {
         app.add_plugins(DenizenPlugin::default());
@@ -287,70 +276,21 @@ pub fn denizen_schedule(app: &mut App) -> Interned<dyn ScheduleLabel> {
         .map_or_else(|| Update.intern(), |core| core.schedule)
 }
 
-/// Every denizen plugin the enabled features bring: [`DenizenPlugin`] with the seed and
-/// schedule, then each rule set's plugin with its defaults. Replace one with
-/// `.set(...)` to change its switches.
-///
-/// ```
-/// use bevy_app::prelude::*;
-/// use denizen_bevy::DenizenPlugins;
-///
-/// App::new().add_plugins(DenizenPlugins::with_seed(42));
-/// ```
-#[derive(Clone, Debug, Default)]
-pub struct DenizenPlugins {
-    core: DenizenPlugin,
-}
-
-impl DenizenPlugins {
-    /// Every plugin, with this world seed.
-    pub fn with_seed(seed: u64) -> Self {
-        Self {
-            core: DenizenPlugin::with_seed(seed),
-        }
-    }
-
-    /// Runs every plugin's systems in another schedule instead of `Update`.
-    pub fn in_schedule(mut self, schedule: impl ScheduleLabel) -> Self {
-        self.core = self.core.in_schedule(schedule);
-        self
-    }
-}
-
-impl PluginGroup for DenizenPlugins {
-    fn build(self) -> PluginGroupBuilder {
-        let group = PluginGroupBuilder::start::<Self>().add(self.core);
-        #[cfg(feature = "omega")]
-        let group = group.add(omega::OmegaPlugin::default());
-        #[cfg(feature = "captive")]
-        let group = group.add(captive::CaptivePlugin::default());
-        #[cfg(feature = "angband")]
-        let group = group.add(angband::AngbandPlugin::default());
-        group
-    }
-}
-
-/// The types most games need, in one glob import that never clashes:
-/// `use denizen_bevy::prelude::*;`.
+/// The neutral types most games need, in one glob import that never clashes:
+/// `use denizen_bevy::prelude::*;` (the facade's prelude adds every rule set's).
 pub mod prelude {
-    #[cfg(feature = "angband")]
-    pub use crate::angband::prelude::*;
     #[cfg(feature = "assets")]
     pub use crate::assets::{DataRejected, RulesLoaded};
-    #[cfg(feature = "captive")]
-    pub use crate::captive::prelude::*;
     pub use crate::clock::{ChecksSkipped, GameClock, HourlyCheck, TenMinuteCheck};
     pub use crate::floor::{
         FloorCommands, FloorEnd, FloorEnded, FloorEnding, FloorEntered, FloorEntry, StoredFloors,
         bring_floor_back, despawn_floor, enter_floor, put_floor_away,
     };
-    #[cfg(feature = "omega")]
-    pub use crate::omega::prelude::*;
-    pub use crate::view::render_floor;
+    pub use crate::save::{SaveLoaded, SaveWithDenizen};
+    pub use crate::view::{Description, describe, render_floor, roster};
     pub use crate::{
-        Creature, CurrentFloor, DenizenPlugin, DenizenPlugins, DenizenRng, DenizenSystems, Dormant,
-        FloorId, FloorMap, Glyph, GridPos, MonsterSpawned, OnFloor, StreamKey,
+        Creature, CurrentFloor, DenizenPlugin, DenizenRng, DenizenSystems, Dormant, FloorId,
+        FloorMap, Glyph, GridPos, MonsterSpawned, OnFloor, Origin, StreamKey,
     };
-    pub use denizen_core::floor::{FloorGrid, Room, RoomKind, Square, Tile};
-    pub use denizen_core::plan::Origin;
+    pub use denizen_core::floor::{FloorGrid, Room, Square, Tile};
 }

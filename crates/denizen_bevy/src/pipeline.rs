@@ -2,39 +2,47 @@
 //!
 //! 1. **read** the requests written since the system last ran ([`read_requests`]);
 //! 2. **validate** each against the rules ([`FloorRequest::validate`]: the floor it is
-//!    for, or why the rules cannot serve it; nothing has changed yet);
-//! 3. **claim** [`FloorMap`](crate::FloorMap) for that floor in this run (it holds one
+//!    for and what the rules resolved for it, or why the rules cannot serve it; nothing has
+//!    changed yet);
+//! 3. **claim** [`FloorMap`] for that floor in this run (it holds one
 //!    floor: a second floor in one run is refused with [`FloorHeld`]);
 //! 4. **settle** what came before: the current floor, if it is another one not put away,
 //!    ends as [`FloorEnd::Left`]; a floor of the same id that already exists (current, put
 //!    away, or made earlier in this run) ends as [`FloorEnd::Replaced`]. Every rule set's
 //!    step runs and their creatures are despawned: a new floor is never merged into an old
-//!    one, and no floor is left awake off the map. [`FloorMap`](crate::FloorMap) is the
+//!    one, and no floor is left awake off the map. [`FloorMap`] is the
 //!    new floor as the host filled it: the old creatures' despawns leave its marks alone;
-//! 5. **enter** it: it becomes the [`CurrentFloor`], its squares
+//! 5. **plan** with the rules and the floor's own streams ([`FloorRequest::plan`]): the
+//!    world is read, never written, and every stream the plan draws is keyed by the floor
+//!    ([`FloorStreams`]);
+//! 6. **enter** the floor, once: a plan that brings its own map
+//!    ([`FloorRequest::floor_map`], Angband's classic level) puts it in
+//!    [`FloorMap`] first; it becomes the [`CurrentFloor`], its squares
 //!    counted;
-//! 6. **draw** the request's stream from the ledger ([`FloorRequest::stream`]);
-//! 7. **plan** with the rules, without touching the world ([`FloorRequest::plan`]);
-//! 8. **apply** the plan ([`apply`](crate::apply::apply): occupancy, tiles, one batch
+//! 7. **apply** the plan ([`apply`](crate::apply::apply): occupancy, tiles, one batch
 //!    per shape, then [`MonsterSpawned`](crate::MonsterSpawned)) and **answer**
 //!    ([`FloorRequest::apply`]), then [`FloorEntered`] with [`FloorEntry::New`]; or, at
 //!    steps 2 and 3, **reject** ([`FloorRequest::reject`]).
 //!
-//! A rule set implements [`FloorRequest`] for its request message and adds
-//! [`serve_floor_requests`] for it to its set; nothing in this crate needs to know it
-//! (`examples/custom_rule_set.rs` is such a rule set, written outside this crate).
-//! Validation checks everything a plan needs, so a request is refused before anything
-//! changes or served whole. (A plan may still come out empty if an observer of the old
-//! floor's end replaced the rules; the shipped rule sets then place nothing.)
+//! A rule set implements [`FloorRequest`] for its request message and serves it with
+//! [`RuleSetApp::serve_floors`](crate::RuleSetApp::serve_floors); nothing in this crate
+//! needs to know it (`examples/custom_rule_set.rs` is such a rule set, written outside
+//! this crate). Validation checks everything a plan needs, and hands what it resolved to
+//! planning, so a request is refused before anything changes or served whole (an observer
+//! of the old floor's end that replaces the rules does not change the plan: it was
+//! resolved before).
 
 use std::marker::PhantomData;
 
 use bevy_ecs::message::MessageCursor;
 use bevy_ecs::prelude::*;
+use denizen_core::floor::FloorGrid;
 use denizen_core::rng::Generator;
 
-use crate::floor::{CurrentFloor, FloorEnd, FloorId, claim_floor, end_floor, enter_floor};
-use crate::streams::{DenizenRng, StreamKey};
+use crate::floor::{
+    CurrentFloor, FloorEnd, FloorId, FloorMap, claim_floor, end_floor, enter_floor,
+};
+use crate::streams::DenizenRng;
 
 pub use crate::floor::{FloorEnded, FloorEntered, FloorEntry, FloorHeld};
 
@@ -52,34 +60,97 @@ pub fn read_requests<M: Message + Clone>(world: &World, cursor: &mut MessageCurs
 pub trait FloorRequest: Message + Clone {
     /// Why the rule set refuses a request; the pipeline's own refusal converts into it.
     type Rejection: From<FloorHeld>;
+    /// What validation resolved (the rules in use and what they looked up), handed to
+    /// planning so it never resolves the request again.
+    type Valid;
     /// What the rules planned, before it reaches the world.
     type Plan;
 
-    /// Step 2: the floor this request populates, or why the rules cannot serve it. Reads
-    /// the world only; everything that could make a later step fail is checked here.
-    fn validate(&self, world: &World) -> Result<FloorId, Self::Rejection>;
+    /// Step 2: the floor this request populates and what the rules resolved for it, or
+    /// why they cannot serve it. Reads the world only; everything that could make a later
+    /// step fail is checked here.
+    fn validate(&self, world: &World) -> Result<(FloorId, Self::Valid), Self::Rejection>;
 
-    /// Step 6: the ledger entry the plan's stream is drawn from (the rule set's own
-    /// stream kind, a place and a depth).
-    fn stream<'a>(&'a self, floor: &'a FloorId) -> StreamKey<'a>;
+    /// Step 5: plans the floor with the rules. The world is read (the new map as the host
+    /// filled it, the rule set's state), never written; streams come from `streams`, keyed
+    /// by the floor.
+    fn plan(&self, world: &World, valid: Self::Valid, streams: &mut FloorStreams<'_>)
+    -> Self::Plan;
 
-    /// Step 7: plans the floor with the rules. The floor is current and empty of earlier
-    /// creatures; the world is read (and a rule set may draw further streams of its own
-    /// from [`DenizenRng`]), not populated.
-    fn plan(&self, world: &mut World, floor: &FloorId, rng: &mut Generator) -> Self::Plan;
+    /// Step 6: the map a plan brings with it (a rule set that lays out its own floor), put
+    /// in [`FloorMap`] before the floor is entered. `None`, the default: the host's map.
+    fn floor_map(&self, _plan: &mut Self::Plan) -> Option<FloorGrid> {
+        None
+    }
 
-    /// Step 8: applies the plan through [`apply`](crate::apply::apply) and writes the
-    /// answer.
+    /// Step 7: applies the plan through [`apply`](crate::apply::apply) and writes the
+    /// answer. The floor is current and entered.
     fn apply(&self, world: &mut World, floor: &FloorId, plan: Self::Plan);
 
     /// The answer to a request refused at step 2 or 3 (nothing changed).
     fn reject(&self, world: &mut World, rejection: Self::Rejection);
 }
 
+/// The streams a plan draws, each keyed by the floor it serves: the stream of a kind is
+/// the ledger's next one for `(kind, floor location, floor depth)`. The ledger counts what
+/// was drawn once planning ends, so planning reads the world only.
+pub struct FloorStreams<'w> {
+    ledger: &'w DenizenRng,
+    floor: &'w FloorId,
+    drawn: Vec<&'static str>,
+}
+
+impl<'w> FloorStreams<'w> {
+    /// The streams of `floor`, as `ledger` counts them.
+    pub fn new(ledger: &'w DenizenRng, floor: &'w FloorId) -> Self {
+        Self {
+            ledger,
+            floor,
+            drawn: Vec::new(),
+        }
+    }
+
+    /// The floor's next stream of `kind` (a constant of the rule set's `streams` module).
+    pub fn draw(&mut self, kind: &'static str) -> Generator {
+        let before = self.drawn.iter().filter(|&&k| k == kind).count() as u64;
+        self.drawn.push(kind);
+        let generation = self
+            .ledger
+            .generation(kind, &self.floor.location, self.floor.depth)
+            .saturating_add(before);
+        self.ledger
+            .stream_at(kind, &self.floor.location, self.floor.depth, generation)
+    }
+
+    /// The floor the streams serve.
+    pub fn floor(&self) -> &FloorId {
+        self.floor
+    }
+}
+
+/// Plans with `floor`'s streams, reading the world only, then counts the streams the plan
+/// drew in the ledger: the planning step of both pipelines (floors and arrivals).
+pub(crate) fn plan_with_streams<P>(
+    world: &mut World,
+    floor: &FloorId,
+    plan: impl FnOnce(&World, &mut FloorStreams<'_>) -> P,
+) -> P {
+    let (planned, drawn) = {
+        let mut streams = FloorStreams::new(world.resource::<DenizenRng>(), floor);
+        let planned = plan(world, &mut streams);
+        (planned, streams.drawn)
+    };
+    let mut ledger = world.resource_mut::<DenizenRng>();
+    for kind in drawn {
+        ledger.count_drawn(kind, &floor.location, floor.depth);
+    }
+    planned
+}
+
 /// Serves one request through every step, in order.
 pub fn serve<R: FloorRequest>(world: &mut World, request: &R) {
-    let floor = match request.validate(world) {
-        Ok(floor) => floor,
+    let (floor, valid) = match request.validate(world) {
+        Ok(valid) => valid,
         Err(rejection) => return request.reject(world, rejection),
     };
     if let Err(held) = claim_floor(world, &floor) {
@@ -90,10 +161,13 @@ pub fn serve<R: FloorRequest>(world: &mut World, request: &R) {
         end_floor(world, &current, FloorEnd::Left);
     }
     end_floor(world, &floor, FloorEnd::Replaced);
+    let mut plan = plan_with_streams(world, &floor, |world, streams| {
+        request.plan(world, valid, streams)
+    });
+    if let Some(map) = request.floor_map(&mut plan) {
+        world.resource_mut::<FloorMap>().0 = map;
+    }
     enter_floor(world, floor.clone());
-    let key = request.stream(&floor);
-    let mut rng = world.resource_mut::<DenizenRng>().next(key);
-    let plan = request.plan(world, &floor, &mut rng);
     request.apply(world, &floor, plan);
     world.trigger(FloorEntered {
         floor,
@@ -101,8 +175,8 @@ pub fn serve<R: FloorRequest>(world: &mut World, request: &R) {
     });
 }
 
-/// The system that serves every new request of type `R`: a rule set adds it, with
-/// `run_if(on_message::<R>)`, to its set.
+/// The system that serves every new request of type `R` (added by
+/// [`RuleSetApp::serve_floors`](crate::RuleSetApp::serve_floors)).
 pub fn serve_floor_requests<R: FloorRequest>(
     world: &mut World,
     mut cursor: Local<MessageCursor<R>>,
@@ -113,9 +187,9 @@ pub fn serve_floor_requests<R: FloorRequest>(
 }
 
 /// Present while a rule set's rules are still loading from its data files (the `assets`
-/// feature: its plugin was given asset paths): the rule set refuses its floor requests
-/// until the first valid set of files is in, and a game waits for `RulesLoaded`. `R` is the
-/// rule set's rules resource (`OmegaRuleset`, ...). A game's own rule set may use it too.
+/// feature: its plugin was given asset paths): the rule set refuses its requests until the
+/// first valid set of files is in, and a game waits for `RulesLoaded`. `R` is the rule
+/// set's rules resource (`OmegaRuleset`, ...).
 #[derive(Resource)]
 pub struct RulesLoading<R: Send + Sync + 'static>(PhantomData<fn() -> R>);
 
@@ -129,27 +203,4 @@ impl<R: Send + Sync + 'static> Default for RulesLoading<R> {
 /// [`RulesLoading`]).
 pub fn rules_loading<R: Send + Sync + 'static>(world: &World) -> bool {
     world.contains_resource::<RulesLoading<R>>()
-}
-
-/// A request no added plugin serves is a mistake in how the app was put together (code
-/// written for an earlier API, a plugin left out): the first such request stops the app
-/// with a message naming the plugin to add, instead of being dropped without a word.
-///
-/// `DenizenPlugin` adds this for the request of every rule set compiled in, run while
-/// that rule set's rules resource is missing; a game's own rule set may do the same.
-pub fn refuse_unserved<M: Message>(
-    plugin: &'static str,
-) -> impl FnMut(Res<Messages<M>>) + Send + Sync + 'static {
-    move |messages: Res<Messages<M>>| {
-        assert!(
-            messages.is_empty(),
-            "a `{}` was written, but no plugin serves it: add `{plugin}` (or \
-             `DenizenPlugins`, which brings every rule set's plugin); `DenizenPlugin` alone \
-             is only the neutral part",
-            std::any::type_name::<M>()
-                .rsplit("::")
-                .next()
-                .unwrap_or_default(),
-        );
-    }
 }

@@ -57,6 +57,28 @@ impl DenizenRng {
         WorldSeed(self.seed).stream(purpose)
     }
 
+    /// How many events of this kind, place and depth were drawn for so far: the
+    /// generation of the next one.
+    pub fn generation(&self, kind: &str, place: &str, depth: u32) -> u64 {
+        self.generations
+            .get(kind)
+            .and_then(|places| places.get(place))
+            .and_then(|depths| depths.get(&depth))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// The stream of one generation of an event, without counting it (see
+    /// [`count_drawn`](Self::count_drawn)).
+    pub fn stream_at(&self, kind: &str, place: &str, depth: u32, generation: u64) -> Generator {
+        WorldSeed(self.seed).stream(StreamPurpose::event(kind, place, depth, generation))
+    }
+
+    /// Counts one event of this kind, place and depth as drawn for.
+    pub fn count_drawn(&mut self, kind: &str, place: &str, depth: u32) {
+        self.count(kind, place, depth);
+    }
+
     /// The number of earlier events of this kind, place and depth, counting this one.
     /// Strings are copied only the first time a kind or place is seen.
     fn count(&mut self, kind: &str, place: &str, depth: u32) -> u64 {

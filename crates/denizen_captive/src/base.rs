@@ -37,7 +37,7 @@ pub fn reference_base(seed: WorldSeed, map: u32) -> FloorGrid {
     }
     for s in floor {
         if s.x >= grid.width() * 3 / 4 && (s.x + s.y) % 3 != 0 {
-            grid.set(s, Tile::Fire);
+            grid.set(s, crate::tile::FIRE);
         }
     }
     grid
@@ -54,7 +54,7 @@ mod tests {
         assert_ne!(base, reference_base(WorldSeed(1), 4));
         let fire: Vec<Square> = base
             .squares()
-            .filter(|&s| base.tile(s) == Tile::Fire)
+            .filter(|&s| base.tile(s) == crate::tile::FIRE)
             .collect();
         assert!(fire.len() > 10);
         assert!(fire.iter().all(|s| s.x >= 48));

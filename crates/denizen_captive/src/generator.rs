@@ -338,7 +338,7 @@ impl<'a> BaseEncounters<'a> {
                 };
                 let category = match grid.tile(cell) {
                     Tile::Floor => Category::Normal,
-                    Tile::Fire => Category::Fire,
+                    crate::tile::FIRE => Category::Fire,
                     _ => continue,
                 };
                 let near_entrance = grid
@@ -727,7 +727,7 @@ mod tests {
     fn fire_cells_get_fire_types_only() {
         let mut grid = open_floor(64, 32, Tile::Floor);
         for s in grid.squares().filter(|s| s.x % 2 == 0).collect::<Vec<_>>() {
-            grid.set(s, Tile::Fire);
+            grid.set(s, crate::tile::FIRE);
         }
         let table = EncounterTable::shipped();
         for map in [0, 3, 5, 10] {
@@ -735,12 +735,16 @@ mod tests {
             for g in &plan.groups {
                 let category = table.get(g.type_id).unwrap().category;
                 let expected = match grid.tile(g.cell) {
-                    Tile::Fire => Category::Fire,
+                    crate::tile::FIRE => Category::Fire,
                     _ => Category::Normal,
                 };
                 assert_eq!(category, expected, "map {map}");
             }
-            assert!(plan.groups.iter().any(|g| grid.tile(g.cell) == Tile::Fire));
+            assert!(
+                plan.groups
+                    .iter()
+                    .any(|g| grid.tile(g.cell) == crate::tile::FIRE)
+            );
         }
     }
 
@@ -1356,7 +1360,7 @@ mod tests {
             cells.dedup();
             prop_assert_eq!(cells.len(), plan.groups.len());
             for g in &plan.groups {
-                prop_assert!(matches!(grid.tile(g.cell), Tile::Floor | Tile::Fire));
+                prop_assert!(matches!(grid.tile(g.cell), Tile::Floor | crate::tile::FIRE));
                 for m in &g.members {
                     prop_assert!(m.strength <= STRENGTH_CAP && m.armature <= STAT_CAP && m.skill <= STAT_CAP);
                 }

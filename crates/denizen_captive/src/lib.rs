@@ -4,8 +4,9 @@
 //! Deterministic, level-scaled population: groups placed by up to 300 random probes, the
 //! type of each from a cursor walking a 64-slot ring and checked against the table
 //! (category, earliest map, family mask of the map), members whose strength grows with the
-//! map number under hard caps. No ECS here; the `denizen_bevy` plugin turns plans into
-//! entities.
+//! map number under hard caps. The rules have no ECS; with the `bevy` feature, the
+//! `plugin` module's `CaptivePlugin` turns plans into entities, built on the neutral
+//! `denizen_bevy` rule-set API.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -13,6 +14,12 @@
 pub mod base;
 pub mod generator;
 pub mod table;
+pub mod tile;
+
+/// Where Captive's creatures come from: every member of an encounter group.
+pub const ENCOUNTER_GROUP: denizen_core::Origin = denizen_core::Origin::new("EncounterGroup");
+#[cfg(feature = "bevy")]
+pub mod plugin;
 
 pub use base::{encounter_stream, reference_base};
 pub use generator::{

@@ -3,7 +3,6 @@
 use std::path::Path;
 
 use denizen_core::DataError;
-use denizen_omega::RequestError;
 
 /// Why a command failed; printed as one line, and the process exits with code 2.
 #[derive(Debug, thiserror::Error)]
@@ -12,8 +11,9 @@ pub enum CliError {
     #[error(transparent)]
     Data(#[from] DataError),
     /// Unknown location or depth out of range.
+    #[cfg(feature = "omega")]
     #[error(transparent)]
-    Request(#[from] RequestError),
+    Request(#[from] denizen_omega::RequestError),
     /// A file could not be read or written.
     #[error("{path}: {source}")]
     Io {

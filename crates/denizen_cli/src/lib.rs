@@ -1,4 +1,6 @@
-//! The `denizen` command line: exact odds, pool and population tables, sampling, spoilers.
+//! The `denizen` command line: exact odds, pool and population tables, sampling, spoilers,
+//! charts; one module per rule set, each behind its cargo feature (`omega`, `captive`,
+//! `angband`, all on by default).
 //!
 //! The binary is a thin shell over [`commands::run`], so every command is testable without
 //! spawning a process.
@@ -6,11 +8,18 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+#[cfg(feature = "angband")]
 pub mod angband;
+#[cfg(feature = "captive")]
+pub mod captive;
 pub mod chart;
 pub mod commands;
 pub mod error;
 pub mod interrupt;
+#[cfg(feature = "omega")]
+pub mod omega;
+#[cfg(feature = "omega")]
 pub mod spoiler;
 pub mod table;
+#[cfg(any(feature = "omega", feature = "angband"))]
 mod workers;

@@ -176,6 +176,12 @@ fn csv_field(text: &str) -> String {
     }
 }
 
+/// Writes a summary line to standard error. Its failure (a closed or full stream) is
+/// ignored: the answer is on standard output and the exit code says whether it is whole.
+pub fn note(err: &mut dyn Write, line: std::fmt::Arguments<'_>) {
+    let _ = writeln!(err, "{line}");
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,6 +5,7 @@ use std::process::{Command, Output};
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
 use denizen_bevy::prelude::*;
+use denizen_captive::plugin::prelude::*;
 use denizen_captive::{Carry, reference_base};
 use denizen_core::WorldSeed;
 
@@ -251,10 +252,10 @@ fn the_command_line_lists_what_the_plugin_spawns() {
             .map(|l| l.split(',').skip(1).map(str::to_owned).collect())
             .collect();
         let mut app = App::new();
-        app.add_plugins(DenizenPlugins::with_seed(seed));
+        app.add_plugins((DenizenPlugin::with_seed(seed), CaptivePlugin::default()));
         app.insert_resource(FloorMap(reference_base(WorldSeed(seed), map)));
         app.world_mut()
-            .write_message(EncountersRequested::new(map, floors));
+            .write_message(CaptiveFloorRequested::new(map, floors));
         app.update();
         let world = app.world_mut();
         let groups: Vec<(EncounterGroup, GridPos, Vec<Entity>)> = world

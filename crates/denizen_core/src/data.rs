@@ -93,7 +93,7 @@ const MAX_SHOWN: usize = 200;
 /// escape, a line separator, a direction override) escaped as `\n` or `\u{..}`, so what a
 /// file or a caller wrote can never break an error's one line; then up to `max` bytes
 /// whole, else its first `max` bytes (on a character boundary) and an ellipsis.
-pub(crate) fn excerpt(text: &str, max: usize) -> String {
+pub fn excerpt(text: &str, max: usize) -> String {
     let mut shown = String::with_capacity(text.len().min(max) + 3);
     for c in text.chars() {
         let plain = c == ' ' || !(c.is_control() || c.is_whitespace() || is_format(c));

@@ -32,7 +32,11 @@ pub enum FloorError {
         width: u32,
     },
     /// A glyph of [`FloorGrid::from_rows`] names no tile.
-    #[error("row {row}, column {column}: `{glyph}` is not a tile glyph (# . ~ ' : > ^ < *)")]
+    #[error(
+        "row {row}, column {column}: `{glyph}` is not a tile glyph (# . ~ ' : >, or a \
+         feature's: {})",
+        Tile::FEATURE_GLYPHS
+    )]
     UnknownGlyph {
         /// The row (0 at the top).
         row: usize,
@@ -46,7 +50,9 @@ pub enum FloorError {
     Saved(String),
 }
 
-/// What a square is made of.
+/// What a square is made of: the tiles every rule set knows, and the features a rule set
+/// adds to its floors (Omega's statues, Captive's fire and ladders), each a glyph of its
+/// own that the rule set names as a constant of its crate.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub enum Tile {
@@ -63,32 +69,29 @@ pub enum Tile {
     Secret,
     /// Stairs.
     Stairs,
-    /// Burning floor: only fire creatures live here.
-    Fire,
-    /// A ladder between floors: never holds a group.
-    Ladder,
-    /// A statue, which may come alive (Omega's waking statues): never chosen for
-    /// placement.
-    Statue,
+    /// A rule set's own feature, known by its glyph (one of [`Tile::FEATURE_GLYPHS`]):
+    /// never chosen for placement; the rule set that added it reads it.
+    Feature(char),
 }
 
 impl Tile {
-    /// Every tile, in the order a legend lists them.
-    pub const ALL: [Tile; 9] = [
+    /// The tiles every rule set knows, in the order a legend lists them.
+    pub const ALL: [Tile; 6] = [
         Tile::Wall,
         Tile::Floor,
         Tile::Water,
         Tile::Door,
         Tile::Secret,
         Tile::Stairs,
-        Tile::Fire,
-        Tile::Ladder,
-        Tile::Statue,
     ];
 
+    /// The glyphs a rule set's [`Tile::Feature`] may have: punctuation no neutral tile and
+    /// no shipped creature uses, so a creature drawn over a map is never taken for a tile.
+    pub const FEATURE_GLYPHS: &'static str = "^<*;`_-";
+
     /// The character a text map shows for the tile, and [`FloorGrid::from_rows`] reads.
-    /// None is a letter, a digit or a symbol any shipped creature uses, so a creature drawn
-    /// over the floor is never mistaken for a tile.
+    /// None is a letter or a digit, so a creature drawn over the floor is never mistaken
+    /// for a tile.
     pub fn glyph(self) -> char {
         match self {
             Tile::Wall => '#',
@@ -97,18 +100,23 @@ impl Tile {
             Tile::Door => '\'',
             Tile::Secret => ':',
             Tile::Stairs => '>',
-            Tile::Fire => '^',
-            Tile::Ladder => '<',
-            Tile::Statue => '*',
+            Tile::Feature(glyph) => glyph,
         }
     }
 
-    /// The tile a glyph stands for.
+    /// The tile a glyph stands for: a neutral tile, or a rule set's feature.
     pub fn from_glyph(glyph: char) -> Option<Tile> {
-        Tile::ALL.into_iter().find(|t| t.glyph() == glyph)
+        Tile::ALL
+            .into_iter()
+            .find(|t| t.glyph() == glyph)
+            .or_else(|| {
+                Tile::FEATURE_GLYPHS
+                    .contains(glyph)
+                    .then_some(Tile::Feature(glyph))
+            })
     }
 
-    /// What the tile is, for a map's legend.
+    /// What the tile is, for a map's legend (a feature is its rule set's to name).
     pub fn name(self) -> &'static str {
         match self {
             Tile::Wall => "wall",
@@ -117,9 +125,7 @@ impl Tile {
             Tile::Door => "door",
             Tile::Secret => "secret passage",
             Tile::Stairs => "stairs",
-            Tile::Fire => "fire",
-            Tile::Ladder => "ladder",
-            Tile::Statue => "statue",
+            Tile::Feature(_) => "feature",
         }
     }
 }
@@ -509,38 +515,27 @@ impl Rect {
     }
 }
 
-/// What kind of room a generator made: rule sets that populate rooms by kind (nests, pits,
-/// vaults) read it; the others ignore it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
-pub enum RoomKind {
-    /// A plain room.
-    #[default]
-    Ordinary,
-    /// A room with an inner room, pillars or a maze inside.
-    Inner,
-    /// Overlapping rectangles.
-    Overlapping,
-    /// A cross of two rectangles.
-    Cross,
-    /// A monster nest.
-    Nest,
-    /// A monster pit.
-    Pit,
-    /// A lesser vault.
-    LesserVault,
-    /// A greater vault.
-    GreaterVault,
-}
-
-/// A room of a floor: its kind and the rectangle it covers.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// A room of a floor: what its generator calls it and the rectangle it covers. The kind is
+/// the rule set's or the game's word (Angband's `nest` and `greater vault`, a game's
+/// `safe`); rule sets that populate rooms by kind read it, the others ignore it. An empty
+/// kind is an ordinary room.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct Room {
-    /// What the room is.
-    pub kind: RoomKind,
+    /// What the room is (empty for an ordinary room).
+    pub kind: String,
     /// Where it is.
     pub rect: Rect,
+}
+
+impl Room {
+    /// A room of this kind covering `rect`.
+    pub fn new(kind: impl Into<String>, rect: Rect) -> Self {
+        Self {
+            kind: kind.into(),
+            rect,
+        }
+    }
 }
 
 impl FloorGrid {
@@ -567,8 +562,9 @@ impl FloorGrid {
         Ok(squares)
     }
 
-    /// A floor from rows of glyphs (`#` wall, `.` floor, `~` water, `+` door, `s` secret,
-    /// `>` stairs, `^` fire, `H` ladder); an error names a ragged row or an unknown glyph.
+    /// A floor from rows of glyphs (`#` wall, `.` floor, `~` water, `'` door, `:` secret,
+    /// `>` stairs, and a rule set's features by their glyphs, [`Tile::FEATURE_GLYPHS`]: see
+    /// [`Tile::from_glyph`]); an error names a ragged row or an unknown glyph.
     pub fn from_rows(rows: &[&str]) -> Result<Self, FloorError> {
         let too_large = || FloorError::TooLarge {
             width: u32::MAX,
@@ -729,13 +725,21 @@ impl FloorGrid {
     /// The tiles the floor holds as `glyph name` pairs in [`Tile::ALL`] order, on one line:
     /// the legend of [`render`](Self::render)'s map, such as `# wall   . floor   ~ water`.
     pub fn legend(&self) -> String {
-        let mut present = [false; Tile::ALL.len()];
+        let mut present: Vec<Tile> = Vec::new();
         for tile in &self.tiles {
-            present[*tile as usize] = true;
+            if !present.contains(tile) {
+                present.push(*tile);
+            }
         }
-        Tile::ALL
+        let order = |t: &Tile| {
+            Tile::ALL
+                .iter()
+                .position(|n| n == t)
+                .unwrap_or(Tile::ALL.len())
+        };
+        present.sort_by_key(|t| (order(t), t.glyph()));
+        present
             .into_iter()
-            .filter(|t| present[*t as usize])
             .map(|t| format!("{} {}", t.glyph(), t.name()))
             .collect::<Vec<_>>()
             .join("   ")
@@ -908,7 +912,7 @@ mod tests {
         assert!(refused(huge).contains("more than 67108864 squares"));
         let outside = text.replacen(
             "rooms:[]",
-            "rooms:[(kind:Ordinary,rect:(x:3,y:0,width:2,height:1))]",
+            "rooms:[(kind:\"\",rect:(x:3,y:0,width:2,height:1))]",
             1,
         );
         assert_ne!(outside, text);
@@ -942,7 +946,7 @@ mod tests {
         let err = FloorGrid::from_rows(&["#..", "#.@"]).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "row 1, column 2: `@` is not a tile glyph (# . ~ ' : > ^ < *)"
+            "row 1, column 2: `@` is not a tile glyph (# . ~ ' : >, or a feature's: ^<*;`_-)"
         );
     }
 
@@ -968,6 +972,28 @@ mod tests {
         );
     }
 
+    /// A rule set's feature is read and drawn by its glyph, is never a placement square,
+    /// and the legend lists it after the neutral tiles; a letter is no feature.
+    #[test]
+    fn features_are_known_by_their_glyph() {
+        let grid = FloorGrid::from_rows(&["#*.", "^<."]).unwrap();
+        let at = |x, y| Square { x, y };
+        assert_eq!(grid.tile(at(1, 0)), Tile::Feature('*'));
+        assert_eq!(grid.tile(at(1, 1)), Tile::Feature('<'));
+        assert!(!grid.is_acceptable(at(0, 1)) && grid.is_acceptable(at(2, 1)));
+        assert_eq!(grid.acceptable_count(), 2);
+        assert_eq!(grid.render(|_| None), "#*.\n^<.\n");
+        assert_eq!(
+            grid.legend(),
+            "# wall   . floor   * feature   < feature   ^ feature"
+        );
+        for glyph in Tile::FEATURE_GLYPHS.chars() {
+            assert_eq!(Tile::from_glyph(glyph), Some(Tile::Feature(glyph)));
+        }
+        assert_eq!(Tile::from_glyph('g'), None);
+        assert_eq!(Tile::from_glyph('.'), Some(Tile::Floor));
+    }
+
     #[test]
     fn rooms_are_kept_in_order_and_cover_their_rectangle() {
         let mut grid = FloorGrid::new(10, 10).unwrap();
@@ -977,18 +1003,9 @@ mod tests {
             width: 4,
             height: 2,
         };
-        grid.add_room(Room {
-            kind: RoomKind::Nest,
-            rect,
-        });
+        grid.add_room(Room::new("nest", rect));
         grid.add_room(Room::default());
-        assert_eq!(
-            grid.rooms()[0],
-            Room {
-                kind: RoomKind::Nest,
-                rect
-            }
-        );
+        assert_eq!(grid.rooms()[0], Room::new("nest", rect));
         assert_eq!(rect.squares().count(), 8);
         assert!(rect.contains(Square { x: 5, y: 4 }) && !rect.contains(Square { x: 6, y: 4 }));
     }
@@ -1047,7 +1064,7 @@ mod tests {
                 let mut grid = FloorGrid::from_rows(&["#..~'", "..#.:", ">^<.."]).unwrap();
                 grid.set_occupied(Square { x: 1, y: 0 }, true);
                 grid.carve_from(Square { x: 2, y: 0 });
-                grid.add_room(Room { kind: RoomKind::Ordinary, rect: Rect { x: 0, y: 0, width: 2, height: 2 } });
+                grid.add_room(Room::new("", Rect { x: 0, y: 0, width: 2, height: 2 }));
                 let text = ron::to_string(&grid).unwrap();
                 let digits: Vec<(usize, usize)> = text
                     .char_indices()

@@ -2,11 +2,11 @@
 //! of water, secret squares and stairs. Games bring their own generators; this one only
 //! gives every rule set the same kind of floor to show its population on.
 
-use crate::floor::{FloorError, FloorGrid, Rect, Room, RoomKind, Square, Tile};
+use crate::floor::{FloorError, FloorGrid, Rect, Room, Square, Tile};
 
 /// Rooms joined by corridors on a `width` x `height` floor, with a pool of water in the
 /// second room, a secret square in every third corridor and stairs in the last room; the
-/// rooms are recorded as [`RoomKind::Ordinary`].
+/// rooms are recorded as ordinary rooms (an empty kind).
 ///
 /// `draw(k)` gives a value in `0..k` (`k` is at least 1); the rule set supplies its own
 /// random helper, so its reference floors follow its own draws. Floors smaller than 8 x 8
@@ -80,10 +80,7 @@ pub fn rooms_and_corridors(
         grid.set(Square { x: r.x, y: r.y }, Tile::Stairs);
     }
     for rect in rooms {
-        grid.add_room(Room {
-            kind: RoomKind::Ordinary,
-            rect,
-        });
+        grid.add_room(Room::new("", rect));
     }
     Ok(grid)
 }

@@ -1,36 +1,68 @@
 //! Plans: what a rule set decided about a floor, handed to whoever applies it (the Bevy
 //! plugin's one apply step, a tool, a test) before anything changes.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::floor::{FloorGrid, Square, Tile};
 
-/// Where a creature came from. Every rule set tags its spawns with one, and the plugin
-/// hands it on with each spawn event, so an observer can tell a floor's population from a
-/// later arrival.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// Where a creature came from: a name each rule set chooses, so an observer of the plugin's
+/// spawn event can tell a floor's population from a later arrival. The core names the
+/// origins every rule set may share; a rule set names its own (Omega's fixed inhabitants,
+/// Captive's encounter groups) as constants of its crate. Two origins are the same when
+/// their names are.
+///
+/// ```
+/// use denizen_core::Origin;
+///
+/// const AMBUSH: Origin = Origin::new("Ambush");
+/// assert_ne!(AMBUSH, Origin::FLOOR_POPULATION);
+/// assert_eq!(format!("{AMBUSH:?} {}", Origin::SUMMONING), "Ambush Summoning");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
-pub enum Origin {
+#[cfg_attr(feature = "bevy_reflect", reflect(opaque, Debug, PartialEq, Hash))]
+pub struct Origin(&'static str);
+
+impl Origin {
     /// The population a floor gets when it is generated.
-    FloorPopulation,
-    /// A creature a level always has, placed before its population.
-    FixedInhabitant,
+    pub const FLOOR_POPULATION: Origin = Origin("FloorPopulation");
     /// A wandering arrival of a time check.
-    WanderingArrival,
+    pub const WANDERING_ARRIVAL: Origin = Origin("WanderingArrival");
     /// A summoning next to a square.
-    Summoning,
-    /// A statue that came alive.
-    WakingStatue,
-    /// A countryside encounter on the tactical map.
-    Countryside,
-    /// An arena opponent.
-    Arena,
-    /// A member of an encounter group.
-    EncounterGroup,
+    pub const SUMMONING: Origin = Origin("Summoning");
+
+    /// The origin of this name.
+    pub const fn new(name: &'static str) -> Self {
+        Self(name)
+    }
+
+    /// Its name.
+    pub const fn name(self) -> &'static str {
+        self.0
+    }
+}
+
+impl std::fmt::Debug for Origin {
+    /// The name alone, as a unit variant prints.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
+impl std::fmt::Display for Origin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
+impl Serialize for Origin {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.0)
+    }
 }
 
 /// One creature of a plan: its square, where it came from, and what the rule set made.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Spawn<C> {
     /// The square it stands on.
     pub at: Square,
@@ -42,7 +74,7 @@ pub struct Spawn<C> {
 
 /// Everything a rule set decided about a floor, before anything is applied: the creatures
 /// in the order they were made, and the squares whose tile changes.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Plan<C> {
     /// The creatures, in the order they were made.
     pub spawns: Vec<Spawn<C>>,
@@ -109,12 +141,12 @@ mod tests {
             spawns: vec![
                 Spawn {
                     at: at(1, 0),
-                    origin: Origin::FloorPopulation,
+                    origin: Origin::FLOOR_POPULATION,
                     creature: 'a',
                 },
                 Spawn {
                     at: at(3, 1),
-                    origin: Origin::FixedInhabitant,
+                    origin: Origin::SUMMONING,
                     creature: 'b',
                 },
             ],
@@ -132,10 +164,7 @@ mod tests {
             .collect();
         assert_eq!(
             made,
-            [
-                ('A', Origin::FloorPopulation),
-                ('B', Origin::FixedInhabitant)
-            ]
+            [('A', Origin::FLOOR_POPULATION), ('B', Origin::SUMMONING)]
         );
     }
 }

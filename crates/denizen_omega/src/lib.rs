@@ -2,9 +2,11 @@
 //! locations and their recipes, the exact odds of every placement, population counts, the
 //! square search, construction, wandering, summoning, the arena and were-forms.
 //!
-//! Every rule is a pure function of a seeded generator, the data and a request; there is
-//! no ECS here (the `denizen_bevy` plugin turns plans into entities). The shipped data is
-//! Omega's own ([`OmegaRules::shipped`]); a game brings its own files in the same format
+//! Every rule is a pure function of a seeded generator, the data and a request, with no
+//! ECS; the data files' formulas are Omega's own small language ([`formula`]). With the
+//! `bevy` feature, the `plugin` module's `OmegaPlugin` turns plans into entities, built
+//! on the neutral `denizen_bevy` rule-set API. The shipped data is Omega's own
+//! ([`OmegaRules::shipped`]); a game brings its own files in the same format
 //! ([`OmegaRules::from_files`]) or adds to Omega's ([`OmegaRules::shipped_with`]).
 
 #![forbid(unsafe_code)]
@@ -13,11 +15,15 @@
 pub mod bestiary;
 pub mod construct;
 pub mod findspace;
+pub mod formula;
 pub mod items;
 pub mod location;
 pub mod objects;
 pub mod odds;
+pub mod origin;
 pub mod place;
+#[cfg(feature = "bevy")]
+pub mod plugin;
 pub mod populate;
 pub mod population;
 pub mod recipe;
@@ -26,6 +32,7 @@ pub mod rng;
 pub mod select;
 pub mod species;
 pub mod streams;
+pub mod tile;
 pub mod variants;
 pub mod wander;
 

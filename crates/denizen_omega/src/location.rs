@@ -6,12 +6,12 @@ use std::collections::HashMap;
 use serde::Deserialize;
 
 use crate::bestiary::Bestiary;
+use crate::formula::{Formula, Kind, Vars};
 use crate::population::PopulationRule;
 use crate::recipe::{Recipe, RecipeData, RecipeError};
 use crate::select::Selector;
 use crate::species::SpeciesId;
 use denizen_core::data::{DataError, DataFile, Entry, load_ron, quoted};
-use denizen_core::formula::{Formula, Kind, Vars};
 
 /// The Omega 0.90.4 locations shipped with denizen.
 pub const OMEGA_LOCATIONS: &str = include_str!("../data/omega.locations.ron");
@@ -180,12 +180,18 @@ impl Environment {
     /// The level rules at a depth. Environments that are not dungeons have one level,
     /// whatever depth is asked for (their difficulty does not depend on it).
     pub fn level(&self, depth: u32) -> Result<&Level, RequestError> {
+        self.level_index(depth).map(|i| &self.levels[i])
+    }
+
+    /// Where the level of a depth is among [`levels`](Self::levels).
+    pub(crate) fn level_index(&self, depth: u32) -> Result<usize, RequestError> {
         if !self.is_dungeon() {
-            return Ok(&self.levels[0]);
+            return Ok(0);
         }
         depth
             .checked_sub(1)
-            .and_then(|i| self.levels.get(i as usize))
+            .map(|i| i as usize)
+            .filter(|&i| i < self.levels.len())
             .ok_or_else(|| RequestError::DepthOutOfRange {
                 location: self.key.clone(),
                 depth,
@@ -329,9 +335,14 @@ impl Locations {
 
     /// The environment with this key.
     pub fn get(&self, key: &str) -> Result<&Environment, RequestError> {
+        self.index_of(key).map(|i| &self.environments[i])
+    }
+
+    /// Where the environment with this key is among the environments.
+    pub(crate) fn index_of(&self, key: &str) -> Result<usize, RequestError> {
         self.keys
             .get(key)
-            .map(|&i| &self.environments[i])
+            .copied()
             .ok_or_else(|| RequestError::UnknownLocation {
                 location: key.to_owned(),
                 known: self
@@ -341,6 +352,11 @@ impl Locations {
                     .collect::<Vec<_>>()
                     .join(", "),
             })
+    }
+
+    /// The environment at an index of [`index_of`](Self::index_of).
+    pub(crate) fn at(&self, index: usize) -> &Environment {
+        &self.environments[index]
     }
 
     /// Difficulty of an environment the file does not list: the default formula at

@@ -63,19 +63,34 @@ pub fn check_deity(bestiary: &Bestiary, deity: Option<u8>) -> Result<(), Request
     }
 }
 
+/// A floor the rules resolved for a request: which environment (an alias resolved to it)
+/// and which of its levels. Read back with [`OmegaRules::floor`], on the rules that
+/// resolved it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FloorRef {
+    environment: usize,
+    level: usize,
+}
+
 impl OmegaRules {
-    /// The environment and level a request for `location` at `depth` (in a temple of
-    /// `deity`) populates, or why the rules cannot serve it.
+    /// The floor a request for `location` at `depth` (in a temple of `deity`) populates,
+    /// or why the rules cannot serve it.
     pub fn floor_request(
         &self,
         location: &str,
         depth: u32,
         deity: Option<u8>,
-    ) -> Result<(&Environment, &Level), RequestError> {
-        let env = self.locations.get(location)?;
-        let level = env.level(depth)?;
+    ) -> Result<FloorRef, RequestError> {
+        let environment = self.locations.index_of(location)?;
+        let level = self.locations.at(environment).level_index(depth)?;
         check_deity(&self.bestiary, deity)?;
-        Ok((env, level))
+        Ok(FloorRef { environment, level })
+    }
+
+    /// The environment and level of a floor these rules resolved.
+    pub fn floor(&self, at: FloorRef) -> (&Environment, &Level) {
+        let environment = self.locations.at(at.environment);
+        (environment, &environment.levels()[at.level])
     }
 
     /// Whether a place (read from a save) fits the rules: environments they have (or

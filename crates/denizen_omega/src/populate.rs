@@ -64,7 +64,13 @@ pub fn plan_floor<R: Rng + ?Sized>(
         let species = level.selector.sample(rng);
         let monster = builder.build(rng, species);
         free.take(square);
-        place(builder, &mut plan, square, Origin::FloorPopulation, monster);
+        place(
+            builder,
+            &mut plan,
+            square,
+            Origin::FLOOR_POPULATION,
+            monster,
+        );
     }
     FloorPlan { requested, plan }
 }
@@ -128,7 +134,7 @@ pub fn plan_fixed<R: Rng + ?Sized>(
         let monster = builder.build(rng, inhabitant.species);
         plan.placed.push(Spawn {
             at,
-            origin: Origin::FixedInhabitant,
+            origin: crate::origin::FIXED_INHABITANT,
             creature: monster,
         });
     }
@@ -238,7 +244,13 @@ pub fn plan_scatter<R: Rng + ?Sized>(
         let mut monster = builder.build(rng, species);
         let square = early.unwrap_or_else(|| coordinates(rng));
         monster.awareness = scatter.awareness;
-        place(builder, &mut plan, square, Origin::Countryside, monster);
+        place(
+            builder,
+            &mut plan,
+            square,
+            crate::origin::COUNTRYSIDE,
+            monster,
+        );
     }
     FloorPlan { requested, plan }
 }

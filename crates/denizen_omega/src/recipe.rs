@@ -17,15 +17,15 @@
 //!   `beyond` (the ordinary pool unless given) past the end of the list.
 //! - `If(when, then, otherwise)`: a test without a draw (on `D` or `difficulty`).
 //!
-//! Ranges and conditions are [formulas](denizen_core::formula). A recipe is compiled for one depth
+//! Ranges and conditions are [formulas](crate::formula). A recipe is compiled for one depth
 //! into a [`Selector`](crate::select::Selector), which both the sampler and the exact odds
 //! read, so the two can never disagree about the rule.
 
 use serde::{Deserialize, Serialize};
 
 use crate::bestiary::Bestiary;
+use crate::formula::{Formula, Kind};
 use crate::species::SpeciesId;
-use denizen_core::formula::{Formula, Kind};
 
 /// A recipe branch as written in a data file (keys and formula texts).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -9,10 +9,10 @@
 use rand::Rng;
 
 use crate::bestiary::Bestiary;
+use crate::formula::Vars;
 use crate::recipe::{Recipe, RecipeError};
 use crate::rng::{self, BUCKETS};
 use crate::species::SpeciesId;
-use denizen_core::formula::Vars;
 
 /// Where a retry node comes from, for odds breakdowns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -372,11 +372,7 @@ impl Compiler<'_> {
         self.push(range, NodeKind::Draw, outcomes, path)
     }
 
-    fn range(
-        &self,
-        formula: &denizen_core::formula::Formula,
-        path: &str,
-    ) -> Result<u32, RecipeError> {
+    fn range(&self, formula: &crate::formula::Formula, path: &str) -> Result<u32, RecipeError> {
         let field = format!("{path}.range");
         let k = formula
             .number(&self.vars)

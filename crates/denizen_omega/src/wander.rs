@@ -55,7 +55,7 @@ impl WanderRule {
         monster.wandering = true;
         Some(Spawn {
             at,
-            origin: Origin::WanderingArrival,
+            origin: Origin::WANDERING_ARRIVAL,
             creature: monster,
         })
     }
@@ -98,7 +98,7 @@ pub fn statues_woken(grid: &FloorGrid, at: Square) -> Vec<Square> {
     let mut seen = std::collections::HashSet::new();
     let mut stack = vec![at];
     while let Some(square) = stack.pop() {
-        if grid.tile(square) != Tile::Statue || !seen.insert(square) {
+        if grid.tile(square) != crate::tile::STATUE || !seen.insert(square) {
             continue;
         }
         woken.push(square);
@@ -167,7 +167,7 @@ pub fn summon<R: Rng + ?Sized>(
     }
     Ok(Spawn {
         at: square,
-        origin: Origin::Summoning,
+        origin: Origin::SUMMONING,
         creature: monster,
     })
 }
@@ -231,7 +231,7 @@ mod tests {
             (0..n)
                 .filter_map(|_| rule.check(&mut rng, &grid, &pool, builder))
                 .inspect(|spawn| {
-                    assert_eq!(spawn.origin, Origin::WanderingArrival);
+                    assert_eq!(spawn.origin, Origin::WANDERING_ARRIVAL);
                     assert!(spawn.creature.wandering);
                     assert!(pool_odds.species(spawn.creature.species) > 0.0);
                     assert!(grid.is_acceptable(spawn.at));
@@ -330,7 +330,7 @@ mod tests {
                 assert!(hostile.creature.hostile);
                 assert_eq!(
                     (hostile.at, hostile.origin),
-                    (Square { x: 2, y: 1 }, Origin::Summoning)
+                    (Square { x: 2, y: 1 }, Origin::SUMMONING)
                 );
                 hostile_species.insert(hostile.creature.species);
                 let ordinary = summon(&mut rng, Summoning::Ordinary, &grid, at, &pool, builder);

@@ -55,10 +55,12 @@ pub fn golden(path: impl AsRef<Path>, actual: &str) {
 
 /// Fails the test if the modules of a source folder import each other in a cycle
 /// (`crate::a` named in `b.rs` and `crate::b` in `a.rs`, or a longer loop). In a crate's
-/// `src` folder siblings are named through `crate::`; in a module's folder (one holding
-/// `mod.rs`) through `super::`. Every such path before a file's tests counts, in a `use`
-/// (grouped or not) or inline; comments and the `lib.rs` or `mod.rs` re-exports are
-/// ignored.
+/// `src` folder siblings are named through `crate::`, and a module folder (one holding
+/// `mod.rs`) counts as one module whose files all import what any of them names, so a
+/// cycle through a folder (`chart/mod.rs` naming `crate::commands` and `commands.rs`
+/// naming `crate::chart`) is found too; in a module's folder its files are named through
+/// `super::`. Every such path before a file's tests counts, in a `use` (grouped or not) or
+/// inline; comments and the `lib.rs` or `mod.rs` re-exports are ignored.
 pub fn assert_modules_acyclic(src: impl AsRef<Path>) {
     let src = src.as_ref();
     let prefix = if src.join("mod.rs").exists() {
@@ -73,19 +75,18 @@ pub fn assert_modules_acyclic(src: impl AsRef<Path>) {
         let Some(name) = path.file_stem().and_then(|n| n.to_str()) else {
             continue;
         };
-        if path.extension().is_none_or(|e| e != "rs") || name == "lib" || name == "mod" {
+        let folder = prefix == "crate::" && path.join("mod.rs").exists();
+        let file = path.extension().is_some_and(|e| e == "rs") && name != "lib" && name != "mod";
+        if !(folder || file) {
             continue;
         }
-        let text = std::fs::read_to_string(&path).expect("a readable source file");
-        let code: String = text
-            .split("#[cfg(test)]")
-            .next()
-            .unwrap_or_default()
-            .lines()
-            .map(|line| line.split("//").next().unwrap_or_default())
-            .collect::<Vec<_>>()
-            .join("\n");
-        let mut imports = modules_named(&code, prefix);
+        let mut imports = Vec::new();
+        for source in sources_of(&path) {
+            let text = std::fs::read_to_string(&source).expect("a readable source file");
+            imports.extend(modules_named(&code_of(&text), prefix));
+        }
+        imports.sort_unstable();
+        imports.dedup();
         imports.retain(|module| module != name);
         graph.push((name.to_owned(), imports));
     }
@@ -116,6 +117,32 @@ pub fn assert_modules_acyclic(src: impl AsRef<Path>) {
         visit(&graph, module, &mut Vec::new(), &mut done);
     }
     assert!(!graph.is_empty(), "{} holds no modules", src.display());
+}
+
+/// A module's source files: the file itself, or every file in its folder, however deep.
+fn sources_of(path: &Path) -> Vec<std::path::PathBuf> {
+    if !path.is_dir() {
+        return vec![path.to_path_buf()];
+    }
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(path).unwrap_or_else(|e| panic!("{}: {e}", path.display())) {
+        let inner = entry.expect("a readable folder").path();
+        if inner.is_dir() || inner.extension().is_some_and(|e| e == "rs") {
+            found.extend(sources_of(&inner));
+        }
+    }
+    found
+}
+
+/// A file's code before its tests, without comments.
+fn code_of(text: &str) -> String {
+    text.split("#[cfg(test)]")
+        .next()
+        .unwrap_or_default()
+        .lines()
+        .map(|line| line.split("//").next().unwrap_or_default())
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// The first segment of every path starting with `prefix` (`crate::` or `super::`) in
@@ -191,7 +218,9 @@ mod tests {
             std::env::temp_dir().join(format!("denizen-modules-{}-{test}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         for (name, text) in files {
-            std::fs::write(dir.join(name), text).unwrap();
+            let path = dir.join(name);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
         }
         SourceFolder(dir)
     }
@@ -264,5 +293,33 @@ mod tests {
             ],
         );
         assert_modules_acyclic(&dir);
+    }
+
+    #[test]
+    #[should_panic(expected = "modules import each other in a cycle")]
+    fn a_cycle_through_a_module_folder_is_found() {
+        let src = crate_with(
+            "through_a_folder",
+            &[
+                ("commands.rs", "use crate::chart::draw;\n"),
+                ("chart/mod.rs", "mod draw;\n"),
+                ("chart/draw.rs", "use crate::commands::Cli;\n"),
+            ],
+        );
+        assert_modules_acyclic(&src);
+    }
+
+    #[test]
+    fn one_way_through_a_module_folder_passes() {
+        let src = crate_with(
+            "one_way_through_a_folder",
+            &[
+                ("commands.rs", "use crate::chart::draw;\n"),
+                ("chart/mod.rs", "mod draw;\n"),
+                ("chart/draw.rs", "use crate::omega::Data;\n"),
+                ("omega.rs", "fn f() {}\n"),
+            ],
+        );
+        assert_modules_acyclic(&src);
     }
 }

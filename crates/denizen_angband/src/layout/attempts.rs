@@ -3,6 +3,7 @@
 //! nest or pit per level) and fits the free blocks. A destroyed level tries only simple
 //! rooms.
 
+use super::BuiltRoom;
 use super::blocks::{BlockMap, draw_block};
 use super::builder::{Builder, Inhabit};
 use super::choice::{AttemptRoll, RoomChoice};
@@ -10,7 +11,6 @@ use super::nest::nest_or_pit;
 use super::rooms::{cross, large, overlap, simple};
 use super::templates::{VaultKind, VaultTemplates};
 use super::vault::{PlacedVault, vault};
-use crate::cave::BuiltRoom;
 
 /// Placement attempts per level (`DUN_ROOMS`).
 pub const ROOM_ATTEMPTS: u32 = 50;

@@ -6,7 +6,7 @@
 //! written once, as [`CHAIN`], and read both by the generator and by
 //! [`first_choice_odds`], so the odds cannot drift from what the generator does.
 
-use denizen_core::{Generator, RoomKind};
+use denizen_core::{Generator, Room};
 
 use crate::rng::rand0;
 
@@ -45,7 +45,8 @@ impl RoomChoice {
         RoomChoice::Simple,
     ];
 
-    /// A stable lowercase name for tables and tools.
+    /// A stable lowercase name for tables and tools, and the kind the neutral floor's
+    /// rooms record.
     pub fn name(self) -> &'static str {
         match self {
             RoomChoice::GreaterVault => "greater_vault",
@@ -64,18 +65,9 @@ impl RoomChoice {
         8 - self as u8
     }
 
-    /// The neutral floor's name for the kind.
-    pub fn room_kind(self) -> RoomKind {
-        match self {
-            RoomChoice::GreaterVault => RoomKind::GreaterVault,
-            RoomChoice::LesserVault => RoomKind::LesserVault,
-            RoomChoice::Pit => RoomKind::Pit,
-            RoomChoice::Nest => RoomKind::Nest,
-            RoomChoice::Large => RoomKind::Inner,
-            RoomChoice::Cross => RoomKind::Cross,
-            RoomChoice::Overlap => RoomKind::Overlapping,
-            RoomChoice::Simple => RoomKind::Ordinary,
-        }
+    /// The kind a neutral floor's room records by its name.
+    pub fn of_room(room: &Room) -> Option<RoomChoice> {
+        RoomChoice::ALL.into_iter().find(|k| k.name() == room.kind)
     }
 
     /// The shallowest depth the kind may be built at.

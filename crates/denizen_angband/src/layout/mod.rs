@@ -25,19 +25,20 @@ pub mod templates;
 pub mod tunnel;
 pub mod vault;
 
+#[cfg(feature = "shipped")]
 use std::sync::OnceLock;
 
-use denizen_core::Generator;
+use denizen_core::{Generator, Rect, Room};
 
-use crate::cave::{BuiltRoom, Cave, HEIGHT, Pos, WIDTH, terrain};
+use crate::cave::{Cave, HEIGHT, Pos, WIDTH, terrain};
 use crate::rng::{rand_range, rand0};
 
 pub use builder::{Inhabit, ObjectSpot};
 pub use choice::{RoomChoice, destroyed_chance, first_choice_odds, lit_chance};
 pub use reach::Regions;
-pub use templates::{
-    ANGBAND_VAULTS, ANGBAND_VAULTS_FILE, VaultKind, VaultTemplate, VaultTemplates,
-};
+#[cfg(feature = "shipped")]
+pub use templates::ANGBAND_VAULTS;
+pub use templates::{ANGBAND_VAULTS_FILE, VaultKind, VaultTemplate, VaultTemplates};
 pub use tunnel::TunnelStats;
 pub use vault::PlacedVault;
 
@@ -57,6 +58,37 @@ pub struct LayoutOptions {
     /// nearly sure); such a level is never destroyed.
     /// `None` (the default) is 2.7.9's level.
     pub force_room: Option<RoomChoice>,
+}
+
+/// What one room attempt built, in build order: its kind and the rectangle its walls
+/// enclose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BuiltRoom {
+    /// The room's kind.
+    pub kind: RoomChoice,
+    /// Its centre, where tunnels start and end.
+    pub centre: Pos,
+    /// Top-left grid of its walls.
+    pub top_left: Pos,
+    /// Bottom-right grid of its walls (inclusive).
+    pub bottom_right: Pos,
+    /// Whether it is lit.
+    pub lit: bool,
+}
+
+impl BuiltRoom {
+    /// The room on the neutral floor.
+    pub fn room(&self) -> Room {
+        Room {
+            kind: self.kind.name().to_owned(),
+            rect: Rect {
+                x: self.top_left.x as u32,
+                y: self.top_left.y as u32,
+                width: (self.bottom_right.x - self.top_left.x + 1) as u32,
+                height: (self.bottom_right.y - self.top_left.y + 1) as u32,
+            },
+        }
+    }
 }
 
 /// A level's layout, ready for its base population.
@@ -99,7 +131,7 @@ pub struct Layout {
 
 impl Layout {
     /// The rooms' kinds, in build order.
-    pub fn room_kinds(&self) -> impl Iterator<Item = denizen_core::RoomKind> + '_ {
+    pub fn room_kinds(&self) -> impl Iterator<Item = RoomChoice> + '_ {
         self.rooms.iter().map(|r| r.kind)
     }
 
@@ -153,6 +185,7 @@ fn terrain_symbol(code: u8) -> char {
 }
 
 /// Angband 2.7.9's vault templates, loaded once per process.
+#[cfg(feature = "shipped")]
 pub fn shipped_vaults() -> &'static VaultTemplates {
     static VAULTS: OnceLock<VaultTemplates> = OnceLock::new();
     VAULTS.get_or_init(VaultTemplates::shipped)
@@ -160,6 +193,7 @@ pub fn shipped_vaults() -> &'static VaultTemplates {
 
 /// Builds a level at `depth` with Angband 2.7.9's vault templates. `guards` places the
 /// inner-room guards as the rooms are built (`&mut ()` places none).
+#[cfg(feature = "shipped")]
 pub fn generate(
     rng: &mut Generator,
     depth: i32,
@@ -259,5 +293,29 @@ fn permanent_edge(cave: &mut Cave) {
     for y in 0..HEIGHT {
         cave.set_terrain(Pos::new(y, 0), terrain::SOLID_PERMANENT);
         cave.set_terrain(Pos::new(y, WIDTH - 1), terrain::SOLID_PERMANENT);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A built room's walls enclose a rectangle that includes both corners.
+    #[test]
+    fn a_built_rooms_rectangle_includes_both_corners() {
+        let built = BuiltRoom {
+            kind: RoomChoice::Large,
+            centre: Pos::new(5, 6),
+            top_left: Pos::new(3, 2),
+            bottom_right: Pos::new(7, 10),
+            lit: true,
+        };
+        let rect = Rect {
+            x: 2,
+            y: 3,
+            width: 9,
+            height: 5,
+        };
+        assert_eq!(built.room(), Room::new("large", rect));
     }
 }

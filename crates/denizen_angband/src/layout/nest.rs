@@ -3,11 +3,12 @@
 //! races are drawn and placed through the [`Inhabit`] hook, in the original's order. A
 //! level gets at most one nest or pit, which the attempt code enforces.
 
+use super::BuiltRoom;
 use super::builder::{Builder, Inhabit};
+use super::choice::RoomChoice;
 use super::rooms::{inner_room_door, large_shell};
-use crate::cave::{BuiltRoom, Pos};
+use crate::cave::Pos;
 use crate::feeling::SpecialRoom;
-use denizen_core::RoomKind;
 
 /// A nest (`pit == false`) or pit: the shell, its door, the 16 draws through the
 /// [`Inhabit`] hook, the monster level reset to the depth (as the original's builders do
@@ -15,7 +16,11 @@ use denizen_core::RoomKind;
 /// special test (down to depth 40, `randint(depth^2 + 1) < 300`), and the fill. A room
 /// whose draws failed stays empty and adds nothing.
 pub(crate) fn nest_or_pit<G: Inhabit>(b: &mut Builder<'_, G>, c: Pos, pit: bool) -> BuiltRoom {
-    let kind = if pit { RoomKind::Pit } else { RoomKind::Nest };
+    let kind = if pit {
+        RoomChoice::Pit
+    } else {
+        RoomChoice::Nest
+    };
     let room = large_shell(b, c, kind, false);
     inner_room_door(b, c);
     let drawn = b.inhabitants.draw_den(b.rng, c, pit, b.depth);
@@ -60,7 +65,7 @@ mod tests {
         b.monster_level = 5;
         let c = Pos::new(16, 82);
         let room = nest_or_pit(&mut b, c, true);
-        assert_eq!(room.kind, RoomKind::Pit);
+        assert_eq!(room.kind, RoomChoice::Pit);
         assert!(!room.lit);
         assert_eq!(b.monster_level, 3);
         // The layout alone draws no races: the room adds no rating and is not special,

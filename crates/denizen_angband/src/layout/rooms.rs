@@ -4,12 +4,14 @@
 //! compartments. Each is drawn round its centre, first as floor with the room flags over
 //! the whole rectangle, then with an outer-granite ring that tunnels may pierce.
 
+use super::BuiltRoom;
 use super::builder::{Builder, Inhabit};
 use super::choice::LIGHT_DIE;
+use super::choice::RoomChoice;
 use super::doors::{locked_door, secret_door};
-use crate::cave::{BuiltRoom, Pos, terrain};
+use crate::cave::{Pos, terrain};
 use crate::rng::{magik, rand_range, rand0, randint};
-use denizen_core::{Generator, RoomKind};
+use denizen_core::Generator;
 
 /// Rolls whether a room of types 1-4 is lit: `depth <= randint(25)`.
 fn roll_lit<G: Inhabit>(b: &mut Builder<'_, G>) -> bool {
@@ -44,7 +46,7 @@ impl Rect {
 }
 
 /// The record of a room whose walls are the union of some rectangles' rings.
-fn record(kind: RoomKind, centre: Pos, parts: &[Rect], lit: bool) -> BuiltRoom {
+fn record(kind: RoomChoice, centre: Pos, parts: &[Rect], lit: bool) -> BuiltRoom {
     let top = parts.iter().map(|r| r.top).min().unwrap_or(centre.y) - 1;
     let left = parts.iter().map(|r| r.left).min().unwrap_or(centre.x) - 1;
     let bottom = parts.iter().map(|r| r.bottom).max().unwrap_or(centre.y) + 1;
@@ -116,7 +118,7 @@ pub(crate) fn simple<G: Inhabit>(b: &mut Builder<'_, G>, c: Pos) -> BuiltRoom {
                 .set_terrain(Pos::new(r.bottom, x), terrain::INNER_GRANITE);
         }
     }
-    record(RoomKind::Ordinary, c, &[r], lit)
+    record(RoomChoice::Simple, c, &[r], lit)
 }
 
 /// Type 2: two rectangles that both hold the centre, one leaning north-west, the other
@@ -137,7 +139,7 @@ pub(crate) fn overlap<G: Inhabit>(b: &mut Builder<'_, G>, c: Pos) -> BuiltRoom {
         right: c.x + randint(rng, 11),
     };
     union(b, &[a, second], lit);
-    record(RoomKind::Overlapping, c, &[a, second], lit)
+    record(RoomChoice::Overlap, c, &[a, second], lit)
 }
 
 /// What a cross room has at its centre (notes 2.3).
@@ -257,7 +259,7 @@ pub(crate) fn cross<G: Inhabit>(b: &mut Builder<'_, G>, c: Pos) -> BuiltRoom {
         }
         CrossCentre::Pillar => b.cave.set_terrain(c, terrain::INNER_GRANITE),
     }
-    record(RoomKind::Cross, c, &[vertical, horizontal], lit)
+    record(RoomChoice::Cross, c, &[vertical, horizontal], lit)
 }
 
 /// The usual secret door of an inner room: the middle of one side of its wall, by
@@ -278,7 +280,7 @@ pub(crate) fn inner_room_door<G: Inhabit>(b: &mut Builder<'_, G>, c: Pos) {
 pub(crate) fn large_shell<G: Inhabit>(
     b: &mut Builder<'_, G>,
     c: Pos,
-    kind: RoomKind,
+    kind: RoomChoice,
     lit: bool,
 ) -> BuiltRoom {
     let outer = Rect {
@@ -301,7 +303,7 @@ pub(crate) fn large_shell<G: Inhabit>(
 /// Type 4: a large room with an inner room, in one of five variants (`randint(5)`).
 pub(crate) fn large<G: Inhabit>(b: &mut Builder<'_, G>, c: Pos) -> BuiltRoom {
     let lit = roll_lit(b);
-    let room = large_shell(b, c, RoomKind::Inner, lit);
+    let room = large_shell(b, c, RoomChoice::Large, lit);
     let at = |dy: i32, dx: i32| Pos::new(c.y + dy, c.x + dx);
     match randint(b.rng, 5) {
         1 => {

@@ -9,6 +9,7 @@ use super::choice::RoomChoice;
 use denizen_core::data::{DataError, Entry, load_ron};
 
 /// Angband 2.7.9's vault templates, shipped with the crate.
+#[cfg(feature = "shipped")]
 pub const ANGBAND_VAULTS: &str = include_str!("../../data/angband.vaults.ron");
 /// The name [`VaultTemplates::shipped`] reports in errors.
 pub const ANGBAND_VAULTS_FILE: &str = "angband.vaults.ron";
@@ -109,6 +110,7 @@ pub struct VaultTemplates {
 
 impl VaultTemplates {
     /// Angband 2.7.9's eleven templates.
+    #[cfg(feature = "shipped")]
     pub fn shipped() -> Self {
         Self::from_ron(ANGBAND_VAULTS, ANGBAND_VAULTS_FILE)
             .expect("the embedded vault templates are valid (the test suite loads them)")

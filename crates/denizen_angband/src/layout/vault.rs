@@ -4,10 +4,11 @@
 //! doors, traps and the `*` objects. The second pass places the monsters (through the
 //! [`Inhabit`] hook) and the objects of `9`, `8` and `,`.
 
+use super::BuiltRoom;
 use super::builder::{Builder, Inhabit};
 use super::doors::secret_door;
 use super::templates::{VAULT_SLOTS, VaultKind, VaultTemplate, VaultTemplates};
-use crate::cave::{BuiltRoom, Pos, flag, terrain};
+use crate::cave::{Pos, flag, terrain};
 use crate::feeling::SpecialRoom;
 use crate::rng::{magik, rand0};
 
@@ -97,7 +98,7 @@ pub(crate) fn vault<G: Inhabit>(
     b.room_rating = b.room_rating.saturating_add(t.rating);
     second_pass(b, t, top_left);
     let room = BuiltRoom {
-        kind: kind.room().room_kind(),
+        kind: kind.room(),
         centre: c,
         top_left,
         bottom_right: Pos::new(top_left.y + t.height - 1, top_left.x + t.width - 1),

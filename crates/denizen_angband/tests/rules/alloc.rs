@@ -176,7 +176,7 @@ fn a_ledger_keeps_only_the_uniques_of_its_races() {
 
 #[test]
 fn a_filter_nothing_passes_always_fails() {
-    let mut allocator = Allocator::new(Races::shipped());
+    let allocator = Allocator::new(Races::shipped());
     let live = UniqueLedger::new();
     let nothing = RaceFilter {
         symbols: Some(vec!['~']),
@@ -198,7 +198,7 @@ fn sampled_against_exact(
     draws: usize,
     rejection: bool,
 ) -> f64 {
-    let mut allocator = Allocator::new(Races::shipped());
+    let allocator = Allocator::new(Races::shipped());
     let odds = allocator.odds(&request);
     let mut counts = vec![0u64; odds.races.len() + 1];
     let mut rng = WorldSeed(seed).stream(StreamPurpose::new("alloc-sampling"));
@@ -310,7 +310,7 @@ fn a_wrong_pick_mix_would_be_caught() {
     // draws at level 40 fail against the odds of a plain one-pick allocator over the same
     // races, while they pass against their own exact odds (the tests above).
     let live = UniqueLedger::new();
-    let mut allocator = Allocator::new(Races::shipped());
+    let allocator = Allocator::new(Races::shipped());
     let one_pick = one_pick_odds_at_40(allocator.races());
     let total: f64 = one_pick.iter().map(|&(_, p)| p).sum();
     assert!((total - 1.0).abs() < 1e-12);

@@ -6,7 +6,7 @@ use denizen_angband::cave::{Cave, DIRECTIONS, HEIGHT, Pos, WIDTH, flag, terrain}
 use denizen_angband::layout::choice::AttemptRoll;
 use denizen_angband::layout::templates::VAULT_SYMBOLS;
 use denizen_angband::layout::*;
-use denizen_core::{ChiSquared, DataError, Generator, RoomKind, StreamPurpose, WorldSeed};
+use denizen_core::{ChiSquared, DataError, Generator, StreamPurpose, WorldSeed};
 use denizen_testing::corrupt::{assert_clear, fuzz_cases, mutate, mutation};
 use proptest::prelude::*;
 
@@ -144,7 +144,7 @@ fn simple_room_interiors_follow_the_dice() {
         for room in faithful(seed, 1)
             .rooms
             .iter()
-            .filter(|r| r.kind == RoomKind::Ordinary)
+            .filter(|r| r.kind == RoomChoice::Simple)
         {
             let h = room.bottom_right.y - room.top_left.y - 1;
             let w = room.bottom_right.x - room.top_left.x - 1;
@@ -161,14 +161,14 @@ fn simple_room_interiors_follow_the_dice() {
 }
 
 /// The blocks a room reserved, worked back from its centre and kind (notes 1.8).
-fn footprint(kind: RoomKind, c: Pos) -> (i32, i32, i32, i32) {
+fn footprint(kind: RoomChoice, c: Pos) -> (i32, i32, i32, i32) {
     match kind {
-        RoomKind::GreaterVault => {
+        RoomChoice::GreaterVault => {
             let (by, bx) = ((c.y - 11) / 11, (c.x - 11) / 11);
             assert_eq!((c.y, c.x), (11 * by + 11, 11 * bx + 11));
             (by - 1, by + 2, bx - 2, bx + 3)
         }
-        RoomKind::LesserVault => {
+        RoomChoice::LesserVault => {
             let (by, bx) = ((c.y - 11) / 11, (c.x - 5) / 11);
             assert_eq!((c.y, c.x), (11 * by + 11, 11 * bx + 5));
             (by, by + 1, bx - 1, bx + 1)
@@ -181,12 +181,12 @@ fn footprint(kind: RoomKind, c: Pos) -> (i32, i32, i32, i32) {
     }
 }
 
-fn min_depth(kind: RoomKind) -> i32 {
+fn min_depth(kind: RoomChoice) -> i32 {
     match kind {
-        RoomKind::Ordinary | RoomKind::Overlapping => 1,
-        RoomKind::Cross | RoomKind::Inner => 3,
-        RoomKind::Nest | RoomKind::Pit | RoomKind::LesserVault => 5,
-        RoomKind::GreaterVault => 10,
+        RoomChoice::Simple | RoomChoice::Overlap => 1,
+        RoomChoice::Cross | RoomChoice::Large => 3,
+        RoomChoice::Nest | RoomChoice::Pit | RoomChoice::LesserVault => 5,
+        RoomChoice::GreaterVault => 10,
     }
 }
 
@@ -256,7 +256,7 @@ fn check_layout(l: &Layout, depth: i32, options: &LayoutOptions, guards: &Record
             "{room:?}"
         );
         let bx = match room.kind {
-            RoomKind::GreaterVault => left + 2,
+            RoomChoice::GreaterVault => left + 2,
             _ => left + 1,
         };
         assert_eq!(bx % 3, 1, "aligned block column");
@@ -276,7 +276,7 @@ fn check_layout(l: &Layout, depth: i32, options: &LayoutOptions, guards: &Record
             assert!(depth <= 25);
             assert!(matches!(
                 room.kind,
-                RoomKind::Ordinary | RoomKind::Overlapping | RoomKind::Cross | RoomKind::Inner
+                RoomChoice::Simple | RoomChoice::Overlap | RoomChoice::Cross | RoomChoice::Large
             ));
         }
     }
@@ -291,7 +291,7 @@ fn check_layout(l: &Layout, depth: i32, options: &LayoutOptions, guards: &Record
     }
     let nests = l
         .room_kinds()
-        .filter(|k| matches!(k, RoomKind::Nest | RoomKind::Pit))
+        .filter(|k| matches!(k, RoomChoice::Nest | RoomChoice::Pit))
         .count();
     assert!(nests <= 1);
     // Destruction.
@@ -299,7 +299,7 @@ fn check_layout(l: &Layout, depth: i32, options: &LayoutOptions, guards: &Record
         assert!(!l.destroyed);
     }
     if l.destroyed {
-        assert!(l.room_kinds().all(|k| k == RoomKind::Ordinary));
+        assert!(l.room_kinds().all(|k| k == RoomChoice::Simple));
         assert!(l.objects.is_empty() && guards.calls.is_empty());
     }
     // Vaults.
@@ -307,7 +307,7 @@ fn check_layout(l: &Layout, depth: i32, options: &LayoutOptions, guards: &Record
     for v in &l.vaults {
         let room = &l.rooms[v.room];
         let t = templates.slot(usize::from(v.template)).unwrap();
-        assert_eq!(t.kind.room().room_kind(), room.kind);
+        assert_eq!(t.kind.room(), room.kind);
         assert_eq!(v.top_left, room.top_left);
     }
     // Objects and guards.
@@ -346,7 +346,7 @@ fn check_layout(l: &Layout, depth: i32, options: &LayoutOptions, guards: &Record
     if l.monster_level == slip && slip != depth {
         assert!(
             l.room_kinds()
-                .any(|k| matches!(k, RoomKind::Cross | RoomKind::Inner))
+                .any(|k| matches!(k, RoomChoice::Cross | RoomChoice::Large))
         );
     }
     let monsters = (0..HEIGHT)
@@ -481,7 +481,7 @@ fn destroyed_levels_hold_only_simple_rooms() {
         let l = faithful(seed, 30);
         if l.destroyed {
             found += 1;
-            assert!(l.room_kinds().all(|k| k == RoomKind::Ordinary));
+            assert!(l.room_kinds().all(|k| k == RoomChoice::Simple));
             assert!(l.vaults.is_empty() && l.objects.is_empty());
         }
     }
@@ -514,12 +514,15 @@ fn guards_draw_at_depth_plus_two_and_the_slip_persists() {
         let room = l.rooms.iter().position(|r| inside(r, last)).unwrap();
         assert!(matches!(
             l.rooms[room].kind,
-            RoomKind::Cross | RoomKind::Inner
+            RoomChoice::Cross | RoomChoice::Large
         ));
         let reset_later = l.rooms[room + 1..].iter().any(|r| {
             matches!(
                 r.kind,
-                RoomKind::Nest | RoomKind::Pit | RoomKind::LesserVault | RoomKind::GreaterVault
+                RoomChoice::Nest
+                    | RoomChoice::Pit
+                    | RoomChoice::LesserVault
+                    | RoomChoice::GreaterVault
             )
         });
         if !reset_later {
@@ -696,10 +699,10 @@ fn modules_do_not_import_each_other_in_a_cycle() {
 #[test]
 fn a_forced_room_is_built_whatever_the_rolls() {
     for (kind, room, depth) in [
-        (RoomChoice::GreaterVault, RoomKind::GreaterVault, 12),
-        (RoomChoice::LesserVault, RoomKind::LesserVault, 5),
-        (RoomChoice::Pit, RoomKind::Pit, 5),
-        (RoomChoice::Nest, RoomKind::Nest, 5),
+        (RoomChoice::GreaterVault, RoomChoice::GreaterVault, 12),
+        (RoomChoice::LesserVault, RoomChoice::LesserVault, 5),
+        (RoomChoice::Pit, RoomChoice::Pit, 5),
+        (RoomChoice::Nest, RoomChoice::Nest, 5),
     ] {
         for seed in 0..5 {
             let options = LayoutOptions {
@@ -799,7 +802,7 @@ fn vault_templates_place_every_symbol_inside_the_vault() {
         let l = generate(&mut rng(seed), depth, &options, &mut recorder);
         if l.vaults.len() != 1
             || l.room_kinds()
-                .any(|k| matches!(k, RoomKind::Nest | RoomKind::Pit))
+                .any(|k| matches!(k, RoomChoice::Nest | RoomChoice::Pit))
         {
             continue;
         }

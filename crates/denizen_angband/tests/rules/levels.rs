@@ -14,10 +14,10 @@ use denizen_testing::golden;
 static RACES: LazyLock<Races> = LazyLock::new(Races::shipped);
 
 fn build(seed: u64, depth: i32, options: &LevelOptions) -> (Level, Allocator) {
-    let mut allocator = Allocator::new(RACES.clone());
+    let allocator = Allocator::new(RACES.clone());
     let mut live = UniqueLedger::new();
     let mut rng = WorldSeed(seed).stream(StreamPurpose::new("level").with(depth as u64));
-    let level = Level::build(&mut rng, depth, options, &mut allocator, &mut live);
+    let level = Level::build(&mut rng, depth, options, &allocator, &mut live);
     (level, allocator)
 }
 
@@ -148,7 +148,7 @@ fn out_of_depth_monsters_add_to_the_rating_but_group_followers_do_not() {
 
 #[test]
 fn uniques_appear_once_and_join_the_ledger() {
-    let mut allocator = Allocator::new(RACES.clone());
+    let allocator = Allocator::new(RACES.clone());
     let mut live = UniqueLedger::new();
     let mut rng = WorldSeed(8).stream(StreamPurpose::new("uniques"));
     let mut placed = std::collections::HashSet::new();
@@ -157,7 +157,7 @@ fn uniques_appear_once_and_join_the_ledger() {
             &mut rng,
             12,
             &LevelOptions::default(),
-            &mut allocator,
+            &allocator,
             &mut live,
         );
         for m in &level.monsters {
@@ -219,10 +219,10 @@ fn the_first_draw_of_a_shallow_level_follows_the_exact_odds() {
 fn host_population(rows: &[String]) -> (FloorGrid, HostPopulation) {
     let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
     let grid = FloorGrid::from_rows(&rows).unwrap();
-    let mut allocator = Allocator::new(RACES.clone());
+    let allocator = Allocator::new(RACES.clone());
     let mut live = UniqueLedger::new();
     let mut rng = WorldSeed(4).stream(StreamPurpose::new("host"));
-    let population = populate_floor(&mut rng, &grid, 9, &mut allocator, &mut live).unwrap();
+    let population = populate_floor(&mut rng, &grid, 9, &allocator, &mut live).unwrap();
     (grid, population)
 }
 
@@ -252,18 +252,9 @@ fn a_host_floor_gets_the_base_population_on_its_floor() {
         assert!(m.at.x > 0 && m.at.y > 0, "{:?} on the outer ring", m.at);
     }
     let too_big = FloorGrid::new(199, 10).unwrap();
-    let mut allocator = Allocator::new(RACES.clone());
+    let allocator = Allocator::new(RACES.clone());
     let mut rng = WorldSeed(4).stream(StreamPurpose::new("host"));
-    assert!(
-        populate_floor(
-            &mut rng,
-            &too_big,
-            9,
-            &mut allocator,
-            &mut UniqueLedger::new()
-        )
-        .is_err()
-    );
+    assert!(populate_floor(&mut rng, &too_big, 9, &allocator, &mut UniqueLedger::new()).is_err());
 }
 
 /// A host floor whose only free squares lie on the outer ring gets no monster, as in
@@ -297,15 +288,15 @@ fn whole_levels_match_their_golden_files() {
     use denizen_angband::sample::NewGameLevels;
     let mut text = String::new();
     for (seed, depth) in [(1, 5), (2, 30), (3, 60)] {
-        let mut allocator = Allocator::new(RACES.clone());
-        let mut objects = ObjectRules::shipped();
+        let allocator = Allocator::new(RACES.clone());
+        let objects = ObjectRules::shipped();
         let kept = NewGameLevels {
             depth,
             autoscum: denizen_angband::Autoscum::Off,
             preserve: false,
             seed: WorldSeed(seed),
         }
-        .level(0, &mut allocator, &mut objects);
+        .level(0, &allocator, &objects);
         let level = &kept.level;
         writeln!(
             text,
@@ -351,8 +342,8 @@ fn full_levels_are_made_again_as_often_as_in_the_original() {
     use denizen_angband::{Autoscum, ObjectRules};
     const LEVELS: u64 = 2_000;
     let (depth, original_builds) = (110, 1.0185);
-    let mut allocator = Allocator::new(RACES.clone());
-    let mut objects = ObjectRules::shipped();
+    let allocator = Allocator::new(RACES.clone());
+    let objects = ObjectRules::shipped();
     let run = NewGameLevels {
         depth,
         autoscum: Autoscum::Off,
@@ -361,7 +352,7 @@ fn full_levels_are_made_again_as_often_as_in_the_original() {
     };
     let mut remade = 0u64;
     for i in 0..LEVELS {
-        let kept = run.level(i, &mut allocator, &mut objects);
+        let kept = run.level(i, &allocator, &objects);
         assert!(!kept.level.is_full());
         remade += u64::from(kept.remade);
     }
@@ -420,8 +411,8 @@ fn the_autoscummer_builds_as_many_levels_as_the_original() {
     use denizen_angband::sample::NewGameLevels;
     use denizen_angband::{Autoscum, ObjectRules};
     const LEVELS: u64 = 300;
-    let mut allocator = Allocator::new(RACES.clone());
-    let mut objects = ObjectRules::shipped();
+    let allocator = Allocator::new(RACES.clone());
+    let objects = ObjectRules::shipped();
     for (depth, mean, sd) in [
         (5, 4.9145, 4.29388),
         (30, 3.9915, 3.4321),
@@ -435,7 +426,7 @@ fn the_autoscummer_builds_as_many_levels_as_the_original() {
         };
         let mut builds = 0u64;
         for i in 0..LEVELS {
-            let kept = run.level(i, &mut allocator, &mut objects);
+            let kept = run.level(i, &allocator, &objects);
             builds += 1 + u64::from(kept.rejected + kept.remade);
         }
         let n = LEVELS as f64;
@@ -486,9 +477,9 @@ fn a_levels_objects_gold_and_their_rating_match_the_original() {
             ],
         ),
     ];
-    let mut objects = ObjectRules::shipped();
+    let objects = ObjectRules::shipped();
     for (depth, figures) in original {
-        let mut allocator = Allocator::new(RACES.clone());
+        let allocator = Allocator::new(RACES.clone());
         let mut sums = [0.0; 4];
         for seed in 0..LEVELS {
             let mut rng = WorldSeed(seed).stream(StreamPurpose::new("furnish").with(depth as u64));
@@ -497,10 +488,10 @@ fn a_levels_objects_gold_and_their_rating_match_the_original() {
                 &mut rng,
                 depth,
                 &LevelOptions::default(),
-                &mut allocator,
+                &allocator,
                 &mut live,
             );
-            level.furnish(&mut rng, &mut objects, &mut ArtifactLedger::new());
+            level.furnish(&mut rng, &objects, &mut ArtifactLedger::new());
             let (rating, artifact) = level.object_rating();
             let special = level.layout.special_feeling || artifact;
             for (sum, value) in sums.iter_mut().zip([

@@ -93,7 +93,7 @@ fn odds_match_the_notes_by_class_and_kind_level() {
 /// odds, or against odds made with the boost left out (a wrong rule the check must
 /// reject).
 fn p_value(seed: u64, level: i32, good: bool, rejection: bool, odds: &ObjectOdds) -> f64 {
-    let mut allocator = allocator();
+    let allocator = allocator();
     let mut counts = vec![0u64; odds.kinds.len() + 1];
     let mut rng = WorldSeed(seed).stream(StreamPurpose::new("objects"));
     for _ in 0..60_000 {
@@ -137,7 +137,7 @@ fn a_draw_of_mostly_refused_picks_fails_as_its_odds_say() {
     let text = format!("(kinds: [{}])", kinds.join(", "));
     let kinds = ObjectKinds::from_file(DataFile::new("mine.objects.ron", &text)).unwrap();
     assert!(!kinds.is_empty());
-    let mut allocator = ObjectAllocator::new(kinds);
+    let allocator = ObjectAllocator::new(kinds);
     let failure = (1.0 - 1.0 / (4_096.0 * 255.0_f64)).powi(10_000);
     for level in [0, 5, 60] {
         let odds = allocator.odds(level, true);
@@ -363,7 +363,7 @@ fn one_objects_artifact_curse_and_rating_match_the_notes() {
         (5, 12, good, 0.1027, 0.000, 7.000),
         (5, 25, great, 0.1568, 0.001, 13.902),
     ];
-    let mut rules = ObjectRules::shipped();
+    let rules = ObjectRules::shipped();
     let mut rng = WorldSeed(10).stream(StreamPurpose::new("objects-made"));
     const N: usize = 20_000;
     for (depth, level, call, artifact, spoiled, rating) in cases {
@@ -406,7 +406,7 @@ fn one_objects_artifact_curse_and_rating_match_the_notes() {
 fn an_artifact_is_made_once() {
     use denizen_angband::artifact::ArtifactId;
     use denizen_angband::{ArtifactLedger, Call, ObjectRules};
-    let mut rules = ObjectRules::shipped();
+    let rules = ObjectRules::shipped();
     let mut ledger = ArtifactLedger::new();
     let mut rng = WorldSeed(11).stream(StreamPurpose::new("artifacts"));
     let call = Call {
@@ -447,7 +447,7 @@ fn an_ego_file_without_the_tables_egos_makes_none_of_them() {
     let text = r#"(egos: [(index: 4, name: "of Resist Acid", rating: 16, cost: 1000, max_to_h: 0,
         max_to_d: 0, max_to_a: 0, max_pval: 0, flags: ["RES_ACID"])])"#;
     let egos = Egos::from_file(DataFile::new("mine.egos.ron", text)).unwrap();
-    let mut rules = ObjectRules {
+    let rules = ObjectRules {
         allocator: ObjectAllocator::new(ObjectKinds::shipped()),
         egos,
         artifacts: Artifacts::shipped(),
@@ -478,7 +478,7 @@ fn an_ego_file_without_the_tables_egos_makes_none_of_them() {
 fn a_failed_rarity_roll_ends_the_special_artifacts_search() {
     use denizen_angband::artifact::ArtifactId;
     use denizen_angband::{ArtifactLedger, Call, ObjectRules};
-    let mut rules = ObjectRules::shipped();
+    let rules = ObjectRules::shipped();
     let mut rng = WorldSeed(13).stream(StreamPurpose::new("specials"));
     let good = Call {
         good: true,

@@ -27,8 +27,8 @@ fn original(autoscum: &str, depth: i32, figure: &str) -> Option<(f64, Option<f64
 
 /// The figures of `levels` levels kept at `depth`, each a new game's.
 fn sampled(depth: i32, autoscum: Autoscum, levels: u32) -> Vec<[f64; FIGURES.len()]> {
-    let mut allocator = Allocator::new(Races::shipped());
-    let mut objects = ObjectRules::shipped();
+    let allocator = Allocator::new(Races::shipped());
+    let objects = ObjectRules::shipped();
     let run = NewGameLevels {
         depth,
         autoscum,
@@ -36,7 +36,7 @@ fn sampled(depth: i32, autoscum: Autoscum, levels: u32) -> Vec<[f64; FIGURES.len
         seed: WorldSeed(21),
     };
     (0..levels)
-        .map(|i| figures(&run.level(u64::from(i), &mut allocator, &mut objects)))
+        .map(|i| figures(&run.level(u64::from(i), &allocator, &objects)))
         .collect()
 }
 

@@ -188,7 +188,7 @@ fn open_pit(centre: Pos) -> Cave {
 #[test]
 fn sampled_pits_match_the_exact_ring_composition() {
     let races = Races::shipped();
-    let mut allocator = Allocator::new(races.clone());
+    let allocator = Allocator::new(races.clone());
     let exact = den::ring_odds(&allocator, DenKind::PitOrc, 10);
     let centre = Pos::new(30, 100);
     // One grid of each ring, outside to centre.
@@ -207,7 +207,7 @@ fn sampled_pits_match_the_exact_ring_composition() {
     let mut live = UniqueLedger::new();
     for _ in 0..3000 {
         let mut cave = open_pit(centre);
-        let mut populator = Populator::new(&mut allocator, &mut live, 10);
+        let mut populator = Populator::new(&allocator, &mut live, 10);
         assert!(populator.draw_den(&mut rng, centre, true, 10));
         populator.fill_den(&mut cave, &mut rng, centre);
         assert_eq!(populator.monsters.len(), 95);
@@ -253,12 +253,12 @@ fn sampled_pits_match_the_exact_ring_composition() {
 
 #[test]
 fn a_nest_fills_its_95_grids_awake_from_16_races() {
-    let mut allocator = Allocator::new(Races::shipped());
+    let allocator = Allocator::new(Races::shipped());
     let mut live = UniqueLedger::new();
     let centre = Pos::new(20, 60);
     let mut cave = open_pit(centre);
     let mut rng = WorldSeed(3).stream(StreamPurpose::new("nest"));
-    let mut populator = Populator::new(&mut allocator, &mut live, 12);
+    let mut populator = Populator::new(&allocator, &mut live, 12);
     assert!(populator.draw_den(&mut rng, centre, false, 12));
     populator.fill_den(&mut cave, &mut rng, centre);
     assert_eq!(populator.monsters.len(), 95);

@@ -14,7 +14,7 @@ use crate::pipeline::RulesLoading;
 use bevy_asset::AssetApp as _;
 
 /// Registers kind `K`'s asset type and loader (once, however many plugins ask).
-pub(crate) fn register_kind<K: DataKind>(app: &mut App) {
+pub fn register_kind<K: DataKind>(app: &mut App) {
     assert!(
         app.is_plugin_added::<AssetPlugin>(),
         "denizen's data assets need bevy_asset's AssetPlugin: add it before the denizen \
@@ -31,7 +31,7 @@ pub(crate) fn register_kind<K: DataKind>(app: &mut App) {
 /// content, so a file read again unchanged (touched, written twice by an editor) is
 /// nothing new.
 #[derive(Debug)]
-pub(crate) struct DataSlot<K: DataKind> {
+pub struct DataSlot<K: DataKind> {
     source: DataSource<K>,
     handle: Option<Handle<DataText<K>>>,
     built: Option<Arc<str>>,
@@ -54,7 +54,8 @@ fn other(text: &Arc<str>, than: Option<&Arc<str>>) -> bool {
 }
 
 impl<K: DataKind> DataSlot<K> {
-    pub(crate) fn new(source: DataSource<K>) -> Self {
+    /// A slot following the file `source`, not loaded yet.
+    pub fn new(source: DataSource<K>) -> Self {
         Self {
             source,
             handle: None,
@@ -66,14 +67,14 @@ impl<K: DataKind> DataSlot<K> {
     }
 
     /// The loaded file, if it is loaded.
-    pub(crate) fn loaded<'w>(&self, world: &'w World) -> Option<&'w DataText<K>> {
+    pub fn loaded<'w>(&self, world: &'w World) -> Option<&'w DataText<K>> {
         let handle = self.handle.as_ref()?;
         world.get_resource::<Assets<DataText<K>>>()?.get(handle)
     }
 
     /// The loaded file as the rule-set crates' loaders take it. Every file is loaded when
     /// the rules are built; one that is not is named in the error.
-    pub(crate) fn file<'w>(&self, world: &'w World) -> Result<DataFile<'w>, DataError> {
+    pub fn file<'w>(&self, world: &'w World) -> Result<DataFile<'w>, DataError> {
         self.loaded(world).map(DataText::file).ok_or_else(|| {
             let name = match &self.source {
                 DataSource::Path(path) => path.to_string(),
@@ -85,25 +86,33 @@ impl<K: DataKind> DataSlot<K> {
 
     /// Whether the loaded text differs from the one the rules in use were built from (a
     /// file that is state as well as rules, Omega's chronicle, is installed only then).
-    #[cfg(feature = "omega")]
-    pub(crate) fn changed(&self, world: &World) -> bool {
+    pub fn changed(&self, world: &World) -> bool {
         self.loaded(world)
             .is_some_and(|file| other(&file.text, self.built.as_ref()))
     }
 }
 
 /// What one file of a rule set is doing.
-pub(crate) enum SlotState {
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SlotState {
     /// Not loaded yet.
     Loading,
-    /// Its last load failed: the message, and whether it was already reported.
-    Failed { message: String, new: bool },
-    /// Loaded; whether its text is other than the last one tried.
-    Loaded { untried: bool },
+    /// Its last load failed.
+    Failed {
+        /// What the asset server said.
+        message: String,
+        /// Not reported yet.
+        new: bool,
+    },
+    /// Loaded.
+    Loaded {
+        /// Its text is other than the last one tried.
+        untried: bool,
+    },
 }
 
 /// A [`DataSlot`] of any kind, as the swap below walks them.
-pub(crate) trait AnySlot {
+pub trait AnySlot {
     /// Loads the file on the first call.
     fn resolve(&mut self, server: &AssetServer);
     /// Where the file is.
@@ -159,7 +168,7 @@ impl<K: DataKind> AnySlot for DataSlot<K> {
 }
 
 /// A rule set's data files as assets: the resource its plugin inserts when given them.
-pub(crate) trait DataSources: Resource {
+pub trait DataSources: Resource {
     /// The rule set's name in messages, such as `Omega`.
     const RULE_SET: &'static str;
     /// The rule set's rules resource, which requests are refused without.
@@ -174,7 +183,7 @@ pub(crate) trait DataSources: Resource {
 /// The system that follows a rule set's files: loads them, and once all are loaded and one
 /// is other than when last tried, builds and swaps in the rules or reports why not, once.
 /// A rule set with no files of its own given installs its builder's rules at once.
-pub(crate) fn follow_data<S: DataSources>(world: &mut World) {
+pub fn follow_data<S: DataSources>(world: &mut World) {
     let Some(server) = world.get_resource::<AssetServer>().cloned() else {
         return;
     };
@@ -231,7 +240,7 @@ pub(crate) fn follow_data<S: DataSources>(world: &mut World) {
 /// resource, its rules marked loading, and the system that follows them, in
 /// [`DenizenSystems::Floors`](crate::DenizenSystems::Floors) before the rule set's own
 /// `set` serves requests.
-pub(crate) fn follow<S: DataSources>(
+pub fn follow<S: DataSources>(
     app: &mut App,
     sources: S,
     kinds: &[fn(&mut App)],

@@ -2,16 +2,12 @@
 //! type and loader, and a rule-set plugin given asset paths (or handles) takes its rules
 //! from them, swapping them in whenever a file changes.
 //!
-//! A game adds `bevy_asset`'s `AssetPlugin` before the denizen plugins and names its files
-//! under the asset folder (the `bevy_asset` crate is re-exported here, so a game on Bevy's
-//! separate crates needs no line of its own for it):
+//! A game adds `bevy_asset`'s `AssetPlugin` before the denizen plugins and gives a rule
+//! set's plugin its files as paths under the asset folder (the `bevy_asset` crate is
+//! re-exported here, so a game on Bevy's separate crates needs no line of its own for it).
+//! With the facade and Omega:
 //!
-//! ```no_run
-//! use bevy_app::prelude::*;
-//! use denizen_bevy::assets::bevy_asset::AssetPlugin;
-//! use denizen_bevy::DenizenPlugins;
-//! use denizen_bevy::omega::{OmegaDataAssets, OmegaPlugin};
-//!
+//! ```text
 //! App::new().add_plugins((
 //!     TaskPoolPlugin::default(),
 //!     AssetPlugin::default(),
@@ -20,6 +16,11 @@
 //!     )),
 //! ));
 //! ```
+//!
+//! A rule set's plugin follows its files with this module alone, as the shipped ones do:
+//! a marker type per kind of file ([`data_kinds!`](crate::data_kinds)), a resource of
+//! [`DataSlot`]s implementing [`DataSources`] (the files, and how the rules are built from
+//! them), and [`follow`] in its `build`. `examples/custom_rule_set.rs` is such a rule set.
 //!
 //! How the rules follow the files:
 //!
@@ -57,10 +58,8 @@ use denizen_core::data::{DataError, MAX_FILE_BYTES};
 
 pub use bevy_asset;
 
-#[cfg(any(feature = "omega", feature = "captive", feature = "angband"))]
 mod follow;
-#[cfg(any(feature = "omega", feature = "captive", feature = "angband"))]
-pub(crate) use follow::{AnySlot, DataSlot, DataSources, follow, register_kind};
+pub use follow::{AnySlot, DataSlot, DataSources, SlotState, follow, follow_data, register_kind};
 
 /// A kind of data file: the extensions its loader claims. Each rule set names its kinds
 /// (Omega's bestiary, locations, variants and chronicle; Captive's encounter table;
@@ -72,7 +71,16 @@ pub trait DataKind: TypePath + std::fmt::Debug + Send + Sync + 'static {
 }
 
 /// Declares data kinds: for each, a marker type (with its doc) and its extension.
-#[cfg(any(feature = "omega", feature = "captive", feature = "angband"))]
+///
+/// ```
+/// denizen_bevy::data_kinds! {
+///     /// A game's spawn table (`*.spawns.ron`).
+///     SpawnsFile = "spawns.ron";
+/// }
+/// # use denizen_bevy::assets::DataKind;
+/// assert_eq!(SpawnsFile::EXTENSIONS, ["spawns.ron"]);
+/// ```
+#[macro_export]
 macro_rules! data_kinds {
     ($($(#[$doc:meta])* $kind:ident = $extension:literal;)*) => {
         $(
@@ -86,8 +94,6 @@ macro_rules! data_kinds {
         )*
     };
 }
-#[cfg(any(feature = "omega", feature = "captive", feature = "angband"))]
-pub(crate) use data_kinds;
 
 /// One data file of kind `K` as an asset: its path, which errors name, and its text.
 #[derive(Asset, TypePath, Debug)]

@@ -5,10 +5,11 @@ use std::any::TypeId;
 use std::collections::HashSet;
 
 use bevy_ecs::prelude::*;
-use bevy_reflect::{FromReflect, PartialReflect, ReflectRef, TypeRegistry};
+use bevy_reflect::{FromReflect, TypeRegistry};
 
 use super::SaveError;
 use super::format::ReadValue;
+use super::links::entities_in;
 use crate::clock::GameClock;
 use crate::floor::{CurrentFloor, Dormant, FloorId, FloorMap, GridPos, OnFloor, StoredFloors};
 
@@ -158,6 +159,15 @@ fn check_links(
     registry: &TypeRegistry,
     entities: &[(u64, Vec<ReadValue>)],
 ) -> Result<(), SaveError> {
+    if let Some((id, _)) = entities
+        .iter()
+        .find(|(id, _)| Entity::try_from_bits(*id).is_none())
+    {
+        return Err(SaveError::Impossible {
+            type_path: "an entity",
+            message: format!("{id} is no entity's id"),
+        });
+    }
     let saved: HashSet<u64> = entities.iter().map(|(id, _)| *id).collect();
     for (id, components) in entities {
         for (type_id, value) in components {
@@ -178,26 +188,4 @@ fn check_links(
         }
     }
     Ok(())
-}
-
-/// Every [`Entity`] a reflected value holds, however deep.
-fn entities_in(value: &dyn PartialReflect, found: &mut Vec<Entity>) {
-    if let Some(entity) = value.try_downcast_ref::<Entity>() {
-        found.push(*entity);
-        return;
-    }
-    match value.reflect_ref() {
-        ReflectRef::Struct(s) => s.iter_fields().for_each(|(_, f)| entities_in(f, found)),
-        ReflectRef::TupleStruct(s) => s.iter_fields().for_each(|f| entities_in(f, found)),
-        ReflectRef::Tuple(t) => t.iter_fields().for_each(|f| entities_in(f, found)),
-        ReflectRef::List(l) => l.iter().for_each(|f| entities_in(f, found)),
-        ReflectRef::Array(a) => a.iter().for_each(|f| entities_in(f, found)),
-        ReflectRef::Set(s) => s.iter().for_each(|f| entities_in(f, found)),
-        ReflectRef::Map(m) => m.iter().for_each(|(k, v)| {
-            entities_in(k, found);
-            entities_in(v, found);
-        }),
-        ReflectRef::Enum(e) => e.iter_fields().for_each(|f| entities_in(f.value(), found)),
-        _ => {}
-    }
 }

@@ -4,13 +4,13 @@
 //!
 //! ```ron
 //! (
-//!     format: 1,
+//!     format: 2,
 //!     resources: {
 //!         "denizen_bevy::clock::GameClock": (minutes: 300, turns: 0, ...),
 //!         ...
 //!     },
 //!     entities: {
-//!         4294967312: {
+//!         1: {
 //!             "denizen_bevy::floor::GridPos": (x: 3, y: 4),
 //!             ...
 //!         },
@@ -19,7 +19,7 @@
 //! ```
 //!
 //! Resources and each entity's components are keyed by type path, in the paths' order;
-//! entities by their id in the saved world, in the ids' order.
+//! entities by their number in the save (see [`numbering`](super::numbering)), in order.
 
 use std::any::TypeId;
 use std::cell::{Cell, RefCell};
@@ -34,15 +34,33 @@ use serde::{Deserialize, Serialize, Serializer};
 
 use super::SaveError;
 
-/// The format of the saves this build writes, and the only one it reads. Saves of
-/// denizen 0.2 and before hold no format and count as format 0.
-pub const SAVE_FORMAT: u32 = 1;
+/// The format of the saves this build writes, and the only one it reads. Format 1 keyed
+/// the rule sets' types by their paths inside `denizen_bevy` and entities by their ids in
+/// the saved world; saves of denizen 0.2 and before hold no format and count as format 0.
+pub const SAVE_FORMAT: u32 = 2;
 
 /// A value read from a save, with its type.
 pub(super) type ReadValue = (TypeId, Box<dyn PartialReflect>);
 
 /// One saved value to write: its type path and the value.
-pub(super) type WriteValue<'w> = (&'static str, &'w dyn PartialReflect);
+pub(super) type WriteValue<'w> = (&'static str, Value<'w>);
+
+/// A value to write: the world's own, or a copy (whose links name the save's numbers).
+pub(super) enum Value<'w> {
+    /// The world's value, written as it is.
+    Borrowed(&'w dyn PartialReflect),
+    /// A copy.
+    Owned(Box<dyn PartialReflect>),
+}
+
+impl Value<'_> {
+    fn get(&self) -> &dyn PartialReflect {
+        match self {
+            Self::Borrowed(value) => *value,
+            Self::Owned(value) => value.as_ref(),
+        }
+    }
+}
 
 /// What a save holds, as read: its resources and its entities (by saved id) with their
 /// components.
@@ -107,9 +125,12 @@ struct Values<'a> {
 impl Serialize for Values<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(Some(self.values.len()))?;
-        for &(path, value) in self.values {
+        for (path, value) in self.values {
             self.writing.set(path);
-            map.serialize_entry(path, &TypedReflectSerializer::new(value, self.registry))?;
+            map.serialize_entry(
+                path,
+                &TypedReflectSerializer::new(value.get(), self.registry),
+            )?;
         }
         map.end()
     }

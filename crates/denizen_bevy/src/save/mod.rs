@@ -2,37 +2,39 @@
 //! all their components and relationships), written as RON through reflection and read
 //! back into a world whose plugins are already added.
 //!
-//! What is saved is found, not listed: every reflected resource and every reflected
-//! component of an entity that has an [`OnFloor`], of a `denizen_bevy` type or of a type
-//! a game's own rule set added with [`SaveWithDenizen::save_with_denizen`]. A game's
-//! other components are its own to save; [`load`] returns the map from saved to new
-//! entities to put them back on. The rule sets themselves (`OmegaRuleset`,
-//! `CaptiveRuleset`, `AngbandRuleset`) are not reflected as resources: they are rebuilt
-//! from data by the plugins, so a save never holds a bestiary or a switch.
+//! What is saved is registered, by every plugin alike: the resources and components of
+//! every type added with [`SaveWithDenizen::save_with_denizen`] (the neutral plugin's
+//! floors, clock and ledger, each rule set's state and components, a game's own), the
+//! components taken from every entity that has an [`OnFloor`]. A game's other components
+//! are its own to save; [`load`] returns the map from saved to new entities to put them
+//! back on. The rules resources (`OmegaRuleset`, ...) are not saved: they are rebuilt from
+//! data by the plugins, so a save never holds a bestiary or a switch. After a load,
+//! [`SaveLoaded`] lets each rule set check its own state against its rules.
 //!
 //! # The format
 //!
 //! A save is plain nested RON that a person can read, diff and mend: a format number
-//! ([`SAVE_FORMAT`]), the resources keyed by type path, and the entities keyed by their id
-//! in the saved world, each with its components keyed by type path. Every value is written
-//! in place, and everything is in a fixed order (paths and ids sorted, the ledgers and the
-//! stored floors kept in order), so the same world always gives the same bytes. Floors are
-//! saved as rows of tile glyphs and Angband's terrain as rows of hexadecimal codes. A save
-//! of another format is refused with [`SaveError::Version`], naming both.
+//! ([`SAVE_FORMAT`]), the resources keyed by type path, and the entities keyed by their
+//! number in the save, each with its components keyed by type path. Every value is written
+//! in place, and everything is in a fixed order (paths sorted, the ledgers and the stored
+//! floors kept in order), so equal worlds give the same bytes. Floors are saved as rows of
+//! tile glyphs and Angband's terrain as rows of hexadecimal codes. A save of another format
+//! is refused with [`SaveError::Version`], naming both.
 //!
-//! Entities keep their ids while a game runs, so two saves of one session differ only where
-//! the game did. Loading gives the saved entities new ones (Bevy hands out entity ids; a
-//! world cannot take back the saved ones safely), and [`load`] returns which is which: a
-//! world loaded and saved again writes the same values under its new ids.
+//! Entities are numbered 1, 2, 3, ... in a canonical order (by their components' values,
+//! the floor and square among them), never by the ids Bevy gave them, and a link between
+//! entities (a member's group) names the number of the entity it links to: a world and the
+//! same world loaded from its save write the same bytes. Loading gives the saved entities
+//! new ids, and [`load`] returns which is which.
 //!
 //! ```ron
 //! (
-//!     format: 1,
+//!     format: 2,
 //!     resources: {
 //!         "denizen_bevy::clock::GameClock": (minutes: 300, ...),
 //!     },
 //!     entities: {
-//!         4294967312: {
+//!         1: {
 //!             "denizen_bevy::floor::GridPos": (x: 3, y: 4),
 //!         },
 //!     },
@@ -45,14 +47,17 @@
 //! `bevy_world_serialization`'s `DynamicWorld`, which was `bevy_scene`'s `DynamicScene`)
 //! keeps both parts in one file without nesting one text in another: both are RON, so a
 //! game's save type holds each as a `ron::value::RawValue` (`Box<RawValue>` fields, made
-//! with `RawValue::from_boxed_ron`). Loading puts denizen's part back first; [`load`]
-//! returns the new entity of every saved one, and that map handed to the game's
-//! `DynamicWorld::write_to_world` puts its components on the same creatures (its entities
-//! are the saved world's, as denizen's are). The test `a_game_world_rides_beside_the_save`
-//! in this crate's `tests/world_serialization.rs` does exactly this.
+//! with `RawValue::from_boxed_ron`). [`save_numbered`] also returns each entity's number in
+//! the save, which the game gives its `DynamicWorld`'s entities before writing it. Loading
+//! puts denizen's part back first; [`load`] returns the new entity of every saved one, and
+//! that map handed to the game's `DynamicWorld::write_to_world` puts its components on the
+//! same creatures. The facade's test `a_game_world_rides_beside_the_save`
+//! (`tests/integration/world_serialization.rs`) does exactly this.
 
 mod checks;
 mod format;
+mod links;
+mod numbering;
 
 use std::any::{Any, TypeId};
 use std::collections::HashSet;
@@ -62,7 +67,7 @@ use bevy_ecs::entity::EntityHashMap;
 use bevy_ecs::prelude::*;
 use bevy_ecs::reflect::{AppTypeRegistry, ReflectComponent, ReflectResource};
 use bevy_ecs::relationship::RelationshipHookMode;
-use bevy_reflect::{GetTypeRegistration, TypeRegistration};
+use bevy_reflect::{GetTypeRegistration, PartialReflect, Reflect, TypeRegistration, TypeRegistry};
 
 use crate::floor::{Creature, CurrentFloor, FloorMap, GridPos, OnFloor, enter_floor};
 pub use format::SAVE_FORMAT;
@@ -113,10 +118,11 @@ pub enum SaveError {
     },
 }
 
-/// The types a save holds besides the plugins' own: a game's own rule set's components
-/// and state resources, added with [`SaveWithDenizen::save_with_denizen`]. Not saved
-/// itself (it is configuration).
-#[derive(Resource, Clone, Debug, Default)]
+/// The types a save holds: every rule set's components and state resources (the neutral
+/// plugin's, each shipped rule set's, a game's own), added with
+/// [`SaveWithDenizen::save_with_denizen`]. Not saved itself (it is configuration).
+#[derive(Resource, Reflect, Clone, Debug, Default)]
+#[reflect(opaque, Debug)]
 pub struct SavedTypes(HashSet<TypeId>);
 
 impl SavedTypes {
@@ -126,10 +132,10 @@ impl SavedTypes {
     }
 }
 
-/// Adds a game's own types to what [`save`] writes.
+/// Adds a rule set's (or a game's) types to what [`save`] writes.
 pub trait SaveWithDenizen {
-    /// Registers `T` for reflection and saves it with the plugins' own state: a reflected
-    /// component (`#[reflect(Component)]`) of every creature that has one, or a reflected
+    /// Registers `T` for reflection and saves it: a reflected component
+    /// (`#[reflect(Component)]`) of every entity of a floor that has one, or a reflected
     /// resource (`#[reflect(Resource)]`).
     fn save_with_denizen<T: GetTypeRegistration + Any>(&mut self) -> &mut Self;
 }
@@ -145,22 +151,54 @@ impl SaveWithDenizen for App {
     }
 }
 
-/// The plugins' own types (a game's crate named `denizen_something` is not ours), and
-/// those added to [`SavedTypes`].
+/// The types registered with [`SaveWithDenizen::save_with_denizen`].
 fn ours(registration: &TypeRegistration, saved: Option<&SavedTypes>) -> bool {
-    registration
-        .type_info()
-        .type_path()
-        .starts_with("denizen_bevy::")
-        || saved.is_some_and(|saved| saved.contains(registration.type_id()))
+    saved.is_some_and(|saved| saved.contains(registration.type_id()))
 }
 
-/// Writes everything the plugins own as RON (see [the format](self#the-format)): the same
-/// world always gives the same text.
+/// Triggered at the end of a [`load`] that changed the world: each rule set checks its own
+/// loaded state against its rules here (the state a deserializer cannot check, since it
+/// does not see the rules), mends what does not fit and says so.
+#[derive(Event, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SaveLoaded;
+
+/// Writes everything the plugins own as RON (see [the format](self#the-format)): equal
+/// worlds give the same text, whatever their entities' ids.
 pub fn save(world: &World) -> Result<String, SaveError> {
+    save_numbered(world).map(|(text, _)| text)
+}
+
+/// [`save`], and the number each saved entity has in the save: a game that writes its own
+/// world beside denizen's (a `DynamicWorld`) gives its entities the same numbers, so
+/// [`load`]'s map puts its components back on the same creatures.
+pub fn save_numbered(world: &World) -> Result<(String, EntityHashMap<Entity>), SaveError> {
     let registry = world.resource::<AppTypeRegistry>().clone();
     let registry = registry.read();
     let saved = world.get_resource::<SavedTypes>();
+    let found = saved_entities(world, &registry, saved);
+    let numbering = numbering::canonical(&found, &registry)?;
+    let mut resources = Vec::new();
+    for (path, value) in saved_resources(world, &registry, saved) {
+        resources.push((path, numbering::renumbered(path, value, &numbering)?));
+    }
+    let mut entities = Vec::with_capacity(found.len());
+    for (entity, components) in found {
+        let mut values = Vec::with_capacity(components.len());
+        for (path, value) in components {
+            values.push((path, numbering::renumbered(path, value, &numbering)?));
+        }
+        entities.push((numbering[&entity].to_bits(), values));
+    }
+    let text = format::write(resources, entities, &registry)?;
+    Ok((text, numbering))
+}
+
+/// Every saved resource, with its type path.
+fn saved_resources<'w>(
+    world: &'w World,
+    registry: &TypeRegistry,
+    saved: Option<&SavedTypes>,
+) -> Vec<(&'static str, &'w dyn PartialReflect)> {
     let mut resources = Vec::new();
     for (id, entity) in world.resource_entities().iter() {
         let Some(type_id) = world.components().get_info(id).and_then(|i| i.type_id()) else {
@@ -176,6 +214,15 @@ pub fn save(world: &World) -> Result<String, SaveError> {
             resources.push((path_of(registration), value.as_partial_reflect()));
         }
     }
+    resources
+}
+
+/// Every entity of a floor, with its saved components and their type paths.
+fn saved_entities<'w>(
+    world: &'w World,
+    registry: &TypeRegistry,
+    saved: Option<&SavedTypes>,
+) -> Vec<numbering::Found<'w>> {
     let mut entities = Vec::new();
     for entity in world.iter_entities() {
         if !entity.contains::<OnFloor>() {
@@ -196,9 +243,9 @@ pub fn save(world: &World) -> Result<String, SaveError> {
                 components.push((path_of(registration), value.as_partial_reflect()));
             }
         }
-        entities.push((entity.id().to_bits(), components));
+        entities.push((entity.id(), components));
     }
-    format::write(resources, entities, &registry)
+    entities
 }
 
 /// A registered type's path, as the save keys its values.
@@ -294,5 +341,6 @@ pub fn load(world: &mut World, text: &str) -> Result<EntityHashMap<Entity>, Save
     }
     let floor = world.resource::<CurrentFloor>().0.clone();
     enter_floor(world, floor);
+    world.trigger(SaveLoaded);
     Ok(map)
 }

@@ -4,9 +4,10 @@
 //! `y_max`, with numbered ticks on both, so a reader (or a test) can read any point back.
 
 use plotters::coord::Shift;
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
-use super::data::{Plot, Shape};
+use super::data::{Band, Plot, Series, Shape};
 use crate::error::CliError;
 
 /// A panel's size in pixels.
@@ -51,6 +52,10 @@ pub fn svg(plots: &[Plot]) -> Result<String, CliError> {
     Ok(text)
 }
 
+/// The chart of one panel: x and y as real numbers.
+type Chart<'a, 'b> = ChartContext<'a, SVGBackend<'b>, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+
+/// Draws one plot on its panel: the axes, its numbers, the legend.
 fn draw(plot: &Plot, area: &DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), CliError> {
     let first = plot.xs.first().copied().unwrap_or(0);
     let last = plot.xs.last().copied().unwrap_or(1).max(first + 1);
@@ -80,88 +85,15 @@ fn draw(plot: &Plot, area: &DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), Cl
         .map_err(drawing)?;
     let xs: Vec<f64> = plot.xs.iter().map(|&x| f64::from(x)).collect();
     match &plot.shape {
-        Shape::Stacked(series) => {
-            let mut below = vec![0.0; xs.len()];
-            for (i, s) in series.iter().enumerate() {
-                let above: Vec<f64> = below.iter().zip(&s.values).map(|(b, v)| b + v).collect();
-                // The top edge left to right, then the bottom edge back.
-                let points: Vec<(f64, f64)> = xs
-                    .iter()
-                    .copied()
-                    .zip(above.iter().copied())
-                    .chain(xs.iter().copied().zip(below.iter().copied()).rev())
-                    .collect();
-                let fill = colour(i).filled();
-                chart
-                    .draw_series(std::iter::once(Polygon::new(points, fill)))
-                    .map_err(drawing)?
-                    .label(s.name.as_str())
-                    .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], fill));
-                below = above;
-            }
-        }
-        Shape::Lines(series) => {
-            for (i, s) in series.iter().enumerate() {
-                // Alternately wide and narrow, so a line drawn over an equal one shows.
-                let style = colour(i).stroke_width(if i % 2 == 0 { 6 } else { 2 });
-                chart
-                    .draw_series(LineSeries::new(
-                        xs.iter().copied().zip(s.values.iter().copied()),
-                        style,
-                    ))
-                    .map_err(drawing)?
-                    .label(s.name.as_str())
-                    .legend(move |(x, y)| PathElement::new([(x, y), (x + 14, y)], style));
-            }
-        }
+        Shape::Stacked(series) => stacked(&mut chart, &xs, series)?,
+        Shape::Lines(series) => lines(&mut chart, &xs, series)?,
         Shape::Bars {
             values,
             marked_from,
             note,
-        } => {
-            let (within, beyond) = (colour(0), colour(3));
-            let bars = xs.iter().zip(&values.values).map(|(&x, &v)| {
-                let fill = if x >= f64::from(*marked_from) {
-                    beyond
-                } else {
-                    within
-                };
-                Rectangle::new([(x - 0.4, 0.0), (x + 0.4, v)], fill.filled())
-            });
-            chart.draw_series(bars).map_err(drawing)?;
-            chart
-                .draw_series(std::iter::once(Rectangle::new(
-                    [(0.0, 0.0), (0.0, 0.0)],
-                    beyond.filled(),
-                )))
-                .map_err(drawing)?
-                .label(note.as_str())
-                .legend(move |(x, y)| {
-                    Rectangle::new([(x, y - 5), (x + 12, y + 5)], beyond.filled())
-                });
-        }
-        Shape::Bands { bands, cap } => {
-            for (i, band) in bands.iter().enumerate() {
-                let tint = colour(i).mix(0.25).filled();
-                let points: Vec<(f64, f64)> = xs
-                    .iter()
-                    .copied()
-                    .zip(band.greatest.iter().copied())
-                    .chain(xs.iter().copied().zip(band.least.iter().copied()).rev())
-                    .collect();
-                chart
-                    .draw_series(std::iter::once(Polygon::new(points, tint)))
-                    .map_err(drawing)?;
-                let style = colour(i).stroke_width(2);
-                chart
-                    .draw_series(LineSeries::new(
-                        xs.iter().copied().zip(band.mean.iter().copied()),
-                        style,
-                    ))
-                    .map_err(drawing)?
-                    .label(format!("{} (mean; band: least to greatest)", band.name))
-                    .legend(move |(x, y)| PathElement::new([(x, y), (x + 14, y)], style));
-            }
+        } => bars(&mut chart, &xs, values, (*marked_from, note))?,
+        Shape::Bands { bands: all, cap } => {
+            bands(&mut chart, &xs, all)?;
             let cap_line = [(f64::from(first), *cap), (f64::from(last), *cap)];
             chart
                 .draw_series(std::iter::once(PathElement::new(
@@ -180,5 +112,100 @@ fn draw(plot: &Plot, area: &DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), Cl
         .border_style(BLACK)
         .draw()
         .map_err(drawing)?;
+    Ok(())
+}
+
+/// Areas stacked from 0, the first series at the bottom.
+fn stacked(chart: &mut Chart<'_, '_>, xs: &[f64], series: &[Series]) -> Result<(), CliError> {
+    let mut below = vec![0.0; xs.len()];
+    for (i, s) in series.iter().enumerate() {
+        let above: Vec<f64> = below.iter().zip(&s.values).map(|(b, v)| b + v).collect();
+        // The top edge left to right, then the bottom edge back.
+        let points: Vec<(f64, f64)> = xs
+            .iter()
+            .copied()
+            .zip(above.iter().copied())
+            .chain(xs.iter().copied().zip(below.iter().copied()).rev())
+            .collect();
+        let fill = colour(i).filled();
+        chart
+            .draw_series(std::iter::once(Polygon::new(points, fill)))
+            .map_err(drawing)?
+            .label(s.name.as_str())
+            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], fill));
+        below = above;
+    }
+    Ok(())
+}
+
+/// One line a series.
+fn lines(chart: &mut Chart<'_, '_>, xs: &[f64], series: &[Series]) -> Result<(), CliError> {
+    for (i, s) in series.iter().enumerate() {
+        // Alternately wide and narrow, so a line drawn over an equal one shows.
+        let style = colour(i).stroke_width(if i % 2 == 0 { 6 } else { 2 });
+        chart
+            .draw_series(LineSeries::new(
+                xs.iter().copied().zip(s.values.iter().copied()),
+                style,
+            ))
+            .map_err(drawing)?
+            .label(s.name.as_str())
+            .legend(move |(x, y)| PathElement::new([(x, y), (x + 14, y)], style));
+    }
+    Ok(())
+}
+
+/// Bars, those at `marked_from` or further in another colour, with the note saying what
+/// they hold.
+fn bars(
+    chart: &mut Chart<'_, '_>,
+    xs: &[f64],
+    values: &Series,
+    (marked_from, note): (i32, &str),
+) -> Result<(), CliError> {
+    let (within, beyond) = (colour(0), colour(3));
+    let bars = xs.iter().zip(&values.values).map(|(&x, &v)| {
+        let fill = if x >= f64::from(marked_from) {
+            beyond
+        } else {
+            within
+        };
+        Rectangle::new([(x - 0.4, 0.0), (x + 0.4, v)], fill.filled())
+    });
+    chart.draw_series(bars).map_err(drawing)?;
+    chart
+        .draw_series(std::iter::once(Rectangle::new(
+            [(0.0, 0.0), (0.0, 0.0)],
+            beyond.filled(),
+        )))
+        .map_err(drawing)?
+        .label(note)
+        .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], beyond.filled()));
+    Ok(())
+}
+
+/// Each band tinted from its least to its greatest, its mean a line.
+fn bands(chart: &mut Chart<'_, '_>, xs: &[f64], bands: &[Band]) -> Result<(), CliError> {
+    for (i, band) in bands.iter().enumerate() {
+        let tint = colour(i).mix(0.25).filled();
+        let points: Vec<(f64, f64)> = xs
+            .iter()
+            .copied()
+            .zip(band.greatest.iter().copied())
+            .chain(xs.iter().copied().zip(band.least.iter().copied()).rev())
+            .collect();
+        chart
+            .draw_series(std::iter::once(Polygon::new(points, tint)))
+            .map_err(drawing)?;
+        let style = colour(i).stroke_width(2);
+        chart
+            .draw_series(LineSeries::new(
+                xs.iter().copied().zip(band.mean.iter().copied()),
+                style,
+            ))
+            .map_err(drawing)?
+            .label(format!("{} (mean; band: least to greatest)", band.name))
+            .legend(move |(x, y)| PathElement::new([(x, y), (x + 14, y)], style));
+    }
     Ok(())
 }

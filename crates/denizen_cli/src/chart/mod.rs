@@ -2,13 +2,18 @@
 //! `--png`): a location's species by depth, the chance Angband's special rooms make a level
 //! special, one Angband draw by race level, and Captive members' numbers by map.
 
+#[cfg(feature = "angband")]
+pub mod angband;
+#[cfg(feature = "captive")]
+pub mod captive;
 pub mod data;
 mod draw;
+#[cfg(feature = "omega")]
+pub mod omega;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::commands::{OmegaData, load_rules};
 use crate::error::{CliError, io_error, stdout};
 use data::Plot;
 
@@ -17,6 +22,7 @@ use data::Plot;
 pub enum ChartCommand {
     /// The exact share of each species in one placement at each depth of a location, as
     /// stacked areas: the species with the largest shares named, the rest gathered.
+    #[cfg(feature = "omega")]
     Odds {
         /// Location key, such as goblin-caves or volcano.
         location: String,
@@ -31,9 +37,10 @@ pub enum ChartCommand {
         out: ChartOut,
         /// Omega's data files.
         #[command(flatten)]
-        data: OmegaData,
+        data: crate::omega::OmegaData,
     },
     /// Angband 2.7.9's charts.
+    #[cfg(feature = "angband")]
     Angband {
         /// Which.
         #[command(subcommand)]
@@ -41,14 +48,15 @@ pub enum ChartCommand {
     },
     /// Captive: the strength, armature and skill of one encounter type's members by map
     /// number, least to greatest with the mean, and the caps.
+    #[cfg(feature = "captive")]
     Encounters {
         /// The encounter type (0-63); the strongest in the table by default.
         #[arg(long = "type")]
         type_id: Option<u8>,
         /// Armature and skill: as the generator's code rolls them, or growing with the
         /// map as the guide's prose says.
-        #[arg(long, value_enum, default_value_t = crate::commands::GrowthArg::Code)]
-        growth: crate::commands::GrowthArg,
+        #[arg(long, value_enum, default_value_t = crate::captive::GrowthArg::Code)]
+        growth: crate::captive::GrowthArg,
         /// The maps, `FIRST-LAST` (0 to 127).
         #[arg(long, value_parser = span, default_value = "0-87")]
         maps: (u32, u32),
@@ -59,6 +67,7 @@ pub enum ChartCommand {
 }
 
 /// Angband 2.7.9's charts.
+#[cfg(feature = "angband")]
 #[derive(Debug, clap::Subcommand)]
 pub enum AngbandChart {
     /// The chance that a nest, a pit, a lesser and a greater vault make the level special,
@@ -92,12 +101,14 @@ pub struct ChartOut {
 
 impl ChartCommand {
     /// Whether it reads Omega's data files.
+    #[cfg(feature = "omega")]
     pub fn reads_omega_data(&self) -> bool {
         matches!(self, ChartCommand::Odds { .. })
     }
 }
 
 /// `FIRST-LAST`, in order, each at most 127.
+#[cfg(any(feature = "omega", feature = "captive"))]
 fn span(text: &str) -> Result<(u32, u32), String> {
     let usage = || {
         format!(
@@ -119,9 +130,15 @@ fn span(text: &str) -> Result<(u32, u32), String> {
     Ok((first, last))
 }
 
-/// Draws the chart asked for, writes it, and says where.
-pub fn run(chart: &ChartCommand, before: &OmegaData, out: &mut impl Write) -> Result<(), CliError> {
+/// Draws the chart asked for (Omega's with the data files given before the command,
+/// `before`), writes it, and says where.
+pub fn run(
+    chart: &ChartCommand,
+    #[cfg(feature = "omega")] before: &crate::omega::OmegaData,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
     let (plots, to) = match chart {
+        #[cfg(feature = "omega")]
         ChartCommand::Odds {
             location,
             depths,
@@ -129,9 +146,9 @@ pub fn run(chart: &ChartCommand, before: &OmegaData, out: &mut impl Write) -> Re
             out,
             data,
         } => {
-            let rules = load_rules(&data.or(before))?;
+            let rules = crate::omega::load_rules(&data.or(before))?;
             (
-                vec![data::odds_by_depth(
+                vec![omega::odds_by_depth(
                     &rules,
                     location,
                     *depths,
@@ -140,23 +157,23 @@ pub fn run(chart: &ChartCommand, before: &OmegaData, out: &mut impl Write) -> Re
                 out,
             )
         }
+        #[cfg(feature = "angband")]
         ChartCommand::Angband {
             chart: AngbandChart::Feelings { out },
-        } => (vec![data::feeling_chances()], out),
+        } => (vec![angband::feeling_chances()], out),
+        #[cfg(feature = "angband")]
         ChartCommand::Angband {
             chart: AngbandChart::Alloc { depth, out },
-        } => (vec![data::alloc_by_level(*depth)], out),
+        } => (vec![angband::alloc_by_level(*depth)], out),
+        #[cfg(feature = "captive")]
         ChartCommand::Encounters {
             type_id,
             growth,
             maps,
             out,
         } => {
-            let growth = match growth {
-                crate::commands::GrowthArg::Code => denizen_captive::Growth::Code,
-                crate::commands::GrowthArg::Prose => denizen_captive::Growth::Prose,
-            };
-            (data::member_stats(*type_id, growth, *maps)?.to_vec(), out)
+            let plots = captive::member_stats(*type_id, (*growth).into(), *maps)?;
+            (plots.to_vec(), out)
         }
     };
     let written = write(&plots, to)?;

@@ -1,0 +1,79 @@
+//! Traps sprung: a [`TrapSpringRequested`] springs the trap with the rules (its kind
+//! chosen, rolled, a summoning rune's monsters placed round the player) through the
+//! [`arrivals`](denizen_bevy::arrivals) pipeline, the summoned monsters through the apply
+//! step.
+
+use bevy_ecs::prelude::*;
+use denizen_bevy::arrivals::ArrivalRequest;
+use denizen_bevy::floor::{FloorId, FloorMap};
+use denizen_bevy::pipeline::FloorStreams;
+use denizen_core::plan::Origin;
+
+use super::level::spawn_monsters;
+use super::messages::{Sprung, TrapRefusal, TrapSpringRequested};
+use super::resources::{AngbandLastLevel, AngbandRuleset, AngbandUniques};
+use crate::request::spring_trap;
+use crate::{Monster, Springing, UniqueLedger, streams};
+
+/// A trap as the rules sprang it, before its monsters reach the world.
+pub struct TrapPlan {
+    name: String,
+    outcome: Springing,
+    monsters: Vec<Monster>,
+    live: UniqueLedger,
+}
+
+/// Springs one trap on the last level made or brought back (depth 1 before any), on the
+/// floor in `FloorMap`; its stream is that level's.
+impl ArrivalRequest for TrapSpringRequested {
+    type Rules = AngbandRuleset;
+    type Valid = AngbandLastLevel;
+    type Plan = TrapPlan;
+    type Arrival = Sprung;
+    type Refusal = TrapRefusal;
+
+    fn validate(&self, world: &World) -> Result<(FloorId, AngbandLastLevel), TrapRefusal> {
+        let last = *world.resource::<AngbandLastLevel>();
+        let depth = last.depth.clamp(1, 127);
+        Ok((FloorId::new(streams::PLACE, depth), last))
+    }
+
+    fn plan(
+        &self,
+        world: &World,
+        last: AngbandLastLevel,
+        streams: &mut FloorStreams<'_>,
+    ) -> Result<TrapPlan, TrapRefusal> {
+        let mut rng = streams.draw(streams::TRAP);
+        let rules = world.resource::<AngbandRuleset>().rules();
+        let mut live = world.resource::<AngbandUniques>().0.clone();
+        live.keep_only_uniques_of(rules.races());
+        let depth = last.depth.clamp(1, 127) as i32;
+        let sprung = spring_trap(
+            &rules.traps,
+            &mut rng,
+            &world.resource::<FloorMap>().0,
+            self.at,
+            self.armour,
+            (depth, last.quest),
+            &rules.allocator,
+            &mut live,
+        );
+        Ok(TrapPlan {
+            name: sprung.kind.name.clone(),
+            outcome: sprung.outcome,
+            monsters: sprung.summoned,
+            live,
+        })
+    }
+
+    fn apply(&self, world: &mut World, plan: TrapPlan) -> Sprung {
+        world.resource_mut::<AngbandUniques>().0 = plan.live;
+        let summoned = spawn_monsters(world, &plan.monsters, Origin::SUMMONING, None);
+        Sprung {
+            name: plan.name,
+            outcome: plan.outcome,
+            summoned,
+        }
+    }
+}

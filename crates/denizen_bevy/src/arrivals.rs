@@ -1,0 +1,146 @@
+//! The one pipeline every arrival on the current floor goes through: a summoning, a statue
+//! waking, an arena bout, a trap's summons, a wandering creature on the clock. Each
+//! request is served in one order:
+//!
+//! 1. **read** it ([`read_requests`]), or take it from a
+//!    clock check ([`arrive`]);
+//! 2. **refuse while loading**: while the rule set's data files load
+//!    ([`RulesLoading`](crate::pipeline::RulesLoading)), nothing is drawn or made;
+//! 3. **validate** it against the rules and the floor ([`ArrivalRequest::validate`]): the
+//!    floor whose streams it draws (usually the current one) and what the rules resolved;
+//! 4. **plan** with the rules and the floor's streams, reading the world only
+//!    ([`ArrivalRequest::plan`]); the ledger counts the streams drawn;
+//! 5. **spawn** through the one apply step ([`ArrivalRequest::apply`], with
+//!    [`apply`](crate::apply::apply): occupancy, tiles, [`MonsterSpawned`](crate::MonsterSpawned));
+//! 6. **answer**, once per request, success or not: an [`Arrived`] message holding the
+//!    request and `Ok` with what arrived or `Err` with the typed reason
+//!    ([`ArrivalRequest::answer`]).
+//!
+//! A rule set implements [`ArrivalRequest`] for its request and serves it with
+//! [`RuleSetApp::serve_arrivals`](crate::RuleSetApp::serve_arrivals) (a message the host
+//! writes), or calls [`arrive`] from a system of its own (a wandering check on the
+//! [`TenMinuteCheck`](crate::clock::TenMinuteCheck) schedule).
+
+use std::fmt::Debug;
+
+use bevy_ecs::message::MessageCursor;
+use bevy_ecs::prelude::*;
+use bevy_reflect::prelude::*;
+use bevy_reflect::{FromReflect, GetTypeRegistration, TypePath, Typed};
+
+use crate::floor::FloorId;
+use crate::pipeline::{FloorStreams, plan_with_streams, read_requests, rules_loading};
+
+/// A rule set's data files have not loaded yet (feature `assets`): every refusal type of
+/// an arrival converts from it, and a game waits for `RulesLoaded`.
+#[derive(Reflect, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, thiserror::Error)]
+#[reflect(Debug, PartialEq)]
+#[error("the rules' data files have not loaded yet (wait for RulesLoaded)")]
+pub struct RulesStillLoading;
+
+/// What an arrival request tells the pipeline at each step (see the module docs).
+pub trait ArrivalRequest: Clone + Debug + Send + Sync + 'static {
+    /// The rule set's rules resource, whose loading refuses every request.
+    type Rules: Resource;
+    /// What validation resolved, handed to planning.
+    type Valid;
+    /// What the rules planned, before it reaches the world.
+    type Plan;
+    /// What arrived: the entities and whatever the rule set reports with them.
+    type Arrival: Clone + Debug + Send + Sync + 'static;
+    /// Why nothing arrived.
+    type Refusal: From<RulesStillLoading> + Clone + Debug + Send + Sync + 'static;
+
+    /// Step 3: the floor whose streams the arrival draws, and what the rules resolved; or
+    /// why it cannot be served (nothing is drawn then).
+    fn validate(&self, world: &World) -> Result<(FloorId, Self::Valid), Self::Refusal>;
+
+    /// Step 4: plans the arrival; every stream comes from `streams`, keyed by the floor
+    /// validation named. A refusal here still counts the streams drawn.
+    fn plan(
+        &self,
+        world: &World,
+        valid: Self::Valid,
+        streams: &mut FloorStreams<'_>,
+    ) -> Result<Self::Plan, Self::Refusal>;
+
+    /// Step 5: spawns what was planned through [`apply`](crate::apply::apply) and says
+    /// what arrived.
+    fn apply(&self, world: &mut World, plan: Self::Plan) -> Self::Arrival;
+
+    /// Step 6: the answer. By default an [`Arrived`] message (which the rule set's plugin
+    /// adds, as [`RuleSetApp::serve_arrivals`](crate::RuleSetApp::serve_arrivals) does).
+    fn answer(&self, world: &mut World, outcome: Result<Self::Arrival, Self::Refusal>) {
+        world.write_message(Arrived {
+            request: self.clone(),
+            outcome,
+        });
+    }
+}
+
+/// The answer to an arrival request, success or not: the request as it was written, and
+/// what arrived or why nothing did. A rule set names its answers with a type alias
+/// (Omega's `Summoned` is `Arrived<SummonRequested>`).
+#[derive(Message, Reflect, Clone, Debug)]
+#[reflect(Debug, where
+    R: Reflect + TypePath + FromReflect + GetTypeRegistration + Typed,
+    R::Arrival: Reflect + TypePath + FromReflect + GetTypeRegistration + Typed,
+    R::Refusal: Reflect + TypePath + FromReflect + GetTypeRegistration + Typed)]
+pub struct Arrived<R: ArrivalRequest> {
+    /// The request answered.
+    pub request: R,
+    /// What arrived, or why nothing did.
+    pub outcome: Result<R::Arrival, R::Refusal>,
+}
+
+impl<R: ArrivalRequest + PartialEq> PartialEq for Arrived<R>
+where
+    R::Arrival: PartialEq,
+    R::Refusal: PartialEq,
+{
+    fn eq(&self, other: &Self) -> bool {
+        self.request == other.request && self.outcome == other.outcome
+    }
+}
+
+impl<R: ArrivalRequest> Arrived<R> {
+    /// What arrived, if anything did.
+    pub fn arrival(&self) -> Option<&R::Arrival> {
+        self.outcome.as_ref().ok()
+    }
+
+    /// Why nothing arrived, if nothing did.
+    pub fn refusal(&self) -> Option<&R::Refusal> {
+        self.outcome.as_ref().err()
+    }
+}
+
+/// Serves one arrival request now, through every step (the same as a request message):
+/// what a clock check calls for its wandering arrival.
+pub fn arrive<R: ArrivalRequest>(world: &mut World, request: &R) {
+    let outcome = outcome(world, request);
+    request.answer(world, outcome);
+}
+
+/// Steps 2 to 5 of one request.
+fn outcome<R: ArrivalRequest>(world: &mut World, request: &R) -> Result<R::Arrival, R::Refusal> {
+    if rules_loading::<R::Rules>(world) {
+        return Err(RulesStillLoading.into());
+    }
+    let (floor, valid) = request.validate(world)?;
+    let plan = plan_with_streams(world, &floor, |world, streams| {
+        request.plan(world, valid, streams)
+    });
+    Ok(request.apply(world, plan?))
+}
+
+/// The system that serves every new request of type `R` (added by
+/// [`RuleSetApp::serve_arrivals`](crate::RuleSetApp::serve_arrivals)).
+pub fn serve_arrival_requests<R: ArrivalRequest + Message>(
+    world: &mut World,
+    mut cursor: Local<MessageCursor<R>>,
+) {
+    for request in read_requests(world, &mut cursor) {
+        arrive(world, &request);
+    }
+}

@@ -1,0 +1,252 @@
+//! How a rule set's plugin takes its place beside the others, declared by itself.
+//!
+//! [`FloorMap`](crate::FloorMap) holds one floor a run, so when two rule sets are asked for
+//! floors in one run, which one claims the map must be fixed; and Bevy's ambiguity
+//! detection asks for an order between their exclusive systems. Each rule set's plugin
+//! therefore adds itself with [`RuleSetApp::add_rule_set`], naming its own sets: its
+//! floors set is placed in [`DenizenSystems::Floors`] after the floors sets of every rule
+//! set added before it, its arrivals set likewise in [`DenizenSystems::Arrivals`]. No rule
+//! set names another: the order is the order the plugins were added (the facade's
+//! `DenizenPlugins` adds Omega's, then Angband's, then Captive's), and a game's own rule
+//! set added after them comes after them.
+//!
+//! A request written while no plugin serves it would vanish: a rule set declares its
+//! requests with [`RuleSetApp::expect_served`] (the shipped plugins do it in
+//! [`RuleSetPlugin::expect_requests`], which the facade's group runs even for a plugin
+//! the game disabled), and serves them with [`RuleSetApp::serve_floors`] and
+//! [`RuleSetApp::serve_arrivals`]. A declared request written while nothing serves it
+//! stops the app at its first run, naming the plugin to add.
+
+use std::any::TypeId;
+use std::collections::{HashMap, HashSet};
+use std::marker::PhantomData;
+
+use bevy_app::prelude::*;
+use bevy_ecs::intern::Interned;
+use bevy_ecs::prelude::*;
+use bevy_ecs::schedule::{InternedSystemSet, IntoScheduleConfigs, SystemSet};
+use bevy_ecs::system::ScheduleSystem;
+use bevy_reflect::Reflect;
+
+use crate::arrivals::{ArrivalRequest, Arrived, serve_arrival_requests};
+use crate::pipeline::{FloorRequest, serve_floor_requests};
+use crate::view::{Describer, Describers};
+use crate::{DenizenSystems, denizen_schedule};
+
+/// What a rule set's plugin declares about itself: its name and its sets.
+#[derive(Clone, Debug)]
+pub struct RuleSet {
+    name: &'static str,
+    floors: Option<Interned<dyn SystemSet>>,
+    arrivals: Option<Interned<dyn SystemSet>>,
+    describer: Option<Describer>,
+}
+
+impl RuleSet {
+    /// A rule set by its name in messages (`Omega`, a game's `Tables`).
+    pub fn new(name: &'static str) -> Self {
+        Self {
+            name,
+            floors: None,
+            arrivals: None,
+            describer: None,
+        }
+    }
+
+    /// The set that serves its floor requests, placed in [`DenizenSystems::Floors`].
+    pub fn floors(mut self, set: impl SystemSet) -> Self {
+        self.floors = Some(set.intern());
+        self
+    }
+
+    /// The set that serves its arrivals, placed in [`DenizenSystems::Arrivals`].
+    pub fn arrivals(mut self, set: impl SystemSet) -> Self {
+        self.arrivals = Some(set.intern());
+        self
+    }
+
+    /// How it describes its creatures to a game's views ([`describe`](crate::view::describe),
+    /// [`roster`](crate::view::roster)).
+    pub fn describer(mut self, describer: Describer) -> Self {
+        self.describer = Some(describer);
+        self
+    }
+
+    /// Its name.
+    pub fn name(&self) -> &'static str {
+        self.name
+    }
+}
+
+/// The rule sets added so far, in the order their sets run, and the requests their plugins
+/// serve. Configuration, never saved.
+#[derive(Resource, Reflect, Clone, Debug, Default)]
+#[reflect(opaque, Debug)]
+pub struct RuleSets {
+    added: Vec<RuleSet>,
+    /// The request types served.
+    served: HashSet<TypeId>,
+    /// The last server added to each set: the next one runs after it, so the requests of a
+    /// rule set are served in the order its plugin asked to serve them (they are exclusive
+    /// systems, and Bevy asks for an order between them).
+    last_server: HashMap<InternedSystemSet, InternedSystemSet>,
+}
+
+impl RuleSets {
+    /// The rule sets' names, in order.
+    pub fn names(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.added.iter().map(|rule_set| rule_set.name)
+    }
+
+    /// Whether a plugin serves requests of type `M`.
+    pub fn serves<M: 'static>(&self) -> bool {
+        self.served.contains(&TypeId::of::<M>())
+    }
+}
+
+/// What a rule set's plugin calls on the app in its `build`.
+pub trait RuleSetApp {
+    /// Places the rule set's sets after those of every rule set added before it (see the
+    /// [module](self)). Adding the same rule set twice (a name already added) changes
+    /// nothing.
+    fn add_rule_set(&mut self, rule_set: RuleSet) -> &mut Self;
+
+    /// Serves floor requests of type `R` in `set` through the [`pipeline`](crate::pipeline):
+    /// the message is added, and the system runs when one is written.
+    fn serve_floors<R: FloorRequest>(&mut self, set: impl SystemSet) -> &mut Self;
+
+    /// Serves arrival requests of type `R` in `set` through the
+    /// [`arrivals`](crate::arrivals) pipeline: the request and its answer
+    /// ([`Arrived<R>`]) are added, and the system runs when one is written.
+    fn serve_arrivals<R: ArrivalRequest + Message>(&mut self, set: impl SystemSet) -> &mut Self;
+
+    /// Declares a request of the rule set: written while no plugin serves it, it stops the
+    /// app at its first run with a message naming `plugin`, instead of vanishing.
+    fn expect_served<M: Message>(&mut self, plugin: &'static str) -> &mut Self;
+}
+
+impl RuleSetApp for App {
+    fn add_rule_set(&mut self, rule_set: RuleSet) -> &mut Self {
+        let schedule = denizen_schedule(self);
+        let mut rule_sets = self.world_mut().get_resource_or_init::<RuleSets>().clone();
+        if rule_sets.names().any(|name| name == rule_set.name) {
+            return self;
+        }
+        let phases = [
+            (rule_set.floors, DenizenSystems::Floors, 0),
+            (rule_set.arrivals, DenizenSystems::Arrivals, 1),
+        ];
+        for (set, phase, which) in phases {
+            let Some(set) = set else { continue };
+            self.configure_sets(schedule, set.in_set(phase));
+            for earlier in &rule_sets.added {
+                let earlier = [earlier.floors, earlier.arrivals][which];
+                if let Some(earlier) = earlier {
+                    self.configure_sets(schedule, set.after(earlier));
+                }
+            }
+        }
+        if let Some(describer) = rule_set.describer {
+            self.world_mut()
+                .get_resource_or_init::<Describers>()
+                .0
+                .push(describer);
+        }
+        rule_sets.added.push(rule_set);
+        self.insert_resource(rule_sets);
+        self
+    }
+
+    fn serve_floors<R: FloorRequest>(&mut self, set: impl SystemSet) -> &mut Self {
+        self.add_message::<R>();
+        serve_in_order::<R, _>(
+            self,
+            set,
+            serve_floor_requests::<R>.into_system_set().intern(),
+            serve_floor_requests::<R>.run_if(on_message::<R>),
+        )
+    }
+
+    fn serve_arrivals<R: ArrivalRequest + Message>(&mut self, set: impl SystemSet) -> &mut Self {
+        self.add_message::<R>().add_message::<Arrived<R>>();
+        serve_in_order::<R, _>(
+            self,
+            set,
+            serve_arrival_requests::<R>.into_system_set().intern(),
+            serve_arrival_requests::<R>.run_if(on_message::<R>),
+        )
+    }
+
+    fn expect_served<M: Message>(&mut self, plugin: &'static str) -> &mut Self {
+        let schedule = denizen_schedule(self);
+        self.add_message::<M>().add_systems(
+            schedule,
+            refuse_unserved::<M>(plugin)
+                .run_if(|rule_sets: Res<RuleSets>| !rule_sets.serves::<M>())
+                .after(DenizenSystems::Arrivals),
+        )
+    }
+}
+
+/// Adds the server `system` of requests `R` (whose own set is `this`) to `set`, after the
+/// set's last one, and marks `R` served.
+fn serve_in_order<R: 'static, M>(
+    app: &mut App,
+    set: impl SystemSet,
+    this: InternedSystemSet,
+    system: impl IntoScheduleConfigs<ScheduleSystem, M>,
+) -> &mut App {
+    let schedule = denizen_schedule(app);
+    let set = set.intern();
+    let mut rule_sets = app.world_mut().get_resource_or_init::<RuleSets>();
+    rule_sets.served.insert(TypeId::of::<R>());
+    let last = rule_sets.last_server.insert(set, this);
+    let system = system.in_set(set);
+    match last {
+        Some(last) => app.add_systems(schedule, system.after(last)),
+        None => app.add_systems(schedule, system),
+    }
+}
+
+/// The check [`RuleSetApp::expect_served`] adds: a request no added plugin serves is a
+/// mistake in how the app was put together (a plugin left out or disabled), so the first
+/// one stops the app with a message naming the plugin to add.
+fn refuse_unserved<M: Message>(
+    plugin: &'static str,
+) -> impl FnMut(Res<Messages<M>>) + Send + Sync + 'static {
+    move |messages: Res<Messages<M>>| {
+        assert!(
+            messages.is_empty(),
+            "a `{}` was written, but no plugin serves it: add `{plugin}` (or the facade's \
+             `DenizenPlugins`, which brings every rule set's plugin); `DenizenPlugin` alone \
+             is only the neutral part",
+            std::any::type_name::<M>()
+                .rsplit("::")
+                .next()
+                .unwrap_or_default(),
+        );
+    }
+}
+
+/// A rule set's plugin, as a plugin group sees it: it declares the requests it serves, so
+/// a group can declare them even when the game disables the plugin.
+pub trait RuleSetPlugin: Plugin {
+    /// Declares every request the plugin serves with [`RuleSetApp::expect_served`].
+    fn expect_requests(app: &mut App);
+}
+
+/// Declares the requests of `P` (see [`RuleSetPlugin`]): added beside `P` in a plugin
+/// group, it keeps a request of `P` from vanishing when the game disables `P`.
+pub struct ExpectRequests<P>(PhantomData<fn() -> P>);
+
+impl<P> Default for ExpectRequests<P> {
+    fn default() -> Self {
+        Self(PhantomData)
+    }
+}
+
+impl<P: RuleSetPlugin> Plugin for ExpectRequests<P> {
+    fn build(&self, app: &mut App) {
+        P::expect_requests(app);
+    }
+}

@@ -1,0 +1,104 @@
+//! Components every Omega monster carries, and the optional ones construction adds.
+
+use crate::construct::{Identity, Stats};
+use crate::objects::ObjectInstance;
+use crate::species::SpeciesId;
+use bevy_ecs::prelude::*;
+use bevy_reflect::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use denizen_bevy::floor::{Creature, Glyph};
+
+/// What an Omega monster is: the template the population rules chose, and the template
+/// whose body it has (the same, except for adventurers who returned as undead and
+/// were-humans that changed). Requiring it brings every other monster component.
+#[derive(Component, Reflect, Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[reflect(Component, Debug, PartialEq, Serialize, Deserialize)]
+#[require(Creature, Sleep, Inventory, Awareness, CombatStats, Disposition)]
+pub struct Species {
+    /// The chosen template.
+    pub id: SpeciesId,
+    /// The template of its body.
+    pub form: SpeciesId,
+}
+
+/// The components every Omega monster is spawned with besides its square, in one tuple.
+pub type MonsterBundle = (
+    Species,
+    Glyph,
+    Sleep,
+    Inventory,
+    Awareness,
+    CombatStats,
+    Disposition,
+);
+
+/// Sleep: the template's rating and whether the monster is awake now.
+#[derive(
+    Component, Reflect, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize,
+)]
+#[reflect(Component, Default, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Sleep {
+    /// 0-100: awake at construction when the rating is below `R(100)`.
+    pub rating: i32,
+    /// Awake now.
+    pub awake: bool,
+}
+
+/// Possessions, in the source's list order (last random object first, fixed item last).
+#[derive(Component, Reflect, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[reflect(Component, Default, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Inventory(pub Vec<ObjectInstance>);
+
+/// Awareness (sense) range in squares.
+#[derive(
+    Component, Reflect, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize,
+)]
+#[reflect(Component, Default, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Awareness(pub i32);
+
+/// Combat numbers: hp, hit, ac, damage, speed, level and experience value.
+#[derive(
+    Component, Reflect, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize,
+)]
+#[reflect(Component, Default, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CombatStats(pub Stats);
+
+/// Whether a monster is hostile and whether it wanders, as constructed.
+#[derive(
+    Component, Reflect, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize,
+)]
+#[reflect(Component, Default, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Disposition {
+    /// Attacks the player.
+    pub hostile: bool,
+    /// Moves about the level (set on wandering arrivals and some templates).
+    pub wandering: bool,
+}
+
+/// The name construction gave a monster (an angel's deity, an occupation, an adventurer);
+/// present only on renamed monsters.
+#[derive(Component, Reflect, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[reflect(Component, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MonsterName(pub String);
+
+/// What identity-specific construction made of a monster; present only when it did
+/// something.
+#[derive(Component, Reflect, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[reflect(Component, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MonsterIdentity(pub Identity);
+
+/// Marks a dungeon level's fixed inhabitant (the Goblin King, an elemental lord, ...),
+/// placed before and in addition to the level's population.
+#[derive(
+    Component, Reflect, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize,
+)]
+#[reflect(Component, Default, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Fixed;
+
+/// Marks an arena opponent.
+#[derive(
+    Component, Reflect, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize,
+)]
+#[reflect(Component, Default, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ArenaOpponent;

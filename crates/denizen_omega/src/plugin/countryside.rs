@@ -1,0 +1,59 @@
+//! Countryside encounters on the tactical map.
+
+use bevy_ecs::prelude::*;
+use bevy_reflect::prelude::*;
+use denizen_bevy::floor::FloorId;
+use denizen_bevy::pipeline::{FloorRequest, FloorStreams};
+
+use super::messages::{OmegaFloorRefusal, OmegaFloorRequested};
+use super::populate::{OmegaFloor, OmegaFloorPlan};
+
+/// Written by the host after it has filled [`FloorMap`](denizen_bevy::FloorMap) with the
+/// tactical map (64 x 16): make the encounter of a terrain (`countryside:plains`, ...,
+/// `countryside:road` for terrain without a table). Creatures get awareness 64, their
+/// coordinates are not checked (two may share a square), and water-only creatures' squares
+/// become water. The same as an [`OmegaFloorRequested`] for the terrain's key (answered
+/// alike, with an [`OmegaFloorPopulated`](super::OmegaFloorPopulated) or an
+/// [`OmegaFloorRejected`](super::OmegaFloorRejected)), served in `OmegaSystems::Floors`
+/// after the floors.
+#[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
+#[reflect(Debug, PartialEq)]
+pub struct CountrysideEncounterRequested {
+    /// The terrain's location key.
+    pub terrain: String,
+}
+
+impl CountrysideEncounterRequested {
+    /// The terrain's floor request.
+    fn floor(&self) -> OmegaFloorRequested {
+        OmegaFloorRequested::new(self.terrain.clone(), 1)
+    }
+}
+
+/// Every step is the terrain's floor request's.
+impl FloorRequest for CountrysideEncounterRequested {
+    type Rejection = OmegaFloorRefusal;
+    type Valid = OmegaFloor;
+    type Plan = OmegaFloorPlan;
+
+    fn validate(&self, world: &World) -> Result<(FloorId, OmegaFloor), OmegaFloorRefusal> {
+        self.floor().validate(world)
+    }
+
+    fn plan(
+        &self,
+        world: &World,
+        valid: OmegaFloor,
+        streams: &mut FloorStreams<'_>,
+    ) -> OmegaFloorPlan {
+        self.floor().plan(world, valid, streams)
+    }
+
+    fn apply(&self, world: &mut World, floor: &FloorId, plan: OmegaFloorPlan) {
+        self.floor().apply(world, floor, plan);
+    }
+
+    fn reject(&self, world: &mut World, rejection: OmegaFloorRefusal) {
+        self.floor().reject(world, rejection);
+    }
+}

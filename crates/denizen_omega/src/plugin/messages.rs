@@ -1,0 +1,123 @@
+//! Messages in and out of Omega's floor population.
+
+use crate::RequestError;
+use crate::species::SpeciesId;
+use bevy_ecs::prelude::*;
+use bevy_reflect::prelude::*;
+use denizen_core::floor::Square;
+
+use denizen_bevy::floor::FloorHeld;
+
+/// Written by the host after it has filled [`FloorMap`](denizen_bevy::FloorMap): populate this
+/// floor of this Omega location. Served in `OmegaSystems::Floors`; a floor that already
+/// exists (current or put away) is replaced, never merged.
+#[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
+#[reflect(Debug, PartialEq)]
+pub struct OmegaFloorRequested {
+    /// Location key, such as `goblin-caves`.
+    pub location: String,
+    /// Depth (ignored outside dungeons).
+    pub depth: u32,
+    /// The player's square, excluded from placement only when the plugin is told to
+    /// (the source does not exclude it).
+    pub player: Option<Square>,
+    /// The floor is a cavern-type level (matters only for the faithful gap of fixed
+    /// inhabitants marked for it).
+    pub cavern: bool,
+    /// Inside a temple, its deity (1 to the number of the bestiary's deities: Omega's
+    /// Odin, Set, Athena, Hecate, the Balance, Destiny): angels made there, on this floor
+    /// and by later arrivals and summons while it is the current location, serve it.
+    /// `None` elsewhere: each angel draws its deity.
+    pub deity: Option<u8>,
+}
+
+impl OmegaFloorRequested {
+    /// Populate `location` at `depth`, the player's square not given, not a cavern.
+    pub fn new(location: impl Into<String>, depth: u32) -> Self {
+        Self {
+            location: location.into(),
+            depth,
+            player: None,
+            cavern: false,
+            deity: None,
+        }
+    }
+
+    /// The same floor inside a temple of `deity` (see [`deity`](Self::deity)).
+    pub fn in_temple(mut self, deity: u8) -> Self {
+        self.deity = Some(deity);
+        self
+    }
+}
+
+/// A floor was populated (written in `OmegaSystems::Floors`).
+#[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
+#[reflect(Debug, PartialEq)]
+pub struct OmegaFloorPopulated {
+    /// Location key.
+    pub location: String,
+    /// Depth.
+    pub depth: u32,
+    /// Placements the count rule asked for.
+    pub requested: u32,
+    /// Monsters spawned.
+    pub placed: u32,
+}
+
+/// The floor ran out of acceptable squares: population stopped after `placed` monsters,
+/// or a fixed inhabitant found no square (written in `OmegaSystems::Floors`, after the
+/// [`OmegaFloorPopulated`]).
+#[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
+#[reflect(Debug, PartialEq)]
+pub struct PlacementFailed {
+    /// Location key.
+    pub location: String,
+    /// Depth.
+    pub depth: u32,
+    /// Monsters placed before the floor was full.
+    pub placed: u32,
+    /// Placements that found no square.
+    pub missing: u32,
+    /// Fixed inhabitants (the Goblin King, ...) that found no square.
+    pub fixed_missing: Vec<SpeciesId>,
+}
+
+/// An [`OmegaFloorRequested`] that was refused (written in `OmegaSystems::Floors`);
+/// nothing was spawned and no state changed.
+#[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
+#[reflect(Debug, PartialEq)]
+pub struct OmegaFloorRejected {
+    /// Location key as given.
+    pub location: String,
+    /// Depth as given.
+    pub depth: u32,
+    /// Why.
+    pub reason: OmegaFloorRefusal,
+}
+
+/// Why an [`OmegaFloorRequested`] was refused.
+#[derive(Reflect, Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[reflect(Debug, PartialEq)]
+pub enum OmegaFloorRefusal {
+    /// The rules cannot serve it: an unknown location, a depth outside the dungeon, a
+    /// deity none of the bestiary's.
+    #[error("{0}")]
+    Rules(RequestError),
+    /// [`FloorMap`](denizen_bevy::FloorMap) is empty and the environment searches the floor for
+    /// squares.
+    #[error("FloorMap is empty: fill it with the floor before sending OmegaFloorRequested")]
+    EmptyMap,
+    /// Another floor was populated in this run.
+    #[error("{0}")]
+    FloorHeld(FloorHeld),
+    /// The rule set's data files (feature `assets`) have not loaded yet: nothing changed.
+    /// A game waits for `RulesLoaded` before its first request.
+    #[error("the rules' data files have not loaded yet (wait for RulesLoaded)")]
+    RulesLoading,
+}
+
+impl From<FloorHeld> for OmegaFloorRefusal {
+    fn from(held: FloorHeld) -> Self {
+        Self::FloorHeld(held)
+    }
+}

@@ -1,0 +1,287 @@
+//! Omega 0.90.4 in play: floors populated from `OmegaFloorRequested` through the
+//! [`pipeline`](denizen_bevy::pipeline), wandering arrivals on the clock (only while the current
+//! floor is Omega's), summoning, waking statues, countryside encounters, arena bouts and
+//! were-forms.
+//!
+//! Built on `denizen_bevy`'s public rule-set API alone. [`OmegaPlugin`] takes its place
+//! among the rule sets with the sets [`OmegaSystems::Floors`] and
+//! [`OmegaSystems::Arrivals`]; its switches are one [`OmegaSettings`]. Summonings, statues,
+//! arena bouts and wandering checks go through the [`arrivals`](denizen_bevy::arrivals)
+//! pipeline and are answered with an `Arrived` of their request ([`summon::Summoned`],
+//! [`summon::StatuesWoken`], [`variants::ArenaBout`], [`wander::WanderingChecked`]).
+
+#[cfg(feature = "assets")]
+pub mod assets;
+pub mod components;
+pub mod countryside;
+pub mod messages;
+mod populate;
+pub mod resources;
+pub mod saves;
+pub mod scene;
+pub mod summon;
+pub mod variants;
+pub mod view;
+pub mod wander;
+
+use std::sync::Arc;
+
+use crate::construct::Preference;
+use crate::objects::ItemLedger;
+use crate::{OmegaExtension, OmegaFiles, OmegaRules};
+use bevy_app::prelude::*;
+use bevy_ecs::prelude::*;
+use denizen_core::DataError;
+
+#[cfg(feature = "assets")]
+pub use assets::OmegaDataAssets;
+use components::{
+    ArenaOpponent, Awareness, CombatStats, Disposition, Fixed, Inventory, MonsterIdentity,
+    MonsterName, Sleep, Species,
+};
+use denizen_bevy::pipeline::serve_floor_requests;
+use denizen_bevy::rule_set::{RuleSetApp, RuleSetPlugin};
+use denizen_bevy::{RuleSet, SaveWithDenizen, clock, denizen_schedule};
+pub use messages::{
+    OmegaFloorPopulated, OmegaFloorRefusal, OmegaFloorRejected, OmegaFloorRequested,
+    PlacementFailed,
+};
+pub use populate::{OmegaFloor, OmegaFloorPlan};
+pub use resources::{
+    CompletedDungeons, CurrentLocation, MoonPhase, OmegaChronicle, OmegaRuleset, OmegaSettings,
+    UniqueItems,
+};
+
+/// Omega's population rules as a plugin: the host writes [`OmegaFloorRequested`] after filling
+/// [`FloorMap`](denizen_bevy::FloorMap) and gets one entity per monster with [`Species`],
+/// [`Sleep`], [`Inventory`], [`Awareness`], [`CombatStats`], [`Disposition`] (plus
+/// [`MonsterName`], [`MonsterIdentity`], [`Fixed`], [`ArenaOpponent`] where they apply).
+/// Adds a default [`DenizenPlugin`](denizen_bevy::DenizenPlugin) if the host has not.
+///
+/// ```
+/// use bevy_app::App;
+/// use denizen_bevy::DenizenPlugin;
+/// use denizen_omega::plugin::OmegaPlugin;
+///
+/// App::new().add_plugins((DenizenPlugin::with_seed(7), OmegaPlugin::default().cavern_gap(false)));
+/// ```
+#[derive(Clone, Debug)]
+pub struct OmegaPlugin {
+    rules: Arc<OmegaRules>,
+    settings: OmegaSettings,
+    #[cfg(feature = "assets")]
+    data: Option<assets::OmegaDataAssets>,
+}
+
+impl Default for OmegaPlugin {
+    /// Omega 0.90.4's shipped rules with the faithful switches.
+    fn default() -> Self {
+        Self::from_settings(OmegaSettings::default())
+    }
+}
+
+impl OmegaPlugin {
+    /// Omega 0.90.4's shipped rules with these switches.
+    pub fn from_settings(settings: OmegaSettings) -> Self {
+        Self {
+            rules: Arc::new(OmegaRules::shipped()),
+            settings,
+            #[cfg(feature = "assets")]
+            data: None,
+        }
+    }
+
+    /// A game's own rules.
+    pub fn with_rules(mut self, rules: OmegaRules) -> Self {
+        self.rules = Arc::new(rules);
+        self
+    }
+
+    /// A game's own data files ([`OmegaRules::from_files`]), validated now: a bad file is
+    /// an error here, never a panic later.
+    pub fn from_files(files: OmegaFiles<'_>) -> Result<Self, DataError> {
+        Ok(Self::default().with_rules(OmegaRules::from_files(files)?))
+    }
+
+    /// Omega's data with a game's additions ([`OmegaRules::shipped_with`]): one more
+    /// dungeon, a few more species, without copying the shipped files.
+    pub fn shipped_with(extra: OmegaExtension<'_>) -> Result<Self, DataError> {
+        Ok(Self::default().with_rules(OmegaRules::shipped_with(extra)?))
+    }
+
+    /// Takes the rules from data files loaded as assets (feature `assets`; see
+    /// [`denizen_bevy::assets`]): floor requests are refused until they have loaded, and an edited
+    /// file is swapped in while the game runs.
+    #[cfg(feature = "assets")]
+    pub fn data_assets(mut self, files: assets::OmegaDataAssets) -> Self {
+        self.data = Some(files);
+        self
+    }
+
+    /// Who nymph-or-satyr templates become (the source's player preference; either by
+    /// default).
+    pub fn preference(mut self, preference: Preference) -> Self {
+        self.settings.preference = preference;
+        self
+    }
+
+    /// Treat the player's square ([`OmegaFloorRequested::player`]) as occupied during
+    /// placement. Off by default: the source does not exclude it.
+    pub fn exclude_player_square(mut self, exclude: bool) -> Self {
+        self.settings.exclude_player_square = exclude;
+        self
+    }
+
+    /// Keep the source's cavern gap for fixed inhabitants (the Demon Emperor can return
+    /// on a cavern-type bottom level of a completed volcano). On by default: faithful.
+    pub fn cavern_gap(mut self, keep: bool) -> Self {
+        self.settings.cavern_gap = keep;
+        self
+    }
+
+    /// The rules this plugin populates with.
+    pub fn rules(&self) -> &OmegaRules {
+        &self.rules
+    }
+
+    /// The plugin's switches.
+    pub fn settings(&self) -> OmegaSettings {
+        self.settings
+    }
+}
+
+/// Omega's systems, each set inside a [`DenizenSystems`](denizen_bevy::DenizenSystems) phase.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OmegaSystems {
+    /// In [`DenizenSystems::Floors`](denizen_bevy::DenizenSystems::Floors), first of the rule sets: saved state checked
+    /// ([`StateRejected`](saves::StateRejected)), then floors and countryside encounters
+    /// served through the [`pipeline`](denizen_bevy::pipeline).
+    Floors,
+    /// In [`DenizenSystems::Arrivals`](denizen_bevy::DenizenSystems::Arrivals): summonings, waking statues and arena bouts on
+    /// the current floor.
+    Arrivals,
+}
+
+impl Plugin for OmegaPlugin {
+    fn build(&self, app: &mut App) {
+        let ledger = ItemLedger::new(self.rules.bestiary.items());
+        let schedule = denizen_schedule(app);
+        app.add_rule_set(
+            RuleSet::new("Omega")
+                .floors(OmegaSystems::Floors)
+                .arrivals(OmegaSystems::Arrivals)
+                .describer(view::describe),
+        )
+        .insert_resource(OmegaRuleset::new(self.rules.clone(), self.settings))
+        .insert_resource(UniqueItems(ledger))
+        .init_resource::<CurrentLocation>()
+        .init_resource::<OmegaChronicle>()
+        .init_resource::<CompletedDungeons>()
+        .init_resource::<MoonPhase>()
+        .init_resource::<wander::SkipSaid>()
+        .serve_floors::<OmegaFloorRequested>(OmegaSystems::Floors)
+        .serve_floors::<countryside::CountrysideEncounterRequested>(OmegaSystems::Floors)
+        .serve_arrivals::<summon::SummonRequested>(OmegaSystems::Arrivals)
+        .serve_arrivals::<summon::StatueWakeRequested>(OmegaSystems::Arrivals)
+        .serve_arrivals::<variants::ArenaBoutRequested>(OmegaSystems::Arrivals)
+        .add_message::<OmegaFloorPopulated>()
+        .add_message::<PlacementFailed>()
+        .add_message::<OmegaFloorRejected>()
+        .add_message::<wander::WanderingChecked>()
+        .add_message::<saves::StateRejected>()
+        .save_with_denizen::<Species>()
+        .save_with_denizen::<Sleep>()
+        .save_with_denizen::<Inventory>()
+        .save_with_denizen::<Awareness>()
+        .save_with_denizen::<CombatStats>()
+        .save_with_denizen::<Disposition>()
+        .save_with_denizen::<MonsterName>()
+        .save_with_denizen::<MonsterIdentity>()
+        .save_with_denizen::<Fixed>()
+        .save_with_denizen::<ArenaOpponent>()
+        .save_with_denizen::<UniqueItems>()
+        .save_with_denizen::<CurrentLocation>()
+        .save_with_denizen::<OmegaChronicle>()
+        .save_with_denizen::<CompletedDungeons>()
+        .save_with_denizen::<MoonPhase>()
+        .save_with_denizen::<wander::SkipSaid>()
+        .register_type::<OmegaRuleset>()
+        .register_type::<OmegaSettings>()
+        .register_type::<OmegaFloorRequested>()
+        .register_type::<OmegaFloorPopulated>()
+        .register_type::<PlacementFailed>()
+        .register_type::<OmegaFloorRejected>()
+        .register_type::<OmegaFloorRefusal>()
+        .register_type::<wander::WanderingCheck>()
+        .register_type::<wander::WanderingChecked>()
+        .register_type::<wander::WanderingArrival>()
+        .register_type::<wander::WanderingSkip>()
+        .register_type::<variants::ArenaRefusal>()
+        .register_type::<variants::ArenaBoutRequested>()
+        .register_type::<variants::ArenaBout>()
+        .register_type::<variants::SpecialTurn>()
+        .register_type::<summon::SummonRequested>()
+        .register_type::<summon::SummonKind>()
+        .register_type::<summon::StatueWakeRequested>()
+        .register_type::<summon::Summoned>()
+        .register_type::<summon::StatuesWoken>()
+        .register_type::<summon::Summon>()
+        .register_type::<summon::NothingMade>()
+        .register_type::<countryside::CountrysideEncounterRequested>()
+        .register_type::<saves::StateRejected>()
+        .register_type::<saves::StateMisfit>()
+        .add_systems(clock::TenMinuteCheck, wander::wandering_check)
+        .add_systems(clock::HourlyCheck, wander::wandering_check)
+        .add_systems(
+            schedule,
+            saves::check_saved_state
+                .run_if(saves::state_changed)
+                .before(serve_floor_requests::<OmegaFloorRequested>)
+                .in_set(OmegaSystems::Floors),
+        )
+        .add_observer(variants::were_turn)
+        .add_observer(populate::follow_floor);
+        #[cfg(feature = "assets")]
+        if let Some(files) = &self.data {
+            denizen_bevy::assets::follow(app, files.clone(), &assets::KINDS, OmegaSystems::Floors);
+        }
+    }
+}
+
+impl RuleSetPlugin for OmegaPlugin {
+    fn expect_requests(app: &mut App) {
+        app.expect_served::<OmegaFloorRequested>("OmegaPlugin")
+            .expect_served::<countryside::CountrysideEncounterRequested>("OmegaPlugin")
+            .expect_served::<summon::SummonRequested>("OmegaPlugin")
+            .expect_served::<summon::StatueWakeRequested>("OmegaPlugin")
+            .expect_served::<variants::ArenaBoutRequested>("OmegaPlugin");
+    }
+}
+
+/// The Omega types most games need: `use denizen_omega::plugin::prelude::*;`.
+pub mod prelude {
+    #[cfg(feature = "assets")]
+    pub use super::assets::OmegaDataAssets;
+    pub use super::components::{
+        ArenaOpponent, Awareness, CombatStats, Disposition, Fixed, Inventory, MonsterBundle,
+        MonsterIdentity, MonsterName, Sleep, Species,
+    };
+    pub use super::countryside::CountrysideEncounterRequested;
+    pub use super::messages::{
+        OmegaFloorPopulated, OmegaFloorRefusal, OmegaFloorRejected, OmegaFloorRequested,
+        PlacementFailed,
+    };
+    pub use super::resources::{
+        CompletedDungeons, CurrentLocation, MoonPhase, OmegaChronicle, OmegaRuleset, OmegaSettings,
+        UniqueItems,
+    };
+    pub use super::saves::{StateMisfit, StateRejected};
+    pub use super::summon::{
+        NothingMade, StatueWakeRequested, StatuesWoken, Summon, SummonKind, SummonRequested,
+        Summoned,
+    };
+    pub use super::variants::{ArenaBout, ArenaBoutRequested, ArenaRefusal, SpecialTurn};
+    pub use super::view::roster as omega_roster;
+    pub use super::wander::{WanderingArrival, WanderingCheck, WanderingChecked, WanderingSkip};
+    pub use super::{OmegaPlugin, OmegaSystems};
+}

@@ -1,0 +1,97 @@
+//! Saved state checked against the rules: a ledger, location or chronicle read from a save
+//! that does not fit the loaded data is replaced by a new game's, with a message, before any
+//! system reads it.
+
+use crate::construct::Chronicle;
+use crate::objects::ItemLedger;
+use crate::place::PlaceError;
+use bevy_ecs::prelude::*;
+use bevy_reflect::prelude::*;
+
+use super::resources::{CurrentLocation, OmegaChronicle, OmegaRuleset, UniqueItems};
+
+/// A resource read from a save did not fit the rules in use (a save of another game's
+/// data, or an edited one): it was replaced by a new game's value. Written in
+/// [`DenizenSystems::Floors`](denizen_bevy::DenizenSystems::Floors), before any request is served.
+#[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
+#[reflect(Debug, PartialEq)]
+pub struct StateRejected {
+    /// What did not fit, naming the resource.
+    pub reason: StateMisfit,
+}
+
+/// Which saved resource did not fit the rules, and how.
+#[derive(Reflect, Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[reflect(Debug, PartialEq)]
+pub enum StateMisfit {
+    /// `OmegaChronicle` breaks the chronicle's limits.
+    #[error("OmegaChronicle: {0}")]
+    Chronicle(String),
+    /// `UniqueItems` does not match the rules' item table.
+    #[error("UniqueItems: the unique-item ledger does not fit the rules: {0}")]
+    UniqueItems(String),
+    /// `CurrentLocation` names a place the rules do not have.
+    #[error("CurrentLocation: {0}")]
+    Location(PlaceError),
+}
+
+impl StateMisfit {
+    /// The resource's name, such as `UniqueItems`.
+    pub fn resource(&self) -> &'static str {
+        match self {
+            Self::Chronicle(_) => "OmegaChronicle",
+            Self::UniqueItems(_) => "UniqueItems",
+            Self::Location(_) => "CurrentLocation",
+        }
+    }
+}
+
+/// Run condition: the saved state may have been replaced since the last check.
+pub(crate) fn state_changed(
+    items: Res<UniqueItems>,
+    location: Res<CurrentLocation>,
+    chronicle: Res<OmegaChronicle>,
+    rules: Res<OmegaRuleset>,
+) -> bool {
+    items.is_changed() || location.is_changed() || chronicle.is_changed() || rules.is_changed()
+}
+
+/// Checks [`UniqueItems`], [`CurrentLocation`] and [`OmegaChronicle`] against the rules
+/// and their limits; a misfit is replaced by the new-game value and reported with
+/// [`StateRejected`].
+pub(crate) fn check_saved_state(
+    rules: Res<OmegaRuleset>,
+    mut items: ResMut<UniqueItems>,
+    mut location: ResMut<CurrentLocation>,
+    mut chronicle: ResMut<OmegaChronicle>,
+    mut rejected: MessageWriter<StateRejected>,
+) {
+    // Only what changed since the last check (or every state, when the rules did).
+    let all = rules.is_changed();
+    if (all || chronicle.is_changed())
+        && let Err(reason) = chronicle.0.check("the saved chronicle")
+    {
+        chronicle.0 = Chronicle::new_game();
+        rejected.write(StateRejected {
+            reason: StateMisfit::Chronicle(reason.to_string()),
+        });
+    }
+    let rules = rules.rules();
+    let table = rules.bestiary.items();
+    if (all || items.is_changed())
+        && let Err(reason) = items.0.check(table)
+    {
+        items.0 = ItemLedger::new(table);
+        rejected.write(StateRejected {
+            reason: StateMisfit::UniqueItems(reason),
+        });
+    }
+    if (all || location.is_changed())
+        && let Err(reason) = rules.check_place(location.place())
+    {
+        *location = CurrentLocation::default();
+        rejected.write(StateRejected {
+            reason: StateMisfit::Location(reason),
+        });
+    }
+}

@@ -1,0 +1,291 @@
+//! Summoning and waking statues: arrivals the host asks for, through the
+//! [`arrivals`](denizen_bevy::arrivals) pipeline.
+
+use bevy_ecs::prelude::*;
+use bevy_reflect::prelude::*;
+use denizen_bevy::arrivals::{ArrivalRequest, Arrived, RulesStillLoading};
+use denizen_bevy::floor::{FloorId, FloorMap};
+use denizen_bevy::pipeline::FloorStreams;
+use denizen_core::floor::{Square, Tile};
+use denizen_core::plan::{Plan, Spawn};
+
+use super::populate::{construct, keep_ledger, spawn_monsters};
+use super::resources::{CurrentLocation, OmegaRuleset};
+use crate::construct::Monster;
+use crate::objects::ItemLedger;
+use crate::species::SpeciesId;
+use crate::streams;
+use crate::wander::{SummonFailure, Summoning, statues_woken, summon};
+
+/// What a summoning makes.
+#[derive(Reflect, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[reflect(Debug, PartialEq)]
+pub enum SummonKind {
+    /// Any template of the whole bestiary, hostile (items, traps, hostile magic).
+    Hostile,
+    /// The ordinary pool at the local difficulty, wandering (the spell, monsters' own
+    /// summons).
+    Ordinary,
+    /// One species.
+    Named(SpeciesId),
+}
+
+/// Summon a creature next to a square (usually the player's): it appears on the first free
+/// floor neighbour in the source's fixed order, or nothing is made. Answered with a
+/// [`Summoned`] (in `OmegaSystems::Arrivals`).
+#[derive(Message, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
+#[reflect(Debug, PartialEq)]
+pub struct SummonRequested {
+    /// An id the host chooses, to tell its answers apart.
+    pub request: u64,
+    /// The square to summon next to.
+    pub at: Square,
+    /// What to summon.
+    pub kind: SummonKind,
+    /// Made friendly (not hostile) after construction: the source's blessed summoning,
+    /// where the player calls a creature to their side.
+    pub friendly: bool,
+}
+
+impl SummonRequested {
+    /// A summoning of `kind` next to `at`, answered with `request`.
+    pub fn new(request: u64, at: Square, kind: SummonKind) -> Self {
+        Self {
+            request,
+            at,
+            kind,
+            friendly: false,
+        }
+    }
+
+    /// The same summoning, made friendly.
+    pub fn friendly(mut self) -> Self {
+        self.friendly = true;
+        self
+    }
+}
+
+/// A statue at a square comes alive: a [`crate::tile::STATUE`] of [`FloorMap`] turns to floor
+/// and holds a creature of the ordinary pool one difficulty above the local one, made
+/// hostile; then each statue among its eight neighbours wakes the same way, and theirs,
+/// depth first in the source's direction order. Answered with a [`StatuesWoken`] listing
+/// every woken statue's creature; a square that is not a statue makes nothing and answers
+/// [`NothingMade::NotAStatue`] (so the host leaves the statue tile in place for the plugin
+/// to turn to floor).
+#[derive(Message, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
+#[reflect(Debug, PartialEq)]
+pub struct StatueWakeRequested {
+    /// An id the host chooses, to tell its answers apart.
+    pub request: u64,
+    /// The statue's square.
+    pub at: Square,
+}
+
+impl StatueWakeRequested {
+    /// The statue at `at` wakes, answered with `request`.
+    pub fn new(request: u64, at: Square) -> Self {
+        Self { request, at }
+    }
+}
+
+/// Why a [`SummonRequested`] or [`StatueWakeRequested`] made nothing.
+#[derive(Reflect, Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[reflect(Debug, PartialEq)]
+pub enum NothingMade {
+    /// No free floor square next to the summoning square.
+    #[error("no free floor square next to the summoning square")]
+    NoFreeSquare,
+    /// The named species is not in the bestiary, or no species is eligible at the local
+    /// difficulty.
+    #[error("no species is eligible: the named one is not in the bestiary, or the pool is empty")]
+    NothingEligible,
+    /// The square of a [`StatueWakeRequested`] is not a statue.
+    #[error("the square is not a statue")]
+    NotAStatue,
+    /// The rules' data files (feature `assets`) have not loaded yet.
+    #[error("{0}")]
+    RulesLoading(RulesStillLoading),
+}
+
+impl From<RulesStillLoading> for NothingMade {
+    fn from(loading: RulesStillLoading) -> Self {
+        Self::RulesLoading(loading)
+    }
+}
+
+/// A creature that arrived, and its square.
+#[derive(Reflect, Clone, Copy, Debug, PartialEq, Eq)]
+#[reflect(Debug, PartialEq)]
+pub struct Summon {
+    /// The new monster.
+    pub entity: Entity,
+    /// Where it stands.
+    pub at: Square,
+}
+
+/// The answer to a [`SummonRequested`]: the creature made, or why none was. Written in
+/// [`DenizenSystems::Arrivals`](denizen_bevy::DenizenSystems::Arrivals).
+pub type Summoned = Arrived<SummonRequested>;
+
+/// The answer to a [`StatueWakeRequested`]: every woken statue's creature, in waking
+/// order, or why none woke.
+pub type StatuesWoken = Arrived<StatueWakeRequested>;
+
+/// The local place and its ordinary pool at a difficulty: what every summons and statue
+/// draws from, resolved before any stream is drawn.
+pub struct LocalPool {
+    ruleset: OmegaRuleset,
+    location: CurrentLocation,
+    difficulty: i64,
+}
+
+impl LocalPool {
+    /// The pool at the current location's difficulty plus `raise`, with the floor whose
+    /// streams it draws (the location's); none when no species is eligible there.
+    fn of(world: &World, raise: i64) -> Result<(FloorId, Self), NothingMade> {
+        let ruleset = world.resource::<OmegaRuleset>().clone();
+        let location = world.resource::<CurrentLocation>().clone();
+        let difficulty = location.difficulty + raise;
+        ruleset
+            .ordinary_pool(difficulty)
+            .ok_or(NothingMade::NothingEligible)?;
+        let floor = FloorId::new(location.environment.clone(), location.depth);
+        let pool = Self {
+            ruleset,
+            location,
+            difficulty,
+        };
+        Ok((floor, pool))
+    }
+}
+
+/// Creatures planned by a summons or statues, with the unique-item ledger as construction
+/// left it.
+pub struct Arrivals {
+    plan: Plan<Monster>,
+    ledger: ItemLedger,
+}
+
+impl Arrivals {
+    /// Applies the creatures, keeps the ledger, and gives back each creature and square.
+    fn apply(self, world: &mut World) -> Vec<Summon> {
+        keep_ledger(world, self.ledger);
+        let squares: Vec<Square> = self.plan.spawns.iter().map(|s| s.at).collect();
+        let entities = spawn_monsters(world, self.plan);
+        entities
+            .into_iter()
+            .zip(squares)
+            .map(|(entity, at)| Summon { entity, at })
+            .collect()
+    }
+}
+
+impl ArrivalRequest for SummonRequested {
+    type Rules = OmegaRuleset;
+    type Valid = LocalPool;
+    type Plan = Arrivals;
+    type Arrival = Summon;
+    type Refusal = NothingMade;
+
+    fn validate(&self, world: &World) -> Result<(FloorId, LocalPool), NothingMade> {
+        LocalPool::of(world, 0)
+    }
+
+    fn plan(
+        &self,
+        world: &World,
+        local: LocalPool,
+        streams: &mut FloorStreams<'_>,
+    ) -> Result<Arrivals, NothingMade> {
+        let kind = match self.kind {
+            SummonKind::Hostile => Summoning::Hostile,
+            SummonKind::Ordinary => Summoning::Ordinary,
+            SummonKind::Named(id) => Summoning::Named(id),
+        };
+        let mut rng = streams.draw(streams::SUMMON);
+        let pool = local
+            .ruleset
+            .ordinary_pool(local.difficulty)
+            .ok_or(NothingMade::NothingEligible)?;
+        let grid = &world.resource::<FloorMap>().0;
+        let (made, ledger) = construct(
+            world,
+            &local.ruleset,
+            local.location.deity,
+            local.difficulty,
+            |builder| summon(&mut rng, kind, grid, self.at, pool, builder),
+        );
+        let mut spawn = made.map_err(|failure| match failure {
+            SummonFailure::NoFreeSquare => NothingMade::NoFreeSquare,
+            SummonFailure::NothingEligible => NothingMade::NothingEligible,
+        })?;
+        if self.friendly {
+            spawn.creature.hostile = false;
+        }
+        Ok(Arrivals {
+            plan: Plan::one(spawn),
+            ledger,
+        })
+    }
+
+    fn apply(&self, world: &mut World, plan: Arrivals) -> Summon {
+        plan.apply(world)[0]
+    }
+}
+
+impl ArrivalRequest for StatueWakeRequested {
+    type Rules = OmegaRuleset;
+    type Valid = (Vec<Square>, LocalPool);
+    type Plan = Arrivals;
+    type Arrival = Vec<Summon>;
+    type Refusal = NothingMade;
+
+    fn validate(&self, world: &World) -> Result<(FloorId, Self::Valid), NothingMade> {
+        let woken = statues_woken(&world.resource::<FloorMap>().0, self.at);
+        if woken.is_empty() {
+            return Err(NothingMade::NotAStatue);
+        }
+        let (floor, pool) = LocalPool::of(world, 1)?;
+        Ok((floor, (woken, pool)))
+    }
+
+    fn plan(
+        &self,
+        world: &World,
+        (woken, local): Self::Valid,
+        streams: &mut FloorStreams<'_>,
+    ) -> Result<Arrivals, NothingMade> {
+        let pool = local
+            .ruleset
+            .ordinary_pool(local.difficulty)
+            .ok_or(NothingMade::NothingEligible)?;
+        let (plan, ledger) = construct(
+            world,
+            &local.ruleset,
+            local.location.deity,
+            local.difficulty,
+            |builder| {
+                let mut plan = Plan::default();
+                for at in woken {
+                    // Each statue draws its own stream, in waking order.
+                    let mut rng = streams.draw(streams::STATUE);
+                    let species = pool.sample(&mut rng);
+                    let mut monster = builder.build(&mut rng, species);
+                    monster.hostile = true;
+                    plan.tiles.push((at, Tile::Floor));
+                    plan.spawns.push(Spawn {
+                        at,
+                        origin: crate::origin::WAKING_STATUE,
+                        creature: monster,
+                    });
+                }
+                plan
+            },
+        );
+        Ok(Arrivals { plan, ledger })
+    }
+
+    fn apply(&self, world: &mut World, plan: Arrivals) -> Vec<Summon> {
+        plan.apply(world)
+    }
+}

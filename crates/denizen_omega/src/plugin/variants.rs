@@ -1,0 +1,167 @@
+//! Construction variants in play: the arena's opponents and were-humans' change of form.
+
+use crate::construct::{CHAMPION, Identity, Monster};
+use crate::streams;
+use bevy_ecs::prelude::*;
+use bevy_reflect::prelude::*;
+use denizen_core::floor::Square;
+use denizen_core::plan::{Plan, Spawn};
+
+use super::components::{
+    Awareness, CombatStats, Disposition, Inventory, MonsterName, Sleep, Species,
+};
+use super::populate::spawn_monsters;
+use super::resources::{MoonPhase, OmegaChronicle, OmegaRuleset};
+use denizen_bevy::arrivals::{ArrivalRequest, Arrived, RulesStillLoading};
+use denizen_bevy::floor::{FloorId, Glyph};
+use denizen_bevy::pipeline::FloorStreams;
+use denizen_bevy::streams::DenizenRng;
+
+/// Bring on the next arena opponent at a square (the source's arena puts it at (60, 7)).
+/// Served in `OmegaSystems::Arrivals` and answered with an [`ArenaBout`]. Its stream is
+/// the bout's own (keyed by the opponent counter), so each opponent is the same whatever
+/// floor the arena is.
+#[derive(Message, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
+#[reflect(Debug, PartialEq)]
+pub struct ArenaBoutRequested {
+    /// Opponents fought so far (0-15 follow the fixed sequence).
+    pub counter: u32,
+    /// The player's arena rank (1-4 meet the Champion after the sequence; 0 for none).
+    pub rank: u32,
+    /// Where the opponent enters.
+    pub at: Square,
+}
+
+/// Why an [`ArenaBoutRequested`] was refused.
+#[derive(Reflect, Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[reflect(Debug, PartialEq)]
+pub enum ArenaRefusal {
+    /// The rules have no arena: a game's own bestiary that lacks Omega's arena species
+    /// brings its own variants (`OmegaRules::with_variants`).
+    #[error(
+        "the rules have no arena: a game's own bestiary that lacks Omega's arena species \
+         brings its own variants (OmegaRules::with_variants)"
+    )]
+    NoArena,
+    /// The rules' data files (feature `assets`) have not loaded yet.
+    #[error("{0}")]
+    RulesLoading(RulesStillLoading),
+}
+
+impl From<RulesStillLoading> for ArenaRefusal {
+    fn from(loading: RulesStillLoading) -> Self {
+        Self::RulesLoading(loading)
+    }
+}
+
+/// The answer to an [`ArenaBoutRequested`]: the opponent that entered, or why none did.
+pub type ArenaBout = Arrived<ArenaBoutRequested>;
+
+/// Triggered by the host on a monster when it takes its special-ability turn; a
+/// were-human that is hostile, or on moon phase 6, changes form.
+#[derive(EntityEvent, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
+#[reflect(Debug, PartialEq)]
+pub struct SpecialTurn {
+    /// The monster.
+    pub entity: Entity,
+}
+
+impl ArrivalRequest for ArenaBoutRequested {
+    type Rules = OmegaRuleset;
+    type Valid = OmegaRuleset;
+    type Plan = Monster;
+    type Arrival = Entity;
+    type Refusal = ArenaRefusal;
+
+    fn validate(&self, world: &World) -> Result<(FloorId, OmegaRuleset), ArenaRefusal> {
+        let rules = world.resource::<OmegaRuleset>().clone();
+        if rules.rules().variants.is_none() {
+            return Err(ArenaRefusal::NoArena);
+        }
+        Ok((FloorId::new(streams::ARENA, self.counter), rules))
+    }
+
+    fn plan(
+        &self,
+        world: &World,
+        rules: OmegaRuleset,
+        streams: &mut FloorStreams<'_>,
+    ) -> Result<Monster, ArenaRefusal> {
+        let variants = rules
+            .rules()
+            .variants
+            .as_ref()
+            .ok_or(ArenaRefusal::NoArena)?;
+        let champion = world.resource::<OmegaChronicle>().0.holder(CHAMPION);
+        let mut rng = streams.draw(streams::ARENA);
+        Ok(variants.arena_opponent(
+            &mut rng,
+            &rules.rules().bestiary,
+            self.counter,
+            self.rank,
+            &champion,
+        ))
+    }
+
+    fn apply(&self, world: &mut World, monster: Monster) -> Entity {
+        let plan = Plan::one(Spawn {
+            at: self.at,
+            origin: crate::origin::ARENA,
+            creature: monster,
+        });
+        spawn_monsters(world, plan)[0]
+    }
+}
+
+/// Observer: a were-human's special turn.
+pub(crate) fn were_turn(
+    turn: On<SpecialTurn>,
+    rules: Res<OmegaRuleset>,
+    moon: Res<MoonPhase>,
+    mut rng: ResMut<DenizenRng>,
+    mut monsters: Query<(
+        &mut Species,
+        &mut CombatStats,
+        &Awareness,
+        &Sleep,
+        &Inventory,
+        &mut Disposition,
+        &mut Glyph,
+    )>,
+    mut commands: Commands,
+) {
+    let Some(variants) = rules.rules().variants.as_ref() else {
+        return;
+    };
+    let Ok((mut species, mut stats, awareness, sleep, inventory, mut disposition, mut glyph)) =
+        monsters.get_mut(turn.entity)
+    else {
+        return;
+    };
+    if !variants.were_changes(species.form, disposition.hostile, moon.0) {
+        return;
+    }
+    let mut monster = Monster {
+        species: species.id,
+        form: species.form,
+        name: None,
+        identity: Identity::Ordinary,
+        stats: stats.0,
+        awareness: awareness.0,
+        sleep_rating: sleep.rating,
+        awake: sleep.awake,
+        hostile: disposition.hostile,
+        wandering: disposition.wandering,
+        possessions: inventory.0.clone(),
+    };
+    let mut stream = rng.next_stream(streams::WERE, streams::WERE, 0);
+    let bestiary = &rules.rules().bestiary;
+    variants.change_form(&mut stream, bestiary, &mut monster);
+    species.form = monster.form;
+    glyph.0 = bestiary.get(monster.form).glyph;
+    stats.0 = monster.stats;
+    disposition.hostile = monster.hostile;
+    if let Some(name) = monster.name {
+        commands.entity(turn.entity).insert(MonsterName(name));
+    }
+}

@@ -1,0 +1,216 @@
+//! Wandering arrivals: the check both clock schedules run, an arrival on the clock through
+//! the [`arrivals`](denizen_bevy::arrivals) pipeline.
+
+use bevy_ecs::prelude::*;
+use bevy_reflect::prelude::*;
+use denizen_bevy::arrivals::{ArrivalRequest, Arrived, RulesStillLoading, arrive};
+use denizen_bevy::floor::{CurrentFloor, FloorId, FloorMap};
+use denizen_bevy::pipeline::FloorStreams;
+use denizen_core::floor::Square;
+use denizen_core::plan::Plan;
+
+use super::populate::{construct, keep_ledger, spawn_monsters};
+use super::resources::{CurrentLocation, OmegaRuleset};
+use crate::construct::Monster;
+use crate::objects::ItemLedger;
+use crate::place::NoWandering;
+use crate::species::SpeciesId;
+use crate::streams;
+use crate::wander::WanderRule;
+
+/// One wandering check of the clock: the [`TenMinuteCheck`](denizen_bevy::clock::TenMinuteCheck)
+/// and [`HourlyCheck`](denizen_bevy::clock::HourlyCheck) schedules run one per boundary.
+/// It runs only while the current floor is the Omega dungeon the player is in; the chance
+/// is `R(dungeon depth) < difficulty`, the creature comes from the ordinary pool (not the
+/// themed recipe), placed by the floor search, marked wandering, and its square is not
+/// turned to water (as in the source). Answered with a [`WanderingChecked`] when a creature
+/// arrives, and when the check cannot run, once until the reason changes (a check runs
+/// every ten game minutes; the host hears it when the player leaves a dungeon, not every
+/// check after); a check whose roll brings nothing is not answered.
+#[derive(Reflect, Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[reflect(Debug, PartialEq)]
+pub struct WanderingCheck;
+
+/// A wandering creature arrived on the current floor: what [`WanderingChecked`] holds, and
+/// also triggered on the new monster, so batch readers and observers both see it.
+#[derive(EntityEvent, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
+#[reflect(Debug, PartialEq)]
+pub struct WanderingArrival {
+    /// The new monster.
+    pub entity: Entity,
+    /// Its template.
+    pub species: SpeciesId,
+    /// Where it arrived.
+    pub at: Square,
+}
+
+/// The answer to a [`WanderingCheck`], written in
+/// [`DenizenSystems::Clock`](denizen_bevy::DenizenSystems::Clock).
+pub type WanderingChecked = Arrived<WanderingCheck>;
+
+/// Why a wandering check brought nothing.
+#[derive(Reflect, Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[reflect(Debug, PartialEq)]
+pub enum WanderingSkip {
+    /// The current floor is not the Omega location's (another rule set's floor, or none:
+    /// a floor put away): Omega's clock-driven work runs only on Omega's floors.
+    #[error(
+        "the current floor `{} {}` is not Omega's `{} {}`: wandering monsters arrive only on \
+         the Omega floor the player is on",
+        current.location,
+        current.depth,
+        location.location,
+        location.depth
+    )]
+    NotOmegaFloor {
+        /// The floor `FloorMap` holds.
+        current: FloorId,
+        /// The floor of the current Omega location.
+        location: FloorId,
+    },
+    /// The rules' data files (feature `assets`) have not loaded yet.
+    #[error("{0}")]
+    RulesLoading(RulesStillLoading),
+    /// The rules allow no wandering here (not a dungeon).
+    #[error("{0}")]
+    Rules(NoWandering),
+    /// The ordinary pool at the difficulty is empty.
+    #[error("no ordinary species at difficulty {0}: nothing can wander in")]
+    NothingToDraw(i64),
+    /// The check ran and brought nothing (its roll failed, or the floor is full): not
+    /// answered.
+    #[error("the check brought nothing")]
+    NoneArrived,
+}
+
+impl From<RulesStillLoading> for WanderingSkip {
+    fn from(loading: RulesStillLoading) -> Self {
+        Self::RulesLoading(loading)
+    }
+}
+
+/// The reason last answered (shared by the ten-minute and hourly checks, so the host hears
+/// it once).
+#[derive(Resource, Reflect, Default)]
+#[reflect(Resource, Default)]
+pub(crate) struct SkipSaid(Option<WanderingSkip>);
+
+/// What a check resolved: the rules, the place, and its rule.
+pub struct WanderingPlace {
+    ruleset: OmegaRuleset,
+    location: CurrentLocation,
+    rule: WanderRule,
+}
+
+/// An arrival as planned, with the unique-item ledger as construction left it.
+pub struct WanderingPlan {
+    plan: Plan<Monster>,
+    ledger: ItemLedger,
+}
+
+impl ArrivalRequest for WanderingCheck {
+    type Rules = OmegaRuleset;
+    type Valid = WanderingPlace;
+    type Plan = WanderingPlan;
+    type Arrival = WanderingArrival;
+    type Refusal = WanderingSkip;
+
+    fn validate(&self, world: &World) -> Result<(FloorId, WanderingPlace), WanderingSkip> {
+        let location = world.resource::<CurrentLocation>().clone();
+        let ruleset = world.resource::<OmegaRuleset>().clone();
+        let current = world.resource::<CurrentFloor>().0.clone();
+        if current != location.floor() {
+            return Err(WanderingSkip::NotOmegaFloor {
+                current,
+                location: location.floor(),
+            });
+        }
+        let rule = ruleset
+            .rules()
+            .wandering(location.place())
+            .map_err(WanderingSkip::Rules)?;
+        if ruleset.ordinary_pool(location.difficulty).is_none() {
+            return Err(WanderingSkip::NothingToDraw(location.difficulty));
+        }
+        let place = WanderingPlace {
+            ruleset,
+            location,
+            rule,
+        };
+        Ok((current, place))
+    }
+
+    fn plan(
+        &self,
+        world: &World,
+        place: WanderingPlace,
+        streams: &mut FloorStreams<'_>,
+    ) -> Result<WanderingPlan, WanderingSkip> {
+        let WanderingPlace {
+            ruleset,
+            location,
+            rule,
+        } = place;
+        let mut rng = streams.draw(streams::WANDER);
+        let pool = ruleset
+            .ordinary_pool(location.difficulty)
+            .ok_or(WanderingSkip::NothingToDraw(location.difficulty))?;
+        let grid = &world.resource::<FloorMap>().0;
+        let (arrival, ledger) = construct(
+            world,
+            &ruleset,
+            location.deity,
+            location.difficulty,
+            |builder| rule.check(&mut rng, grid, pool, builder),
+        );
+        let spawn = arrival.ok_or(WanderingSkip::NoneArrived)?;
+        Ok(WanderingPlan {
+            plan: Plan::one(spawn),
+            ledger,
+        })
+    }
+
+    fn apply(&self, world: &mut World, plan: WanderingPlan) -> WanderingArrival {
+        keep_ledger(world, plan.ledger);
+        let spawn = &plan.plan.spawns[0];
+        let (at, species) = (spawn.at, spawn.creature.species);
+        let entity = spawn_monsters(world, plan.plan)[0];
+        WanderingArrival {
+            entity,
+            species,
+            at,
+        }
+    }
+
+    fn answer(&self, world: &mut World, outcome: Result<WanderingArrival, WanderingSkip>) {
+        match outcome {
+            Ok(arrival) => {
+                world.resource_mut::<SkipSaid>().0 = None;
+                world.write_message(WanderingChecked {
+                    request: *self,
+                    outcome: Ok(arrival),
+                });
+                world.trigger(arrival);
+            }
+            Err(WanderingSkip::NoneArrived) => {
+                world.resource_mut::<SkipSaid>().0 = None;
+            }
+            Err(reason) => {
+                let mut said = world.resource_mut::<SkipSaid>();
+                if said.0.as_ref() != Some(&reason) {
+                    said.0 = Some(reason.clone());
+                    world.write_message(WanderingChecked {
+                        request: *self,
+                        outcome: Err(reason),
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// The system both check schedules run: one [`WanderingCheck`] through the arrivals
+/// pipeline.
+pub(crate) fn wandering_check(world: &mut World) {
+    arrive(world, &WanderingCheck);
+}

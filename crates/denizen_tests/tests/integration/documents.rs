@@ -1,0 +1,118 @@
+//! The project's documents hold together: every relative link of the README, the
+//! examples' index, the documents and the guide names a file that exists; every address of
+//! a guide chapter names a chapter that exists; every example is in the examples' index,
+//! with a command CI runs.
+
+use std::path::{Path, PathBuf};
+
+/// The workspace's folder (this package is `crates/denizen_tests`).
+fn root() -> PathBuf {
+    crate::workspace()
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The targets of the Markdown links `[text](target)` and HTML images `src="target"` in
+/// `text`.
+fn link_targets(text: &str) -> Vec<&str> {
+    let between = |open: &'static str, close: char| {
+        text.match_indices(open).filter_map(move |(at, _)| {
+            let rest = &text[at + open.len()..];
+            rest.find(close).map(|end| &rest[..end])
+        })
+    };
+    between("](", ')').chain(between("src=\"", '"')).collect()
+}
+
+/// The Markdown files whose links are checked: the README, the examples' index, the
+/// documents and the guide's chapters.
+fn documents() -> Vec<PathBuf> {
+    let root = root();
+    let mut files = vec![root.join("README.md"), root.join("examples/README.md")];
+    for folder in ["docs", "guide"] {
+        let mut found: Vec<PathBuf> = std::fs::read_dir(root.join(folder))
+            .unwrap()
+            .map(|entry| entry.unwrap().path())
+            .filter(|path| path.extension().is_some_and(|e| e == "md"))
+            .collect();
+        found.sort();
+        files.extend(found);
+    }
+    files
+}
+
+#[test]
+fn every_relative_link_names_a_file_that_exists() {
+    let mut checked = 0;
+    for document in documents() {
+        let text = read(&document);
+        let folder = document.parent().unwrap();
+        for target in link_targets(&text) {
+            let relative = !target.contains("://")
+                && !target.starts_with('#')
+                && !target.starts_with("crate::")
+                && !target.starts_with("super::")
+                && !target.starts_with("self::")
+                && !target.contains(' ');
+            if !relative {
+                continue;
+            }
+            let path = folder.join(target.split('#').next().unwrap());
+            assert!(
+                path.exists(),
+                "{}: the link to `{target}` names no file",
+                document.display()
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 10, "only {checked} relative links found");
+}
+
+#[test]
+fn every_guide_address_names_a_chapter() {
+    let guide = read(&root().join("src/guide.rs"));
+    let readme = read(&root().join("README.md"));
+    let prefix = "https://docs.rs/denizen/latest/denizen/guide/";
+    let mut chapters = 0;
+    for target in link_targets(&readme) {
+        if let Some(rest) = target.strip_prefix(prefix) {
+            let chapter = rest.trim_end_matches("/index.html");
+            assert!(
+                guide.contains(&format!("pub mod {chapter} {{}}")),
+                "README.md links to a guide chapter `{chapter}` that src/guide.rs lacks"
+            );
+            chapters += 1;
+        }
+    }
+    let modules = guide.matches("pub mod ch").count();
+    assert_eq!(chapters, modules, "the README links to every chapter once");
+}
+
+#[test]
+fn every_example_is_indexed_and_run_by_ci() {
+    let index = read(&root().join("examples/README.md"));
+    let ci = read(&root().join(".ci/run"));
+    let mut examples: Vec<String> = std::fs::read_dir(root().join("examples"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| {
+            path.extension().is_some_and(|e| e == "rs") || path.join("main.rs").is_file()
+        })
+        .map(|path| path.file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    examples.sort();
+    assert!(examples.len() >= 10);
+    for example in examples {
+        assert!(
+            index.contains(&format!("| `{example}` |")),
+            "examples/README.md does not list `{example}`"
+        );
+        assert!(
+            ci.contains(&format!("--example {example}")),
+            ".ci/run does not run `{example}`"
+        );
+    }
+}

@@ -1,0 +1,510 @@
+//! State read from a save is checked before the plugin uses it: a floor, ledger or
+//! location that does not fit gives a message, never a panic in a system.
+
+use bevy_app::prelude::*;
+use bevy_ecs::prelude::*;
+use denizen::bevy::prelude::*;
+use denizen::omega::reference::reference_floor;
+use denizen::prelude::*;
+
+use crate::messages;
+
+/// The audit's saves: a ledger with no states, a location that names nothing. Each is
+/// replaced by a new game's value with a message, and the floor is populated as usual.
+#[test]
+fn a_ledger_or_location_from_other_data_is_replaced_and_reported() {
+    let mut app = App::new();
+    app.add_plugins(DenizenPlugins::with_seed(4));
+    app.update();
+    let empty: UniqueItems = ron::from_str("((states: []))").unwrap();
+    app.insert_resource(empty);
+    let no_offices: OmegaChronicle =
+        ron::from_str("((adventurers: [], officeholders: []))").unwrap();
+    app.insert_resource(no_offices);
+    app.insert_resource(CurrentLocation {
+        environment: "atlantis".into(),
+        dungeon: None,
+        depth: 1,
+        difficulty: 3,
+        deity: None,
+    });
+    app.insert_resource(FloorMap(reference_floor(WorldSeed(4), "sewers", 3)));
+    app.world_mut()
+        .write_message(OmegaFloorRequested::new("sewers", 3));
+    app.update();
+    let rejected: Vec<StateRejected> = messages(&app);
+    let resources: Vec<&str> = rejected.iter().map(|r| r.reason.resource()).collect();
+    assert_eq!(
+        resources,
+        ["OmegaChronicle", "UniqueItems", "CurrentLocation"]
+    );
+    assert!(
+        rejected[0]
+            .reason
+            .to_string()
+            .contains("field `officeholders`: 0 holders"),
+        "{}",
+        rejected[0].reason
+    );
+    let rejected = &rejected[1..];
+    assert!(
+        rejected[0]
+            .reason
+            .to_string()
+            .contains("it holds 0 items, the item table 217"),
+        "{}",
+        rejected[0].reason
+    );
+    assert!(
+        rejected[1]
+            .reason
+            .to_string()
+            .contains("unknown location `atlantis`")
+    );
+    let populated: Vec<OmegaFloorPopulated> = messages(&app);
+    assert_eq!(populated.len(), 1);
+    assert_eq!(
+        app.world().resource::<CurrentLocation>().environment,
+        "sewers"
+    );
+    let rules = OmegaRules::shipped();
+    assert_eq!(
+        app.world()
+            .resource::<UniqueItems>()
+            .0
+            .check(rules.bestiary.items()),
+        Ok(())
+    );
+    assert_eq!(
+        app.world().resource::<OmegaChronicle>().0,
+        Chronicle::new_game()
+    );
+    // A fitting state is left alone.
+    app.update();
+    assert!(messages::<StateRejected>(&app).is_empty());
+}
+
+/// A saved floor with fewer rows than its size (the audit's 10 x 10 floor with no
+/// squares) is refused when it is read, so no system ever sees it.
+#[test]
+fn a_short_saved_floor_is_refused_when_read() {
+    let short = "((width: 10, height: 10, rows: []))";
+    let err = ron::from_str::<FloorMap>(short).unwrap_err().to_string();
+    assert!(err.contains("needs 10 rows, not 0"), "{err}");
+}
+
+/// Everything the plugins own, saved through reflection and loaded into a fresh app,
+/// goes on exactly as the original: two worlds, one reloaded mid-game, compared after
+/// every turn of wandering arrivals, summons and a floor put away and brought back.
+#[test]
+fn a_saved_and_reloaded_world_goes_on_identically() {
+    use denizen::bevy::save::{load, save};
+    fn app() -> App {
+        let mut app = App::new();
+        app.add_plugins(DenizenPlugins::with_seed(31));
+        app
+    }
+    let mut original = app();
+    original.insert_resource(FloorMap(reference_floor(WorldSeed(31), "sewers", 9)));
+    original
+        .world_mut()
+        .write_message(OmegaFloorRequested::new("sewers", 9));
+    original.update();
+    original
+        .world_mut()
+        .resource_mut::<GameClock>()
+        .advance_minutes(300);
+    original.update();
+    // A floor put away is part of the save too.
+    let sewers = put_floor_away(original.world_mut());
+    original.insert_resource(FloorMap(reference_floor(WorldSeed(31), "castle", 2)));
+    original
+        .world_mut()
+        .write_message(OmegaFloorRequested::new("castle", 2));
+    original.update();
+
+    let text = save(original.world()).unwrap();
+    assert!(!text.contains("OmegaRuleset"), "the rules are not saved");
+    let mut reloaded = app();
+    reloaded.update();
+    load(reloaded.world_mut(), &text).unwrap();
+
+    let state = |app: &mut App| {
+        let world = app.world_mut();
+        let mut monsters = denizen::bevy::omega::scene::monsters(world);
+        monsters.sort_by_key(|(p, _)| *p);
+        (
+            monsters,
+            world.resource::<FloorMap>().clone(),
+            world.resource::<GameClock>().minutes,
+            world.resource::<CurrentLocation>().clone(),
+            world.resource::<UniqueItems>().clone(),
+        )
+    };
+    let (a, b) = (state(&mut reloaded), state(&mut original));
+    assert_eq!(a.0.len(), b.0.len(), "monsters");
+    assert!(a.0 == b.0, "monsters differ");
+    let occupied =
+        |m: &FloorMap| -> Vec<Square> { m.0.squares().filter(|&s| m.0.is_occupied(s)).collect() };
+    assert_eq!(occupied(&a.1), occupied(&b.1), "occupied squares");
+    assert_eq!(a.1.0.render(|_| None), b.1.0.render(|_| None), "tiles");
+    assert_eq!(a.1.0.rooms(), b.1.0.rooms(), "rooms");
+    assert_eq!(a.1.0.free_squares(), b.1.0.free_squares(), "free squares");
+    assert!(a.1 == b.1, "maps differ");
+    assert_eq!((a.2, &a.3), (b.2, &b.3));
+    assert!(a.4 == b.4, "ledgers differ");
+    for turn in 0..12u64 {
+        for app in [&mut original, &mut reloaded] {
+            app.world_mut()
+                .resource_mut::<GameClock>()
+                .advance_minutes(20);
+            if turn % 4 == 1 {
+                let map = app.world().resource::<FloorMap>().0.clone();
+                let at = map.squares().find(|&s| map.is_acceptable(s)).unwrap();
+                app.world_mut()
+                    .write_message(SummonRequested::new(turn, at, SummonKind::Ordinary));
+            }
+            if turn == 6 {
+                put_floor_away(app.world_mut());
+                assert!(bring_floor_back(app.world_mut(), &sewers));
+            }
+            app.update();
+        }
+        assert_eq!(state(&mut reloaded), state(&mut original), "turn {turn}");
+    }
+}
+
+/// A save that is not one, or that names a type this world does not know, is an error
+/// and changes nothing.
+#[test]
+fn a_bad_save_changes_nothing() {
+    use denizen::bevy::save::{SaveError, load, save};
+    let mut app = App::new();
+    app.add_plugins(DenizenPlugins::with_seed(32));
+    app.insert_resource(FloorMap(reference_floor(WorldSeed(32), "sewers", 2)));
+    app.world_mut()
+        .write_message(OmegaFloorRequested::new("sewers", 2));
+    app.update();
+    let before = save(app.world()).unwrap();
+    assert!(matches!(
+        load(app.world_mut(), "not a save"),
+        Err(SaveError::Read { .. })
+    ));
+    let alien = before.replacen("denizen_bevy::clock::GameClock", "elsewhere::Clock", 1);
+    assert!(matches!(
+        load(app.world_mut(), &alien),
+        Err(SaveError::UnknownType(t)) if t == "elsewhere::Clock"
+    ));
+    assert_eq!(save(app.world()).unwrap(), before);
+}
+
+/// A member as a test compares it: its stats and what it carries.
+type Member = (EncounterStats, Option<Carries>);
+
+/// Encounter groups and their members come back related to each other (the new entities,
+/// both ways), carrying what they carried.
+#[test]
+fn groups_come_back_with_their_members() {
+    use denizen::bevy::save::{load, save};
+    let mut app = App::new();
+    app.add_plugins(DenizenPlugins::with_seed(33));
+    app.insert_resource(FloorMap(denizen::captive::reference_base(WorldSeed(33), 6)));
+    app.world_mut()
+        .write_message(CaptiveFloorRequested::new(6, 3));
+    app.update();
+    let shape = |app: &mut App| {
+        let world = app.world_mut();
+        let raw: Vec<(Entity, GridPos, Vec<Entity>)> = world
+            .query::<(Entity, &GridPos, &GroupMembers)>()
+            .iter(world)
+            .map(|(g, p, m)| (g, *p, m.members().to_vec()))
+            .collect();
+        let mut groups: Vec<(GridPos, Vec<Member>)> = raw
+            .into_iter()
+            .map(|(group, p, members)| {
+                let members = members
+                    .into_iter()
+                    .map(|e| {
+                        assert_eq!(world.get::<MemberOf>(e).map(|m| m.0), Some(group));
+                        (
+                            *world.get::<EncounterStats>(e).unwrap(),
+                            world.get::<Carries>(e).copied(),
+                        )
+                    })
+                    .collect();
+                (p, members)
+            })
+            .collect();
+        groups.sort_by_key(|(p, _)| *p);
+        groups
+    };
+    let before = shape(&mut app);
+    assert!(before.len() > 5);
+    let text = save(app.world()).unwrap();
+    let mut fresh = App::new();
+    fresh.add_plugins(DenizenPlugins::with_seed(33));
+    fresh.update();
+    load(fresh.world_mut(), &text).unwrap();
+    assert_eq!(shape(&mut fresh), before);
+}
+
+/// A save holding state no game can be in is refused whole, naming what cannot be, and
+/// the world it was loaded into is left as it was: a clock that has checked boundaries it
+/// has not reached (wandering would never run again), a creature off its floor's map, a
+/// group link to an entity the save does not hold, a current floor that names none of the
+/// creatures' floors (they would be awake off the map), a creature put away on a floor
+/// not stored, and a current floor also put away.
+#[test]
+fn a_save_of_impossible_state_is_refused_whole() {
+    use denizen::bevy::clock::GameClock;
+    use denizen::bevy::save::{SaveError, load, save};
+    let base = |seed| {
+        let mut app = App::new();
+        app.add_plugins(DenizenPlugins::with_seed(seed));
+        captive_base(&mut app, seed);
+        app
+    };
+    /// The first entity with component `C`.
+    fn first_with<C: Component>(app: &mut App) -> Entity {
+        let world = app.world_mut();
+        world
+            .query_filtered::<Entity, With<C>>()
+            .iter(world)
+            .next()
+            .unwrap()
+    }
+    let mut target = base(34);
+    let before = save(target.world()).unwrap();
+    /// What the source world is made into before it is saved.
+    type Edit = fn(&mut App);
+    let impossible: [(&str, Edit); 5] = [
+        ("GameClock", |app| {
+            app.world_mut()
+                .resource_mut::<GameClock>()
+                .boundaries_checked = u64::MAX;
+        }),
+        ("GridPos", |app| {
+            let member = first_with::<EncounterMember>(app);
+            let mut entity = app.world_mut().entity_mut(member);
+            entity.remove::<GridPos>();
+            entity.insert(GridPos { x: 4_000, y: 7 });
+        }),
+        ("OnFloor", |app| {
+            app.world_mut().resource_mut::<CurrentFloor>().0 = FloorId::new("nowhere", 9);
+        }),
+        ("Dormant", |app| {
+            let member = first_with::<EncounterMember>(app);
+            app.world_mut().entity_mut(member).insert(Dormant);
+        }),
+        ("CurrentFloor", |app| {
+            let world = app.world_mut();
+            let floor = world.resource::<CurrentFloor>().0.clone();
+            let map = world.resource::<FloorMap>().0.clone();
+            world.insert_resource(StoredFloors([(floor, map)].into()));
+        }),
+    ];
+    for (what, make) in impossible {
+        let mut source = base(35);
+        make(&mut source);
+        let text = save(source.world()).unwrap();
+        match load(target.world_mut(), &text) {
+            Err(SaveError::Impossible { type_path, message }) => {
+                assert_eq!(type_path, what, "{message}");
+            }
+            other => panic!("{what}: {other:?}"),
+        }
+        assert_eq!(
+            save(target.world()).unwrap(),
+            before,
+            "{what}: the world changed"
+        );
+    }
+    // A member linked to a group that is on no floor cannot be saved: no save holds the
+    // group. A save edited to link a member to an entity it does not hold is refused.
+    let mut source = base(35);
+    let group = first_with::<GroupMembers>(&mut source);
+    source.world_mut().entity_mut(group).remove::<OnFloor>();
+    let err = save(source.world()).unwrap_err();
+    assert!(
+        matches!(&err, SaveError::Write { type_path, .. } if type_path.ends_with("MemberOf")),
+        "{err}"
+    );
+    let text = save(base(35).world()).unwrap();
+    let link = text.find("MemberOf\": (").unwrap();
+    let number_at = link + text[link..].find('(').unwrap() + 1;
+    let number_end = number_at + text[number_at..].find(')').unwrap();
+    let edited = format!("{}999999{}", &text[..number_at], &text[number_end..]);
+    match load(target.world_mut(), &edited) {
+        Err(SaveError::Impossible { type_path, .. }) => assert_eq!(type_path, "a link"),
+        other => panic!("a link: {other:?}"),
+    }
+    assert_eq!(
+        save(target.world()).unwrap(),
+        before,
+        "a link: the world changed"
+    );
+}
+
+/// A world with a floor put away, wandering arrivals and encounter groups: the stream
+/// ledger and the stored floors both hold several entries, whose order a hash map would
+/// change from one map to the next.
+fn busy_world(seed: u64) -> App {
+    let mut app = crate::populated(seed, "sewers", 4);
+    app.world_mut()
+        .resource_mut::<GameClock>()
+        .advance_minutes(600);
+    app.update();
+    put_floor_away(app.world_mut());
+    app.insert_resource(FloorMap(reference_floor(WorldSeed(seed), "castle", 2)));
+    app.world_mut()
+        .write_message(OmegaFloorRequested::new("castle", 2));
+    app.update();
+    put_floor_away(app.world_mut());
+    captive_base(&mut app, seed);
+    app
+}
+
+/// Places the encounter groups of map 6 on its reference base floor.
+fn captive_base(app: &mut App, seed: u64) {
+    app.insert_resource(FloorMap(denizen::captive::reference_base(
+        WorldSeed(seed),
+        6,
+    )));
+    app.world_mut()
+        .write_message(CaptiveFloorRequested::new(6, 3));
+    app.update();
+}
+
+/// Two equal worlds give the same bytes, and the save is plain nested RON: a format
+/// number, and every value written in place (no RON inside a string), floors as rows of
+/// glyphs.
+#[test]
+fn equal_worlds_save_the_same_bytes_as_plain_ron() {
+    use denizen::bevy::save::{SAVE_FORMAT, save};
+    let text = save(busy_world(36).world()).unwrap();
+    let again = save(busy_world(36).world()).unwrap();
+    assert!(text == again, "two equal worlds gave different saves");
+    assert!(
+        text != save(busy_world(37).world()).unwrap(),
+        "seeds differ"
+    );
+    let stored = busy_world(36).world().resource::<StoredFloors>().0.len();
+    assert_eq!(stored, 2, "the save holds two stored floors");
+
+    let value: ron::Value = ron::from_str(&text).unwrap();
+    let ron::Value::Map(save) = value else {
+        panic!("a save is a struct")
+    };
+    let field = |name: &str| save.get(&ron::Value::String(name.into())).cloned();
+    let format = field("format").and_then(|f| f.into_rust::<u32>().ok());
+    assert_eq!(format, Some(SAVE_FORMAT));
+    let Some(ron::Value::Map(resources)) = field("resources") else {
+        panic!("resources are a map")
+    };
+    let clock = resources
+        .get(&ron::Value::String("denizen_bevy::clock::GameClock".into()))
+        .expect("the clock is saved");
+    assert!(matches!(clock, ron::Value::Map(_)), "{clock:?}");
+    assert!(
+        resources
+            .values()
+            .all(|v| !matches!(v, ron::Value::String(_))),
+        "no resource is a string of RON"
+    );
+    let Some(ron::Value::Map(entities)) = field("entities") else {
+        panic!("entities are a map")
+    };
+    assert!(entities.len() > 20);
+    for (id, components) in entities.iter() {
+        assert!(matches!(id, ron::Value::Number(_)), "{id:?}");
+        let ron::Value::Map(components) = components else {
+            panic!("{components:?}")
+        };
+        assert!(
+            components
+                .keys()
+                .all(|k| matches!(k, ron::Value::String(_)))
+        );
+    }
+    assert!(text.contains("rows: [\n"), "floors are rows of glyphs");
+    let app = busy_world(36);
+    let map = app.world().resource::<FloorMap>().0.render(|_| None);
+    for row in map.lines() {
+        assert!(text.contains(&format!("\"{row}\",\n")), "row {row}");
+    }
+}
+
+/// A world and its reload save to the same bytes, and so do equal worlds whose entities
+/// got other ids: entities are numbered canonically (1, 2, 3, ...), their links (group
+/// members) named by those numbers.
+#[test]
+fn a_world_and_its_reload_save_the_same_bytes() {
+    use denizen::bevy::save::{load, save};
+    let world = busy_world(40);
+    let text = save(world.world()).unwrap();
+    let mut reloaded = App::new();
+    reloaded.add_plugins(DenizenPlugins::with_seed(40));
+    reloaded.update();
+    load(reloaded.world_mut(), &text).unwrap();
+    assert_eq!(save(reloaded.world()).unwrap(), text);
+    // A world whose entities were handed other ids (a game's own entities came first).
+    let mut shifted = App::new();
+    shifted.add_plugins(DenizenPlugins::with_seed(40));
+    for _ in 0..7 {
+        shifted.world_mut().spawn_empty();
+    }
+    let floor = reference_floor(WorldSeed(40), "sewers", 4);
+    shifted.insert_resource(FloorMap(floor));
+    shifted
+        .world_mut()
+        .write_message(OmegaFloorRequested::new("sewers", 4));
+    shifted.update();
+    let mut plain = crate::populated(40, "sewers", 4);
+    plain.update();
+    shifted.update();
+    assert_eq!(save(shifted.world()).unwrap(), save(plain.world()).unwrap());
+    // The numbers run from 1, and a member's link names its group's number.
+    let entities = text.split("entities: {").nth(1).unwrap();
+    assert!(
+        entities.trim_start().starts_with("1: {"),
+        "{}",
+        &entities[..40]
+    );
+    assert!(
+        text.contains("MemberOf\": ("),
+        "groups are linked in the save"
+    );
+}
+
+/// A save of another format, or of denizen 0.2 (which held no format), is refused naming
+/// both formats, and changes nothing.
+#[test]
+fn a_save_of_another_format_is_refused() {
+    use denizen::bevy::save::{SAVE_FORMAT, SaveError, load, save};
+    let mut app = crate::populated(38, "sewers", 2);
+    let text = save(app.world()).unwrap();
+    let next = text.replacen(
+        &format!("format: {SAVE_FORMAT},"),
+        &format!("format: {},", SAVE_FORMAT + 1),
+        1,
+    );
+    assert_ne!(next, text);
+    let err = load(app.world_mut(), &next).unwrap_err();
+    assert!(
+        matches!(err, SaveError::Version { found, supported } if found == SAVE_FORMAT + 1 && supported == SAVE_FORMAT),
+        "{err}"
+    );
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "the save is format {}, but this build of denizen reads format {SAVE_FORMAT}",
+            SAVE_FORMAT + 1
+        )
+    );
+    let old = r#"(resources: [(type_path: "denizen_bevy::clock::GameClock", ron: "(minutes:0,boundaries_checked:0)")], entities: [])"#;
+    assert!(matches!(
+        load(app.world_mut(), old),
+        Err(SaveError::Version { found: 0, .. })
+    ));
+    assert_eq!(save(app.world()).unwrap(), text);
+}
