@@ -243,7 +243,7 @@ fn summon_help(game: Res<Game>, map: Res<FloorMap>, mut summon: MessageWriter<Su
 fn report_summons(mut summoned: MessageReader<Summoned>, mut game: ResMut<Game>) {
     for answer in summoned.read() {
         let id = answer.request.request;
-        let line = match answer.outcome {
+        let line = match &answer.outcome {
             Ok(summon) => format!(
                 "turn {:>3}: summoning {id} brought a friend to ({}, {})",
                 game.turn, summon.at.x, summon.at.y

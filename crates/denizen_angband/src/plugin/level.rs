@@ -54,11 +54,11 @@ pub struct AngbandFloorPlan {
 /// and messages.
 impl FloorRequest for AngbandFloorRequested {
     type Rejection = AngbandFloorRefusal;
-    /// The depth, as the rules checked it.
-    type Valid = i32;
+    /// The depth, as the rules checked it, and the rules that checked it.
+    type Valid = (i32, AngbandRuleset);
     type Plan = AngbandFloorPlan;
 
-    fn validate(&self, world: &World) -> Result<(FloorId, i32), AngbandFloorRefusal> {
+    fn validate(&self, world: &World) -> Result<(FloorId, Self::Valid), AngbandFloorRefusal> {
         if rules_loading::<AngbandRuleset>(world) {
             return Err(AngbandFloorRefusal::RulesLoading);
         }
@@ -68,17 +68,22 @@ impl FloorRequest for AngbandFloorRequested {
         };
         let depth = check_request(self.depth, self.force_room, host_floor)
             .map_err(AngbandFloorRefusal::Rules)?;
-        Ok((FloorId::new(streams::PLACE, self.depth), depth))
+        let ruleset = world.resource::<AngbandRuleset>().clone();
+        Ok((FloorId::new(streams::PLACE, self.depth), (depth, ruleset)))
     }
 
-    fn plan(&self, world: &World, depth: i32, streams: &mut FloorStreams<'_>) -> AngbandFloorPlan {
+    fn plan(
+        &self,
+        world: &World,
+        (depth, ruleset): Self::Valid,
+        streams: &mut FloorStreams<'_>,
+    ) -> AngbandFloorPlan {
         let mut rng = streams.draw(streams::LEVEL);
         let made_at = world.resource::<GameClock>().turns;
         let since = world
             .resource::<AngbandLastLevel>()
             .made_at
             .map(|t| made_at.saturating_sub(t));
-        let ruleset = world.resource::<AngbandRuleset>();
         let (rules, settings) = (ruleset.rules(), ruleset.settings());
         let mut ledger = world.resource::<AngbandUniques>().0.clone();
         ledger.keep_only_uniques_of(rules.races());

@@ -8,7 +8,7 @@ use bevy_reflect::prelude::*;
 use denizen_bevy::arrivals::{Arrived, RulesStillLoading};
 use denizen_core::floor::{Room, Square};
 
-use denizen_bevy::floor::FloorHeld;
+use denizen_bevy::floor::{FloorHeld, FloorId};
 
 /// Where a requested level's floor comes from.
 #[derive(Reflect, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -223,12 +223,19 @@ pub struct TrapSpringRequested {
 }
 
 /// Why a [`TrapSpringRequested`] sprang nothing.
-#[derive(Reflect, Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Reflect, Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[reflect(Debug, PartialEq)]
 pub enum TrapRefusal {
     /// The rules' data files (feature `assets`) have not loaded yet: nothing changed.
     #[error("{0}")]
     RulesLoading(RulesStillLoading),
+    /// The floor in `FloorMap` is not an Angband level (another rule set's floor, or
+    /// none): a trap springs only on the level it belongs to.
+    #[error("the current floor ({} {}) is not an Angband level", current.location, current.depth)]
+    NotAngbandFloor {
+        /// The floor `FloorMap` holds.
+        current: FloorId,
+    },
 }
 
 impl From<RulesStillLoading> for TrapRefusal {

@@ -1,6 +1,7 @@
 //! The Angband rules the plugin uses, and the live-uniques ledger it keeps.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use crate::cave::{Cave, WIDTH};
 use crate::layout::RoomChoice;
@@ -20,14 +21,17 @@ use serde::{Deserialize, Serialize};
 #[reflect(opaque)]
 #[reflect(Debug)]
 pub struct AngbandRuleset {
-    rules: AngbandRules,
+    rules: Arc<AngbandRules>,
     settings: AngbandSettings,
 }
 
 impl AngbandRuleset {
     /// The rules, with the plugin's switches.
     pub fn new(rules: AngbandRules, settings: AngbandSettings) -> Self {
-        Self { rules, settings }
+        Self {
+            rules: Arc::new(rules),
+            settings,
+        }
     }
 
     /// The rules.

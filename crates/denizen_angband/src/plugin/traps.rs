@@ -5,7 +5,7 @@
 
 use bevy_ecs::prelude::*;
 use denizen_bevy::arrivals::ArrivalRequest;
-use denizen_bevy::floor::{FloorId, FloorMap};
+use denizen_bevy::floor::{CurrentFloor, FloorId, FloorMap};
 use denizen_bevy::pipeline::FloorStreams;
 use denizen_core::plan::Origin;
 
@@ -23,29 +23,37 @@ pub struct TrapPlan {
     live: UniqueLedger,
 }
 
-/// Springs one trap on the last level made or brought back (depth 1 before any), on the
-/// floor in `FloorMap`; its stream is that level's.
+/// Springs one trap on the current floor, which must be an Angband level (made or brought
+/// back, classic or the host's); its stream is that level's, its quest flag the last
+/// level's.
 impl ArrivalRequest for TrapSpringRequested {
     type Rules = AngbandRuleset;
-    type Valid = AngbandLastLevel;
+    type Valid = (AngbandLastLevel, AngbandRuleset);
     type Plan = TrapPlan;
     type Arrival = Sprung;
     type Refusal = TrapRefusal;
 
-    fn validate(&self, world: &World) -> Result<(FloorId, AngbandLastLevel), TrapRefusal> {
-        let last = *world.resource::<AngbandLastLevel>();
-        let depth = last.depth.clamp(1, 127);
-        Ok((FloorId::new(streams::PLACE, depth), last))
+    fn validate(&self, world: &World) -> Result<(FloorId, Self::Valid), TrapRefusal> {
+        let current = world.resource::<CurrentFloor>().0.clone();
+        if &*current.location != streams::PLACE {
+            return Err(TrapRefusal::NotAngbandFloor { current });
+        }
+        let last = AngbandLastLevel {
+            depth: current.depth,
+            ..*world.resource::<AngbandLastLevel>()
+        };
+        let ruleset = world.resource::<AngbandRuleset>().clone();
+        Ok((current, (last, ruleset)))
     }
 
     fn plan(
         &self,
         world: &World,
-        last: AngbandLastLevel,
+        (last, ruleset): Self::Valid,
         streams: &mut FloorStreams<'_>,
     ) -> Result<TrapPlan, TrapRefusal> {
         let mut rng = streams.draw(streams::TRAP);
-        let rules = world.resource::<AngbandRuleset>().rules();
+        let rules = ruleset.rules();
         let mut live = world.resource::<AngbandUniques>().0.clone();
         live.keep_only_uniques_of(rules.races());
         let depth = last.depth.clamp(1, 127) as i32;

@@ -239,7 +239,7 @@ impl<K: DataKind> From<Handle<DataText<K>>> for DataSource<K> {
 /// requests.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub struct RulesLoaded {
-    /// The rule set: `Omega`, `Captive` or `Angband`.
+    /// The rule set, by the name its plugin registered (such as `Omega`).
     pub rule_set: &'static str,
 }
 
@@ -247,7 +247,7 @@ pub struct RulesLoaded {
 /// per edit, in [`DenizenSystems::Floors`](crate::DenizenSystems::Floors).
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub struct DataRejected {
-    /// The rule set: `Omega`, `Captive` or `Angband`.
+    /// The rule set, by the name its plugin registered (such as `Omega`).
     pub rule_set: &'static str,
     /// Why.
     pub error: DataRefusal,

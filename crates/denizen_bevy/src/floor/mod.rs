@@ -242,9 +242,9 @@ pub enum FloorEntry {
 }
 
 /// Triggered when a floor becomes the current one: brought back, once its creatures are
-/// awake and its squares counted, and each rule set's "where the player is" state follows
-/// it here (Omega's `CurrentLocation`, Angband's `AngbandLastLevel`); new, once the
-/// request that made it is applied and answered.
+/// awake and its squares counted, and a rule set's "where the player is" state follows it
+/// here (Omega's `CurrentLocation` on every floor; Angband's `AngbandLastLevel` when one
+/// of its levels comes back); new, once the request that made it is applied and answered.
 #[derive(Event, Reflect, Clone, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
 pub struct FloorEntered {

@@ -52,7 +52,7 @@
 //! puts denizen's part back first; [`load`] returns the new entity of every saved one, and
 //! that map handed to the game's `DynamicWorld::write_to_world` puts its components on the
 //! same creatures. The facade's test `a_game_world_rides_beside_the_save`
-//! (`tests/integration/world_serialization.rs`) does exactly this.
+//! (`crates/denizen_tests/tests/integration/world_serialization.rs`) does exactly this.
 
 mod checks;
 mod format;

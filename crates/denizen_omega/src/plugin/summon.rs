@@ -4,7 +4,7 @@
 use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
 use denizen_bevy::arrivals::{ArrivalRequest, Arrived, RulesStillLoading};
-use denizen_bevy::floor::{FloorId, FloorMap};
+use denizen_bevy::floor::{CurrentFloor, FloorId, FloorMap};
 use denizen_bevy::pipeline::FloorStreams;
 use denizen_core::floor::{Square, Tile};
 use denizen_core::plan::{Plan, Spawn};
@@ -89,7 +89,7 @@ impl StatueWakeRequested {
 }
 
 /// Why a [`SummonRequested`] or [`StatueWakeRequested`] made nothing.
-#[derive(Reflect, Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[derive(Reflect, Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 #[reflect(Debug, PartialEq)]
 pub enum NothingMade {
     /// No free floor square next to the summoning square.
@@ -105,6 +105,21 @@ pub enum NothingMade {
     /// The rules' data files (feature `assets`) have not loaded yet.
     #[error("{0}")]
     RulesLoading(RulesStillLoading),
+    /// The floor in `FloorMap` is not the current Omega location's (another rule set's
+    /// floor, or none): an Omega creature is drawn only onto its own place's floor.
+    #[error(
+        "the current floor ({} {}) is not the Omega location's ({} {})",
+        current.location,
+        current.depth,
+        location.location,
+        location.depth
+    )]
+    NotOmegaFloor {
+        /// The floor `FloorMap` holds.
+        current: FloorId,
+        /// The floor of the current Omega location.
+        location: FloorId,
+    },
 }
 
 impl From<RulesStillLoading> for NothingMade {
@@ -141,15 +156,23 @@ pub struct LocalPool {
 
 impl LocalPool {
     /// The pool at the current location's difficulty plus `raise`, with the floor whose
-    /// streams it draws (the location's); none when no species is eligible there.
+    /// streams it draws (the location's, which must be the current floor); none when no
+    /// species is eligible there.
     fn of(world: &World, raise: i64) -> Result<(FloorId, Self), NothingMade> {
         let ruleset = world.resource::<OmegaRuleset>().clone();
         let location = world.resource::<CurrentLocation>().clone();
+        let floor = location.floor();
+        let current = &world.resource::<CurrentFloor>().0;
+        if *current != floor {
+            return Err(NothingMade::NotOmegaFloor {
+                current: current.clone(),
+                location: floor,
+            });
+        }
         let difficulty = location.difficulty + raise;
         ruleset
             .ordinary_pool(difficulty)
             .ok_or(NothingMade::NothingEligible)?;
-        let floor = FloorId::new(location.environment.clone(), location.depth);
         let pool = Self {
             ruleset,
             location,

@@ -382,6 +382,20 @@ fn traps_spring_and_a_full_floor_summons_nothing() {
     app.insert_resource(FloorMap(
         FloorGrid::from_rows(&["###", "#.#", "###"]).unwrap(),
     ));
+    // Until it is an Angband level, a trap is refused.
+    let at = Square { x: 1, y: 1 };
+    app.world_mut()
+        .write_message(TrapSpringRequested { at, armour: 0 });
+    app.update();
+    let refused: Vec<TrapSprung> = messages(&app);
+    assert!(
+        matches!(
+            refused[0].refusal(),
+            Some(TrapRefusal::NotAngbandFloor { .. })
+        ),
+        "{refused:?}"
+    );
+    app.insert_resource(CurrentFloor(FloorId::new("angband", 5)));
     for i in 0..60 {
         // Half on the floor's one square, half on squares no floor has.
         let at = if i % 2 == 0 {

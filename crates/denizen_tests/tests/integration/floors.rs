@@ -112,7 +112,7 @@ fn a_kill_in_the_same_update_frees_the_square_for_a_summon() {
         SummonKind::Named(goblin),
     ));
     app.update();
-    let first = summoned(&app)[0].unwrap();
+    let first = summoned(&app)[0].clone().unwrap();
     assert_eq!(first.at, Square { x: 3, y: 1 });
     // (3,1) is taken; a second summon next to (2,1) finds (1,1) free after a kill there.
     app.world_mut().write_message(SummonRequested::new(
@@ -121,7 +121,7 @@ fn a_kill_in_the_same_update_frees_the_square_for_a_summon() {
         SummonKind::Named(goblin),
     ));
     app.update();
-    let second = summoned(&app)[0].unwrap();
+    let second = summoned(&app)[0].clone().unwrap();
     assert_eq!(second.at, Square { x: 1, y: 1 });
     app.insert_resource(Doomed(second.entity));
     app.add_systems(

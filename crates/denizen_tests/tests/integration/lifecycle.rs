@@ -439,11 +439,30 @@ mod angband {
             .count();
         assert_eq!(omega_here, 0);
         assert_eq!(on_floor(&mut app, &angband).len(), monsters);
+        // Nor is an Omega summons served on it.
+        let player = Square { x: 1, y: 1 };
+        app.world_mut()
+            .write_message(SummonRequested::new(7, player, SummonKind::Ordinary));
+        app.update();
+        let summons = crate::summoned(&app);
+        assert!(
+            matches!(summons.as_slice(), [Err(NothingMade::NotOmegaFloor { current, .. })] if *current == angband),
+            "{summons:?}"
+        );
+        assert_eq!(on_floor(&mut app, &angband).len(), monsters);
 
-        // Back on the Astral Plane, its wanderers come again.
+        // Back on the Astral Plane, its wanderers come again, and no Angband trap springs.
         let astral = FloorId::new("astral", 2);
         bring_floor_back(app.world_mut(), &astral);
         assert_eq!(app.world().resource::<CurrentLocation>().floor(), astral);
+        app.world_mut()
+            .write_message(TrapSpringRequested { at: player, armour: 0 });
+        app.update();
+        let traps: Vec<TrapSprung> = messages(&app);
+        assert!(
+            matches!(traps[0].refusal(), Some(TrapRefusal::NotAngbandFloor { current }) if *current == astral),
+            "{traps:?}"
+        );
         let before = on_floor(&mut app, &astral).len();
         app.world_mut()
             .resource_mut::<GameClock>()

@@ -257,7 +257,7 @@ fn summoning_with_no_free_neighbour_makes_nothing() {
         SummonKind::Named(goblin),
     ));
     app.update();
-    let made = summoned(&app)[0].unwrap();
+    let made = summoned(&app)[0].clone().unwrap();
     assert_eq!(
         made.at,
         Square { x: 3, y: 3 },
@@ -393,7 +393,7 @@ fn arena_bouts_and_were_turns() {
         SummonKind::Named(were),
     ));
     app.update();
-    let entity = summoned(&app)[0].unwrap().entity;
+    let entity = summoned(&app)[0].clone().unwrap().entity;
     app.world_mut()
         .get_mut::<Disposition>(entity)
         .unwrap()
@@ -557,7 +557,7 @@ fn angels_in_a_temple_serve_its_deity() {
     app.update();
     let made = summoned(&app);
     assert!(made.len() == 6 && made.iter().filter(|m| m.is_ok()).count() >= 2);
-    for entity in made.iter().filter_map(|m| m.ok()).map(|m| m.entity) {
+    for entity in made.iter().filter_map(|m| m.as_ref().ok()).map(|m| m.entity) {
         let identity = &app.world().get::<MonsterIdentity>(entity).unwrap().0;
         assert_eq!(*identity, Identity::Angel { deity: 3 });
         let name = &app.world().get::<MonsterName>(entity).unwrap().0;
@@ -592,7 +592,7 @@ fn nymphs_and_satyrs_show_their_own_glyph() {
     app.world_mut()
         .write_message(SummonRequested::new(0, at, SummonKind::Named(lover)));
     app.update();
-    let entity = summoned(&app)[0].unwrap().entity;
+    let entity = summoned(&app)[0].clone().unwrap().entity;
     let name = app.world().get::<MonsterName>(entity).unwrap().0.clone();
     let glyph = app.world().get::<Glyph>(entity).unwrap().0;
     let expected = if name == "nymph" { 'n' } else { 's' };
