@@ -4,7 +4,7 @@
 
 #[cfg(feature = "stats")]
 pub use denizen_core::stats;
-pub use denizen_core::{data, floor, layout, output, plan, rng};
+pub use denizen_core::{data, floor, layout, output, plan, rng, tags};
 
 /// Angband 2.7.9's races, allocator, classic level and base population (feature
 /// `angband`, on a game's own data files; Angband 2.7.9's own data, which is
@@ -18,6 +18,10 @@ pub use denizen_captive as captive;
 /// (feature `omega`).
 #[cfg(feature = "omega")]
 pub use denizen_omega as omega;
+/// A game's own bestiary: depth tables, groups and escorts, uniques, placement rules, mod
+/// files, lint and exact odds, with a starter bestiary (feature `tables`).
+#[cfg(feature = "tables")]
+pub use denizen_tables as tables;
 
 /// The Bevy plugins (feature `bevy`): the neutral plugin and its rule-set API
 /// (`denizen_bevy`), each enabled rule set's plugin as a module (`omega`, `captive`,

@@ -1,9 +1,14 @@
 //! The `denizen` command line: the clap tree and what runs each command, one module per
 //! rule set (each behind its cargo feature).
 
-#[cfg(not(any(feature = "omega", feature = "captive", feature = "angband")))]
+#[cfg(not(any(
+    feature = "omega",
+    feature = "captive",
+    feature = "angband",
+    feature = "tables"
+)))]
 compile_error!(
-    "the denizen command needs at least one rule set: features omega, captive or angband"
+    "the denizen command needs at least one rule set: features omega, captive, angband or tables"
 );
 
 use std::io::Write;
@@ -43,6 +48,13 @@ pub enum Command {
         #[command(subcommand)]
         command: crate::angband::AngbandCommand,
     },
+    /// A game's own bestiary files: exact odds, samples, a floor, the lint, a chart.
+    #[cfg(feature = "tables")]
+    Tables {
+        /// What to do.
+        #[command(subcommand)]
+        command: crate::tables::TablesCommand,
+    },
     /// Draws the exact odds as a chart: SVG, and PNG with --png.
     Chart {
         /// Which chart.
@@ -62,6 +74,8 @@ impl Command {
             Command::Angband { command } => command.runs_long(),
             #[cfg(feature = "captive")]
             Command::Encounters(_) => false,
+            #[cfg(feature = "tables")]
+            Command::Tables { command } => command.runs_long(),
             Command::Chart { .. } => false,
         }
     }
@@ -77,6 +91,8 @@ impl Command {
             Command::Encounters(_) => false,
             #[cfg(feature = "angband")]
             Command::Angband { .. } => false,
+            #[cfg(feature = "tables")]
+            Command::Tables { .. } => false,
         }
     }
 }
@@ -97,6 +113,8 @@ pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> Result<(), 
         Command::Encounters(args) => crate::captive::run(args, out, err),
         #[cfg(feature = "angband")]
         Command::Angband { command } => crate::angband::run(command, out),
+        #[cfg(feature = "tables")]
+        Command::Tables { command } => crate::tables::run(command, out, err),
         #[cfg(feature = "omega")]
         Command::Chart { chart } => crate::chart::run(chart, &cli.data, out),
         #[cfg(not(feature = "omega"))]

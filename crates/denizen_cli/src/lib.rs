@@ -1,6 +1,6 @@
 //! The `denizen` command line: exact odds, pool and population tables, sampling, spoilers,
 //! charts; one module per rule set, each behind its cargo feature (`omega`, `captive`,
-//! `angband`, all on by default).
+//! `angband`, `tables`, all on by default).
 //!
 //! The binary is a thin shell over [`commands::run`], so every command is testable without
 //! spawning a process.
@@ -21,5 +21,7 @@ pub mod omega;
 #[cfg(feature = "omega")]
 pub mod spoiler;
 pub mod table;
-#[cfg(any(feature = "omega", feature = "angband"))]
+#[cfg(feature = "tables")]
+pub mod tables;
+#[cfg(any(feature = "omega", feature = "angband", feature = "tables"))]
 mod workers;

@@ -3,9 +3,10 @@
 //! Seeded streams and dice ([`rng`]), the RON loader and its errors ([`data`]), the floor
 //! grid with its rooms and occupancy ([`floor`]: the tiles every rule set knows, a rule
 //! set's own as [`Tile::Feature`], a room's kind as its rule set's string), a reference
-//! layout ([`layout`]), the plans a rule set hands to the plugin, each creature tagged with
-//! an [`Origin`] ([`plan`]), checked standard output for tools ([`output`]) and, with the
-//! `stats` feature (tests and tools), the chi-squared check of sampled against exact odds
+//! layout ([`layout`]), a tag layer naming squares' terrain and regions ([`tags`]), the
+//! plans a rule set hands to the plugin, each creature tagged with an [`Origin`]
+//! ([`plan`]), checked standard output for tools ([`output`]) and, with the `stats`
+//! feature (tests and tools), the chi-squared check of sampled against exact odds
 //! (`stats`). No rule set lives here (Omega's formula language is Omega's, in
 //! `denizen_omega`) and nothing here depends on an ECS: each rule set is its own crate
 //! over this one.
@@ -21,6 +22,7 @@ pub mod plan;
 pub mod rng;
 #[cfg(feature = "stats")]
 pub mod stats;
+pub mod tags;
 
 pub use data::{DataError, DataFile, Entry, load_ron, quoted, read_data_file};
 pub use floor::{FloorError, FloorGrid, FreeSquares, MAX_SQUARES, Rect, Room, Square, Tile};
@@ -28,3 +30,4 @@ pub use plan::{Origin, Plan, Spawn};
 pub use rng::{Dice, Generator, StreamPurpose, WorldSeed};
 #[cfg(feature = "stats")]
 pub use stats::ChiSquared;
+pub use tags::{MAX_TAGS, SquareTags, TagMask, TooManyTags};

@@ -176,8 +176,16 @@ pub fn run(
             (plots.to_vec(), out)
         }
     };
-    let written = write(&plots, to)?;
-    for file in written {
+    write_chart(&plots, to, out)
+}
+
+/// Writes a chart's plots where asked, and says where.
+pub(crate) fn write_chart(
+    plots: &[Plot],
+    to: &ChartOut,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    for file in write(plots, to)? {
         writeln!(out, "wrote {}", file.display()).map_err(stdout)?;
     }
     Ok(())

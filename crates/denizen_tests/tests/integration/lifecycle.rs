@@ -455,8 +455,10 @@ mod angband {
         let astral = FloorId::new("astral", 2);
         bring_floor_back(app.world_mut(), &astral);
         assert_eq!(app.world().resource::<CurrentLocation>().floor(), astral);
-        app.world_mut()
-            .write_message(TrapSpringRequested { at: player, armour: 0 });
+        app.world_mut().write_message(TrapSpringRequested {
+            at: player,
+            armour: 0,
+        });
         app.update();
         let traps: Vec<TrapSprung> = messages(&app);
         assert!(

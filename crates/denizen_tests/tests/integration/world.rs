@@ -557,7 +557,11 @@ fn angels_in_a_temple_serve_its_deity() {
     app.update();
     let made = summoned(&app);
     assert!(made.len() == 6 && made.iter().filter(|m| m.is_ok()).count() >= 2);
-    for entity in made.iter().filter_map(|m| m.as_ref().ok()).map(|m| m.entity) {
+    for entity in made
+        .iter()
+        .filter_map(|m| m.as_ref().ok())
+        .map(|m| m.entity)
+    {
         let identity = &app.world().get::<MonsterIdentity>(entity).unwrap().0;
         assert_eq!(*identity, Identity::Angel { deity: 3 });
         let name = &app.world().get::<MonsterName>(entity).unwrap().0;

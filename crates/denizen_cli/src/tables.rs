@@ -1,0 +1,509 @@
+//! `denizen tables`: a game's own bestiary files: their exact odds, samples of them, a
+//! populated floor, the lint, and a chart of the expected counts by depth.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use denizen_core::layout::rooms_and_corridors;
+use denizen_core::rng::uniform;
+use denizen_core::{
+    DataFile, Square, SquareTags, StreamPurpose, WorldSeed, quoted, read_data_file,
+};
+use denizen_tables::{
+    Bestiary, FloorRequest, Odds, Per, UniqueLedger, floor_counts, odds, plan_floor, sample_stream,
+};
+
+use crate::chart::data::{Plot, Series, Shape};
+use crate::chart::{ChartOut, write_chart};
+use crate::error::{CliError, io_error, stdout};
+use crate::interrupt;
+use crate::table::{Cell, Table, TextFormat, note};
+use crate::workers::workers;
+
+/// What to do with the files.
+#[derive(Debug, clap::Subcommand)]
+pub enum TablesCommand {
+    /// The exact expected count of each species at a depth, per floor or per placement.
+    Odds {
+        /// The files.
+        #[command(flatten)]
+        files: Files,
+        /// The depth.
+        #[arg(long)]
+        depth: u32,
+        /// Per floor (the default) or per placement.
+        #[arg(long, value_enum, default_value_t = PerArg::Floor)]
+        per: PerArg,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = TextFormat::Table)]
+        format: TextFormat,
+    },
+    /// Samples floors at a depth: each species' mean count per floor and its deviation.
+    Sample {
+        /// The files.
+        #[command(flatten)]
+        files: Files,
+        /// The depth.
+        #[arg(long)]
+        depth: u32,
+        /// How many floors (1 to 100,000,000).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100_000_000))]
+        floors: u32,
+        /// World seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Worker threads (every core by default); the figures are the same for any number.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
+        threads: Option<u32>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = TextFormat::Table)]
+        format: TextFormat,
+    },
+    /// A populated reference floor: its map and its creatures. The first room is tagged
+    /// `safe` and the player stands in it.
+    Floor {
+        /// The files.
+        #[command(flatten)]
+        files: Files,
+        /// The depth.
+        #[arg(long)]
+        depth: u32,
+        /// World seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Checks the files: errors stop the load, warnings are listed.
+    Lint {
+        /// The files.
+        #[command(flatten)]
+        files: Files,
+        /// Fail when there is any warning.
+        #[arg(long)]
+        deny_warnings: bool,
+    },
+    /// The expected count of each species per floor by depth, stacked: SVG, and PNG with
+    /// --png.
+    Chart {
+        /// The files.
+        #[command(flatten)]
+        files: Files,
+        /// The depths, `FIRST-LAST`.
+        #[arg(long, value_parser = depth_span)]
+        depths: (u32, u32),
+        /// Where to write.
+        #[command(flatten)]
+        out: ChartOut,
+    },
+}
+
+impl TablesCommand {
+    /// Whether it runs long (`sample`).
+    pub fn runs_long(&self) -> bool {
+        matches!(self, TablesCommand::Sample { .. })
+    }
+}
+
+/// The bestiary's files, merged in order, and the uniques the game's ledger holds.
+#[derive(Debug, clap::Args)]
+pub struct Files {
+    /// The files, base first, then mods in order.
+    #[arg(required = true, num_args = 1..=denizen_tables::MAX_FILES)]
+    pub files: Vec<PathBuf>,
+    /// A unique the game reports killed (repeat for more): left out of every draw.
+    #[arg(long, value_name = "SPECIES")]
+    pub killed: Vec<String>,
+}
+
+/// `--per`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum PerArg {
+    /// A whole floor.
+    Floor,
+    /// One placement.
+    Placement,
+}
+
+/// `FIRST-LAST`, in order.
+fn depth_span(text: &str) -> Result<(u32, u32), String> {
+    let usage = || format!("{}: expected FIRST-LAST, such as 1-20", quoted(text));
+    let (first, last) = text.split_once('-').ok_or_else(usage)?;
+    let first: u32 = first.trim().parse().map_err(|_| usage())?;
+    let last: u32 = last.trim().parse().map_err(|_| usage())?;
+    if first > last {
+        return Err(format!("{}: FIRST must not pass LAST", quoted(text)));
+    }
+    Ok((first, last))
+}
+
+/// Loads the files, and the ledger of the killed uniques named.
+fn load(files: &Files) -> Result<(Bestiary, UniqueLedger), CliError> {
+    let texts = files
+        .files
+        .iter()
+        .map(|path| read_data_file(path).map_err(io_error(path)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let names: Vec<String> = files
+        .files
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect();
+    let data: Vec<DataFile<'_>> = names
+        .iter()
+        .zip(&texts)
+        .map(|(n, t)| DataFile::new(n, t))
+        .collect();
+    let bestiary = denizen_tables::load(&data)?;
+    let mut ledger = UniqueLedger::new();
+    for key in &files.killed {
+        match bestiary.species_by_key(key) {
+            Some(s) if bestiary.species_of(s).unique => ledger.killed(key),
+            _ => {
+                return Err(CliError::Usage(format!(
+                    "--killed {}: no unique species of that key",
+                    quoted(key)
+                )));
+            }
+        }
+    }
+    Ok((bestiary, ledger))
+}
+
+/// Runs a `denizen tables` command.
+pub fn run(
+    command: &TablesCommand,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> Result<(), CliError> {
+    match command {
+        TablesCommand::Odds {
+            files,
+            depth,
+            per,
+            format,
+        } => {
+            let (b, ledger) = load(files)?;
+            let per = match per {
+                PerArg::Floor => Per::Floor,
+                PerArg::Placement => Per::Placement,
+            };
+            let odds =
+                odds(&b, *depth, &ledger, per).map_err(|e| CliError::Usage(e.to_string()))?;
+            odds_table(&b, &odds, *depth, per)
+                .write((*format).into(), out)
+                .map_err(stdout)
+        }
+        TablesCommand::Sample {
+            files,
+            depth,
+            floors,
+            seed,
+            threads,
+            format,
+        } => {
+            let (b, ledger) = load(files)?;
+            let depths = b.floor().depths;
+            if !depths.contains(*depth) {
+                return Err(CliError::Usage(format!(
+                    "depth {depth} is outside the floor's depths, {depths}"
+                )));
+            }
+            let sums = sample(&b, &ledger, (*depth, *floors, *seed), *threads)?;
+            sample_table(&b, &sums, (*depth, *floors, *seed))
+                .write((*format).into(), out)
+                .map_err(stdout)
+        }
+        TablesCommand::Floor { files, depth, seed } => {
+            let (b, ledger) = load(files)?;
+            floor(&b, &ledger, *depth, *seed, out, err)
+        }
+        TablesCommand::Lint {
+            files,
+            deny_warnings,
+        } => {
+            let (b, _) = load(files)?;
+            for warning in b.warnings() {
+                writeln!(out, "warning: {warning}").map_err(stdout)?;
+            }
+            note(err, format_args!("{} warnings", b.warnings().len()));
+            if *deny_warnings && !b.warnings().is_empty() {
+                return Err(CliError::Usage(format!(
+                    "{} warnings, and --deny-warnings",
+                    b.warnings().len()
+                )));
+            }
+            Ok(())
+        }
+        TablesCommand::Chart {
+            files,
+            depths,
+            out: to,
+        } => {
+            let (b, ledger) = load(files)?;
+            let plot = chart(&b, &ledger, *depths)?;
+            write_chart(&[plot], to, out)
+        }
+    }
+}
+
+/// Species in key order, with their ids' places.
+fn by_key(b: &Bestiary) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..b.species().len()).collect();
+    order.sort_by(|&x, &y| b.species()[x].key.cmp(&b.species()[y].key));
+    order
+}
+
+/// `species,expected`, species by key; sampled figures add their standard errors.
+fn odds_table(b: &Bestiary, odds: &Odds, depth: u32, per: Per) -> Table {
+    let rows = by_key(b)
+        .into_iter()
+        .map(|s| {
+            let mut row = vec![
+                Cell::Text(b.species()[s].key.clone()),
+                Cell::Stat(odds.expected[s]),
+            ];
+            row.extend(odds.standard_errors.as_ref().map(|e| Cell::Stat(e[s])));
+            row
+        })
+        .collect();
+    let (how, columns) = match odds.standard_errors {
+        Some(_) => (
+            format!(
+                "sampled from {} floors: too many uniques for the exact odds",
+                denizen_tables::odds::SAMPLED_FLOORS
+            ),
+            vec!["species", "expected", "standard_error"],
+        ),
+        None => ("exact".to_owned(), vec!["species", "expected"]),
+    };
+    let per = match per {
+        Per::Floor => "floor",
+        Per::Placement => "placement",
+    };
+    Table {
+        title: format!("Expected count of each species per {per} at depth {depth} ({how})"),
+        columns,
+        rows,
+    }
+}
+
+/// Sums and sums of squares of each species' count over `floors` floors, floor `i` drawn
+/// from its own stream, so the sums are the same for any number of threads.
+fn sample(
+    b: &Bestiary,
+    ledger: &UniqueLedger,
+    (depth, floors, seed): (u32, u32, u64),
+    threads: Option<u32>,
+) -> Result<Vec<(u64, u64)>, CliError> {
+    use rayon::prelude::*;
+    const CHUNK: u32 = 4_096;
+    let (pool, bar) = workers(threads, floors)?;
+    let starts: Vec<u32> = (0..floors).step_by(CHUNK as usize).collect();
+    let chunks: Vec<Vec<(u64, u64)>> = pool.install(|| {
+        starts
+            .par_iter()
+            .map(|&start| {
+                let mut sums = vec![(0u64, 0u64); b.species().len()];
+                if interrupt::interrupted() {
+                    return sums;
+                }
+                let end = start.saturating_add(CHUNK).min(floors);
+                for i in start..end {
+                    let counts = floor_counts(
+                        b,
+                        depth,
+                        ledger,
+                        &mut sample_stream(seed, depth, u64::from(i)),
+                    );
+                    for (sum, &c) in sums.iter_mut().zip(&counts) {
+                        sum.0 += u64::from(c);
+                        sum.1 += u64::from(c) * u64::from(c);
+                    }
+                }
+                bar.inc(u64::from(end - start));
+                sums
+            })
+            .collect()
+    });
+    bar.finish_and_clear();
+    interrupt::check()?;
+    Ok(chunks
+        .iter()
+        .fold(vec![(0, 0); b.species().len()], |mut total, chunk| {
+            for (t, c) in total.iter_mut().zip(chunk) {
+                t.0 += c.0;
+                t.1 += c.1;
+            }
+            total
+        }))
+}
+
+fn sample_table(
+    b: &Bestiary,
+    sums: &[(u64, u64)],
+    (depth, floors, seed): (u32, u32, u64),
+) -> Table {
+    let n = f64::from(floors);
+    let rows = by_key(b)
+        .into_iter()
+        .map(|s| {
+            let (sum, squares) = (sums[s].0 as f64, sums[s].1 as f64);
+            let mean = sum / n;
+            let sd = if floors > 1 {
+                ((squares - sum * mean) / (n - 1.0)).max(0.0).sqrt()
+            } else {
+                0.0
+            };
+            vec![
+                Cell::Text(b.species()[s].key.clone()),
+                Cell::Stat(mean),
+                Cell::Stat(sd),
+            ]
+        })
+        .collect();
+    Table {
+        title: format!(
+            "{floors} floors at depth {depth}, seed {seed}: each species' count per floor"
+        ),
+        columns: vec!["species", "mean", "sd"],
+        rows,
+    }
+}
+
+/// The reference floor of a seed: rooms and corridors, the first room `safe` with the
+/// player in its middle.
+fn reference(seed: u64) -> Result<(denizen_core::FloorGrid, SquareTags, Option<Square>), CliError> {
+    let mut rng = WorldSeed(seed).stream(StreamPurpose::new("tables-layout"));
+    let grid = rooms_and_corridors(&mut |k| uniform(&mut rng, k), 64, 24)
+        .map_err(|e| CliError::Usage(e.to_string()))?;
+    let mut tags = SquareTags::from_grid(&grid);
+    let first = grid.rooms().first().map(|r| r.rect);
+    if let Some(rect) = first {
+        tags.tag_rect(rect, "safe")
+            .map_err(|e| CliError::Usage(e.to_string()))?;
+    }
+    let player = first.map(|r| Square {
+        x: r.x + r.width / 2,
+        y: r.y + r.height / 2,
+    });
+    Ok((grid, tags, player))
+}
+
+fn floor(
+    b: &Bestiary,
+    ledger: &UniqueLedger,
+    depth: u32,
+    seed: u64,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> Result<(), CliError> {
+    let (grid, tags, player) = reference(seed)?;
+    let mut rng = WorldSeed(seed).stream(StreamPurpose::event("tables-floor", "", depth, 0));
+    let request = FloorRequest {
+        depth,
+        point: player,
+    };
+    let made = plan_floor(b, &grid, &tags, request, ledger, &mut rng)
+        .map_err(|e| CliError::Usage(e.to_string()))?;
+    let glyph_at = |at: Square| {
+        if Some(at) == player {
+            return Some('@');
+        }
+        made.plan
+            .spawns
+            .iter()
+            .find(|s| s.at == at)
+            .map(|s| b.species_of(s.creature.species).glyph)
+    };
+    write!(out, "{}", grid.render(glyph_at)).map_err(stdout)?;
+    let rows = made
+        .plan
+        .spawns
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let c = &s.creature;
+            let follows = c.follows.map_or_else(String::new, |f| {
+                format!("{} ({})", f.leader, b.role(f.group, f.kind))
+            });
+            vec![
+                Cell::Int(i as i64),
+                Cell::Text(b.species_of(c.species).key.clone()),
+                Cell::Int(s.at.x.into()),
+                Cell::Int(s.at.y.into()),
+                Cell::Int(c.hit_points.into()),
+                Cell::Text(if c.asleep { "asleep" } else { "awake" }.into()),
+                Cell::Text(
+                    c.carries
+                        .map_or_else(String::new, |item| b.item_name(item).to_owned()),
+                ),
+                Cell::Text(follows),
+            ]
+        })
+        .collect();
+    let table = Table {
+        title: format!(
+            "Depth {depth}, seed {seed}: {} placements, {} creatures",
+            made.placements,
+            made.plan.spawns.len()
+        ),
+        columns: vec![
+            "n", "species", "x", "y", "hp", "state", "carries", "follows",
+        ],
+        rows,
+    };
+    table
+        .write(crate::table::Format::Table, out)
+        .map_err(stdout)?;
+    for (s, why) in &made.shortfalls {
+        note(
+            err,
+            format_args!("not placed: {} ({why:?})", b.species_of(*s).key),
+        );
+    }
+    Ok(())
+}
+
+/// The chart's plot: expected counts per floor by depth, the eight species with the
+/// largest mean named and the rest gathered.
+fn chart(b: &Bestiary, ledger: &UniqueLedger, (first, last): (u32, u32)) -> Result<Plot, CliError> {
+    let per_depth = (first..=last)
+        .map(|d| {
+            odds(b, d, ledger, Per::Floor)
+                .map(|o| o.expected)
+                .map_err(|e| CliError::Usage(e.to_string()))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let mean = |s: usize| per_depth.iter().map(|e| e[s]).sum::<f64>();
+    let mut ranked: Vec<usize> = (0..b.species().len()).filter(|&s| mean(s) > 0.0).collect();
+    ranked.sort_by(|&x, &y| mean(y).total_cmp(&mean(x)).then(x.cmp(&y)));
+    let named: Vec<usize> = ranked.iter().copied().take(8).collect();
+    let mut series: Vec<Series> = named
+        .iter()
+        .map(|&s| Series {
+            name: b.species()[s].name.clone(),
+            values: per_depth.iter().map(|e| e[s]).collect(),
+        })
+        .collect();
+    if ranked.len() > named.len() {
+        let rest = &ranked[named.len()..];
+        series.push(Series {
+            name: format!("{} others", rest.len()),
+            values: per_depth
+                .iter()
+                .map(|e| rest.iter().map(|&s| e[s]).sum())
+                .collect(),
+        });
+    }
+    let top = per_depth
+        .iter()
+        .map(|e| e.iter().sum::<f64>())
+        .fold(0.0, f64::max);
+    Ok(Plot {
+        title: "Expected creatures per floor by depth".into(),
+        x_label: "depth".into(),
+        y_label: "expected count per floor".into(),
+        xs: (first..=last).map(|d| d as i32).collect(),
+        y_max: (top * 1.1).max(1.0),
+        shape: Shape::Stacked(series),
+    })
+}

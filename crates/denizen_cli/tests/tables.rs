@@ -1,0 +1,169 @@
+//! `denizen tables` as a user runs it on the starter bestiary: odds and samples that agree,
+//! the same figures on any number of threads, a floor, the lint, a chart, clear errors.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+/// The starter bestiary's two files.
+fn starter() -> String {
+    let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../denizen_tables/data");
+    format!(
+        "{} {}",
+        data.join("starter.ron").display(),
+        data.join("starter_mod.ron").display()
+    )
+}
+
+/// Runs `denizen tables` with the words of a command line, `FILES` standing for the
+/// starter's files.
+fn tables(line: &str) -> Output {
+    let line = line.replace("FILES", &starter());
+    Command::new(env!("CARGO_BIN_EXE_denizen"))
+        .arg("tables")
+        .args(line.split_whitespace())
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+/// The rows of a CSV after its header, split.
+fn rows(csv: &str, header: &str) -> Vec<Vec<String>> {
+    let mut lines = csv.lines();
+    assert_eq!(lines.next(), Some(header));
+    lines
+        .map(|l| l.split(',').map(str::to_owned).collect())
+        .collect()
+}
+
+/// At every depth of the starter's floors, `sample` (4,000 floors) agrees with `odds`
+/// per floor: every species' mean within 5 standard errors of its exact expected count.
+#[test]
+fn sample_agrees_with_odds_at_every_depth() {
+    for depth in 1..=20 {
+        let odds = rows(
+            &stdout(&tables(&format!("odds FILES --depth {depth} --format csv"))),
+            "species,expected",
+        );
+        let sample = rows(
+            &stdout(&tables(&format!(
+                "sample FILES --depth {depth} --floors 4000 --seed 8 --format csv"
+            ))),
+            "species,mean,sd",
+        );
+        assert_eq!(odds.len(), sample.len());
+        let mut keys: Vec<&String> = odds.iter().map(|r| &r[0]).collect();
+        assert!(keys.is_sorted(), "species by key");
+        keys.dedup();
+        assert_eq!(keys.len(), odds.len());
+        for (o, s) in odds.iter().zip(&sample) {
+            assert_eq!(o[0], s[0]);
+            let expected: f64 = o[1].parse().unwrap();
+            let (mean, sd): (f64, f64) = (s[1].parse().unwrap(), s[2].parse().unwrap());
+            let se = sd / 4000f64.sqrt();
+            assert!(
+                (mean - expected).abs() <= 5.0 * se.max(0.002),
+                "depth {depth}, {}: sampled {mean} (sd {sd}), exact {expected}",
+                o[0]
+            );
+        }
+    }
+}
+
+#[test]
+fn sample_gives_the_same_figures_on_any_number_of_threads() {
+    let one = stdout(&tables("sample FILES --depth 9 --floors 9000 --threads 1 --format csv"));
+    let three = stdout(&tables("sample FILES --depth 9 --floors 9000 --threads 3 --format csv"));
+    assert_eq!(one, three);
+    let other_seed = stdout(&tables(
+        "sample FILES --depth 9 --floors 9000 --seed 2 --format csv",
+    ));
+    assert_ne!(one, other_seed);
+}
+
+#[test]
+fn odds_per_placement_sum_to_the_floors_mean_draw() {
+    let placement = rows(
+        &stdout(&tables("odds FILES --depth 3 --per placement --format csv")),
+        "species,expected",
+    );
+    let total: f64 = placement.iter().map(|r| r[1].parse::<f64>().unwrap()).sum();
+    assert!(total >= 1.0, "a placement brings at least one creature: {total}");
+    let text = stdout(&tables("odds FILES --depth 3"));
+    assert!(text.starts_with("Expected count of each species per floor at depth 3 (exact)"));
+}
+
+#[test]
+fn a_floor_prints_its_map_and_creatures_the_same_for_a_seed() {
+    let text = stdout(&tables("floor FILES --depth 6 --seed 4"));
+    assert_eq!(text, stdout(&tables("floor FILES --depth 6 --seed 4")));
+    assert!(text.contains('@'), "the player stands in the safe room");
+    assert!(text.contains("Depth 6, seed 4: "), "{text}");
+    assert!(text.contains(" species "));
+}
+
+#[test]
+fn the_lint_lists_warnings_and_can_deny_them() {
+    let clean = tables("lint FILES --deny-warnings");
+    assert!(clean.status.success());
+    assert_eq!(String::from_utf8_lossy(&clean.stderr), "0 warnings\n");
+    let dir = std::env::temp_dir().join(format!("denizen-tables-lint-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("lost.ron");
+    std::fs::write(
+        &file,
+        r#"(species: [(key: "a", name: "a", glyph: 'a', level: 1, hit_points: "1d1"), (key: "lost", name: "lost", glyph: 'l', level: 1, hit_points: "1d1")],
+        tables: [(key: "floor", rows: [(what: Species("a"), depth: (1, 3))])],
+        floor: Some((table: "floor", depths: (1, 3), count: (dice: "1d1"))))"#,
+    )
+    .unwrap();
+    let line = format!("lint {}", file.display());
+    let warned = tables(&line);
+    assert!(warned.status.success());
+    assert_eq!(stdout(&warned), "warning: species `lost`: no table reaches it\n");
+    let denied = tables(&format!("{line} --deny-warnings"));
+    assert_eq!(denied.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&denied.stderr),
+        "1 warnings\ndenizen: 1 warnings, and --deny-warnings\n"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_chart_is_written() {
+    let dir = std::env::temp_dir().join(format!("denizen-tables-chart-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("depths.svg");
+    let out = tables(&format!("chart FILES --depths 1-20 -o {}", svg.display()));
+    assert_eq!(stdout(&out), format!("wrote {}\n", svg.display()));
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.starts_with("<svg") && text.contains("Expected creatures per floor by depth"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_requests_exit_2_with_one_line() {
+    for (line, expected) in [
+        ("odds FILES --depth 21", "denizen: depth 21 is outside the floor's depths, 1-20\n"),
+        (
+            "odds FILES --depth 3 --killed silt_vole",
+            "denizen: --killed `silt_vole`: no unique species of that key\n",
+        ),
+        (
+            "odds /nonexistent.ron --depth 3",
+            "denizen: /nonexistent.ron: No such file or directory (os error 2)\n",
+        ),
+    ] {
+        let out = tables(line);
+        assert_eq!(out.status.code(), Some(2), "{line}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr), expected, "{line}");
+    }
+}

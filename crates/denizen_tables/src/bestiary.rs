@@ -1,0 +1,341 @@
+//! A loaded bestiary: every file merged, every key resolved, every number checked.
+
+use denizen_core::Dice;
+
+use crate::file::PickKind;
+use crate::weight::{Chance, Depths, Shape};
+
+/// A species of a [`Bestiary`], by its place in [`Bestiary::species`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SpeciesId(pub(crate) u32);
+
+/// A group of a [`Bestiary`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GroupId(pub(crate) u32);
+
+/// A table of a [`Bestiary`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TableId(pub(crate) u32);
+
+/// A loot table of a [`Bestiary`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct LootId(pub(crate) u32);
+
+impl SpeciesId {
+    /// Its place in [`Bestiary::species`].
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// An item a creature carries: the loot table and the item's place in it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ItemRef {
+    /// The loot table.
+    pub loot: LootId,
+    /// The item's place in the table.
+    pub index: u32,
+}
+
+/// Placement rules, resolved: tag names a square must stand on (one of), have (all of)
+/// and not have (any of), and the least distance from the request's point.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Place {
+    /// One of these tags.
+    pub stands_on: Vec<String>,
+    /// All of these tags.
+    pub needs: Vec<String>,
+    /// None of these tags.
+    pub forbids: Vec<String>,
+    /// The least distance from the request's point (0: none).
+    pub min_distance: u32,
+}
+
+impl Place {
+    /// Whether the rules add nothing to a species' (no tags, no distance).
+    pub fn is_empty(&self) -> bool {
+        self.stands_on.is_empty()
+            && self.needs.is_empty()
+            && self.forbids.is_empty()
+            && self.min_distance == 0
+    }
+}
+
+/// A species.
+#[derive(Clone, Debug)]
+pub struct Species {
+    /// The key.
+    pub key: String,
+    /// The name.
+    pub name: String,
+    /// The map character.
+    pub glyph: char,
+    /// The native level.
+    pub level: u32,
+    /// Hit points.
+    pub hit_points: Dice,
+    /// The chance it starts asleep.
+    pub asleep: Chance,
+    /// Tags the game reads.
+    pub tags: Vec<String>,
+    /// What it may carry, and the chance it carries anything.
+    pub possessions: Option<(LootId, Chance)>,
+    /// At most one alive per game.
+    pub unique: bool,
+    /// The escort that comes when a row draws it.
+    pub escort: Option<GroupId>,
+    /// Where it may stand.
+    pub place: Place,
+}
+
+/// A leader or a follower: a species, or a creature table (pick-one, of species and such
+/// tables) drawn for one creature.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Creature {
+    /// This species.
+    Species(SpeciesId),
+    /// One creature of this table.
+    Table(TableId),
+}
+
+/// A group.
+#[derive(Clone, Debug)]
+pub struct Group {
+    /// The key.
+    pub key: String,
+    /// The leader (none for an escort).
+    pub leader: Option<Creature>,
+    /// The followers.
+    pub followers: Vec<Follower>,
+    /// How far from the leader followers stand.
+    pub radius: u32,
+}
+
+/// One kind of follower.
+#[derive(Clone, Debug)]
+pub struct Follower {
+    /// What follows.
+    pub member: Creature,
+    /// How many.
+    pub count: Dice,
+    /// The role the game reads.
+    pub role: String,
+    /// Placement rules added to the member's.
+    pub place: Place,
+}
+
+/// What a row draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RowTarget {
+    /// A species (with its escort).
+    Species(SpeciesId),
+    /// A group.
+    Group(GroupId),
+    /// A nested table.
+    Table(TableId),
+}
+
+/// A row of a table.
+#[derive(Clone, Debug)]
+pub struct Row {
+    /// What it draws.
+    pub what: RowTarget,
+    /// Where it is eligible.
+    pub depth: Depths,
+    /// Its weight.
+    pub weight: u32,
+    /// Its shape.
+    pub shape: Shape,
+    /// Pick-each: the chance it comes.
+    pub chance: Chance,
+    /// Pick-each: how many times it is drawn.
+    pub count: Dice,
+    /// Placement rules added to what it draws.
+    pub place: Place,
+    /// The file that wrote it, for the lint's messages.
+    pub file: String,
+}
+
+/// A table.
+#[derive(Clone, Debug)]
+pub struct Table {
+    /// The key.
+    pub key: String,
+    /// Pick-one or pick-each.
+    pub pick: PickKind,
+    /// The rows.
+    pub rows: Vec<Row>,
+}
+
+/// A loot table.
+#[derive(Clone, Debug)]
+pub struct Loot {
+    /// The key.
+    pub key: String,
+    /// Items and weights.
+    pub items: Vec<(String, u32)>,
+}
+
+/// The out-of-depth rule (see [`crate::file::OutOfDepthDef`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OutOfDepth {
+    /// The chance per placement.
+    pub chance: Chance,
+    /// One level more every `divisor` depths.
+    pub divisor: u32,
+    /// Levels added.
+    pub bonus: u32,
+    /// The largest boost.
+    pub cap: u32,
+    /// The most placements of a floor that go out of depth.
+    pub fairness: u32,
+}
+
+impl OutOfDepth {
+    /// The depth an out-of-depth placement at `depth` draws at:
+    /// `depth + min(depth / divisor + bonus, cap)`.
+    pub fn boosted(self, depth: u32) -> u32 {
+        depth + (depth / self.divisor + self.bonus).min(self.cap)
+    }
+}
+
+/// How floors are populated.
+#[derive(Clone, Debug)]
+pub struct FloorRules {
+    /// The table each placement draws from.
+    pub table: TableId,
+    /// The depths a floor may have.
+    pub depths: Depths,
+    /// The count's dice.
+    pub count: Dice,
+    /// Placements per depth, `(num, den)`.
+    pub per_depth: (u32, u32),
+    /// The out-of-depth rule.
+    pub out_of_depth: Option<OutOfDepth>,
+    /// Rules every placement adds.
+    pub place: Place,
+}
+
+impl FloorRules {
+    /// The fewest and most placements at `depth`: the dice's bounds plus
+    /// `depth * num / den`.
+    pub fn count_bounds(&self, depth: u32) -> (u32, u32) {
+        let (low, high) = self.count.bounds();
+        let extra = depth * self.per_depth.0 / self.per_depth.1;
+        (low + extra, high + extra)
+    }
+}
+
+/// Wandering arrivals.
+#[derive(Clone, Debug)]
+pub struct WanderingRules {
+    /// The table an arrival draws from.
+    pub table: TableId,
+    /// The chance per check on arriving.
+    pub chance: Chance,
+    /// Game time between checks.
+    pub every: u32,
+    /// The chance halves for every this much time on the floor.
+    pub halve_every: Option<u32>,
+    /// Rules every arrival adds.
+    pub place: Place,
+}
+
+/// Every species, group, table and loot table of the files loaded, with the floor's and
+/// the wandering arrivals' rules, and the lint's warnings. Made by [`crate::load`].
+#[derive(Clone, Debug)]
+pub struct Bestiary {
+    pub(crate) species: Vec<Species>,
+    pub(crate) groups: Vec<Group>,
+    pub(crate) tables: Vec<Table>,
+    pub(crate) loot: Vec<Loot>,
+    pub(crate) floor: FloorRules,
+    pub(crate) wandering: Option<WanderingRules>,
+    pub(crate) warnings: Vec<crate::warning::Warning>,
+}
+
+impl Bestiary {
+    /// Every species, in the order the files gave them.
+    pub fn species(&self) -> &[Species] {
+        &self.species
+    }
+
+    /// A species.
+    pub fn species_of(&self, id: SpeciesId) -> &Species {
+        &self.species[id.index()]
+    }
+
+    /// A species by key.
+    pub fn species_by_key(&self, key: &str) -> Option<SpeciesId> {
+        self.species
+            .iter()
+            .position(|s| s.key == key)
+            .map(|i| SpeciesId(i as u32))
+    }
+
+    /// Every species id, in order.
+    pub fn species_ids(&self) -> impl Iterator<Item = SpeciesId> + use<> {
+        (0..self.species.len() as u32).map(SpeciesId)
+    }
+
+    /// A group.
+    pub fn group(&self, id: GroupId) -> &Group {
+        &self.groups[id.0 as usize]
+    }
+
+    /// The role of a group's follower kind (empty when the file gives none).
+    pub fn role(&self, group: GroupId, kind: u16) -> &str {
+        self.group(group)
+            .followers
+            .get(usize::from(kind))
+            .map_or("", |f| f.role.as_str())
+    }
+
+    /// Every group.
+    pub fn groups(&self) -> &[Group] {
+        &self.groups
+    }
+
+    /// A table.
+    pub fn table(&self, id: TableId) -> &Table {
+        &self.tables[id.0 as usize]
+    }
+
+    /// Every table.
+    pub fn tables(&self) -> &[Table] {
+        &self.tables
+    }
+
+    /// A table by key.
+    pub fn table_by_key(&self, key: &str) -> Option<TableId> {
+        self.tables
+            .iter()
+            .position(|t| t.key == key)
+            .map(|i| TableId(i as u32))
+    }
+
+    /// A loot table.
+    pub fn loot(&self, id: LootId) -> &Loot {
+        &self.loot[id.0 as usize]
+    }
+
+    /// The item a reference names.
+    pub fn item_name(&self, item: ItemRef) -> &str {
+        &self.loot(item.loot).items[item.index as usize].0
+    }
+
+    /// How floors are populated.
+    pub fn floor(&self) -> &FloorRules {
+        &self.floor
+    }
+
+    /// Wandering arrivals, when the files give them.
+    pub fn wandering(&self) -> Option<&WanderingRules> {
+        self.wandering.as_ref()
+    }
+
+    /// The lint's warnings about the files (its errors stopped the load).
+    pub fn warnings(&self) -> &[crate::warning::Warning] {
+        &self.warnings
+    }
+}

@@ -1,0 +1,569 @@
+//! The merged files turned into a [`Bestiary`]: keys resolved to ids, every number
+//! bounded, placement rules resolved, and the structure checked (creature tables, escorts,
+//! nesting).
+
+use std::collections::HashMap;
+
+use denizen_core::{DataError, Dice, quoted};
+
+use crate::bestiary::{
+    Bestiary, Creature, FloorRules, Follower, Group, GroupId, Loot, LootId, OutOfDepth, Place, Row,
+    RowTarget, Species, SpeciesId, Table, TableId, WanderingRules,
+};
+use crate::file::{
+    FloorDef, FollowerDef, GroupDef, LootDef, Pick, PickKind, PlaceDef, RowDef, SpeciesDef, Target,
+    WanderingDef,
+};
+use crate::merge::{Kind, Merged, MergedTable, Written};
+use crate::weight::{Chance, MAX_DEPTH, MAX_WEIGHT};
+
+/// The most creatures one dice roll of a file may give (a follower's count, a pick-each
+/// row's count).
+pub const MAX_COUNT: u32 = 50;
+/// The most placements a floor may have at its deepest.
+pub const MAX_PLACEMENTS: u32 = 500;
+/// The widest group radius and the largest least distance.
+pub const MAX_RADIUS: u32 = 16;
+/// The largest least distance from the request's point.
+pub const MAX_DISTANCE: u32 = 1_000;
+/// The most follower kinds of a group.
+pub const MAX_FOLLOWERS: usize = 16;
+/// The most tags a species or a rule lists.
+pub const MAX_TAG_NAMES: usize = 32;
+
+/// Keys to ids, and who removed what.
+struct Names<'a> {
+    ids: HashMap<(Kind, &'a str), u32>,
+    merged: &'a Merged,
+}
+
+/// Where a reference is written: file, entry and field.
+#[derive(Clone, Copy)]
+struct At<'a> {
+    file: &'a str,
+    entry: &'a str,
+}
+
+impl At<'_> {
+    fn invalid(self, field: impl Into<String>, problem: impl Into<String>) -> DataError {
+        DataError::invalid(self.file, self.entry, field, problem)
+    }
+}
+
+impl<'a> Names<'a> {
+    fn new(merged: &'a Merged) -> Self {
+        let mut ids = HashMap::new();
+        let mut put = |kind, keys: Vec<&'a str>| {
+            for (i, key) in keys.into_iter().enumerate() {
+                ids.insert((kind, key), i as u32);
+            }
+        };
+        put(
+            Kind::Species,
+            merged.species.live().map(|w| w.def.key.as_str()).collect(),
+        );
+        put(
+            Kind::Group,
+            merged.groups.live().map(|w| w.def.key.as_str()).collect(),
+        );
+        put(
+            Kind::Table,
+            merged
+                .tables
+                .live()
+                .map(|w| w.def.def.key.as_str())
+                .collect(),
+        );
+        put(
+            Kind::Loot,
+            merged.loot.live().map(|w| w.def.key.as_str()).collect(),
+        );
+        Self { ids, merged }
+    }
+
+    /// The id of `key`, or the error naming the reference and, when a later file removed
+    /// the entry, that file too.
+    fn id(&self, kind: Kind, key: &str, at: At<'_>, field: &str) -> Result<u32, DataError> {
+        if let Some(&id) = self.ids.get(&(kind, key)) {
+            return Ok(id);
+        }
+        Err(match self.merged.removed.get(&(kind, key.to_owned())) {
+            Some((file, entry)) => DataError::invalid(
+                file,
+                entry.as_str(),
+                "",
+                format!(
+                    "removed, but still named by {}: {}: field `{field}`",
+                    at.file, at.entry
+                ),
+            ),
+            None => at.invalid(
+                field,
+                format!("no {} {} is loaded", kind.section(), quoted(key)),
+            ),
+        })
+    }
+}
+
+/// Compiles every merged entry; the structure checks follow in [`crate::check`].
+pub(crate) fn compile(merged: &Merged) -> Result<Bestiary, DataError> {
+    let names = Names::new(merged);
+    let species = each(&merged.species, Kind::Species, |w, at| {
+        species(w, at, &names)
+    })?;
+    let groups = each(&merged.groups, Kind::Group, |w, at| {
+        group(&w.def, at, &names)
+    })?;
+    let tables = each(&merged.tables, Kind::Table, |w, at| table(w, at, &names))?;
+    let loot = each(&merged.loot, Kind::Loot, |w, at| loot(&w.def, at))?;
+    let Some(floor_def) = &merged.floor else {
+        let file = merged.species.live().next().map_or("", |w| w.file.as_str());
+        return Err(DataError::invalid(
+            file,
+            "floor",
+            "",
+            "no file gives the floor's rules",
+        ));
+    };
+    let floor = floor_rules(floor_def, &names)?;
+    let wandering = merged
+        .wandering
+        .as_ref()
+        .map(|w| wandering(w, &names))
+        .transpose()?;
+    Ok(Bestiary {
+        species,
+        groups,
+        tables,
+        loot,
+        floor,
+        wandering,
+        warnings: Vec::new(),
+    })
+}
+
+/// Compiles every live entry of a kind, naming each `section[i] "key"`.
+fn each<T, U>(
+    keyed: &crate::merge::Keyed<T>,
+    kind: Kind,
+    mut compile: impl FnMut(&Written<T>, At<'_>) -> Result<U, DataError>,
+) -> Result<Vec<U>, DataError>
+where
+    T: Keyed,
+{
+    keyed
+        .live()
+        .enumerate()
+        .map(|(i, w)| {
+            let entry = format!("{}[{i}] {}", kind.section(), quoted(w.def.key()));
+            compile(
+                w,
+                At {
+                    file: &w.file,
+                    entry: &entry,
+                },
+            )
+        })
+        .collect()
+}
+
+/// An entry with a key.
+trait Keyed {
+    fn key(&self) -> &str;
+}
+
+impl Keyed for SpeciesDef {
+    fn key(&self) -> &str {
+        &self.key
+    }
+}
+
+impl Keyed for GroupDef {
+    fn key(&self) -> &str {
+        &self.key
+    }
+}
+
+impl Keyed for MergedTable {
+    fn key(&self) -> &str {
+        &self.def.key
+    }
+}
+
+impl Keyed for LootDef {
+    fn key(&self) -> &str {
+        &self.key
+    }
+}
+
+fn species(w: &Written<SpeciesDef>, at: At<'_>, names: &Names<'_>) -> Result<Species, DataError> {
+    let d = &w.def;
+    text(at, "name", &d.name, 200)?;
+    if d.glyph.is_control() || d.glyph.is_whitespace() {
+        return Err(at.invalid("glyph", "a glyph is a visible character"));
+    }
+    depth(at, "level", d.level)?;
+    dice(at, "hit_points", d.hit_points, 100, 10_000)?;
+    if d.hit_points.count == 0 || d.hit_points.sides == 0 {
+        return Err(at.invalid("hit_points", "a creature has at least 1 hit point (1d1)"));
+    }
+    tag_names(at, "tags", &d.tags)?;
+    let possessions = match &d.possessions {
+        Some(p) => Some((
+            LootId(names.id(Kind::Loot, &p.loot, at, "possessions.loot")?),
+            p.chance,
+        )),
+        None => None,
+    };
+    let escort = match &d.escort {
+        Some(key) => Some(GroupId(names.id(Kind::Group, key, at, "escort")?)),
+        None => None,
+    };
+    let mut place = place(at, "place", &d.place, true)?;
+    if place.stands_on.is_empty() {
+        place.stands_on = vec!["floor".to_owned()];
+    }
+    Ok(Species {
+        key: d.key.clone(),
+        name: d.name.clone(),
+        glyph: d.glyph,
+        level: d.level,
+        hit_points: d.hit_points,
+        asleep: d.asleep.unwrap_or(Chance::NEVER),
+        tags: d.tags.clone(),
+        possessions,
+        unique: d.unique,
+        escort,
+        place,
+    })
+}
+
+fn creature(
+    pick: &Pick,
+    at: At<'_>,
+    field: &str,
+    names: &Names<'_>,
+) -> Result<Creature, DataError> {
+    Ok(match pick {
+        Pick::Species(key) => {
+            Creature::Species(SpeciesId(names.id(Kind::Species, key, at, field)?))
+        }
+        Pick::Table(key) => Creature::Table(TableId(names.id(Kind::Table, key, at, field)?)),
+    })
+}
+
+fn group(d: &GroupDef, at: At<'_>, names: &Names<'_>) -> Result<Group, DataError> {
+    if d.followers.is_empty() || d.followers.len() > MAX_FOLLOWERS {
+        return Err(at.invalid(
+            "followers",
+            format!("a group has 1 to {MAX_FOLLOWERS} kinds of follower"),
+        ));
+    }
+    if !(1..=MAX_RADIUS).contains(&d.radius) {
+        return Err(at.invalid("radius", format!("a radius is 1 to {MAX_RADIUS}")));
+    }
+    let leader = d
+        .leader
+        .as_ref()
+        .map(|pick| creature(pick, at, "leader", names))
+        .transpose()?;
+    let followers = d
+        .followers
+        .iter()
+        .enumerate()
+        .map(|(i, f)| follower(f, at, &format!("followers[{i}]"), names))
+        .collect::<Result<_, _>>()?;
+    Ok(Group {
+        key: d.key.clone(),
+        leader,
+        followers,
+        radius: d.radius,
+    })
+}
+
+fn follower(
+    f: &FollowerDef,
+    at: At<'_>,
+    field: &str,
+    names: &Names<'_>,
+) -> Result<Follower, DataError> {
+    count(at, &format!("{field}.count"), f.count)?;
+    text(at, &format!("{field}.role"), &f.role, 64)?;
+    Ok(Follower {
+        member: creature(&f.member, at, &format!("{field}.member"), names)?,
+        count: f.count,
+        role: f.role.clone(),
+        place: place(at, &format!("{field}.place"), &f.place, false)?,
+    })
+}
+
+fn table(w: &Written<MergedTable>, at: At<'_>, names: &Names<'_>) -> Result<Table, DataError> {
+    let t = &w.def;
+    if t.rows.is_empty() {
+        return Err(at.invalid("rows", "a table has at least one row"));
+    }
+    let rows = t
+        .rows
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            // A row appended by a later file is named in that file.
+            let row_at = At {
+                file: &r.file,
+                entry: at.entry,
+            };
+            row(&r.def, t.def.pick, row_at, &format!("rows[{i}]"), names).map(|mut row| {
+                row.file = r.file.clone();
+                row
+            })
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(Table {
+        key: t.def.key.clone(),
+        pick: t.def.pick,
+        rows,
+    })
+}
+
+fn row(
+    d: &RowDef,
+    pick: PickKind,
+    at: At<'_>,
+    field: &str,
+    names: &Names<'_>,
+) -> Result<Row, DataError> {
+    let what = match &d.what {
+        Target::Species(k) => RowTarget::Species(SpeciesId(names.id(
+            Kind::Species,
+            k,
+            at,
+            &format!("{field}.what"),
+        )?)),
+        Target::Group(k) => RowTarget::Group(GroupId(names.id(
+            Kind::Group,
+            k,
+            at,
+            &format!("{field}.what"),
+        )?)),
+        Target::Table(k) => RowTarget::Table(TableId(names.id(
+            Kind::Table,
+            k,
+            at,
+            &format!("{field}.what"),
+        )?)),
+    };
+    depth(at, &format!("{field}.depth"), d.depth.max())?;
+    if d.depth.min() > d.depth.max() {
+        return Err(at.invalid(
+            format!("{field}.depth"),
+            format!("the range {} is empty", d.depth),
+        ));
+    }
+    if d.weight > MAX_WEIGHT {
+        return Err(at.invalid(
+            format!("{field}.weight"),
+            format!("a weight is at most {MAX_WEIGHT}"),
+        ));
+    }
+    let each = pick == PickKind::Each;
+    if !each && (d.chance.is_some() || d.count.is_some()) {
+        return Err(at.invalid(
+            field,
+            "only a pick-each table's rows have a chance and a count",
+        ));
+    }
+    let row_count = d.count.unwrap_or(Dice::new(1, 1));
+    count(at, &format!("{field}.count"), row_count)?;
+    Ok(Row {
+        what,
+        depth: d.depth,
+        weight: d.weight,
+        shape: d.shape,
+        chance: d.chance.unwrap_or(Chance::ALWAYS),
+        count: row_count,
+        place: place(at, &format!("{field}.place"), &d.place, false)?,
+        file: String::new(),
+    })
+}
+
+fn loot(d: &LootDef, at: At<'_>) -> Result<Loot, DataError> {
+    if d.items.is_empty() || d.items.len() > crate::merge::MAX_ENTRIES {
+        return Err(at.invalid(
+            "items",
+            format!("a loot table has 1 to {} items", crate::merge::MAX_ENTRIES),
+        ));
+    }
+    for (i, item) in d.items.iter().enumerate() {
+        text(at, &format!("items[{i}].item"), &item.item, 200)?;
+        if !(1..=MAX_WEIGHT).contains(&item.weight) {
+            return Err(at.invalid(
+                format!("items[{i}].weight"),
+                format!("a weight is 1 to {MAX_WEIGHT}"),
+            ));
+        }
+    }
+    Ok(Loot {
+        key: d.key.clone(),
+        items: d.items.iter().map(|i| (i.item.clone(), i.weight)).collect(),
+    })
+}
+
+fn floor_rules(w: &Written<FloorDef>, names: &Names<'_>) -> Result<FloorRules, DataError> {
+    let (d, at) = (
+        &w.def,
+        At {
+            file: &w.file,
+            entry: "floor",
+        },
+    );
+    let table = TableId(names.id(Kind::Table, &d.table, at, "table")?);
+    depth(at, "depths", d.depths.max())?;
+    if d.depths.min() > d.depths.max() {
+        return Err(at.invalid("depths", format!("the range {} is empty", d.depths)));
+    }
+    dice(
+        at,
+        "count.dice",
+        d.count.dice,
+        MAX_PLACEMENTS,
+        MAX_PLACEMENTS,
+    )?;
+    let per_depth = d.count.per_depth.map_or((0, 1), |p| (p.num, p.den));
+    let out_of_depth = d.out_of_depth.map(|o| out_of_depth(at, o)).transpose()?;
+    let rules = FloorRules {
+        table,
+        depths: d.depths,
+        count: d.count.dice,
+        per_depth,
+        out_of_depth,
+        place: place(at, "place", &d.place, false)?,
+    };
+    if rules.count_bounds(d.depths.max()).1 > MAX_PLACEMENTS {
+        return Err(at.invalid(
+            "count",
+            format!(
+                "more than {MAX_PLACEMENTS} placements at depth {}",
+                d.depths.max()
+            ),
+        ));
+    }
+    Ok(rules)
+}
+
+fn out_of_depth(at: At<'_>, o: crate::file::OutOfDepthDef) -> Result<OutOfDepth, DataError> {
+    if !(1..=1_000).contains(&o.divisor) {
+        return Err(at.invalid("out_of_depth.divisor", "a divisor is 1 to 1000"));
+    }
+    depth(at, "out_of_depth.bonus", o.bonus)?;
+    depth(at, "out_of_depth.cap", o.cap)?;
+    if o.fairness > MAX_PLACEMENTS {
+        return Err(at.invalid("out_of_depth.fairness", format!("at most {MAX_PLACEMENTS}")));
+    }
+    Ok(OutOfDepth {
+        chance: o.chance,
+        divisor: o.divisor,
+        bonus: o.bonus,
+        cap: o.cap,
+        fairness: o.fairness,
+    })
+}
+
+fn wandering(w: &Written<WanderingDef>, names: &Names<'_>) -> Result<WanderingRules, DataError> {
+    let (d, at) = (
+        &w.def,
+        At {
+            file: &w.file,
+            entry: "wandering",
+        },
+    );
+    if d.every == 0 {
+        return Err(at.invalid("every", "checks come at least 1 unit of time apart"));
+    }
+    if d.halve_every == Some(0) {
+        return Err(at.invalid("halve_every", "at least 1 unit of time"));
+    }
+    Ok(WanderingRules {
+        table: TableId(names.id(Kind::Table, &d.table, at, "table")?),
+        chance: d.chance,
+        every: d.every,
+        halve_every: d.halve_every,
+        place: place(at, "place", &d.place, false)?,
+    })
+}
+
+/// Placement rules; only a species says what it stands on.
+fn place(at: At<'_>, field: &str, d: &PlaceDef, species: bool) -> Result<Place, DataError> {
+    if !species && d.stands_on.is_some() {
+        return Err(at.invalid(
+            format!("{field}.stands_on"),
+            "only a species says what it stands on",
+        ));
+    }
+    let stands_on = d.stands_on.clone().unwrap_or_default();
+    for (list, name) in [
+        (&stands_on, "stands_on"),
+        (&d.needs, "needs"),
+        (&d.forbids, "forbids"),
+    ] {
+        tag_names(at, &format!("{field}.{name}"), list)?;
+    }
+    let min_distance = d.min_distance.unwrap_or(0);
+    if min_distance > MAX_DISTANCE {
+        return Err(at.invalid(
+            format!("{field}.min_distance"),
+            format!("at most {MAX_DISTANCE}"),
+        ));
+    }
+    Ok(Place {
+        stands_on,
+        needs: d.needs.clone(),
+        forbids: d.forbids.clone(),
+        min_distance,
+    })
+}
+
+fn tag_names(at: At<'_>, field: &str, names: &[String]) -> Result<(), DataError> {
+    if names.len() > MAX_TAG_NAMES {
+        return Err(at.invalid(field, format!("at most {MAX_TAG_NAMES} tags")));
+    }
+    for (i, name) in names.iter().enumerate() {
+        text(at, &format!("{field}[{i}]"), name, 64)?;
+    }
+    Ok(())
+}
+
+fn text(at: At<'_>, field: &str, text: &str, max: usize) -> Result<(), DataError> {
+    if text.len() > max || text.chars().any(char::is_control) {
+        return Err(at.invalid(field, format!("at most {max} bytes, no control characters")));
+    }
+    Ok(())
+}
+
+fn depth(at: At<'_>, field: &str, depth: u32) -> Result<(), DataError> {
+    if depth > MAX_DEPTH {
+        return Err(at.invalid(
+            field,
+            format!("{depth} is past the deepest depth, {MAX_DEPTH}"),
+        ));
+    }
+    Ok(())
+}
+
+fn dice(at: At<'_>, field: &str, d: Dice, max_count: u32, max_sides: u32) -> Result<(), DataError> {
+    if d.count > max_count || d.sides > max_sides {
+        return Err(at.invalid(
+            field,
+            format!("{d}: at most {max_count} dice of {max_sides} sides"),
+        ));
+    }
+    Ok(())
+}
+
+/// Dice of a count: at most [`MAX_COUNT`] in all.
+fn count(at: At<'_>, field: &str, d: Dice) -> Result<(), DataError> {
+    dice(at, field, d, MAX_COUNT, MAX_COUNT)?;
+    if d.bounds().1 > MAX_COUNT {
+        return Err(at.invalid(field, format!("{d} can give more than {MAX_COUNT}")));
+    }
+    Ok(())
+}

@@ -1,0 +1,392 @@
+//! A tables file as written: the RON shapes, before merging and checking.
+//!
+//! Every section may be left out. A file's sections apply in this order: `species`,
+//! `groups`, `tables` and `loot` add entries (a key already loaded is an error),
+//! `replace` replaces entries by key (the key must be loaded), `remove` removes them,
+//! `append` adds rows to loaded tables, and `floor` and `wandering` replace the settings
+//! of the files before. The starter bestiary (`data/starter.ron`) shows every section.
+
+use denizen_core::Dice;
+use serde::{Deserialize, Deserializer};
+
+use crate::weight::{Chance, Depths, Shape};
+
+/// One file.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TablesFile {
+    /// New species.
+    #[serde(default)]
+    pub species: Vec<SpeciesDef>,
+    /// New groups.
+    #[serde(default)]
+    pub groups: Vec<GroupDef>,
+    /// New tables.
+    #[serde(default)]
+    pub tables: Vec<TableDef>,
+    /// New loot tables.
+    #[serde(default)]
+    pub loot: Vec<LootDef>,
+    /// Entries that replace loaded ones of the same key.
+    #[serde(default)]
+    pub replace: Replacements,
+    /// Loaded entries to remove.
+    #[serde(default)]
+    pub remove: Vec<Removal>,
+    /// Rows added to the end of loaded tables.
+    #[serde(default)]
+    pub append: Vec<Appendix>,
+    /// How floors are populated.
+    #[serde(default)]
+    pub floor: Option<FloorDef>,
+    /// Wandering arrivals.
+    #[serde(default)]
+    pub wandering: Option<WanderingDef>,
+}
+
+/// A species.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpeciesDef {
+    /// The key other entries name it by.
+    pub key: String,
+    /// Its name.
+    pub name: String,
+    /// The character a map shows.
+    pub glyph: char,
+    /// Its native level (the game reads it; the lint compares it with its rows).
+    pub level: u32,
+    /// Hit points, as dice (`"3d8"`).
+    #[serde(deserialize_with = "dice")]
+    pub hit_points: Dice,
+    /// The chance it starts asleep (`"1/2"`); never when left out.
+    #[serde(default)]
+    pub asleep: Option<Chance>,
+    /// Tags the game reads (`"animal"`, `"undead"`).
+    #[serde(default)]
+    pub tags: Vec<String>,
+    /// What it may carry.
+    #[serde(default)]
+    pub possessions: Option<Possessions>,
+    /// At most one alive per game.
+    #[serde(default)]
+    pub unique: bool,
+    /// A group without a leader whose followers come whenever it leads a placement.
+    #[serde(default)]
+    pub escort: Option<String>,
+    /// Where it may stand.
+    #[serde(default)]
+    pub place: PlaceDef,
+}
+
+/// What a species may carry: an item of a loot table, with a chance.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Possessions {
+    /// The loot table's key.
+    pub loot: String,
+    /// The chance it carries anything.
+    pub chance: Chance,
+}
+
+/// Placement rules of a species, a row or a follower: the square's tags it stands on,
+/// needs and must not have, and its least distance from the point a request names (the
+/// player). A row's and a follower's rules add to their species'.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlaceDef {
+    /// The terrain it stands on: a square must have one of these tags (`["floor"]` when
+    /// left out, for a species).
+    #[serde(default)]
+    pub stands_on: Option<Vec<String>>,
+    /// Tags the square must have all of.
+    #[serde(default)]
+    pub needs: Vec<String>,
+    /// Tags the square must have none of.
+    #[serde(default)]
+    pub forbids: Vec<String>,
+    /// The least distance (squares, diagonal steps counting one) from the request's point.
+    #[serde(default)]
+    pub min_distance: Option<u32>,
+}
+
+/// What a leader or a follower is: a species, or a table drawn for one creature.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub enum Pick {
+    /// A species by key.
+    Species(String),
+    /// A table by key: pick-one, its rows species or such tables.
+    Table(String),
+}
+
+/// A group: a leader and followers on connected squares near it.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GroupDef {
+    /// The key.
+    pub key: String,
+    /// The leader; an escort (named by a species' `escort`) has none, its species leads.
+    #[serde(default)]
+    pub leader: Option<Pick>,
+    /// The followers, in the order they are drawn and placed.
+    pub followers: Vec<FollowerDef>,
+    /// How far from the leader (squares, diagonal steps counting one) followers stand.
+    #[serde(default = "default_radius")]
+    pub radius: u32,
+}
+
+fn default_radius() -> u32 {
+    3
+}
+
+/// One kind of follower of a group.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FollowerDef {
+    /// What follows.
+    pub member: Pick,
+    /// How many, as dice (`"2d3"`).
+    #[serde(deserialize_with = "dice")]
+    pub count: Dice,
+    /// The role the game reads (`"guard"`, `"archer"`).
+    #[serde(default)]
+    pub role: String,
+    /// Placement rules added to the member's.
+    #[serde(default)]
+    pub place: PlaceDef,
+}
+
+/// A table's draw.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+pub enum PickKind {
+    /// One row, by weight.
+    #[default]
+    One,
+    /// Every row on its own, with its chance and count.
+    Each,
+}
+
+/// A table of rows.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableDef {
+    /// The key.
+    pub key: String,
+    /// Pick-one (the default) or pick-each.
+    #[serde(default)]
+    pub pick: PickKind,
+    /// The rows.
+    pub rows: Vec<RowDef>,
+}
+
+/// What a row draws.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub enum Target {
+    /// A species by key.
+    Species(String),
+    /// A group by key.
+    Group(String),
+    /// A table by key.
+    Table(String),
+}
+
+/// A row of a table.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RowDef {
+    /// What it draws.
+    pub what: Target,
+    /// The depths where it is eligible, `(min, max)`.
+    pub depth: Depths,
+    /// Its weight (pick-one); 1 when left out.
+    #[serde(default = "one")]
+    pub weight: u32,
+    /// How the weight changes over the range.
+    #[serde(default)]
+    pub shape: Shape,
+    /// Pick-each: the chance it comes (always when left out).
+    #[serde(default)]
+    pub chance: Option<Chance>,
+    /// Pick-each: how many times it is drawn when it comes (`Some("1d2")`; once when left
+    /// out).
+    #[serde(default, deserialize_with = "some_dice")]
+    pub count: Option<Dice>,
+    /// Placement rules added to what it draws.
+    #[serde(default)]
+    pub place: PlaceDef,
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// A loot table: items by weight.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LootDef {
+    /// The key.
+    pub key: String,
+    /// The items.
+    pub items: Vec<LootItem>,
+}
+
+/// One item of a loot table.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LootItem {
+    /// The item, as the game names it.
+    pub item: String,
+    /// Its weight.
+    pub weight: u32,
+}
+
+/// Entries that replace loaded ones by key.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Replacements {
+    /// Species.
+    #[serde(default)]
+    pub species: Vec<SpeciesDef>,
+    /// Groups.
+    #[serde(default)]
+    pub groups: Vec<GroupDef>,
+    /// Tables.
+    #[serde(default)]
+    pub tables: Vec<TableDef>,
+    /// Loot tables.
+    #[serde(default)]
+    pub loot: Vec<LootDef>,
+}
+
+/// A loaded entry to remove, by kind and key.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub enum Removal {
+    /// A species.
+    Species(String),
+    /// A group.
+    Group(String),
+    /// A table.
+    Table(String),
+    /// A loot table.
+    Loot(String),
+}
+
+/// Rows added to the end of a loaded table.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Appendix {
+    /// The table's key.
+    pub table: String,
+    /// The rows.
+    pub rows: Vec<RowDef>,
+}
+
+/// How floors are populated.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FloorDef {
+    /// The table each placement draws from.
+    pub table: String,
+    /// The depths a floor may have, `(min, max)`.
+    pub depths: Depths,
+    /// How many placements a floor has.
+    pub count: CountDef,
+    /// Placements drawn deeper than the floor.
+    #[serde(default)]
+    pub out_of_depth: Option<OutOfDepthDef>,
+    /// Placement rules every placement adds (`min_distance` from the player).
+    #[serde(default)]
+    pub place: PlaceDef,
+}
+
+/// A floor's placement count: `dice + floor(depth * per_depth)`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CountDef {
+    /// The dice (`"2d4"`).
+    #[serde(deserialize_with = "dice")]
+    pub dice: Dice,
+    /// Placements added per depth, as a fraction (`"1/2"`: one more every second depth);
+    /// none when left out.
+    #[serde(default)]
+    pub per_depth: Option<PerDepth>,
+}
+
+/// A fraction `num/den` with `num` possibly above `den`, written `"3/2"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(try_from = "String")]
+pub struct PerDepth {
+    /// The numerator (at most 100).
+    pub num: u32,
+    /// The denominator (1 to 100).
+    pub den: u32,
+}
+
+impl TryFrom<String> for PerDepth {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<Self, Self::Error> {
+        let fail = || {
+            format!(
+                "`{text}` is not a fraction: expected N/D with N <= 100, 1 <= D <= 100, such as 1/2"
+            )
+        };
+        let (num, den) = text.split_once('/').ok_or_else(fail)?;
+        let num: u32 = num.trim().parse().map_err(|_| fail())?;
+        let den: u32 = den.trim().parse().map_err(|_| fail())?;
+        (num <= 100 && (1..=100).contains(&den))
+            .then_some(PerDepth { num, den })
+            .ok_or_else(fail)
+    }
+}
+
+/// The out-of-depth rule: with `chance` per placement, a placement at depth `d` draws at
+/// `d + min(d / divisor + bonus, cap)` instead; once `fairness` placements of a floor went
+/// out of depth, later ones draw at `d`.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OutOfDepthDef {
+    /// The chance per placement (`"1/25"`).
+    pub chance: Chance,
+    /// `a` of the boost: one level more every `a` depths (1 to 1,000).
+    pub divisor: u32,
+    /// `b` of the boost.
+    pub bonus: u32,
+    /// The largest boost.
+    pub cap: u32,
+    /// The most placements of one floor that go out of depth.
+    pub fairness: u32,
+}
+
+/// Wandering arrivals: a check every `every` units of game time on a floor, each
+/// bringing one placement of `table` with `chance`, halved for every `halve_every` units
+/// spent on the floor when given.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WanderingDef {
+    /// The table an arrival draws from.
+    pub table: String,
+    /// The chance per check (`"1/50"`).
+    pub chance: Chance,
+    /// Game time between checks (1 or more).
+    pub every: u32,
+    /// The chance halves for every this much time on the floor (1 or more).
+    #[serde(default)]
+    pub halve_every: Option<u32>,
+    /// Placement rules every arrival adds (`min_distance` from the player).
+    #[serde(default)]
+    pub place: PlaceDef,
+}
+
+/// Dice written as text (`"2d6"`).
+fn dice<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Dice, D::Error> {
+    let text = String::deserialize(deserializer)?;
+    text.parse().map_err(serde::de::Error::custom)
+}
+
+/// Optional dice written as `Some("2d6")`, like every optional field.
+fn some_dice<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Dice>, D::Error> {
+    Option::<String>::deserialize(deserializer)?
+        .map(|text| text.parse().map_err(serde::de::Error::custom))
+        .transpose()
+}

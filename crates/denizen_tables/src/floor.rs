@@ -1,0 +1,343 @@
+//! A floor's plan: its placements drawn ([`crate::sample`]), then each unit placed on the
+//! floor's squares under its placement rules, each creature rolled (hit points, sleep,
+//! what it carries), each follower linked to its leader.
+
+use denizen_core::rng::uniform;
+use denizen_core::{FloorGrid, Generator, Origin, Plan, Spawn, Square, SquareTags};
+
+use crate::bestiary::{Bestiary, GroupId, ItemRef, LootId, Place, SpeciesId, TableId};
+use crate::draw::{Draw, Member, Unit};
+use crate::ledger::UniqueLedger;
+use crate::ledger::gone_by_ledger;
+use crate::place::Squares;
+use crate::sample::{Placement, draw_floor};
+
+/// What a floor is asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FloorRequest {
+    /// Its depth: one of the floor's depths.
+    pub depth: u32,
+    /// The point least distances count from (the player), when there is one.
+    pub point: Option<Square>,
+}
+
+/// One creature of a plan.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Denizen {
+    /// Its species.
+    pub species: SpeciesId,
+    /// Hit points, rolled.
+    pub hit_points: u32,
+    /// Whether it starts asleep.
+    pub asleep: bool,
+    /// What it carries.
+    pub carries: Option<ItemRef>,
+    /// Whom it follows: its leader's place in the plan's spawns, and the group and
+    /// follower kind (the role) it follows in.
+    pub follows: Option<Follows>,
+    /// Whether its placement went out of depth.
+    pub out_of_depth: bool,
+}
+
+/// A follower's link to its leader.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Follows {
+    /// The leader's place in [`Plan::spawns`].
+    pub leader: usize,
+    /// The group (a row's group, or the leader's escort).
+    pub group: GroupId,
+    /// The follower kind's place in the group (its role: [`Bestiary::role`]).
+    pub kind: u16,
+}
+
+/// Why a drawn creature is not on the floor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Shortfall {
+    /// No square of the floor met its placement rules.
+    NoSquare,
+    /// No free square near its leader met its rules: fewer followers came.
+    NoRoomNearLeader,
+    /// Its leader found no square, so the group did not come.
+    LeaderUnplaced,
+}
+
+/// A floor's plan, with what could not be placed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FloorPlan {
+    /// The creatures and their squares.
+    pub plan: Plan<Denizen>,
+    /// The unique species placed: the game marks them alive in its ledger.
+    pub uniques: Vec<SpeciesId>,
+    /// Each creature drawn but not placed, and why (never placed anywhere else).
+    pub shortfalls: Vec<(SpeciesId, Shortfall)>,
+    /// How many placements the floor had.
+    pub placements: u32,
+    /// How many went out of depth.
+    pub out_of_depth: u32,
+}
+
+/// Why a floor cannot be planned.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RequestError {
+    /// The depth is not one of the floor's.
+    #[error("depth {depth} is outside the floor's depths, {min}-{max}")]
+    Depth {
+        /// The depth asked for.
+        depth: u32,
+        /// The shallowest.
+        min: u32,
+        /// The deepest.
+        max: u32,
+    },
+    /// The tag layer is not the size of the floor.
+    #[error("the tag layer is {tags_width}x{tags_height}, the floor {width}x{height}")]
+    TagsSize {
+        /// The layer's width.
+        tags_width: u32,
+        /// The layer's height.
+        tags_height: u32,
+        /// The floor's width.
+        width: u32,
+        /// The floor's height.
+        height: u32,
+    },
+}
+
+/// Where a plan is made: the floor, its tags and the request's point.
+#[derive(Clone, Copy)]
+pub struct FloorSite<'f> {
+    /// The floor.
+    pub grid: &'f FloorGrid,
+    /// Its tags.
+    pub tags: &'f SquareTags,
+    /// The point least distances count from.
+    pub point: Option<Square>,
+}
+
+fn check_site(b: &Bestiary, site: FloorSite<'_>, depth: u32) -> Result<(), RequestError> {
+    let depths = b.floor().depths;
+    if !depths.contains(depth) {
+        return Err(RequestError::Depth {
+            depth,
+            min: depths.min(),
+            max: depths.max(),
+        });
+    }
+    let (grid, tags) = (site.grid, site.tags);
+    if (tags.width(), tags.height()) != (grid.width(), grid.height()) {
+        return Err(RequestError::TagsSize {
+            tags_width: tags.width(),
+            tags_height: tags.height(),
+            width: grid.width(),
+            height: grid.height(),
+        });
+    }
+    Ok(())
+}
+
+/// Plans a floor at `request.depth`: the uniques `ledger` leaves available may come.
+/// Creatures carry the origin [`Origin::FLOOR_POPULATION`].
+pub fn plan_floor(
+    b: &Bestiary,
+    grid: &FloorGrid,
+    tags: &SquareTags,
+    request: FloorRequest,
+    ledger: &UniqueLedger,
+    rng: &mut Generator,
+) -> Result<FloorPlan, RequestError> {
+    let site = FloorSite {
+        grid,
+        tags,
+        point: request.point,
+    };
+    check_site(b, site, request.depth)?;
+    let mut gone = gone_by_ledger(b, ledger);
+    let placements = draw_floor(b, request.depth, &mut gone, rng);
+    Ok(place_all(
+        b,
+        site,
+        &placements,
+        &b.floor().place,
+        Origin::FLOOR_POPULATION,
+        rng,
+    ))
+}
+
+/// Plans one arrival from `table` at `depth` (a wandering arrival: no out-of-depth
+/// branch), placed under `place`'s rules added to its own, with `origin`.
+pub fn plan_arrival(
+    b: &Bestiary,
+    site: FloorSite<'_>,
+    (table, depth): (TableId, u32),
+    (place, origin): (&Place, Origin),
+    ledger: &UniqueLedger,
+    rng: &mut Generator,
+) -> Result<FloorPlan, RequestError> {
+    check_site(b, site, depth)?;
+    let mut gone = gone_by_ledger(b, ledger);
+    let mut units = Vec::new();
+    Draw {
+        b,
+        rng,
+        gone: &mut gone,
+    }
+    .table(table, depth, &mut Vec::new(), &mut units);
+    let placement = Placement {
+        units,
+        out_of_depth: false,
+    };
+    Ok(place_all(
+        b,
+        site,
+        std::slice::from_ref(&placement),
+        place,
+        origin,
+        rng,
+    ))
+}
+
+/// Places every unit of the placements, in order.
+fn place_all(
+    b: &Bestiary,
+    site: FloorSite<'_>,
+    placements: &[Placement<'_>],
+    extra: &Place,
+    origin: Origin,
+    rng: &mut Generator,
+) -> FloorPlan {
+    let mut squares = Squares::new(site.grid, site.tags, site.point);
+    let mut out = FloorPlan {
+        plan: Plan::default(),
+        uniques: Vec::new(),
+        shortfalls: Vec::new(),
+        placements: placements.len() as u32,
+        out_of_depth: placements.iter().filter(|p| p.out_of_depth).count() as u32,
+    };
+    for placement in placements {
+        for unit in &placement.units {
+            let mut placer = Placer {
+                b,
+                squares: &mut squares,
+                out: &mut out,
+                origin,
+                rng: &mut *rng,
+            };
+            placer.unit(unit, extra, placement.out_of_depth);
+        }
+    }
+    out
+}
+
+/// One unit's placing.
+struct Placer<'a, 'f> {
+    b: &'a Bestiary,
+    squares: &'a mut Squares<'f>,
+    out: &'a mut FloorPlan,
+    origin: Origin,
+    rng: &'a mut Generator,
+}
+
+impl Placer<'_, '_> {
+    fn unit(&mut self, unit: &Unit<'_>, extra: &Place, out_of_depth: bool) {
+        let leader = unit.leader.species;
+        let rule = self.squares.rule(places(self.b, unit, &unit.leader, extra));
+        let Some(at) = self.squares.anywhere(rule, self.rng) else {
+            self.out.shortfalls.push((leader, Shortfall::NoSquare));
+            for f in &unit.followers {
+                self.out
+                    .shortfalls
+                    .push((f.species, Shortfall::LeaderUnplaced));
+            }
+            return;
+        };
+        let leader_index = self.spawn(leader, at, None, out_of_depth);
+        let region = self.squares.near(at, unit.radius);
+        for f in &unit.followers {
+            let rule = self.squares.rule(places(self.b, unit, f, extra));
+            match self.squares.among(&region, rule, self.rng) {
+                Some(at) => {
+                    let (group, kind) = f.follows.expect("a follower follows");
+                    let follows = Follows {
+                        leader: leader_index,
+                        group,
+                        kind,
+                    };
+                    self.spawn(f.species, at, Some(follows), out_of_depth);
+                }
+                None => self
+                    .out
+                    .shortfalls
+                    .push((f.species, Shortfall::NoRoomNearLeader)),
+            }
+        }
+    }
+
+    /// A creature rolled and placed; its place in the plan.
+    fn spawn(
+        &mut self,
+        s: SpeciesId,
+        at: Square,
+        follows: Option<Follows>,
+        out_of_depth: bool,
+    ) -> usize {
+        self.squares.take(at);
+        let species = self.b.species_of(s);
+        let hit_points = species.hit_points.roll(self.rng);
+        let asleep = species.asleep.roll(self.rng);
+        let carries = species
+            .possessions
+            .and_then(|(loot, chance)| chance.roll(self.rng).then(|| item(self.b, loot, self.rng)));
+        if species.unique {
+            self.out.uniques.push(s);
+        }
+        let creature = Denizen {
+            species: s,
+            hit_points,
+            asleep,
+            carries,
+            follows,
+            out_of_depth,
+        };
+        self.out.plan.spawns.push(Spawn {
+            at,
+            origin: self.origin,
+            creature,
+        });
+        self.out.plan.spawns.len() - 1
+    }
+}
+
+/// The placement rules of a unit's member: its species', the rows' that drew the unit,
+/// its follower kind's and the floor's (or the arrival's).
+fn places<'p>(
+    b: &'p Bestiary,
+    unit: &'p Unit<'_>,
+    m: &'p Member<'_>,
+    extra: &'p Place,
+) -> impl Iterator<Item = &'p Place> {
+    std::iter::once(&b.species_of(m.species).place)
+        .chain(unit.rows.iter().copied())
+        .chain(m.place)
+        .chain(std::iter::once(extra))
+}
+
+/// One item of a loot table, by weight.
+fn item(b: &Bestiary, loot: LootId, rng: &mut Generator) -> ItemRef {
+    let items = &b.loot(loot).items;
+    let total: u32 = items.iter().map(|(_, w)| w).sum();
+    let mut roll = uniform(rng, total);
+    for (index, (_, w)) in items.iter().enumerate() {
+        if roll < *w {
+            return ItemRef {
+                loot,
+                index: index as u32,
+            };
+        }
+        roll -= w;
+    }
+    // The roll is below the total, so the loop has returned; the last item stands in.
+    ItemRef {
+        loot,
+        index: items.len().saturating_sub(1) as u32,
+    }
+}

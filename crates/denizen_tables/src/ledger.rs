@@ -1,0 +1,94 @@
+//! Uniques: at most one of each alive per game, kept in a ledger the game saves.
+
+use std::collections::BTreeSet;
+
+use serde::{Deserialize, Serialize};
+
+use crate::bestiary::Bestiary;
+
+/// Which unique species are alive on some floor and which were killed, by key (keys stay
+/// the same when the files change, ids may not).
+///
+/// A floor's plan names the uniques it placed ([`crate::FloorPlan::uniques`]): the game
+/// marks them [`alive`](Self::alive). One left alive when its floor ends goes back to the
+/// pool ([`floor_ended`](Self::floor_ended)); one the game reports
+/// [`killed`](Self::killed) never comes again. A unique that is alive or killed is left
+/// out of every draw, and the other rows' odds renormalise.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UniqueLedger {
+    alive: BTreeSet<String>,
+    killed: BTreeSet<String>,
+}
+
+impl UniqueLedger {
+    /// An empty ledger: every unique available.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Whether a unique may be drawn: neither alive nor killed.
+    pub fn is_available(&self, key: &str) -> bool {
+        !self.alive.contains(key) && !self.killed.contains(key)
+    }
+
+    /// Marks a unique alive on the floor just made.
+    pub fn alive(&mut self, key: &str) {
+        if !self.killed.contains(key) {
+            self.alive.insert(key.to_owned());
+        }
+    }
+
+    /// Marks a unique killed: it never comes again.
+    pub fn killed(&mut self, key: &str) {
+        self.alive.remove(key);
+        self.killed.insert(key.to_owned());
+    }
+
+    /// A floor ended with these uniques still alive on it: they go back to the pool.
+    pub fn floor_ended<'a>(&mut self, left_alive: impl IntoIterator<Item = &'a str>) {
+        for key in left_alive {
+            self.alive.remove(key);
+        }
+    }
+
+    /// The uniques alive, by key.
+    pub fn alive_keys(&self) -> impl Iterator<Item = &str> {
+        self.alive.iter().map(String::as_str)
+    }
+
+    /// The uniques killed, by key.
+    pub fn killed_keys(&self) -> impl Iterator<Item = &str> {
+        self.killed.iter().map(String::as_str)
+    }
+}
+
+/// Per species: a unique the ledger leaves out of every draw.
+pub(crate) fn gone_by_ledger(b: &Bestiary, ledger: &UniqueLedger) -> Vec<bool> {
+    b.species
+        .iter()
+        .map(|s| s.unique && !ledger.is_available(&s.key))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn alive_uniques_return_and_killed_ones_do_not() {
+        let mut ledger = UniqueLedger::new();
+        ledger.alive("bramble_queen");
+        ledger.alive("old_tusk");
+        assert!(!ledger.is_available("bramble_queen"));
+        ledger.killed("old_tusk");
+        ledger.floor_ended(["bramble_queen", "old_tusk"]);
+        assert!(ledger.is_available("bramble_queen"));
+        assert!(!ledger.is_available("old_tusk"));
+        ledger.alive("old_tusk");
+        assert_eq!(
+            ledger.alive_keys().count(),
+            0,
+            "a killed unique is never alive again"
+        );
+    }
+}

@@ -1,0 +1,124 @@
+//! A game's own bestiary as a denizen rule set: depth tables, groups and escorts, uniques,
+//! placement rules, mod files, a lint and exact odds.
+//!
+//! A game writes its creatures in RON files ([`file`] describes every field; the starter
+//! bestiary in `data/` is a template): **species**, **tables** of rows (a species, a
+//! group or another table, each with a depth range, an integer weight and a
+//! [`Shape`]), **groups** of a leader and followers, **loot** tables, and the **floor**'s
+//! and **wandering** arrivals' rules. [`load`] merges the files in order (a later file
+//! adds, replaces, removes or appends by key), checks every number and reference, and runs
+//! the [`lint`]. Then:
+//!
+//! - [`plan_floor`] plans a floor on a grid with a tag layer
+//!   ([`SquareTags`](denizen_core::SquareTags)): its placements drawn, each unit placed
+//!   under its placement rules, each follower linked to its leader;
+//! - [`odds`] gives the exact expected count of each species per placement or per floor;
+//! - [`floor_counts`] samples what a floor draws, for checking the odds and for tools.
+//!
+//! The rules have no ECS; the same seed gives the same floor.
+//!
+//! ```
+//! use denizen_core::{FloorGrid, SquareTags, StreamPurpose, WorldSeed};
+//! use denizen_tables::{FloorRequest, Per, UniqueLedger, odds, plan_floor, starter};
+//!
+//! let bestiary = starter().unwrap();
+//! let grid = FloorGrid::from_rows(&["##########", "#........#", "#..~~~...#", "##########"]).unwrap();
+//! let tags = SquareTags::from_grid(&grid);
+//! let mut rng = WorldSeed(7).stream(StreamPurpose::new("floor").with(3));
+//! let request = FloorRequest { depth: 3, point: None };
+//! let floor = plan_floor(&bestiary, &grid, &tags, request, &UniqueLedger::new(), &mut rng).unwrap();
+//! // Depth 3 has 2d4 + 3/2 placements: each drawn creature is placed or reported.
+//! assert!(floor.placements >= 3);
+//! assert!(floor.plan.spawns.len() + floor.shortfalls.len() >= 3);
+//! let per_floor = odds(&bestiary, 3, &UniqueLedger::new(), Per::Floor).unwrap();
+//! assert!(per_floor.expected.iter().sum::<f64>() > 0.0);
+//! ```
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod bestiary;
+mod check;
+mod compile;
+mod draw;
+pub mod file;
+mod floor;
+pub mod ledger;
+pub mod lint;
+mod merge;
+pub mod odds;
+mod place;
+mod rules;
+pub mod sample;
+mod wandering;
+mod warning;
+pub mod weight;
+
+use denizen_core::{DataError, DataFile, load_ron};
+
+pub use bestiary::{
+    Bestiary, Creature, FloorRules, Follower, Group, GroupId, ItemRef, Loot, LootId, OutOfDepth,
+    Place, Row, RowTarget, Species, SpeciesId, Table, TableId, WanderingRules,
+};
+pub use check::MAX_NESTING;
+pub use compile::{
+    MAX_COUNT, MAX_DISTANCE, MAX_FOLLOWERS, MAX_PLACEMENTS, MAX_RADIUS, MAX_TAG_NAMES,
+};
+pub use draw::{Member, Unit};
+pub use floor::{
+    Denizen, FloorPlan, FloorRequest, FloorSite, Follows, RequestError, Shortfall, plan_arrival,
+    plan_floor,
+};
+pub use ledger::UniqueLedger;
+pub use merge::MAX_ENTRIES;
+pub use odds::{MAX_EXACT_UNIQUES, Odds, OddsError, Per, odds};
+pub use place::distance;
+pub use rules::dice_distribution;
+pub use sample::{floor_counts, placement_counts, sample_stream};
+pub use wandering::plan_wanderer;
+pub use warning::Warning;
+pub use weight::{Chance, Depths, MAX_DEPTH, MAX_WEIGHT, Shape};
+
+/// The most files one load merges.
+pub const MAX_FILES: usize = 64;
+
+/// Loads a bestiary from its files, merged in order: each parsed, applied (additions,
+/// replacements, removals, appendices, settings), then every reference resolved, every
+/// number bounded, the structure checked and the lint run. The error names the file, the
+/// entry and the field; a lint error (a floor depth with nothing to draw) stops the load,
+/// its warnings are kept in [`Bestiary::warnings`].
+pub fn load(files: &[DataFile<'_>]) -> Result<Bestiary, DataError> {
+    if files.len() > MAX_FILES {
+        let name = files[MAX_FILES].name;
+        return Err(DataError::invalid(
+            name,
+            "",
+            "",
+            format!("more than {MAX_FILES} files in one load"),
+        ));
+    }
+    let mut merged = merge::Merged::default();
+    for file in files {
+        let parsed: file::TablesFile = load_ron(file.text, file.name)?;
+        merged.apply(parsed, file.name)?;
+    }
+    let mut bestiary = compile::compile(&merged)?;
+    check::check(&bestiary, &merged)?;
+    let floor_file = merged.floor.as_ref().map_or("", |w| w.file.as_str());
+    bestiary.warnings = lint::lint(&bestiary, floor_file)?;
+    Ok(bestiary)
+}
+
+/// The starter bestiary's base file: creatures, names and text of this project's own.
+pub const STARTER: &str = include_str!("../data/starter.ron");
+
+/// The starter bestiary's mod file: it adds, replaces and removes.
+pub const STARTER_MOD: &str = include_str!("../data/starter_mod.ron");
+
+/// The starter bestiary, its base file and mod file merged.
+pub fn starter() -> Result<Bestiary, DataError> {
+    load(&[
+        DataFile::new("starter.ron", STARTER),
+        DataFile::new("starter_mod.ron", STARTER_MOD),
+    ])
+}

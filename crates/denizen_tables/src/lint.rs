@@ -1,0 +1,209 @@
+//! The lint: problems a bestiary's files may have that the draw would live with but a
+//! designer wants to know. It runs at every load ([`Bestiary::warnings`]) and as
+//! `denizen tables lint`. A floor depth where the floor's table has no eligible row is an
+//! error and stops the load; everything else is a [`Warning`].
+
+use denizen_core::{DataError, quoted};
+use std::collections::BTreeSet;
+
+use crate::bestiary::{Bestiary, Creature, GroupId, RowTarget, SpeciesId, TableId};
+use crate::warning::{Warning, ranges};
+use crate::weight::{Depths, MAX_DEPTH};
+
+/// Depths in ascending order joined into ranges.
+fn as_ranges(depths: impl IntoIterator<Item = u32>) -> Vec<Depths> {
+    let mut out: Vec<Depths> = Vec::new();
+    for d in depths {
+        match out.last_mut() {
+            Some(last) if last.1 + 1 == d => last.1 = d,
+            _ => out.push(Depths(d, d)),
+        }
+    }
+    out
+}
+
+/// Whether a table has an eligible row at a depth, every unique available.
+fn has_row(b: &Bestiary, table: TableId, depth: u32) -> bool {
+    crate::rules::eligible(b, table, depth, &|_| true).1 > 0
+}
+
+/// Runs the lint: the error that stops the load, else the warnings in a fixed order.
+pub(crate) fn lint(b: &Bestiary, floor_file: &str) -> Result<Vec<Warning>, DataError> {
+    let floor = b.floor();
+    let gaps = as_ranges(floor.depths.iter().filter(|&d| !has_row(b, floor.table, d)));
+    if !gaps.is_empty() {
+        return Err(DataError::invalid(
+            floor_file,
+            "floor",
+            "table",
+            format!(
+                "no row of table {} is eligible at floor depths {}",
+                quoted(&b.table(floor.table).key),
+                ranges(&gaps)
+            ),
+        ));
+    }
+    let mut warnings = Vec::new();
+    tables(b, &mut warnings);
+    reach(b, &mut warnings);
+    followers(b, &mut warnings);
+    boost(b, &mut warnings);
+    Ok(warnings)
+}
+
+fn tables(b: &Bestiary, warnings: &mut Vec<Warning>) {
+    for (t, table) in b.tables.iter().enumerate() {
+        let span = table.rows.iter().fold((MAX_DEPTH, 0), |(lo, hi), r| {
+            (lo.min(r.depth.min()), hi.max(r.depth.max()))
+        });
+        let gaps = as_ranges((span.0..=span.1).filter(|&d| !has_row(b, TableId(t as u32), d)));
+        if !gaps.is_empty() {
+            warnings.push(Warning::NoEligibleRow {
+                table: table.key.clone(),
+                depths: gaps,
+            });
+        }
+        for (i, row) in table.rows.iter().enumerate() {
+            let zero = as_ranges(
+                row.depth
+                    .iter()
+                    .filter(|&d| row.shape.weight(row.weight, row.depth, d) == 0),
+            );
+            if zero.first() == Some(&row.depth) {
+                warnings.push(Warning::ZeroWeight {
+                    table: table.key.clone(),
+                    row: i,
+                });
+            } else if !zero.is_empty() {
+                warnings.push(Warning::RoundsToZero {
+                    table: table.key.clone(),
+                    row: i,
+                    depths: zero,
+                });
+            }
+        }
+    }
+}
+
+/// The species reachable from a table.
+fn reachable(b: &Bestiary, start: TableId) -> BTreeSet<SpeciesId> {
+    let (mut species, mut tables, mut groups) = (BTreeSet::new(), BTreeSet::new(), BTreeSet::new());
+    let mut stack = vec![start];
+    let creature =
+        |c: Creature, species: &mut BTreeSet<SpeciesId>, stack: &mut Vec<TableId>| match c {
+            Creature::Species(s) => {
+                species.insert(s);
+            }
+            Creature::Table(t) => stack.push(t),
+        };
+    while let Some(t) = stack.pop() {
+        if !tables.insert(t) {
+            continue;
+        }
+        let mut new_groups: Vec<GroupId> = Vec::new();
+        for row in &b.table(t).rows {
+            match row.what {
+                RowTarget::Species(s) => {
+                    species.insert(s);
+                    new_groups.extend(b.species_of(s).escort);
+                }
+                RowTarget::Group(g) => new_groups.push(g),
+                RowTarget::Table(inner) => stack.push(inner),
+            }
+        }
+        for g in new_groups {
+            if groups.insert(g) {
+                let group = b.group(g);
+                for c in group
+                    .leader
+                    .iter()
+                    .copied()
+                    .chain(group.followers.iter().map(|f| f.member))
+                {
+                    creature(c, &mut species, &mut stack);
+                }
+            }
+        }
+    }
+    species
+}
+
+fn reach(b: &Bestiary, warnings: &mut Vec<Warning>) {
+    let mut reached = reachable(b, b.floor().table);
+    if let Some(wandering) = b.wandering() {
+        let wanderers = reachable(b, wandering.table);
+        for &s in &wanderers {
+            if b.species_of(s).unique {
+                warnings.push(Warning::UniqueWanders {
+                    species: b.species_of(s).key.clone(),
+                });
+            }
+        }
+        reached.extend(wanderers);
+    }
+    for s in b.species_ids() {
+        if !reached.contains(&s) {
+            warnings.push(Warning::Unreached {
+                species: b.species_of(s).key.clone(),
+            });
+        }
+    }
+}
+
+/// The depths where a group comes: where a row naming it, or a species row whose escort
+/// it is, has weight.
+fn group_depths(b: &Bestiary, g: GroupId) -> BTreeSet<u32> {
+    let mut depths = BTreeSet::new();
+    for table in &b.tables {
+        for row in &table.rows {
+            let names = match row.what {
+                RowTarget::Group(x) => x == g,
+                RowTarget::Species(s) => b.species_of(s).escort == Some(g),
+                RowTarget::Table(_) => false,
+            };
+            if names {
+                depths.extend(
+                    row.depth
+                        .iter()
+                        .filter(|&d| row.shape.weight(row.weight, row.depth, d) > 0),
+                );
+            }
+        }
+    }
+    depths
+}
+
+fn followers(b: &Bestiary, warnings: &mut Vec<Warning>) {
+    for (g, group) in b.groups.iter().enumerate() {
+        let depths = group_depths(b, GroupId(g as u32));
+        for (i, f) in group.followers.iter().enumerate() {
+            if let Creature::Table(t) = f.member
+                && !depths.is_empty()
+                && !depths.iter().any(|&d| has_row(b, t, d))
+            {
+                warnings.push(Warning::FollowerNeverEligible {
+                    group: group.key.clone(),
+                    follower: i,
+                });
+            }
+        }
+    }
+}
+
+fn boost(b: &Bestiary, warnings: &mut Vec<Warning>) {
+    let floor = b.floor();
+    if let Some(rule) = floor
+        .out_of_depth
+        .filter(|r| r.chance.num() > 0 && r.fairness > 0)
+    {
+        let past = as_ranges(
+            floor
+                .depths
+                .iter()
+                .filter(|&d| !has_row(b, floor.table, rule.boosted(d))),
+        );
+        if !past.is_empty() {
+            warnings.push(Warning::BoostBeyondRows { depths: past });
+        }
+    }
+}

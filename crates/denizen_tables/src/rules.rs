@@ -1,0 +1,109 @@
+//! The rules the draw and the exact odds share: which rows are eligible and with what
+//! weight, where an out-of-depth placement draws, how many placements a floor has, and
+//! the distribution of a dice total. The draw ([`crate::draw`]) rolls these; the odds
+//! ([`crate::odds`]) weigh them; neither restates them.
+
+use denizen_core::Dice;
+
+use crate::bestiary::{Bestiary, Creature, OutOfDepth, Row, RowTarget, SpeciesId, TableId};
+
+/// A row's weight at `depth`: its shape's weight (see [`crate::Shape`]), or 0 when it
+/// draws a unique species, or a group led by one, that is not available.
+pub(crate) fn row_weight(
+    b: &Bestiary,
+    row: &Row,
+    depth: u32,
+    available: &impl Fn(SpeciesId) -> bool,
+) -> u64 {
+    let weight = row.shape.weight(row.weight, row.depth, depth);
+    let unique_gone = match row.what {
+        RowTarget::Species(s) => !available(s),
+        RowTarget::Group(g) => match b.group(g).leader {
+            Some(Creature::Species(s)) => !available(s),
+            _ => false,
+        },
+        RowTarget::Table(_) => false,
+    };
+    if unique_gone { 0 } else { weight }
+}
+
+/// The eligible rows of a table at `depth` with their weights, and the total.
+pub(crate) fn eligible(
+    b: &Bestiary,
+    table: TableId,
+    depth: u32,
+    available: &impl Fn(SpeciesId) -> bool,
+) -> (Vec<(usize, u64)>, u64) {
+    let mut total = 0;
+    let rows = b
+        .table(table)
+        .rows
+        .iter()
+        .enumerate()
+        .filter_map(|(i, row)| {
+            let w = row_weight(b, row, depth, available);
+            total += w;
+            (w > 0).then_some((i, w))
+        })
+        .collect();
+    (rows, total)
+}
+
+/// The depth a placement at `depth` draws at when it goes out of depth, if the floor's
+/// table has an eligible row there; otherwise it draws at `depth` and does not count
+/// towards the fairness cap.
+pub(crate) fn boosted_depth(
+    b: &Bestiary,
+    rule: OutOfDepth,
+    table: TableId,
+    depth: u32,
+    available: &impl Fn(SpeciesId) -> bool,
+) -> Option<u32> {
+    let boosted = rule.boosted(depth);
+    (eligible(b, table, boosted, available).1 > 0).then_some(boosted)
+}
+
+/// How many placements a floor at `depth` has on top of the dice: `depth * num / den`.
+pub(crate) fn count_term(b: &Bestiary, depth: u32) -> u32 {
+    let (num, den) = b.floor().per_depth;
+    depth * num / den
+}
+
+/// The distribution of a dice total: entry `n` is the chance the dice give `n`.
+pub fn dice_distribution(dice: Dice) -> Vec<f64> {
+    if dice.sides == 0 || dice.count == 0 {
+        return vec![1.0];
+    }
+    let mut dist = vec![1.0];
+    let face = 1.0 / f64::from(dice.sides);
+    for _ in 0..dice.count {
+        let mut next = vec![0.0; dist.len() + dice.sides as usize];
+        for (total, p) in dist.iter().enumerate() {
+            for roll in 1..=dice.sides as usize {
+                next[total + roll] += p * face;
+            }
+        }
+        dist = next;
+    }
+    dist
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dice_distributions_are_exact() {
+        let two_d3 = dice_distribution(Dice::new(2, 3));
+        let ninths: Vec<f64> = [0, 0, 1, 2, 3, 2, 1]
+            .iter()
+            .map(|&n| f64::from(n) / 9.0)
+            .collect();
+        assert_eq!(two_d3.len(), ninths.len());
+        for (a, b) in two_d3.iter().zip(&ninths) {
+            assert!((a - b).abs() < 1e-15);
+        }
+        assert_eq!(dice_distribution(Dice::new(0, 6)), vec![1.0]);
+        assert_eq!(dice_distribution(Dice::new(1, 1)), vec![0.0, 1.0]);
+    }
+}

@@ -1,0 +1,122 @@
+//! The lint against files built to trip each warning, and a file that trips none.
+
+use denizen_tables::Warning;
+
+use crate::{bestiary, species};
+
+/// A file with species `a`..`e`, the given extra tables, groups and wandering, and a
+/// floor table of `rows` over depths 1-10.
+fn lint(rows: &str, more: &str) -> Vec<String> {
+    let text = format!(
+        "(species: [{}], tables: [(key: \"floor\", rows: [{rows}]), {more}], floor: Some((table: \"floor\", depths: (1, 10), count: (dice: \"1d1\"))))",
+        species(&["a"])
+    );
+    bestiary(&text)
+        .warnings()
+        .iter()
+        .map(ToString::to_string)
+        .collect()
+}
+
+const A: &str = r#"(what: Species("a"), depth: (1, 10))"#;
+
+#[test]
+fn a_clean_file_has_no_warnings() {
+    assert!(lint(A, "").is_empty());
+}
+
+#[test]
+fn a_gap_inside_a_table_is_found() {
+    let side = r#"(key: "side", rows: [(what: Species("a"), depth: (1, 3)), (what: Species("a"), depth: (6, 8))])"#;
+    let rows = format!(r#"{A}, (what: Table("side"), depth: (1, 10))"#);
+    assert_eq!(
+        lint(&rows, side),
+        ["table `side`: no eligible row at depths 4-5"]
+    );
+}
+
+#[test]
+fn zero_weights_and_rounding_to_zero_are_found() {
+    // 2 x (d - 1 + 1) / 5 rounds to 0 at depths 1 and 2 of the range 1-5 (s = 4).
+    let rows = format!(
+        r#"{A}, (what: Species("a"), depth: (1, 5), weight: 0), (what: Species("a"), depth: (1, 5), weight: 2, shape: Rise), (what: Species("a"), depth: (1, 5), weight: 5, shape: Rise)"#
+    );
+    assert_eq!(
+        lint(&rows, ""),
+        [
+            "table `floor`: rows[1] has weight 0 at every depth of its range",
+            "table `floor`: rows[2]'s shape rounds its weight to 0 at depths 1-2",
+        ]
+    );
+}
+
+#[test]
+fn species_no_table_reaches_are_found() {
+    let text = format!(
+        "(species: [{}], tables: [(key: \"floor\", rows: [{A}])], floor: Some((table: \"floor\", depths: (1, 10), count: (dice: \"1d1\"))))",
+        species(&["a", "lost"])
+    );
+    let warnings: Vec<String> = bestiary(&text)
+        .warnings()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(warnings, ["species `lost`: no table reaches it"]);
+}
+
+#[test]
+fn followers_never_eligible_at_their_groups_depths_are_found() {
+    let text = format!(
+        r#"(species: [{}], groups: [(key: "band", leader: Some(Species("a")), followers: [(member: Table("deep"), count: "1d2")])],
+        tables: [(key: "floor", rows: [{A}, (what: Group("band"), depth: (1, 5))]), (key: "deep", rows: [(what: Species("a"), depth: (8, 10))])],
+        floor: Some((table: "floor", depths: (1, 10), count: (dice: "1d1"))))"#,
+        species(&["a"])
+    );
+    let b = bestiary(&text);
+    assert!(
+        b.warnings().contains(&Warning::FollowerNeverEligible {
+            group: "band".into(),
+            follower: 0
+        }),
+        "{:?}",
+        b.warnings()
+    );
+}
+
+#[test]
+fn uniques_that_wander_are_found() {
+    let text = r#"(species: [(key: "a", name: "a", glyph: 'a', level: 1, hit_points: "1d1"), (key: "boss", name: "boss", glyph: 'B', level: 1, hit_points: "1d1", unique: true)],
+        tables: [(key: "floor", rows: [(what: Species("a"), depth: (1, 10))]), (key: "wander", rows: [(what: Species("boss"), depth: (1, 10))])],
+        floor: Some((table: "floor", depths: (1, 10), count: (dice: "1d1"))),
+        wandering: Some((table: "wander", chance: "1/10", every: 10)))"#;
+    let warnings: Vec<String> = bestiary(text)
+        .warnings()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(
+        warnings,
+        ["species `boss`: a unique in the wandering table"]
+    );
+}
+
+#[test]
+fn boosts_past_every_row_are_found() {
+    // Depth d goes to d + min(d / 4 + 2, 10): past 10 from depth 7 (7 + 3 = 10 is still
+    // in; 8 + 4 = 12 is not).
+    let text = format!(
+        "(species: [{}], tables: [(key: \"floor\", rows: [{A}])], floor: Some((table: \"floor\", depths: (1, 10), count: (dice: \"1d1\"), out_of_depth: Some((chance: \"1/25\", divisor: 4, bonus: 2, cap: 10, fairness: 2)))))",
+        species(&["a"])
+    );
+    let warnings: Vec<String> = bestiary(&text)
+        .warnings()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(
+        warnings,
+        [
+            "floor: the out-of-depth boost at depths 8-10 reaches past every row of the floor's table"
+        ]
+    );
+}

@@ -1,0 +1,40 @@
+//! denizen_tables' tests, one binary with a module per topic.
+
+mod floor;
+mod lint;
+mod load;
+mod odds;
+mod starter;
+
+use denizen_core::DataFile;
+use denizen_tables::{Bestiary, load};
+
+/// A species of one hit point, for the fixtures.
+pub fn species(keys: &[&str]) -> String {
+    keys.iter()
+        .map(|k| {
+            format!("(key: \"{k}\", name: \"{k}\", glyph: 'x', level: 1, hit_points: \"1d1\"),")
+        })
+        .collect()
+}
+
+/// A bestiary from one file's text.
+pub fn bestiary(text: &str) -> Bestiary {
+    load(&[DataFile::new("t.ron", text)]).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The error one file's text gives.
+pub fn error(text: &str) -> String {
+    match load(&[DataFile::new("t.ron", text)]) {
+        Ok(_) => panic!("loaded: {text}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+/// The expected figures of species by key.
+pub fn by_key(b: &Bestiary, expected: &[f64], key: &str) -> f64 {
+    expected[b
+        .species_by_key(key)
+        .unwrap_or_else(|| panic!("{key}"))
+        .index()]
+}

@@ -1,0 +1,298 @@
+//! Exact odds against hand-worked figures, and against seeded samples with a chi-squared
+//! or normal bound that also rejects a deliberately wrong rule.
+
+use denizen_core::ChiSquared;
+use denizen_tables::{Per, UniqueLedger, floor_counts, odds, placement_counts, sample_stream};
+
+use crate::{bestiary, by_key, species};
+
+/// Per-placement counts of `draws` placements, as a floor's first, by species index.
+fn placements(
+    b: &denizen_tables::Bestiary,
+    depth: u32,
+    ledger: &UniqueLedger,
+    draws: u32,
+) -> Vec<u64> {
+    let mut totals = vec![0u64; b.species().len()];
+    for i in 0..draws {
+        let counts = placement_counts(
+            b,
+            depth,
+            ledger,
+            &mut sample_stream(11, depth, u64::from(i)),
+        );
+        for (t, c) in totals.iter_mut().zip(counts) {
+            *t += u64::from(c);
+        }
+    }
+    totals
+}
+
+/// Means and standard errors of each species' count per floor over `floors` floors.
+fn floors(
+    b: &denizen_tables::Bestiary,
+    depth: u32,
+    ledger: &UniqueLedger,
+    floors: u32,
+) -> Vec<(f64, f64)> {
+    let n = b.species().len();
+    let (mut sum, mut squares) = (vec![0.0; n], vec![0.0; n]);
+    for i in 0..floors {
+        let counts = floor_counts(b, depth, ledger, &mut sample_stream(5, depth, u64::from(i)));
+        for (s, c) in counts.into_iter().enumerate() {
+            sum[s] += f64::from(c);
+            squares[s] += f64::from(c) * f64::from(c);
+        }
+    }
+    let f = f64::from(floors);
+    (0..n)
+        .map(|s| {
+            let mean = sum[s] / f;
+            (
+                mean,
+                ((squares[s] / f - mean * mean).max(0.0) / (f - 1.0)).sqrt(),
+            )
+        })
+        .collect()
+}
+
+/// Whether every sampled mean lies within 5 standard errors (at least 0.005) of `expected`.
+fn agrees(sampled: &[(f64, f64)], expected: &[f64]) -> bool {
+    sampled
+        .iter()
+        .zip(expected)
+        .all(|(&(mean, se), &e)| (mean - e).abs() <= 5.0 * se.max(0.001))
+}
+
+const SHAPES: &str = r#"(
+    species: [SPECIES],
+    tables: [(key: "floor", rows: [
+        (what: Species("a"), depth: (1, 10), weight: 10),
+        (what: Species("b"), depth: (1, 10), weight: 10, shape: Rise),
+        (what: Species("c"), depth: (1, 10), weight: 10, shape: Fall),
+        (what: Species("d"), depth: (1, 10), weight: 12, shape: Peak),
+    ])],
+    floor: Some((table: "floor", depths: (1, 10), count: (dice: "1d1"))),
+)"#;
+
+/// At depth 3 of a range 1-10 (s = 9): flat 10; rise 10 x 3 / 10 = 3; fall 10 x 8 / 10 = 8;
+/// peak 12 x (1 + min(2, 7)) / (1 + 9 / 2) = 36 / 5 = 7. A rise off by one (d - min
+/// instead of d - min + 1) would weigh 2.
+#[test]
+fn shapes_give_their_integer_weights_and_a_shape_off_by_one_is_rejected() {
+    let b = bestiary(&SHAPES.replace("SPECIES", &species(&["a", "b", "c", "d"])));
+    let exact = odds(&b, 3, &UniqueLedger::new(), Per::Placement).unwrap();
+    let hand = [10.0 / 28.0, 3.0 / 28.0, 8.0 / 28.0, 7.0 / 28.0];
+    for (key, p) in ["a", "b", "c", "d"].iter().zip(hand) {
+        assert!(
+            (by_key(&b, &exact.expected, key) - p).abs() < 1e-15,
+            "{key}"
+        );
+    }
+    let observed = placements(&b, 3, &UniqueLedger::new(), 20_000);
+    assert!(ChiSquared::against(&observed, hand).p_value() > 1e-3);
+    let off_by_one = [10.0 / 27.0, 2.0 / 27.0, 8.0 / 27.0, 7.0 / 27.0];
+    assert!(ChiSquared::against(&observed, off_by_one).p_value() < 1e-6);
+}
+
+const NESTED: &str = r#"(
+    species: [SPECIES],
+    tables: [
+        (key: "floor", rows: [
+            (what: Species("a"), depth: (1, 5), weight: 1),
+            (what: Table("inner"), depth: (1, 5), weight: 3),
+        ]),
+        (key: "inner", rows: [
+            (what: Species("b"), depth: (1, 5), weight: 1),
+            (what: Species("c"), depth: (1, 5), weight: 1),
+            (what: Species("d"), depth: (1, 5), weight: 2),
+        ]),
+    ],
+    floor: Some((table: "floor", depths: (1, 5), count: (dice: "1d1"))),
+)"#;
+
+/// The inner table gets 3/4 of the draw and shares it 1:1:2; flattened, the four rows
+/// would weigh 1:1:1:2.
+#[test]
+fn nesting_multiplies_and_flattened_weights_are_rejected() {
+    let b = bestiary(&NESTED.replace("SPECIES", &species(&["a", "b", "c", "d"])));
+    let exact = odds(&b, 2, &UniqueLedger::new(), Per::Placement).unwrap();
+    let hand = [1.0 / 4.0, 3.0 / 16.0, 3.0 / 16.0, 6.0 / 16.0];
+    for (key, p) in ["a", "b", "c", "d"].iter().zip(hand) {
+        assert!(
+            (by_key(&b, &exact.expected, key) - p).abs() < 1e-15,
+            "{key}"
+        );
+    }
+    let observed = placements(&b, 2, &UniqueLedger::new(), 20_000);
+    assert!(ChiSquared::against(&observed, hand).p_value() > 1e-3);
+    let flattened = [0.2, 0.2, 0.2, 0.4];
+    assert!(ChiSquared::against(&observed, flattened).p_value() < 1e-6);
+}
+
+const FAIRNESS: &str = r#"(
+    species: [SPECIES],
+    tables: [(key: "floor", rows: [
+        (what: Species("shallow"), depth: (1, 5)),
+        (what: Species("deep"), depth: (6, 20)),
+    ])],
+    floor: Some((table: "floor", depths: (1, 5), count: (dice: "10d1"),
+        out_of_depth: Some((chance: "1/2", divisor: 4, bonus: 2, cap: 10, fairness: FAIR)))),
+)"#;
+
+/// Ten placements at depth 5, each out of depth (to 5 + min(5/4 + 2, 10) = 8, where only
+/// `deep` lives) with chance 1/2 until one has: `deep` comes 1 - 2^-10 times per floor.
+/// Without the cap it would come 5 times.
+#[test]
+fn the_fairness_cap_stops_later_placements_going_deep_and_ignoring_it_is_rejected() {
+    let b = bestiary(
+        &FAIRNESS
+            .replace("SPECIES", &species(&["shallow", "deep"]))
+            .replace("FAIR", "1"),
+    );
+    let exact = odds(&b, 5, &UniqueLedger::new(), Per::Floor).unwrap();
+    let deep = 1.0 - 0.5f64.powi(10);
+    assert!((by_key(&b, &exact.expected, "deep") - deep).abs() < 1e-12);
+    assert!((by_key(&b, &exact.expected, "shallow") - (10.0 - deep)).abs() < 1e-12);
+    let sampled = floors(&b, 5, &UniqueLedger::new(), 4_000);
+    assert!(agrees(&sampled, &exact.expected), "{sampled:?}");
+    let ignored = [5.0, 5.0];
+    let ignored: Vec<f64> = b.species_ids().map(|s| ignored[s.index()]).collect();
+    assert!(!agrees(&sampled, &ignored));
+    // With a cap of 10 the exact odds are the uncapped ones.
+    let uncapped = bestiary(
+        &FAIRNESS
+            .replace("SPECIES", &species(&["shallow", "deep"]))
+            .replace("FAIR", "10"),
+    );
+    let exact = odds(&uncapped, 5, &UniqueLedger::new(), Per::Floor).unwrap();
+    assert!((by_key(&uncapped, &exact.expected, "deep") - 5.0).abs() < 1e-12);
+}
+
+const UNIQUE: &str = r#"(
+    species: [
+        (key: "king", name: "King", glyph: 'K', level: 3, hit_points: "4d4", unique: true),
+        (key: "rat", name: "Rat", glyph: 'r', level: 1, hit_points: "1d2"),
+    ],
+    tables: [(key: "floor", rows: [
+        (what: Species("king"), depth: (1, 5)),
+        (what: Species("rat"), depth: (1, 5)),
+    ])],
+    floor: Some((table: "floor", depths: (1, 5), count: (dice: "4d1"))),
+)"#;
+
+/// Four placements of a unique and a rat, one each by weight until the unique comes: the
+/// unique comes with chance 1 - (1/2)^4 = 15/16, never twice; drawn twice it would come
+/// twice on average. Killed, it never comes and the rat takes every placement.
+#[test]
+fn a_unique_comes_once_and_drawing_it_twice_is_rejected() {
+    let b = bestiary(UNIQUE);
+    let exact = odds(&b, 2, &UniqueLedger::new(), Per::Floor).unwrap();
+    assert!((by_key(&b, &exact.expected, "king") - 15.0 / 16.0).abs() < 1e-15);
+    assert!((by_key(&b, &exact.expected, "rat") - 49.0 / 16.0).abs() < 1e-15);
+    let sampled = floors(&b, 2, &UniqueLedger::new(), 4_000);
+    assert!(agrees(&sampled, &exact.expected), "{sampled:?}");
+    assert!(!agrees(&sampled, &[2.0, 2.0]));
+    let mut ledger = UniqueLedger::new();
+    ledger.killed("king");
+    let exact = odds(&b, 2, &ledger, Per::Floor).unwrap();
+    assert_eq!(exact.expected, vec![0.0, 4.0]);
+    ledger.floor_ended(["king"]);
+    assert_eq!(
+        odds(&b, 2, &ledger, Per::Placement).unwrap().expected,
+        vec![0.0, 1.0]
+    );
+}
+
+const GROUPS: &str = r#"(
+    species: [
+        (key: "chief", name: "Chief", glyph: 'C', level: 2, hit_points: "2d4"),
+        (key: "runner", name: "Runner", glyph: 'r', level: 1, hit_points: "1d4"),
+        (key: "envoy", name: "Envoy", glyph: 'E', level: 2, hit_points: "2d4", escort: Some("guard")),
+        (key: "warden", name: "Warden", glyph: 'w', level: 2, hit_points: "2d4"),
+    ],
+    groups: [
+        (key: "band", leader: Some(Species("chief")), followers: [(member: Species("runner"), count: "1d3", role: "pack")]),
+        (key: "guard", followers: [(member: Species("warden"), count: "2d1", role: "guard")]),
+    ],
+    tables: [
+        (key: "floor", rows: [
+            (what: Group("band"), depth: (1, 5)),
+            (what: Species("envoy"), depth: (1, 5)),
+            (what: Table("patch"), depth: (1, 5), weight: 2),
+        ]),
+        (key: "patch", pick: Each, rows: [
+            (what: Species("runner"), depth: (1, 5), chance: Some("1/2"), count: Some("1d2")),
+            (what: Species("warden"), depth: (1, 5), chance: Some("1/3"), count: Some("2d1")),
+        ]),
+    ],
+    floor: Some((table: "floor", depths: (1, 5), count: (dice: "1d2", per_depth: Some("1/2")))),
+)"#;
+
+/// One placement: the band (1/4) brings its chief and 1d3 runners (2 on average); the
+/// envoy (1/4) brings its escort of 2 wardens; the pick-each patch (1/2) brings runners
+/// with chance 1/2 (1.5 of them) and wardens with chance 1/3 (2 of them). A floor at depth
+/// 5 has 1d2 + 5/2 = 3.5 placements on average.
+#[test]
+fn groups_escorts_and_pick_each_rows_give_their_expected_members() {
+    let b = bestiary(GROUPS);
+    let exact = odds(&b, 5, &UniqueLedger::new(), Per::Placement).unwrap();
+    let hand = [
+        ("chief", 0.25),
+        ("runner", 0.25 * 2.0 + 0.5 * 0.5 * 1.5),
+        ("envoy", 0.25),
+        ("warden", 0.25 * 2.0 + 0.5 * (1.0 / 3.0) * 2.0),
+    ];
+    for (key, e) in hand {
+        assert!(
+            (by_key(&b, &exact.expected, key) - e).abs() < 1e-15,
+            "{key}"
+        );
+    }
+    let floor = odds(&b, 5, &UniqueLedger::new(), Per::Floor).unwrap();
+    for (key, e) in hand {
+        assert!(
+            (by_key(&b, &floor.expected, key) - 3.5 * e).abs() < 1e-12,
+            "{key}"
+        );
+    }
+    let sampled = floors(&b, 5, &UniqueLedger::new(), 4_000);
+    assert!(agrees(&sampled, &floor.expected), "{sampled:?}");
+    // Escorts left out (a wrong rule): the envoy's wardens missing.
+    let mut no_escort = floor.expected.clone();
+    no_escort[b.species_by_key("warden").unwrap().index()] -= 3.5 * 0.5;
+    assert!(!agrees(&sampled, &no_escort));
+}
+
+/// Thirteen uniques available at once: the per-floor figures are sampled, with their
+/// standard errors; per placement they stay exact.
+#[test]
+fn too_many_uniques_give_sampled_figures_with_their_errors() {
+    let uniques: String = (0..13)
+        .map(|i| format!("(key: \"u{i}\", name: \"U\", glyph: 'U', level: 1, hit_points: \"1d1\", unique: true),"))
+        .collect();
+    let rows: String = (0..13)
+        .map(|i| format!("(what: Species(\"u{i}\"), depth: (1, 3)),"))
+        .collect();
+    let text = format!(
+        "(species: [{uniques}], tables: [(key: \"floor\", rows: [{rows}])], floor: Some((table: \"floor\", depths: (1, 3), count: (dice: \"2d1\"))))"
+    );
+    let b = bestiary(&text);
+    let floor = odds(&b, 1, &UniqueLedger::new(), Per::Floor).unwrap();
+    let errors = floor.standard_errors.expect("sampled");
+    // Two different uniques per floor: each comes 2/13 times.
+    for (e, se) in floor.expected.iter().zip(&errors) {
+        assert!((e - 2.0 / 13.0).abs() <= 5.0 * se, "{e} {se}");
+    }
+    assert!((floor.expected.iter().sum::<f64>() - 2.0).abs() < 1e-12);
+    let one = odds(&b, 1, &UniqueLedger::new(), Per::Placement).unwrap();
+    assert!(one.standard_errors.is_none());
+    assert!(one.expected.iter().all(|&p| (p - 1.0 / 13.0).abs() < 1e-15));
+}
+
+#[test]
+fn a_depth_off_the_floor_is_refused() {
+    let b = bestiary(UNIQUE);
+    let e = odds(&b, 6, &UniqueLedger::new(), Per::Floor).unwrap_err();
+    assert_eq!(e.to_string(), "depth 6 is outside the floor's depths, 1-5");
+}
