@@ -25,6 +25,15 @@
 //!    functions.
 //! 8. [Data files](ch08_data): the formats, and data files as Bevy assets.
 //! 9. [Fidelity to Omega](ch09_fidelity): where the rules and the original differ, and why.
+#![cfg_attr(
+    feature = "tables",
+    doc = "10. [Your own tables](ch10_your_own_tables): a game's own bestiary: depth tables, \
+           groups and escorts, uniques, placement rules, mod files, the lint, exact odds."
+)]
+#![cfg_attr(
+    not(feature = "tables"),
+    doc = "10. Your own tables (with the `tables` feature)."
+)]
 
 #[doc = include_str!("../guide/01-in-a-bevy-game.md")]
 pub mod ch01_in_a_bevy_game {}
@@ -60,3 +69,7 @@ pub mod ch08_data {}
 
 #[doc = include_str!("../guide/09-fidelity.md")]
 pub mod ch09_fidelity {}
+
+#[cfg(feature = "tables")]
+#[doc = include_str!("../guide/10-your-own-tables.md")]
+pub mod ch10_your_own_tables {}

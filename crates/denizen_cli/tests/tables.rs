@@ -79,8 +79,12 @@ fn sample_agrees_with_odds_at_every_depth() {
 
 #[test]
 fn sample_gives_the_same_figures_on_any_number_of_threads() {
-    let one = stdout(&tables("sample FILES --depth 9 --floors 9000 --threads 1 --format csv"));
-    let three = stdout(&tables("sample FILES --depth 9 --floors 9000 --threads 3 --format csv"));
+    let one = stdout(&tables(
+        "sample FILES --depth 9 --floors 9000 --threads 1 --format csv",
+    ));
+    let three = stdout(&tables(
+        "sample FILES --depth 9 --floors 9000 --threads 3 --format csv",
+    ));
     assert_eq!(one, three);
     let other_seed = stdout(&tables(
         "sample FILES --depth 9 --floors 9000 --seed 2 --format csv",
@@ -95,7 +99,10 @@ fn odds_per_placement_sum_to_the_floors_mean_draw() {
         "species,expected",
     );
     let total: f64 = placement.iter().map(|r| r[1].parse::<f64>().unwrap()).sum();
-    assert!(total >= 1.0, "a placement brings at least one creature: {total}");
+    assert!(
+        total >= 1.0,
+        "a placement brings at least one creature: {total}"
+    );
     let text = stdout(&tables("odds FILES --depth 3"));
     assert!(text.starts_with("Expected count of each species per floor at depth 3 (exact)"));
 }
@@ -127,7 +134,10 @@ fn the_lint_lists_warnings_and_can_deny_them() {
     let line = format!("lint {}", file.display());
     let warned = tables(&line);
     assert!(warned.status.success());
-    assert_eq!(stdout(&warned), "warning: species `lost`: no table reaches it\n");
+    assert_eq!(
+        stdout(&warned),
+        "warning: species `lost`: no table reaches it\n"
+    );
     let denied = tables(&format!("{line} --deny-warnings"));
     assert_eq!(denied.status.code(), Some(2));
     assert_eq!(
@@ -152,7 +162,10 @@ fn a_chart_is_written() {
 #[test]
 fn bad_requests_exit_2_with_one_line() {
     for (line, expected) in [
-        ("odds FILES --depth 21", "denizen: depth 21 is outside the floor's depths, 1-20\n"),
+        (
+            "odds FILES --depth 21",
+            "denizen: depth 21 is outside the floor's depths, 1-20\n",
+        ),
         (
             "odds FILES --depth 3 --killed silt_vole",
             "denizen: --killed `silt_vole`: no unique species of that key\n",

@@ -589,12 +589,14 @@ impl FloorGrid {
         self.height
     }
 
+    #[inline]
     fn index(&self, at: Square) -> Option<usize> {
         (at.x < self.width && at.y < self.height)
             .then(|| at.y as usize * self.width as usize + at.x as usize)
     }
 
     /// The tile at a square (`Wall` outside the grid).
+    #[inline]
     pub fn tile(&self, at: Square) -> Tile {
         self.index(at).map_or(Tile::Wall, |i| self.tiles[i])
     }
@@ -608,6 +610,7 @@ impl FloorGrid {
     }
 
     /// Whether a creature stands on the square.
+    #[inline]
     pub fn is_occupied(&self, at: Square) -> bool {
         self.index(at).is_some_and(|i| self.occupied[i])
     }

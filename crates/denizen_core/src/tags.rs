@@ -34,6 +34,10 @@ pub struct SquareTags {
     height: u32,
     names: Vec<String>,
     bits: Vec<TagMask>,
+    /// The squares with any tag, in the order each got its first.
+    tagged: Vec<Square>,
+    /// Per name: the squares with it, in the order they got it.
+    by_name: Vec<Vec<Square>>,
 }
 
 /// A tag the layer cannot take: it already holds [`MAX_TAGS`] other names.
@@ -50,6 +54,8 @@ impl SquareTags {
             height,
             names: Vec::new(),
             bits: vec![0; squares],
+            tagged: Vec::new(),
+            by_name: Vec::new(),
         }
     }
 
@@ -84,9 +90,7 @@ impl SquareTags {
     /// Gives a square a tag (nothing outside the floor).
     pub fn tag(&mut self, at: Square, name: &str) -> Result<(), TooManyTags> {
         let bit = self.bit_or_new(name)?;
-        if let Some(i) = self.index(at) {
-            self.bits[i] |= bit;
-        }
+        self.add_bit(at, bit);
         Ok(())
     }
 
@@ -94,11 +98,34 @@ impl SquareTags {
     pub fn tag_rect(&mut self, rect: Rect, name: &str) -> Result<(), TooManyTags> {
         let bit = self.bit_or_new(name)?;
         for at in rect.squares() {
-            if let Some(i) = self.index(at) {
-                self.bits[i] |= bit;
-            }
+            self.add_bit(at, bit);
         }
         Ok(())
+    }
+
+    fn add_bit(&mut self, at: Square, bit: TagMask) {
+        if let Some(i) = self.index(at) {
+            if self.bits[i] == 0 {
+                self.tagged.push(at);
+            }
+            if self.bits[i] & bit == 0 {
+                self.by_name[bit.trailing_zeros() as usize].push(at);
+            }
+            self.bits[i] |= bit;
+        }
+    }
+
+    /// The squares with the name of bit `bit` of a mask (`0..names().count()`), in the
+    /// order they got it; none for a bit no name has. A rule that needs a rare tag looks
+    /// only there.
+    pub fn squares_of(&self, bit: u32) -> &[Square] {
+        self.by_name.get(bit as usize).map_or(&[], Vec::as_slice)
+    }
+
+    /// The squares with any tag, in the order each got its first: where a placement rule,
+    /// which asks for a tag to stand on, looks, without scanning the whole floor.
+    pub fn tagged(&self) -> &[Square] {
+        &self.tagged
     }
 
     /// Whether a square has a tag.
@@ -107,6 +134,7 @@ impl SquareTags {
     }
 
     /// The tags of a square, as a mask of this layer.
+    #[inline]
     pub fn mask_at(&self, at: Square) -> TagMask {
         self.index(at).map_or(0, |i| self.bits[i])
     }
@@ -151,6 +179,7 @@ impl SquareTags {
             return Err(TooManyTags(name.to_owned()));
         }
         self.names.push(name.to_owned());
+        self.by_name.push(Vec::new());
         Ok(1 << (self.names.len() - 1))
     }
 
@@ -163,6 +192,7 @@ impl SquareTags {
         let _ = self.tag_rect(rect, name);
     }
 
+    #[inline]
     fn index(&self, at: Square) -> Option<usize> {
         (at.x < self.width && at.y < self.height)
             .then(|| at.y as usize * self.width as usize + at.x as usize)
@@ -197,6 +227,10 @@ mod tests {
             0,
             "nor squares off the floor"
         );
+        assert_eq!(tags.tagged().len(), 5, "the open squares, each once");
+        let water = tags.mask(["water"]).0.trailing_zeros();
+        assert_eq!(tags.squares_of(water), [at(3)]);
+        assert!(tags.squares_of(63).is_empty());
         let (mask, known) = tags.mask(["water", "lava"]);
         assert_eq!(mask, tags.mask(["water"]).0);
         assert!(!known, "no square has lava");

@@ -252,6 +252,8 @@ pub struct Bestiary {
     pub(crate) floor: FloorRules,
     pub(crate) wandering: Option<WanderingRules>,
     pub(crate) warnings: Vec<crate::warning::Warning>,
+    /// Each pick-one table's draw compiled by depth.
+    pub(crate) draws: crate::pick::Draws,
 }
 
 impl Bestiary {

@@ -139,6 +139,7 @@ pub(crate) fn compile(merged: &Merged) -> Result<Bestiary, DataError> {
         floor,
         wandering,
         warnings: Vec::new(),
+        draws: Default::default(),
     })
 }
 

@@ -3,11 +3,9 @@
 //! counts them. The eligibility, weights and depths are [`crate::rules`]'s.
 
 use denizen_core::Generator;
-use denizen_core::rng::uniform;
 
 use crate::bestiary::{Bestiary, Creature, GroupId, Place, RowTarget, SpeciesId, TableId};
 use crate::file::PickKind;
-use crate::rules::eligible;
 
 /// One creature of a unit.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,6 +29,8 @@ pub struct Unit<'b> {
     pub radius: u32,
     /// The placement rules of the rows that drew the unit, outermost first.
     pub rows: Vec<&'b Place>,
+    /// Whether the placement that drew it went out of depth.
+    pub out_of_depth: bool,
 }
 
 /// A draw in progress: the bestiary, the stream, and which species may still come.
@@ -39,6 +39,10 @@ pub(crate) struct Draw<'b, 'r> {
     pub(crate) rng: &'r mut Generator,
     /// Per species: left out of the draw (a unique alive, killed or drawn on this floor).
     pub(crate) gone: &'r mut [bool],
+    /// Whether the placement being drawn went out of depth.
+    pub(crate) deep: bool,
+    /// Whether a unique was taken (and `gone` changed).
+    pub(crate) took: bool,
 }
 
 impl<'b> Draw<'b, '_> {
@@ -50,6 +54,7 @@ impl<'b> Draw<'b, '_> {
     fn take(&mut self, s: SpeciesId) {
         if self.b.species_of(s).unique {
             self.gone[s.index()] = true;
+            self.took = true;
         }
     }
 
@@ -64,16 +69,8 @@ impl<'b> Draw<'b, '_> {
         let b = self.b;
         match b.table(table).pick {
             PickKind::One => {
-                let (eligible, total) = eligible(b, table, depth, &self.available());
-                if total == 0 {
-                    return;
-                }
-                let mut roll = u64::from(uniform(self.rng, total as u32));
-                for (i, w) in eligible {
-                    if roll < w {
-                        return self.row(table, i, depth, rows, out);
-                    }
-                    roll -= w;
+                if let Some(i) = b.draws.pick(b, (table, depth), self.gone, self.rng) {
+                    self.row(table, i, depth, rows, out);
                 }
             }
             PickKind::Each => {
@@ -82,7 +79,7 @@ impl<'b> Draw<'b, '_> {
                     if weight == 0 || !row.chance.roll(self.rng) {
                         continue;
                     }
-                    for _ in 0..row.count.roll(self.rng) {
+                    for _ in 0..crate::pick::roll(row.count, self.rng) {
                         self.row(table, i, depth, rows, out);
                     }
                 }
@@ -100,13 +97,19 @@ impl<'b> Draw<'b, '_> {
     ) {
         let b = self.b;
         let row = &b.table(table).rows[i];
-        rows.push(&row.place);
+        // Only rules that say something are kept: a lone species' unit then holds none.
+        let said = !row.place.is_empty();
+        if said {
+            rows.push(&row.place);
+        }
         match row.what {
             RowTarget::Species(s) => self.species(s, depth, rows, out),
             RowTarget::Group(g) => self.group(g, depth, rows, out),
             RowTarget::Table(t) => self.table(t, depth, rows, out),
         }
-        rows.pop();
+        if said {
+            rows.pop();
+        }
     }
 
     /// A species a row drew, with its escort.
@@ -129,6 +132,7 @@ impl<'b> Draw<'b, '_> {
             followers,
             radius,
             rows: rows.to_vec(),
+            out_of_depth: self.deep,
         });
     }
 
@@ -149,14 +153,21 @@ impl<'b> Draw<'b, '_> {
             followers,
             radius: group.radius,
             rows: rows.to_vec(),
+            out_of_depth: self.deep,
         });
     }
 
     fn followers(&mut self, g: GroupId, depth: u32) -> Vec<Member<'b>> {
         let b = self.b;
-        let mut members = Vec::new();
+        let most: u32 = b
+            .group(g)
+            .followers
+            .iter()
+            .map(|f| f.count.bounds().1)
+            .sum();
+        let mut members = Vec::with_capacity(most as usize);
         for (k, follower) in b.group(g).followers.iter().enumerate() {
-            for _ in 0..follower.count.roll(self.rng) {
+            for _ in 0..crate::pick::roll(follower.count, self.rng) {
                 if let Some(s) = self.creature(follower.member, depth) {
                     members.push(Member {
                         species: s,
@@ -181,21 +192,11 @@ impl<'b> Draw<'b, '_> {
 
     fn creature_of_table(&mut self, t: TableId, depth: u32) -> Option<SpeciesId> {
         let b = self.b;
-        let (eligible, total) = eligible(b, t, depth, &self.available());
-        if total == 0 {
-            return None;
+        let i = b.draws.pick(b, (t, depth), self.gone, self.rng)?;
+        match b.table(t).rows[i].what {
+            RowTarget::Species(s) => Some(s),
+            RowTarget::Table(inner) => self.creature_of_table(inner, depth),
+            RowTarget::Group(_) => None,
         }
-        let mut roll = u64::from(uniform(self.rng, total as u32));
-        for (i, w) in eligible {
-            if roll < w {
-                return match b.table(t).rows[i].what {
-                    RowTarget::Species(s) => Some(s),
-                    RowTarget::Table(inner) => self.creature_of_table(inner, depth),
-                    RowTarget::Group(_) => None,
-                };
-            }
-            roll -= w;
-        }
-        None
     }
 }

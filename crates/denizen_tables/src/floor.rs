@@ -2,15 +2,15 @@
 //! floor's squares under its placement rules, each creature rolled (hit points, sleep,
 //! what it carries), each follower linked to its leader.
 
-use denizen_core::rng::uniform;
+use crate::pick::below;
 use denizen_core::{FloorGrid, Generator, Origin, Plan, Spawn, Square, SquareTags};
 
 use crate::bestiary::{Bestiary, GroupId, ItemRef, LootId, Place, SpeciesId, TableId};
 use crate::draw::{Draw, Member, Unit};
 use crate::ledger::UniqueLedger;
 use crate::ledger::gone_by_ledger;
-use crate::place::Squares;
-use crate::sample::{Placement, draw_floor};
+use crate::place::{Rule, Squares};
+use crate::sample::{FloorDraw, draw_floor};
 
 /// What a floor is asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -152,11 +152,11 @@ pub fn plan_floor(
     };
     check_site(b, site, request.depth)?;
     let mut gone = gone_by_ledger(b, ledger);
-    let placements = draw_floor(b, request.depth, &mut gone, rng);
+    let drawn = draw_floor(b, request.depth, &mut gone, rng);
     Ok(place_all(
         b,
         site,
-        &placements,
+        &drawn,
         &b.floor().place,
         Origin::FLOOR_POPULATION,
         rng,
@@ -180,50 +180,49 @@ pub fn plan_arrival(
         b,
         rng,
         gone: &mut gone,
+        deep: false,
+        took: false,
     }
     .table(table, depth, &mut Vec::new(), &mut units);
-    let placement = Placement {
+    let drawn = FloorDraw {
         units,
-        out_of_depth: false,
+        placements: 1,
+        out_of_depth: 0,
     };
-    Ok(place_all(
-        b,
-        site,
-        std::slice::from_ref(&placement),
-        place,
-        origin,
-        rng,
-    ))
+    Ok(place_all(b, site, &drawn, place, origin, rng))
 }
 
-/// Places every unit of the placements, in order.
+/// Places every unit drawn, in order.
 fn place_all(
     b: &Bestiary,
     site: FloorSite<'_>,
-    placements: &[Placement<'_>],
+    drawn: &FloorDraw<'_>,
     extra: &Place,
     origin: Origin,
     rng: &mut Generator,
 ) -> FloorPlan {
     let mut squares = Squares::new(site.grid, site.tags, site.point);
+    let mut rules = vec![None; b.species().len()];
     let mut out = FloorPlan {
-        plan: Plan::default(),
+        plan: Plan {
+            spawns: Vec::with_capacity(drawn.units.iter().map(|u| 1 + u.followers.len()).sum()),
+            tiles: Vec::new(),
+        },
         uniques: Vec::new(),
         shortfalls: Vec::new(),
-        placements: placements.len() as u32,
-        out_of_depth: placements.iter().filter(|p| p.out_of_depth).count() as u32,
+        placements: drawn.placements,
+        out_of_depth: drawn.out_of_depth,
     };
-    for placement in placements {
-        for unit in &placement.units {
-            let mut placer = Placer {
-                b,
-                squares: &mut squares,
-                out: &mut out,
-                origin,
-                rng: &mut *rng,
-            };
-            placer.unit(unit, extra, placement.out_of_depth);
-        }
+    for unit in &drawn.units {
+        let mut placer = Placer {
+            b,
+            squares: &mut squares,
+            rules: &mut rules,
+            out: &mut out,
+            origin,
+            rng: &mut *rng,
+        };
+        placer.unit(unit, extra);
     }
     out
 }
@@ -232,15 +231,18 @@ fn place_all(
 struct Placer<'a, 'f> {
     b: &'a Bestiary,
     squares: &'a mut Squares<'f>,
+    /// Per species: its rules with the floor's (or the arrival's), resolved once a plan.
+    rules: &'a mut [Option<Rule>],
     out: &'a mut FloorPlan,
     origin: Origin,
     rng: &'a mut Generator,
 }
 
 impl Placer<'_, '_> {
-    fn unit(&mut self, unit: &Unit<'_>, extra: &Place, out_of_depth: bool) {
+    fn unit(&mut self, unit: &Unit<'_>, extra: &Place) {
+        let out_of_depth = unit.out_of_depth;
         let leader = unit.leader.species;
-        let rule = self.squares.rule(places(self.b, unit, &unit.leader, extra));
+        let rule = self.rule(unit, &unit.leader, extra);
         let Some(at) = self.squares.anywhere(rule, self.rng) else {
             self.out.shortfalls.push((leader, Shortfall::NoSquare));
             for f in &unit.followers {
@@ -251,18 +253,19 @@ impl Placer<'_, '_> {
             return;
         };
         let leader_index = self.spawn(leader, at, None, out_of_depth);
-        let region = self.squares.near(at, unit.radius);
+        if !unit.followers.is_empty() {
+            self.squares.near(at, unit.radius);
+        }
         for f in &unit.followers {
-            let rule = self.squares.rule(places(self.b, unit, f, extra));
-            match self.squares.among(&region, rule, self.rng) {
+            let rule = self.rule(unit, f, extra);
+            match self.squares.nearest(rule) {
                 Some(at) => {
-                    let (group, kind) = f.follows.expect("a follower follows");
-                    let follows = Follows {
+                    let follows = f.follows.map(|(group, kind)| Follows {
                         leader: leader_index,
                         group,
                         kind,
-                    };
-                    self.spawn(f.species, at, Some(follows), out_of_depth);
+                    });
+                    self.spawn(f.species, at, follows, out_of_depth);
                 }
                 None => self
                     .out
@@ -270,6 +273,27 @@ impl Placer<'_, '_> {
                     .push((f.species, Shortfall::NoRoomNearLeader)),
             }
         }
+    }
+
+    /// The placement rules of a unit's member: its species' and the floor's (or the
+    /// arrival's), then the rows' that drew the unit and its follower kind's.
+    fn rule(&mut self, unit: &Unit<'_>, m: &Member<'_>, extra: &Place) -> Rule {
+        let s = m.species.index();
+        let base = match self.rules[s] {
+            Some(rule) => rule,
+            None => {
+                let species = &self.b.species_of(m.species).place;
+                let rule = self.squares.rule([species, extra]);
+                self.rules[s] = Some(rule);
+                rule
+            }
+        };
+        unit.rows
+            .iter()
+            .copied()
+            .chain(m.place)
+            .filter(|p| !p.is_empty())
+            .fold(base, |rule, place| self.squares.and(rule, place))
     }
 
     /// A creature rolled and placed; its place in the plan.
@@ -282,7 +306,7 @@ impl Placer<'_, '_> {
     ) -> usize {
         self.squares.take(at);
         let species = self.b.species_of(s);
-        let hit_points = species.hit_points.roll(self.rng);
+        let hit_points = crate::pick::roll(species.hit_points, self.rng);
         let asleep = species.asleep.roll(self.rng);
         let carries = species
             .possessions
@@ -307,25 +331,11 @@ impl Placer<'_, '_> {
     }
 }
 
-/// The placement rules of a unit's member: its species', the rows' that drew the unit,
-/// its follower kind's and the floor's (or the arrival's).
-fn places<'p>(
-    b: &'p Bestiary,
-    unit: &'p Unit<'_>,
-    m: &'p Member<'_>,
-    extra: &'p Place,
-) -> impl Iterator<Item = &'p Place> {
-    std::iter::once(&b.species_of(m.species).place)
-        .chain(unit.rows.iter().copied())
-        .chain(m.place)
-        .chain(std::iter::once(extra))
-}
-
 /// One item of a loot table, by weight.
 fn item(b: &Bestiary, loot: LootId, rng: &mut Generator) -> ItemRef {
     let items = &b.loot(loot).items;
     let total: u32 = items.iter().map(|(_, w)| w).sum();
-    let mut roll = uniform(rng, total);
+    let mut roll = below(rng, total).0;
     for (index, (_, w)) in items.iter().enumerate() {
         if roll < *w {
             return ItemRef {

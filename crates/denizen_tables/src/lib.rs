@@ -47,6 +47,7 @@ pub mod ledger;
 pub mod lint;
 mod merge;
 pub mod odds;
+mod pick;
 mod place;
 mod rules;
 pub mod sample;
@@ -74,7 +75,7 @@ pub use merge::MAX_ENTRIES;
 pub use odds::{MAX_EXACT_UNIQUES, Odds, OddsError, Per, odds};
 pub use place::distance;
 pub use rules::dice_distribution;
-pub use sample::{floor_counts, placement_counts, sample_stream};
+pub use sample::{Drawer, floor_counts, placement_counts, sample_stream};
 pub use wandering::plan_wanderer;
 pub use warning::Warning;
 pub use weight::{Chance, Depths, MAX_DEPTH, MAX_WEIGHT, Shape};
@@ -106,6 +107,7 @@ pub fn load(files: &[DataFile<'_>]) -> Result<Bestiary, DataError> {
     check::check(&bestiary, &merged)?;
     let floor_file = merged.floor.as_ref().map_or("", |w| w.file.as_str());
     bestiary.warnings = lint::lint(&bestiary, floor_file)?;
+    bestiary.draws = pick::Draws::compile(&bestiary);
     Ok(bestiary)
 }
 

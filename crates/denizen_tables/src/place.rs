@@ -1,16 +1,15 @@
 //! Squares for a floor's creatures: each creature's placement rules resolved against the
-//! floor's tag layer, a leader anywhere they allow, a follower on a connected square
-//! within its group's radius of the leader.
+//! floor's tag layer, a leader anywhere they allow, a follower on the nearest free square
+//! joined to the leader by open squares within its group's radius.
 
-use denizen_core::rng::uniform;
 use denizen_core::{FloorGrid, Generator, Square, SquareTags, TagMask, Tile};
 
 use crate::bestiary::Place;
+use crate::pick::below;
 
-/// How many random squares are tried before every square is scanned: the first that fits
-/// is as uniform over the fitting squares as a scan's choice, and far cheaper on an open
-/// floor.
-const PROBES: u32 = 32;
+/// How many tagged squares are tried at random before the squares meeting a rule are
+/// listed.
+const PROBES: u32 = 16;
 
 /// Placement rules resolved against one floor's tags.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,12 +22,31 @@ pub(crate) struct Rule {
     impossible: bool,
 }
 
-/// The squares of one floor as its plan fills them.
+impl Rule {
+    /// No rule yet: every tag stands, none is needed or forbidden.
+    const OPEN: Rule = Rule {
+        stands_on: TagMask::MAX,
+        needs: 0,
+        forbids: 0,
+        min_distance: 0,
+        impossible: false,
+    };
+}
+
+/// The squares of one floor as its plan fills them, and the buffers its searches reuse.
 pub(crate) struct Squares<'f> {
     grid: &'f FloorGrid,
     tags: &'f SquareTags,
     taken: Vec<bool>,
     point: Option<Square>,
+    /// Per rule met so far: the squares that met it when first asked (taken ones are
+    /// dropped as they are met).
+    lists: Vec<(Rule, Vec<Square>)>,
+    /// The search round a leader: the squares found, breadth first, whether each was
+    /// found, and the leader, radius and next square to grow from.
+    region: Vec<Square>,
+    visited: Vec<bool>,
+    around: (Square, u32, usize),
 }
 
 impl<'f> Squares<'f> {
@@ -41,31 +59,37 @@ impl<'f> Squares<'f> {
             tags,
             taken: vec![false; size],
             point,
+            lists: Vec::new(),
+            region: Vec::new(),
+            visited: Vec::new(),
+            around: (Square::default(), 0, 0),
         }
     }
 
-    /// The rules of `places` together: every `stands_on` list must be met (one tag of each),
-    /// every `needs` and `forbids` tag, and the largest least distance.
+    /// The rules of `places` together: every `stands_on` list must be met (one tag of
+    /// each), every `needs` and `forbids` tag, and the largest least distance.
     pub(crate) fn rule<'p>(&self, places: impl IntoIterator<Item = &'p Place>) -> Rule {
-        let mut rule = Rule {
-            stands_on: TagMask::MAX,
-            needs: 0,
-            forbids: 0,
-            min_distance: 0,
-            impossible: false,
-        };
-        for place in places {
-            if !place.stands_on.is_empty() {
-                let (mask, _) = self.tags.mask(place.stands_on.iter().map(String::as_str));
-                rule.stands_on &= mask;
-                rule.impossible |= mask == 0;
-            }
+        places
+            .into_iter()
+            .fold(Rule::OPEN, |rule, place| self.and(rule, place))
+    }
+
+    /// `rule` with `place`'s rules added.
+    pub(crate) fn and(&self, mut rule: Rule, place: &Place) -> Rule {
+        if !place.stands_on.is_empty() {
+            let (mask, _) = self.tags.mask(place.stands_on.iter().map(String::as_str));
+            rule.stands_on &= mask;
+            rule.impossible |= mask == 0;
+        }
+        if !place.needs.is_empty() {
             let (needs, known) = self.tags.mask(place.needs.iter().map(String::as_str));
             rule.needs |= needs;
             rule.impossible |= !known;
-            rule.forbids |= self.tags.mask(place.forbids.iter().map(String::as_str)).0;
-            rule.min_distance = rule.min_distance.max(place.min_distance);
         }
+        if !place.forbids.is_empty() {
+            rule.forbids |= self.tags.mask(place.forbids.iter().map(String::as_str)).0;
+        }
+        rule.min_distance = rule.min_distance.max(place.min_distance);
         rule
     }
 
@@ -73,17 +97,20 @@ impl<'f> Squares<'f> {
         at.y as usize * self.grid.width() as usize + at.x as usize
     }
 
-    /// Whether a creature under `rule` may stand on `at` now.
-    pub(crate) fn fits(&self, at: Square, rule: Rule) -> bool {
+    /// Whether the square's tags and distance meet `rule` (whoever stands there).
+    fn allows(&self, at: Square, rule: Rule) -> bool {
         let tags = self.tags.mask_at(at);
         tags & rule.stands_on != 0
             && tags & rule.needs == rule.needs
             && tags & rule.forbids == 0
-            && !self.taken[self.index(at)]
-            && !self.grid.is_occupied(at)
             && self
                 .point
                 .is_none_or(|p| distance(p, at) >= rule.min_distance)
+    }
+
+    /// Whether no creature stands on the square, of the grid's or of this plan's.
+    fn free(&self, at: Square) -> bool {
+        !self.taken[self.index(at)] && !self.grid.is_occupied(at)
     }
 
     /// Takes a square for a creature.
@@ -92,83 +119,143 @@ impl<'f> Squares<'f> {
         self.taken[i] = true;
     }
 
-    /// A square anywhere on the floor under `rule`, uniform over the squares that fit.
-    pub(crate) fn anywhere(&self, rule: Rule, rng: &mut Generator) -> Option<Square> {
-        let (w, h) = (self.grid.width(), self.grid.height());
-        if rule.impossible || w == 0 || h == 0 {
-            return None;
-        }
-        for _ in 0..PROBES {
-            let at = Square {
-                x: uniform(rng, w),
-                y: uniform(rng, h),
-            };
-            if self.fits(at, rule) {
-                return Some(at);
-            }
-        }
-        let fitting: Vec<Square> = self
-            .grid
-            .squares()
-            .filter(|&at| self.fits(at, rule))
-            .collect();
-        pick(&fitting, rng)
-    }
-
-    /// The squares a group led from `leader` may use: open squares joined to it by open
-    /// squares, all within `radius` of it, nearest first.
-    pub(crate) fn near(&self, leader: Square, radius: u32) -> Vec<Square> {
-        let open = |at: Square| {
-            matches!(
-                self.grid.tile(at),
-                Tile::Floor | Tile::Water | Tile::Door | Tile::Stairs
-            )
-        };
-        // Squares within the radius, by their place in the (2r + 1)-wide box round the leader.
-        let side = 2 * radius as usize + 1;
-        let slot = |at: Square| {
-            let dx = (at.x + radius - leader.x) as usize;
-            let dy = (at.y + radius - leader.y) as usize;
-            dy * side + dx
-        };
-        let mut visited = vec![false; side * side];
-        visited[slot(leader)] = true;
-        let mut seen = vec![leader];
-        let mut next = 0;
-        while next < seen.len() {
-            let at = seen[next];
-            next += 1;
-            for (dx, dy) in NEIGHBOURS {
-                let (Some(x), Some(y)) = (at.x.checked_add_signed(dx), at.y.checked_add_signed(dy))
-                else {
-                    continue;
-                };
-                let n = Square { x, y };
-                if distance(leader, n) <= radius && open(n) && !visited[slot(n)] {
-                    visited[slot(n)] = true;
-                    seen.push(n);
-                }
-            }
-        }
-        seen
-    }
-
-    /// A square of `region` under `rule`, uniform over those that fit.
-    pub(crate) fn among(
-        &self,
-        region: &[Square],
-        rule: Rule,
-        rng: &mut Generator,
-    ) -> Option<Square> {
+    /// A square anywhere on the floor under `rule`, uniform over the free squares that
+    /// meet it. First a few of the squares it can be on ([`Self::candidates`]) are tried
+    /// at random (the first that fits is as uniform as any other way's choice); then
+    /// those meeting the rule are listed once per plan, and a pick that finds its square
+    /// taken drops it and picks again.
+    pub(crate) fn anywhere(&mut self, rule: Rule, rng: &mut Generator) -> Option<Square> {
         if rule.impossible {
             return None;
         }
-        let fitting: Vec<Square> = region
-            .iter()
-            .copied()
-            .filter(|&at| self.fits(at, rule))
-            .collect();
-        pick(&fitting, rng)
+        let candidates = self.candidates(rule);
+        if candidates.is_empty() {
+            return None;
+        }
+        for _ in 0..PROBES {
+            let at = candidates[below(rng, candidates.len() as u32).0 as usize];
+            if self.allows(at, rule) && self.free(at) {
+                return Some(at);
+            }
+        }
+        let slot = match self.lists.iter().position(|(r, _)| *r == rule) {
+            Some(slot) => slot,
+            None => {
+                let list = self
+                    .candidates(rule)
+                    .iter()
+                    .copied()
+                    .filter(|&at| self.allows(at, rule))
+                    .collect();
+                self.lists.push((rule, list));
+                self.lists.len() - 1
+            }
+        };
+        loop {
+            let len = self.lists[slot].1.len();
+            if len == 0 {
+                return None;
+            }
+            let i = below(rng, len as u32).0 as usize;
+            let at = self.lists[slot].1[i];
+            if self.free(at) {
+                return Some(at);
+            }
+            self.lists[slot].1.swap_remove(i);
+        }
+    }
+
+    /// The squares a creature under `rule` can only be on: those of the rarest tag it
+    /// needs or of the one tag it stands on, else every tagged square.
+    fn candidates(&self, rule: Rule) -> &'f [Square] {
+        let tags = self.tags;
+        let mut bits = rule.needs;
+        if rule.stands_on.count_ones() == 1 {
+            bits |= rule.stands_on;
+        }
+        let mut best = tags.tagged();
+        while bits != 0 {
+            let bit = bits.trailing_zeros();
+            bits &= bits - 1;
+            let list = tags.squares_of(bit);
+            if list.len() < best.len() {
+                best = list;
+            }
+        }
+        best
+    }
+
+    /// Starts the search round a leader: its followers stand on open squares joined to it
+    /// by open squares, within `radius` of it.
+    pub(crate) fn near(&mut self, leader: Square, radius: u32) {
+        let side = 2 * radius as usize + 1;
+        self.visited.clear();
+        self.visited.resize(side * side, false);
+        self.region.clear();
+        self.region.push(leader);
+        self.around = (leader, radius, 0);
+        let slot = self.slot(leader);
+        self.visited[slot] = true;
+    }
+
+    /// A square's place in the `(2r + 1)`-wide box round the leader of the search.
+    fn slot(&self, at: Square) -> usize {
+        let (leader, radius, _) = self.around;
+        let side = 2 * radius as usize + 1;
+        let dx = (at.x + radius - leader.x) as usize;
+        let dy = (at.y + radius - leader.y) as usize;
+        dy * side + dx
+    }
+
+    /// Adds the open neighbours of the next square of the search to it, breadth first;
+    /// false when the search has no square left to grow from.
+    fn grow(&mut self) -> bool {
+        let (leader, radius, next) = self.around;
+        let Some(&at) = self.region.get(next) else {
+            return false;
+        };
+        self.around.2 += 1;
+        for (dx, dy) in NEIGHBOURS {
+            let (Some(x), Some(y)) = (at.x.checked_add_signed(dx), at.y.checked_add_signed(dy))
+            else {
+                continue;
+            };
+            let n = Square { x, y };
+            if distance(leader, n) > radius {
+                continue;
+            }
+            let slot = self.slot(n);
+            let open = matches!(
+                self.grid.tile(n),
+                Tile::Floor | Tile::Water | Tile::Door | Tile::Stairs
+            );
+            if open && !self.visited[slot] {
+                self.visited[slot] = true;
+                self.region.push(n);
+            }
+        }
+        true
+    }
+
+    /// The nearest free square round the search's leader under `rule` (breadth first,
+    /// growing the search only as far as it must).
+    pub(crate) fn nearest(&mut self, rule: Rule) -> Option<Square> {
+        if rule.impossible {
+            return None;
+        }
+        let mut i = 1;
+        loop {
+            while i >= self.region.len() {
+                if !self.grow() {
+                    return None;
+                }
+            }
+            let at = self.region[i];
+            if self.allows(at, rule) && self.free(at) {
+                return Some(at);
+            }
+            i += 1;
+        }
     }
 }
 
@@ -182,10 +269,6 @@ const NEIGHBOURS: [(i32, i32); 8] = [
     (0, 1),
     (1, 1),
 ];
-
-fn pick(squares: &[Square], rng: &mut Generator) -> Option<Square> {
-    (!squares.is_empty()).then(|| squares[uniform(rng, squares.len() as u32) as usize])
-}
 
 /// Squares apart, a diagonal step counting one.
 pub fn distance(a: Square, b: Square) -> u32 {

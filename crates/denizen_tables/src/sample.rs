@@ -6,17 +6,17 @@ use denizen_core::{Generator, StreamPurpose, WorldSeed};
 
 use crate::bestiary::Bestiary;
 use crate::draw::{Draw, Unit};
-use crate::ledger::UniqueLedger;
-use crate::ledger::gone_by_ledger;
+use crate::ledger::{UniqueLedger, gone_by_ledger};
+use crate::pick::roll;
 use crate::rules::{boosted_depth, count_term};
 
-/// One placement as drawn: its units, and whether it went out of depth.
+/// A floor's placements as drawn: every unit in order, how many placements there were and
+/// how many went out of depth.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Placement<'b> {
-    /// What it brings.
-    pub units: Vec<Unit<'b>>,
-    /// Whether it drew deeper than the floor.
-    pub out_of_depth: bool,
+pub(crate) struct FloorDraw<'b> {
+    pub(crate) units: Vec<Unit<'b>>,
+    pub(crate) placements: u32,
+    pub(crate) out_of_depth: u32,
 }
 
 /// Draws a floor's placements at `depth`: the count (dice, then the depth term), then
@@ -27,42 +27,83 @@ pub(crate) fn draw_floor<'b>(
     depth: u32,
     gone: &mut [bool],
     rng: &mut Generator,
-) -> Vec<Placement<'b>> {
-    let count = b.floor().count.roll(rng) + count_term(b, depth);
-    let mut went_deep = 0;
-    (0..count)
-        .map(|_| {
-            let placement = draw_placement(b, depth, went_deep, gone, rng);
-            went_deep += u32::from(placement.out_of_depth);
-            placement
-        })
-        .collect()
+) -> FloorDraw<'b> {
+    let placements = roll(b.floor().count, rng) + count_term(b, depth);
+    let mut floor = FloorDraw {
+        units: Vec::with_capacity(placements as usize),
+        placements,
+        out_of_depth: 0,
+    };
+    for _ in 0..placements {
+        let deep = draw_placement(b, (depth, floor.out_of_depth), gone, rng, &mut floor.units);
+        floor.out_of_depth += u32::from(deep.0);
+    }
+    floor
 }
 
-/// Draws one placement at `depth` after `went_deep` of the floor's went out of depth: out
-/// of depth with the rule's chance while the fairness cap allows and the boosted depth
-/// has an eligible row.
+/// One placement at `depth` after `went_deep` of the floor's went out of depth, its units
+/// added to `units`: out of depth with the rule's chance while the fairness cap allows and
+/// the boosted depth has an eligible row. Whether it went out of depth, and whether it
+/// took a unique.
 pub(crate) fn draw_placement<'b>(
     b: &'b Bestiary,
-    depth: u32,
-    went_deep: u32,
+    (depth, went_deep): (u32, u32),
     gone: &mut [bool],
     rng: &mut Generator,
-) -> Placement<'b> {
+    units: &mut Vec<Unit<'b>>,
+) -> (bool, bool) {
     let floor = b.floor();
-    let mut draw = Draw { b, rng, gone };
     let mut at = depth;
     if let Some(rule) = floor.out_of_depth.filter(|r| went_deep < r.fairness)
-        && rule.chance.roll(draw.rng)
-        && let Some(deeper) = boosted_depth(b, rule, floor.table, depth, &|s| !draw.gone[s.index()])
+        && rule.chance.roll(rng)
+        && let Some(deeper) = boosted_depth(b, rule, floor.table, depth, &|s| !gone[s.index()])
     {
         at = deeper;
     }
-    let mut units = Vec::new();
-    draw.table(floor.table, at, &mut Vec::new(), &mut units);
-    Placement {
-        units,
-        out_of_depth: at != depth,
+    let mut draw = Draw {
+        b,
+        rng,
+        gone,
+        deep: at != depth,
+        took: false,
+    };
+    draw.table(floor.table, at, &mut Vec::new(), units);
+    (at != depth, draw.took)
+}
+
+/// Draws placements one after another, each as a floor's first with the ledger's uniques
+/// left out, keeping its buffers: a lone creature's placement allocates nothing.
+pub struct Drawer<'b> {
+    b: &'b Bestiary,
+    ledger: Vec<bool>,
+    gone: Vec<bool>,
+    /// Whether the last placement took a unique, so `gone` is no longer the ledger's.
+    took: bool,
+    units: Vec<Unit<'b>>,
+}
+
+impl<'b> Drawer<'b> {
+    /// A drawer over a bestiary, the uniques `ledger` holds left out.
+    pub fn new(b: &'b Bestiary, ledger: &UniqueLedger) -> Self {
+        let ledger = gone_by_ledger(b, ledger);
+        Self {
+            b,
+            gone: ledger.clone(),
+            ledger,
+            took: false,
+            units: Vec::new(),
+        }
+    }
+
+    /// One placement at `depth`: its units.
+    pub fn placement(&mut self, depth: u32, rng: &mut Generator) -> &[Unit<'b>] {
+        if self.took {
+            self.gone.copy_from_slice(&self.ledger);
+        }
+        self.units.clear();
+        let (_, took) = draw_placement(self.b, (depth, 0), &mut self.gone, rng, &mut self.units);
+        self.took = took;
+        &self.units
     }
 }
 
@@ -75,8 +116,7 @@ pub fn floor_counts(
     rng: &mut Generator,
 ) -> Vec<u32> {
     let mut gone = gone_by_ledger(b, ledger);
-    let placements = draw_floor(b, depth, &mut gone, rng);
-    counts(b, placements.iter())
+    counts(b, &draw_floor(b, depth, &mut gone, rng).units)
 }
 
 /// The count of each species in one placement, drawn as a floor's first.
@@ -86,21 +126,14 @@ pub fn placement_counts(
     ledger: &UniqueLedger,
     rng: &mut Generator,
 ) -> Vec<u32> {
-    let mut gone = gone_by_ledger(b, ledger);
-    let placement = draw_placement(b, depth, 0, &mut gone, rng);
-    counts(b, std::iter::once(&placement))
+    counts(b, Drawer::new(b, ledger).placement(depth, rng))
 }
 
-fn counts<'a, 'b: 'a>(
-    b: &Bestiary,
-    placements: impl Iterator<Item = &'a Placement<'b>>,
-) -> Vec<u32> {
+fn counts(b: &Bestiary, units: &[Unit<'_>]) -> Vec<u32> {
     let mut counts = vec![0; b.species().len()];
-    for placement in placements {
-        for unit in &placement.units {
-            for member in std::iter::once(&unit.leader).chain(&unit.followers) {
-                counts[member.species.index()] += 1;
-            }
+    for unit in units {
+        for member in std::iter::once(&unit.leader).chain(&unit.followers) {
+            counts[member.species.index()] += 1;
         }
     }
     counts

@@ -1,7 +1,7 @@
 //! Wandering arrivals: a check every so often on a floor, each bringing one placement of
 //! the wandering table with a chance that may taper the longer the player stays.
 
-use denizen_core::rng::uniform;
+use crate::pick::below;
 use denizen_core::{Generator, Origin};
 
 use crate::bestiary::{Bestiary, WanderingRules};
@@ -29,7 +29,7 @@ impl WanderingRules {
     /// One check after `elapsed` units on the floor: the file's chance, then a fair coin
     /// for each halving, all won.
     pub fn check(&self, elapsed: u64, rng: &mut Generator) -> bool {
-        self.chance.roll(rng) && (0..self.halvings(elapsed)).all(|_| uniform(rng, 2) == 0)
+        self.chance.roll(rng) && (0..self.halvings(elapsed)).all(|_| below(rng, 2).0 == 0)
     }
 
     /// How many checks fall in `from..to` units of time on the floor: one at every

@@ -5,7 +5,6 @@ use std::fmt;
 use std::str::FromStr;
 
 use denizen_core::Generator;
-use denizen_core::rng::uniform;
 use serde::Deserialize;
 
 /// The deepest depth a file may name: depths, ranges and out-of-depth boosts stay in
@@ -143,7 +142,7 @@ impl Chance {
         } else if self.num == self.den {
             true
         } else {
-            uniform(rng, self.den) < self.num
+            crate::pick::below(rng, self.den).0 < self.num
         }
     }
 }

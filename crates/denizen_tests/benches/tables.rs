@@ -1,0 +1,122 @@
+//! A game's own tables against Omega's rules, in one run.
+//!
+//! `cargo bench -p denizen_tests --features tables --bench tables`.
+//!
+//! - `one_placement`: 10,000 placements per iteration from one seeded stream: Omega's
+//!   ordinary pool at difficulty 3 (`omega_ordinary_pool`) against a pick-one table of 40
+//!   species with unequal weights and all four shapes (`tables_40_species`).
+//! - `plan_floor`: one floor per iteration, planned through the rules crates alone: Omega's
+//!   31 monsters on the volcano's reference floor (`omega_31_monsters`) against the starter
+//!   bestiary with exactly 40 placements at depth 12, packs and escorts included, on the
+//!   same floor (`tables_40_placements`).
+
+use std::hint::black_box;
+
+use denizen::omega::reference::reference_floor;
+use denizen::prelude::*;
+use denizen::tables::{Bestiary, Drawer, FloorRequest, UniqueLedger, plan_floor};
+use denizen::tags::SquareTags;
+use divan::{Bencher, counter::ItemsCount};
+
+#[path = "common/omega_planning.rs"]
+mod omega_planning;
+
+fn main() {
+    divan::main();
+}
+
+const BATCH: usize = 10_000;
+
+/// Forty species in one pick-one table over depths 1-20.
+fn forty_species() -> Bestiary {
+    let shapes = ["Flat", "Rise", "Fall", "Peak"];
+    let species: String = (0..40)
+        .map(|i| {
+            format!("(key: \"s{i}\", name: \"s{i}\", glyph: 'x', level: 1, hit_points: \"1d4\"),")
+        })
+        .collect();
+    let rows: String = (0..40)
+        .map(|i| {
+            format!(
+                "(what: Species(\"s{i}\"), depth: (1, 20), weight: {}, shape: {}),",
+                40 + 7 * i,
+                shapes[i % 4]
+            )
+        })
+        .collect();
+    let text = format!(
+        "(species: [{species}], tables: [(key: \"floor\", rows: [{rows}])], floor: Some((table: \"floor\", depths: (1, 20), count: (dice: \"1d1\"))))"
+    );
+    denizen::tables::load(&[denizen::data::DataFile::new("forty.ron", &text)]).unwrap()
+}
+
+mod one_placement {
+    use super::*;
+
+    #[divan::bench]
+    fn omega_ordinary_pool(bencher: Bencher) {
+        let rules = OmegaRules::shipped();
+        let selector = Selector::ordinary_pool(&rules.bestiary, 3).unwrap();
+        let mut rng = WorldSeed(7).stream(StreamPurpose::new("bench"));
+        bencher.counter(ItemsCount::new(BATCH)).bench_local(|| {
+            let mut last = SpeciesId(0);
+            for _ in 0..BATCH {
+                last = selector.sample(&mut rng);
+            }
+            black_box(last)
+        });
+    }
+
+    #[divan::bench]
+    fn tables_40_species(bencher: Bencher) {
+        let bestiary = forty_species();
+        let mut drawer = Drawer::new(&bestiary, &UniqueLedger::new());
+        let mut rng = WorldSeed(7).stream(StreamPurpose::new("bench"));
+        bencher.counter(ItemsCount::new(BATCH)).bench_local(|| {
+            let mut last = 0;
+            for _ in 0..BATCH {
+                last = drawer.placement(10, &mut rng).len();
+            }
+            black_box(last)
+        });
+    }
+}
+
+mod plan_floor {
+    use super::*;
+
+    #[divan::bench(sample_count = 1000, sample_size = 10)]
+    fn omega_31_monsters(bencher: Bencher) {
+        bencher.bench_local(omega_planning::planning_row(31));
+    }
+
+    #[divan::bench(sample_count = 1000, sample_size = 10)]
+    fn tables_40_placements(bencher: Bencher) {
+        let forty = r#"(floor: Some((table: "floor", depths: (1, 20), count: (dice: "40d1"),
+            out_of_depth: Some((chance: "1/25", divisor: 4, bonus: 2, cap: 10, fairness: 2)),
+            place: (forbids: ["safe"]))))"#;
+        let bestiary = denizen::tables::load(&[
+            denizen::data::DataFile::new("starter.ron", denizen::tables::STARTER),
+            denizen::data::DataFile::new("starter_mod.ron", denizen::tables::STARTER_MOD),
+            denizen::data::DataFile::new("forty.ron", forty),
+        ])
+        .unwrap();
+        let (location, depth) = omega_planning::floor_of(31);
+        let grid = reference_floor(WorldSeed(omega_planning::SEED), location, depth);
+        let tags = SquareTags::from_grid(&grid);
+        let ledger = UniqueLedger::new();
+        let mut generation = 0;
+        bencher.bench_local(|| {
+            let purpose = StreamPurpose::event("floor", "bench", 12, generation);
+            generation += 1;
+            let mut rng = WorldSeed(omega_planning::SEED).stream(purpose);
+            let request = FloorRequest {
+                depth: 12,
+                point: None,
+            };
+            let made = plan_floor(&bestiary, &grid, &tags, request, &ledger, &mut rng).unwrap();
+            assert_eq!(made.placements, 40);
+            black_box(made)
+        });
+    }
+}
