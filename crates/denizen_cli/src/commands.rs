@@ -56,6 +56,7 @@ pub enum Command {
         command: crate::tables::TablesCommand,
     },
     /// Draws the exact odds as a chart: SVG, and PNG with --png.
+    #[cfg(any(feature = "omega", feature = "captive", feature = "angband"))]
     Chart {
         /// Which chart.
         #[command(subcommand)]
@@ -76,6 +77,7 @@ impl Command {
             Command::Encounters(_) => false,
             #[cfg(feature = "tables")]
             Command::Tables { command } => command.runs_long(),
+            #[cfg(any(feature = "omega", feature = "captive", feature = "angband"))]
             Command::Chart { .. } => false,
         }
     }
@@ -117,7 +119,7 @@ pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> Result<(), 
         Command::Tables { command } => crate::tables::run(command, out, err),
         #[cfg(feature = "omega")]
         Command::Chart { chart } => crate::chart::run(chart, &cli.data, out),
-        #[cfg(not(feature = "omega"))]
+        #[cfg(all(not(feature = "omega"), any(feature = "captive", feature = "angband")))]
         Command::Chart { chart } => crate::chart::run(chart, out),
     }
 }

@@ -253,7 +253,7 @@ pub struct Bestiary {
     pub(crate) wandering: Option<WanderingRules>,
     pub(crate) warnings: Vec<crate::warning::Warning>,
     /// Each pick-one table's draw compiled by depth.
-    pub(crate) draws: crate::pick::Draws,
+    pub(crate) draws: crate::compiled::Draws,
 }
 
 impl Bestiary {

@@ -69,7 +69,7 @@ impl<'b> Draw<'b, '_> {
         let b = self.b;
         match b.table(table).pick {
             PickKind::One => {
-                if let Some(i) = b.draws.pick(b, (table, depth), self.gone, self.rng) {
+                if let Some(i) = crate::pick::pick(b, (table, depth), self.gone, self.rng) {
                     self.row(table, i, depth, rows, out);
                 }
             }
@@ -79,7 +79,7 @@ impl<'b> Draw<'b, '_> {
                     if weight == 0 || !row.chance.roll(self.rng) {
                         continue;
                     }
-                    for _ in 0..crate::pick::roll(row.count, self.rng) {
+                    for _ in 0..crate::uniform::roll(row.count, self.rng) {
                         self.row(table, i, depth, rows, out);
                     }
                 }
@@ -167,7 +167,7 @@ impl<'b> Draw<'b, '_> {
             .sum();
         let mut members = Vec::with_capacity(most as usize);
         for (k, follower) in b.group(g).followers.iter().enumerate() {
-            for _ in 0..crate::pick::roll(follower.count, self.rng) {
+            for _ in 0..crate::uniform::roll(follower.count, self.rng) {
                 if let Some(s) = self.creature(follower.member, depth) {
                     members.push(Member {
                         species: s,
@@ -192,7 +192,7 @@ impl<'b> Draw<'b, '_> {
 
     fn creature_of_table(&mut self, t: TableId, depth: u32) -> Option<SpeciesId> {
         let b = self.b;
-        let i = b.draws.pick(b, (t, depth), self.gone, self.rng)?;
+        let i = crate::pick::pick(b, (t, depth), self.gone, self.rng)?;
         match b.table(t).rows[i].what {
             RowTarget::Species(s) => Some(s),
             RowTarget::Table(inner) => self.creature_of_table(inner, depth),

@@ -2,7 +2,7 @@
 //! floor's squares under its placement rules, each creature rolled (hit points, sleep,
 //! what it carries), each follower linked to its leader.
 
-use crate::pick::below;
+use crate::uniform::below;
 use denizen_core::{FloorGrid, Generator, Origin, Plan, Spawn, Square, SquareTags};
 
 use crate::bestiary::{Bestiary, GroupId, ItemRef, LootId, Place, SpeciesId, TableId};
@@ -306,7 +306,7 @@ impl Placer<'_, '_> {
     ) -> usize {
         self.squares.take(at);
         let species = self.b.species_of(s);
-        let hit_points = crate::pick::roll(species.hit_points, self.rng);
+        let hit_points = crate::uniform::roll(species.hit_points, self.rng);
         let asleep = species.asleep.roll(self.rng);
         let carries = species
             .possessions

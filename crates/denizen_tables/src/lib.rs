@@ -40,6 +40,7 @@
 pub mod bestiary;
 mod check;
 mod compile;
+mod compiled;
 mod draw;
 pub mod file;
 mod floor;
@@ -51,6 +52,7 @@ mod pick;
 mod place;
 mod rules;
 pub mod sample;
+mod uniform;
 mod wandering;
 mod warning;
 pub mod weight;
@@ -107,7 +109,7 @@ pub fn load(files: &[DataFile<'_>]) -> Result<Bestiary, DataError> {
     check::check(&bestiary, &merged)?;
     let floor_file = merged.floor.as_ref().map_or("", |w| w.file.as_str());
     bestiary.warnings = lint::lint(&bestiary, floor_file)?;
-    bestiary.draws = pick::Draws::compile(&bestiary);
+    bestiary.draws = pick::compile(&bestiary);
     Ok(bestiary)
 }
 

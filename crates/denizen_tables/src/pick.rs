@@ -7,34 +7,11 @@
 //! faster lookup of the same weights, never a second rule.
 
 use denizen_core::Generator;
-use rand::Rng;
 
-use crate::bestiary::{Bestiary, Creature, RowTarget, SpeciesId, TableId};
+use crate::bestiary::{Bestiary, Creature, RowTarget, TableId};
+use crate::compiled::{DepthDraw, Draws, TableDraws};
 use crate::rules::eligible;
-
-/// A value uniform on `0..n` (`n > 0`), unbiased, and the word it came from:
-/// `word * n / 2^32`, a word redrawn when its low product falls in the short zone.
-pub(crate) fn below(rng: &mut Generator, n: u32) -> (u32, u32) {
-    debug_assert!(n > 0, "below(0) has no values");
-    let mut word = rng.next_u32();
-    let mut product = u64::from(word) * u64::from(n);
-    if (product as u32) < n {
-        let zone = n.wrapping_neg() % n;
-        while (product as u32) < zone {
-            word = rng.next_u32();
-            product = u64::from(word) * u64::from(n);
-        }
-    }
-    ((product >> 32) as u32, word)
-}
-
-/// A dice total: each die uniform on `1..=sides` by [`below`] (0 for dice of no sides).
-pub(crate) fn roll(dice: denizen_core::Dice, rng: &mut Generator) -> u32 {
-    if dice.sides == 0 {
-        return 0;
-    }
-    (0..dice.count).map(|_| below(rng, dice.sides).0 + 1).sum()
-}
+use crate::uniform::below;
 
 /// The row of `rows` (row index, weight; in table order) a value `u` below their total
 /// falls in.
@@ -49,163 +26,81 @@ pub(crate) fn row_at(rows: &[(usize, u64)], mut u: u64) -> Option<usize> {
     })
 }
 
-/// One table's pick-one draw at one depth, every unique available: the eligible rows in
-/// table order, their cumulative weights, and a guide from a word's top bits to the first
-/// row that word can fall in.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct DepthDraw {
-    rows: Box<[u32]>,
-    ends: Box<[u32]>,
-    guide: Box<[u32]>,
-    shift: u32,
-}
-
-impl DepthDraw {
-    fn new(rows: &[(usize, u64)]) -> Self {
-        let mut total = 0;
-        let ends: Box<[u32]> = rows
-            .iter()
-            .map(|&(_, w)| {
-                total += w as u32;
-                total
-            })
-            .collect();
-        let buckets = rows.len().next_power_of_two().max(1);
-        let shift = buckets.trailing_zeros();
-        let guide = (0..buckets as u64)
-            .map(|b| {
-                // The smallest value a word of bucket b gives.
-                let first = ((b << (32 - shift)) * u64::from(total)) >> 32;
-                ends.iter()
-                    .position(|&end| u64::from(end) > first)
-                    .unwrap_or(0) as u32
-            })
-            .collect();
-        Self {
-            rows: rows.iter().map(|&(i, _)| i as u32).collect(),
-            ends,
-            guide,
-            shift,
-        }
-    }
-
-    fn total(&self) -> u32 {
-        self.ends.last().copied().unwrap_or(0)
-    }
-
-    /// The row a draw picks.
-    fn pick(&self, rng: &mut Generator) -> Option<usize> {
-        let total = self.total();
-        if total == 0 {
-            return None;
-        }
-        let (u, word) = below(rng, total);
-        let mut i = self.guide[((u64::from(word) << self.shift) >> 32) as usize] as usize;
-        while self.ends[i] <= u {
-            i += 1;
-        }
-        Some(self.rows[i] as usize)
-    }
-}
-
 /// The most rows all compiled draws together hold (16 MiB); tables past it draw by the
 /// linear scan, which picks the same rows.
 const MAX_COMPILED_ROWS: usize = 2_000_000;
 
-/// Every pick-one table's compiled draws, by depth over the table's span, and the unique
-/// species its rows depend on.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Draws {
-    tables: Vec<TableDraws>,
+/// Compiles every table's draws, in table order, until [`MAX_COMPILED_ROWS`].
+pub(crate) fn compile(b: &Bestiary) -> Draws {
+    let mut budget = MAX_COMPILED_ROWS;
+    let tables = (0..b.tables.len() as u32)
+        .map(|t| {
+            let table = b.table(TableId(t));
+            let first = table.rows.iter().map(|r| r.depth.min()).min().unwrap_or(0);
+            let last = table.rows.iter().map(|r| r.depth.max()).max().unwrap_or(0);
+            let mut depths = Vec::new();
+            for depth in first..=last {
+                let (rows, _) = eligible(b, TableId(t), depth, &|_| true);
+                if rows.len() > budget {
+                    depths.clear();
+                    break;
+                }
+                budget -= rows.len();
+                depths.push(DepthDraw::new(&rows));
+            }
+            TableDraws {
+                first,
+                depths,
+                uniques: unique_rows(b, TableId(t)),
+            }
+        })
+        .collect();
+    Draws { tables }
 }
 
-#[derive(Clone, Debug, Default)]
-struct TableDraws {
-    first: u32,
-    depths: Vec<DepthDraw>,
-    /// The rows that draw a unique species or a group it leads, and the species.
-    uniques: Vec<(usize, SpeciesId)>,
-}
-
-impl Draws {
-    /// Compiles every table's draws, in table order, until [`MAX_COMPILED_ROWS`].
-    pub(crate) fn compile(b: &Bestiary) -> Self {
-        let mut budget = MAX_COMPILED_ROWS;
-        let tables = (0..b.tables.len() as u32)
-            .map(|t| {
-                let table = b.table(TableId(t));
-                let first = table.rows.iter().map(|r| r.depth.min()).min().unwrap_or(0);
-                let last = table.rows.iter().map(|r| r.depth.max()).max().unwrap_or(0);
-                let mut depths = Vec::new();
-                for depth in first..=last {
-                    let (rows, _) = eligible(b, TableId(t), depth, &|_| true);
-                    if rows.len() > budget {
-                        depths.clear();
-                        break;
-                    }
-                    budget -= rows.len();
-                    depths.push(DepthDraw::new(&rows));
-                }
-                TableDraws {
-                    first,
-                    depths,
-                    uniques: unique_rows(b, TableId(t)),
-                }
-            })
-            .collect();
-        Self { tables }
-    }
-
-    /// The row a pick-one draw of `table` at `depth` picks, the uniques gone left out. By
-    /// the compiled draw when none of the table's uniques is gone; when some are but
-    /// their rows hold at most half the weight, by the compiled draw again until it picks
-    /// a row still eligible (exactly the renormalised odds, in at most two draws on
-    /// average); otherwise by the linear scan.
-    pub(crate) fn pick(
-        &self,
-        b: &Bestiary,
-        (table, depth): (TableId, u32),
-        gone: &[bool],
-        rng: &mut Generator,
-    ) -> Option<usize> {
-        let draws = &self.tables[table.0 as usize];
-        let compiled = depth
-            .checked_sub(draws.first)
-            .and_then(|d| draws.depths.get(d as usize));
-        let is_gone = |row: usize| {
-            draws
-                .uniques
-                .iter()
-                .any(|&(r, s)| r == row && gone[s.index()])
-        };
-        if let Some(draw) = compiled {
-            let rows = &b.table(table).rows;
-            let gone_weight: u64 = draws
-                .uniques
-                .iter()
-                .filter(|&&(_, s)| gone[s.index()])
-                .map(|&(r, _)| rows[r].shape.weight(rows[r].weight, rows[r].depth, depth))
-                .sum();
-            if gone_weight == 0 {
-                return draw.pick(rng);
-            }
-            if 2 * gone_weight <= u64::from(draw.total()) {
-                return std::iter::repeat_with(|| draw.pick(rng))
-                    .find(|row| row.is_none_or(|r| !is_gone(r)))
-                    .flatten();
-            }
+/// The row a pick-one draw of `table` at `depth` picks, the uniques gone left out. By
+/// the compiled draw when none of the table's uniques is gone; when some are but
+/// their rows hold at most half the weight, by the compiled draw again until it picks
+/// a row still eligible (exactly the renormalised odds, in at most two draws on
+/// average); otherwise by the linear scan.
+pub(crate) fn pick(
+    b: &Bestiary,
+    (table, depth): (TableId, u32),
+    gone: &[bool],
+    rng: &mut Generator,
+) -> Option<usize> {
+    let draws = &b.draws.tables[table.0 as usize];
+    let compiled = depth
+        .checked_sub(draws.first)
+        .and_then(|d| draws.depths.get(d as usize));
+    let is_gone = |row: usize| draws.uniques.iter().any(|&(r, s)| r == row && gone[s]);
+    if let Some(draw) = compiled {
+        let rows = &b.table(table).rows;
+        let gone_weight: u64 = draws
+            .uniques
+            .iter()
+            .filter(|&&(_, s)| gone[s])
+            .map(|&(r, _)| rows[r].shape.weight(rows[r].weight, rows[r].depth, depth))
+            .sum();
+        if gone_weight == 0 {
+            return draw.pick(rng);
         }
-        let (rows, total) = eligible(b, table, depth, &|s| !gone[s.index()]);
-        if total == 0 {
-            return None;
+        if 2 * gone_weight <= u64::from(draw.total()) {
+            return std::iter::repeat_with(|| draw.pick(rng))
+                .find(|row| row.is_none_or(|r| !is_gone(r)))
+                .flatten();
         }
-        row_at(&rows, u64::from(below(rng, total as u32).0))
     }
+    let (rows, total) = eligible(b, table, depth, &|s| !gone[s.index()]);
+    if total == 0 {
+        return None;
+    }
+    row_at(&rows, u64::from(below(rng, total as u32).0))
 }
 
 /// The rows of a table that draw a unique species or a group it leads, with the species:
 /// its being gone takes their weight away.
-fn unique_rows(b: &Bestiary, table: TableId) -> Vec<(usize, SpeciesId)> {
+fn unique_rows(b: &Bestiary, table: TableId) -> Vec<(usize, usize)> {
     b.table(table)
         .rows
         .iter()
@@ -219,6 +114,7 @@ fn unique_rows(b: &Bestiary, table: TableId) -> Vec<(usize, SpeciesId)> {
             RowTarget::Table(_) => None,
         })
         .filter(|&(_, s)| b.species_of(s).unique)
+        .map(|(i, s)| (i, s.index()))
         .collect()
 }
 
@@ -227,6 +123,7 @@ mod tests {
     use denizen_core::{StreamPurpose, WorldSeed};
 
     use super::*;
+    use crate::compiled::DepthDraw;
 
     /// The compiled draw picks, word for word, the row the linear scan picks.
     #[test]

@@ -5,7 +5,7 @@
 use denizen_core::{FloorGrid, Generator, Square, SquareTags, TagMask, Tile};
 
 use crate::bestiary::Place;
-use crate::pick::below;
+use crate::uniform::below;
 
 /// How many tagged squares are tried at random before the squares meeting a rule are
 /// listed.
@@ -43,10 +43,11 @@ pub(crate) struct Squares<'f> {
     /// dropped as they are met).
     lists: Vec<(Rule, Vec<Square>)>,
     /// The search round a leader: the squares found, breadth first, whether each was
-    /// found, and the leader, radius and next square to grow from.
+    /// found, and the leader, radius, next square to grow from and first square that may
+    /// still be free.
     region: Vec<Square>,
     visited: Vec<bool>,
-    around: (Square, u32, usize),
+    around: (Square, u32, usize, usize),
 }
 
 impl<'f> Squares<'f> {
@@ -62,7 +63,7 @@ impl<'f> Squares<'f> {
             lists: Vec::new(),
             region: Vec::new(),
             visited: Vec::new(),
-            around: (Square::default(), 0, 0),
+            around: (Square::default(), 0, 0, 1),
         }
     }
 
@@ -193,43 +194,44 @@ impl<'f> Squares<'f> {
         self.visited.resize(side * side, false);
         self.region.clear();
         self.region.push(leader);
-        self.around = (leader, radius, 0);
-        let slot = self.slot(leader);
-        self.visited[slot] = true;
-    }
-
-    /// A square's place in the `(2r + 1)`-wide box round the leader of the search.
-    fn slot(&self, at: Square) -> usize {
-        let (leader, radius, _) = self.around;
-        let side = 2 * radius as usize + 1;
-        let dx = (at.x + radius - leader.x) as usize;
-        let dy = (at.y + radius - leader.y) as usize;
-        dy * side + dx
+        self.around = (leader, radius, 0, 1);
+        // The leader is the middle of the (2r + 1)-wide box round it.
+        self.visited[radius as usize * side + radius as usize] = true;
     }
 
     /// Adds the open neighbours of the next square of the search to it, breadth first;
     /// false when the search has no square left to grow from.
     fn grow(&mut self) -> bool {
-        let (leader, radius, next) = self.around;
+        let (leader, radius, next, _) = self.around;
         let Some(&at) = self.region.get(next) else {
             return false;
         };
         self.around.2 += 1;
+        let side = 2 * i64::from(radius) + 1;
+        // The square's place in the box round the leader, then each neighbour's.
+        let (bx, by) = (
+            i64::from(at.x) - i64::from(leader.x) + i64::from(radius),
+            i64::from(at.y) - i64::from(leader.y) + i64::from(radius),
+        );
         for (dx, dy) in NEIGHBOURS {
+            let (nx, ny) = (bx + i64::from(dx), by + i64::from(dy));
+            if !(0..side).contains(&nx) || !(0..side).contains(&ny) {
+                continue;
+            }
+            let slot = (ny * side + nx) as usize;
+            if self.visited[slot] {
+                continue;
+            }
             let (Some(x), Some(y)) = (at.x.checked_add_signed(dx), at.y.checked_add_signed(dy))
             else {
                 continue;
             };
             let n = Square { x, y };
-            if distance(leader, n) > radius {
-                continue;
-            }
-            let slot = self.slot(n);
             let open = matches!(
                 self.grid.tile(n),
                 Tile::Floor | Tile::Water | Tile::Door | Tile::Stairs
             );
-            if open && !self.visited[slot] {
+            if open {
                 self.visited[slot] = true;
                 self.region.push(n);
             }
@@ -243,7 +245,8 @@ impl<'f> Squares<'f> {
         if rule.impossible {
             return None;
         }
-        let mut i = 1;
+        // Squares before the first free one are taken for every follower: start there.
+        let mut i = self.around.3;
         loop {
             while i >= self.region.len() {
                 if !self.grow() {
@@ -251,7 +254,11 @@ impl<'f> Squares<'f> {
                 }
             }
             let at = self.region[i];
-            if self.allows(at, rule) && self.free(at) {
+            let free = self.free(at);
+            if !free && i == self.around.3 {
+                self.around.3 += 1;
+            }
+            if free && self.allows(at, rule) {
                 return Some(at);
             }
             i += 1;

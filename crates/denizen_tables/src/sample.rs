@@ -7,8 +7,8 @@ use denizen_core::{Generator, StreamPurpose, WorldSeed};
 use crate::bestiary::Bestiary;
 use crate::draw::{Draw, Unit};
 use crate::ledger::{UniqueLedger, gone_by_ledger};
-use crate::pick::roll;
 use crate::rules::{boosted_depth, count_term};
+use crate::uniform::roll;
 
 /// A floor's placements as drawn: every unit in order, how many placements there were and
 /// how many went out of depth.

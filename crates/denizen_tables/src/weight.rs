@@ -142,7 +142,7 @@ impl Chance {
         } else if self.num == self.den {
             true
         } else {
-            crate::pick::below(rng, self.den).0 < self.num
+            crate::uniform::below(rng, self.den).0 < self.num
         }
     }
 }

@@ -17,6 +17,7 @@ use std::path::{Path, PathBuf};
 use crate::error::{CliError, io_error, stdout};
 use data::Plot;
 
+#[cfg(any(feature = "omega", feature = "captive", feature = "angband"))]
 /// What to draw.
 #[derive(Debug, clap::Subcommand)]
 pub enum ChartCommand {
@@ -99,6 +100,7 @@ pub struct ChartOut {
     pub png: bool,
 }
 
+#[cfg(any(feature = "omega", feature = "captive", feature = "angband"))]
 impl ChartCommand {
     /// Whether it reads Omega's data files.
     #[cfg(feature = "omega")]
@@ -130,6 +132,7 @@ fn span(text: &str) -> Result<(u32, u32), String> {
     Ok((first, last))
 }
 
+#[cfg(any(feature = "omega", feature = "captive", feature = "angband"))]
 /// Draws the chart asked for (Omega's with the data files given before the command,
 /// `before`), writes it, and says where.
 pub fn run(
