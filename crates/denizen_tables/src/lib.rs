@@ -1,7 +1,7 @@
 //! A game's own bestiary as a denizen rule set: depth tables, groups and escorts, uniques,
 //! placement rules, mod files, a lint and exact odds.
 //!
-//! A game writes its creatures in RON files ([`file`] describes every field; the starter
+//! A game writes its creatures in RON files ([`mod@file`] describes every field; the starter
 //! bestiary in `data/` is a template): **species**, **tables** of rows (a species, a
 //! group or another table, each with a depth range, an integer weight and a
 //! [`Shape`]), **groups** of a leader and followers, **loot** tables, and the **floor**'s
@@ -12,7 +12,7 @@
 //! - [`plan_floor`] plans a floor on a grid with a tag layer
 //!   ([`SquareTags`](denizen_core::SquareTags)): its placements drawn, each unit placed
 //!   under its placement rules, each follower linked to its leader;
-//! - [`odds`] gives the exact expected count of each species per placement or per floor;
+//! - [`odds()`] gives the exact expected count of each species per placement or per floor;
 //! - [`floor_counts`] samples what a floor draws, for checking the odds and for tools.
 //!
 //! The rules have no ECS; the same seed gives the same floor.

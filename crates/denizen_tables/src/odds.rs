@@ -1,6 +1,6 @@
 //! Exact odds: the expected count of every species per placement or per floor, worked
 //! through nesting, groups, escorts, the out-of-depth branch, the fairness cap and the
-//! unique ledger with the weights and depths of [`crate::rules`], the same the draw rolls.
+//! unique ledger with the weights and depths of the rules module, the same the draw rolls.
 //!
 //! Each draw's chance is the exact ratio of its integer weights; a chain of draws
 //! multiplies them in `f64`. The uniques that may still come are tracked as a set, so
