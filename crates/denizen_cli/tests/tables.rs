@@ -93,7 +93,7 @@ fn sample_gives_the_same_figures_on_any_number_of_threads() {
 }
 
 #[test]
-fn odds_per_placement_sum_to_the_floors_mean_draw() {
+fn odds_per_placement_bring_at_least_one_creature() {
     let placement = rows(
         &stdout(&tables("odds FILES --depth 3 --per placement --format csv")),
         "species,expected",

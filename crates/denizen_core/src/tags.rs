@@ -62,7 +62,8 @@ impl SquareTags {
     /// A layer with what the grid knows: each square's tile by its name (`floor`, `water`,
     /// `door`, `stairs`; walls and secret squares are left untagged), `room` on every
     /// square of a room and the room's kind when it has one, and `corridor` on every other
-    /// open square.
+    /// open square. A layer holds [`MAX_TAGS`] names: room kinds past that are left out
+    /// (tag them with [`SquareTags::tag_rect`], which says when it cannot).
     pub fn from_grid(grid: &FloorGrid) -> Self {
         let mut tags = Self::new(grid.width(), grid.height());
         for at in grid.squares() {

@@ -23,7 +23,62 @@ pub(crate) fn check(b: &Bestiary, merged: &Merged) -> Result<(), DataError> {
     let files = Files::new(merged);
     check_creatures(b, &files)?;
     check_escorts(b, &files)?;
-    check_nesting(b, &files)
+    check_nesting(b, &files)?;
+    check_sizes(b, &files)
+}
+
+/// The most creatures one placement may bring: a floor of [`MAX_PLACEMENTS`] placements
+/// then holds at most 100,000.
+///
+/// [`MAX_PLACEMENTS`]: crate::MAX_PLACEMENTS
+pub const MAX_PER_PLACEMENT: u64 = 200;
+
+/// No table's draw can bring more than [`MAX_PER_PLACEMENT`] creatures (pick-each tables
+/// nested in each other multiply their counts). Runs after the nesting check, so the walk
+/// ends; each table is sized once.
+fn check_sizes(b: &Bestiary, files: &Files) -> Result<(), DataError> {
+    let mut sizes = vec![None; b.tables.len()];
+    for t in 0..b.tables.len() as u32 {
+        let most = table_size(b, TableId(t), &mut sizes);
+        if most > MAX_PER_PLACEMENT {
+            let problem = format!(
+                "one draw of it can bring {most} creatures, more than the {MAX_PER_PLACEMENT} a placement may"
+            );
+            return Err(files.error(b, Node::Table(t), "rows", problem));
+        }
+    }
+    Ok(())
+}
+
+/// The most creatures one draw of a table brings (saturating).
+fn table_size(b: &Bestiary, table: TableId, sizes: &mut [Option<u64>]) -> u64 {
+    if let Some(size) = sizes[table.0 as usize] {
+        return size;
+    }
+    let t = b.table(table);
+    let followers = |g: crate::bestiary::GroupId| -> u64 {
+        b.group(g)
+            .followers
+            .iter()
+            .map(|f| u64::from(f.count.bounds().1))
+            .sum()
+    };
+    let mut size = 0u64;
+    for row in &t.rows {
+        let one = match row.what {
+            RowTarget::Species(s) => 1 + b.species_of(s).escort.map_or(0, followers),
+            RowTarget::Group(g) => 1 + followers(g),
+            RowTarget::Table(inner) => table_size(b, inner, sizes),
+        };
+        size = match t.pick {
+            PickKind::One => size.max(one),
+            PickKind::Each => {
+                size.saturating_add(one.saturating_mul(u64::from(row.count.bounds().1)))
+            }
+        };
+    }
+    sizes[table.0 as usize] = Some(size);
+    size
 }
 
 /// The file of every table and group, by id.
@@ -57,19 +112,31 @@ impl Files {
     }
 }
 
-/// Whether a table gives one creature: pick-one, its rows species or such tables.
-fn is_creature_table(b: &Bestiary, table: TableId, depth: usize) -> bool {
+/// Whether a table gives one creature: pick-one, its rows species or such tables. Each
+/// table is judged once (`known`), so a table named many times costs nothing more.
+fn is_creature_table(
+    b: &Bestiary,
+    table: TableId,
+    depth: usize,
+    known: &mut [Option<bool>],
+) -> bool {
+    if let Some(known) = known[table.0 as usize] {
+        return known;
+    }
     let t = b.table(table);
-    depth <= MAX_NESTING
+    let creature = depth <= MAX_NESTING
         && t.pick == PickKind::One
         && t.rows.iter().all(|row| match row.what {
             RowTarget::Species(_) => true,
-            RowTarget::Table(inner) => is_creature_table(b, inner, depth + 1),
+            RowTarget::Table(inner) => is_creature_table(b, inner, depth + 1, known),
             RowTarget::Group(_) => false,
-        })
+        });
+    known[table.0 as usize] = Some(creature);
+    creature
 }
 
 fn check_creatures(b: &Bestiary, files: &Files) -> Result<(), DataError> {
+    let mut known = vec![None; b.tables.len()];
     for (g, group) in b.groups.iter().enumerate() {
         let members = group
             .leader
@@ -84,7 +151,7 @@ fn check_creatures(b: &Bestiary, files: &Files) -> Result<(), DataError> {
             );
         for (field, member) in members {
             if let Creature::Table(t) = member
-                && !is_creature_table(b, t, 0)
+                && !is_creature_table(b, t, 0, &mut known)
             {
                 let problem = format!(
                     "the table {} does not give one creature: a leader's or a follower's table is pick-one, its rows species or such tables",
@@ -184,7 +251,9 @@ fn visit(
     path: &mut Vec<Node>,
     heights: &mut [Option<usize>],
 ) -> Result<usize, DataError> {
-    let node = *path.last().expect("the path starts at a root");
+    let Some(&node) = path.last() else {
+        return Ok(0);
+    };
     if path.len() > MAX_NESTING {
         let problem = format!("tables and groups nest more than {MAX_NESTING} deep under it");
         return Err(files.error(b, path[0], "rows", problem));

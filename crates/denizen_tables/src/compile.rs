@@ -22,7 +22,7 @@ use crate::weight::{Chance, MAX_DEPTH, MAX_WEIGHT};
 pub const MAX_COUNT: u32 = 50;
 /// The most placements a floor may have at its deepest.
 pub const MAX_PLACEMENTS: u32 = 500;
-/// The widest group radius and the largest least distance.
+/// The widest group radius.
 pub const MAX_RADIUS: u32 = 16;
 /// The largest least distance from the request's point.
 pub const MAX_DISTANCE: u32 = 1_000;
@@ -300,8 +300,11 @@ fn follower(
 
 fn table(w: &Written<MergedTable>, at: At<'_>, names: &Names<'_>) -> Result<Table, DataError> {
     let t = &w.def;
-    if t.rows.is_empty() {
-        return Err(at.invalid("rows", "a table has at least one row"));
+    if t.rows.is_empty() || t.rows.len() > crate::merge::MAX_ENTRIES {
+        return Err(at.invalid(
+            "rows",
+            format!("a table has 1 to {} rows", crate::merge::MAX_ENTRIES),
+        ));
     }
     let rows = t
         .rows

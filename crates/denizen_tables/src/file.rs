@@ -71,7 +71,8 @@ pub struct SpeciesDef {
     /// At most one alive per game.
     #[serde(default)]
     pub unique: bool,
-    /// A group without a leader whose followers come whenever it leads a placement.
+    /// A group without a leader whose followers come whenever a row draws this species
+    /// (not when it is a group's leader or a follower, whose groups say who comes).
     #[serde(default)]
     pub escort: Option<String>,
     /// Where it may stand.

@@ -2,6 +2,7 @@
 //! floor's squares under its placement rules, each creature rolled (hit points, sleep,
 //! what it carries), each follower linked to its leader.
 
+use crate::pick::row_at;
 use crate::uniform::below;
 use denizen_core::{FloorGrid, Generator, Origin, Plan, Spawn, Square, SquareTags};
 
@@ -333,21 +334,18 @@ impl Placer<'_, '_> {
 
 /// One item of a loot table, by weight.
 fn item(b: &Bestiary, loot: LootId, rng: &mut Generator) -> ItemRef {
-    let items = &b.loot(loot).items;
-    let total: u32 = items.iter().map(|(_, w)| w).sum();
-    let mut roll = below(rng, total).0;
-    for (index, (_, w)) in items.iter().enumerate() {
-        if roll < *w {
-            return ItemRef {
-                loot,
-                index: index as u32,
-            };
-        }
-        roll -= w;
-    }
-    // The roll is below the total, so the loop has returned; the last item stands in.
+    let items: Vec<(usize, u64)> = b
+        .loot(loot)
+        .items
+        .iter()
+        .enumerate()
+        .map(|(i, (_, w))| (i, u64::from(*w)))
+        .collect();
+    let total: u64 = items.iter().map(|&(_, w)| w).sum();
+    // Weights are 1 or more (checked at load), so the total is too and a row is found.
+    let index = row_at(&items, u64::from(below(rng, total as u32).0)).unwrap_or(0);
     ItemRef {
         loot,
-        index: items.len().saturating_sub(1) as u32,
+        index: index as u32,
     }
 }

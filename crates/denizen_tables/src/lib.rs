@@ -63,7 +63,7 @@ pub use bestiary::{
     Bestiary, Creature, FloorRules, Follower, Group, GroupId, ItemRef, Loot, LootId, OutOfDepth,
     Place, Row, RowTarget, Species, SpeciesId, Table, TableId, WanderingRules,
 };
-pub use check::MAX_NESTING;
+pub use check::{MAX_NESTING, MAX_PER_PLACEMENT};
 pub use compile::{
     MAX_COUNT, MAX_DISTANCE, MAX_FOLLOWERS, MAX_PLACEMENTS, MAX_RADIUS, MAX_TAG_NAMES,
 };

@@ -6,7 +6,7 @@
 use denizen_core::{DataError, quoted};
 use std::collections::BTreeSet;
 
-use crate::bestiary::{Bestiary, Creature, GroupId, RowTarget, SpeciesId, TableId};
+use crate::bestiary::{Bestiary, Creature, GroupId, RowTarget, TableId};
 use crate::warning::{Warning, ranges};
 use crate::weight::{Depths, MAX_DEPTH};
 
@@ -64,6 +64,19 @@ fn tables(b: &Bestiary, warnings: &mut Vec<Warning>) {
             });
         }
         for (i, row) in table.rows.iter().enumerate() {
+            if let RowTarget::Table(nested) = row.what {
+                let empty = as_ranges(row.depth.iter().filter(|&d| {
+                    row.shape.weight(row.weight, row.depth, d) > 0 && !has_row(b, nested, d)
+                }));
+                if !empty.is_empty() {
+                    warnings.push(Warning::NestedEmpty {
+                        table: table.key.clone(),
+                        row: i,
+                        nested: b.table(nested).key.clone(),
+                        depths: empty,
+                    });
+                }
+            }
             let zero = as_ranges(
                 row.depth
                     .iter()
@@ -85,53 +98,10 @@ fn tables(b: &Bestiary, warnings: &mut Vec<Warning>) {
     }
 }
 
-/// The species reachable from a table.
-fn reachable(b: &Bestiary, start: TableId) -> BTreeSet<SpeciesId> {
-    let (mut species, mut tables, mut groups) = (BTreeSet::new(), BTreeSet::new(), BTreeSet::new());
-    let mut stack = vec![start];
-    let creature =
-        |c: Creature, species: &mut BTreeSet<SpeciesId>, stack: &mut Vec<TableId>| match c {
-            Creature::Species(s) => {
-                species.insert(s);
-            }
-            Creature::Table(t) => stack.push(t),
-        };
-    while let Some(t) = stack.pop() {
-        if !tables.insert(t) {
-            continue;
-        }
-        let mut new_groups: Vec<GroupId> = Vec::new();
-        for row in &b.table(t).rows {
-            match row.what {
-                RowTarget::Species(s) => {
-                    species.insert(s);
-                    new_groups.extend(b.species_of(s).escort);
-                }
-                RowTarget::Group(g) => new_groups.push(g),
-                RowTarget::Table(inner) => stack.push(inner),
-            }
-        }
-        for g in new_groups {
-            if groups.insert(g) {
-                let group = b.group(g);
-                for c in group
-                    .leader
-                    .iter()
-                    .copied()
-                    .chain(group.followers.iter().map(|f| f.member))
-                {
-                    creature(c, &mut species, &mut stack);
-                }
-            }
-        }
-    }
-    species
-}
-
 fn reach(b: &Bestiary, warnings: &mut Vec<Warning>) {
-    let mut reached = reachable(b, b.floor().table);
+    let mut reached = crate::rules::reachable(b, b.floor().table);
     if let Some(wandering) = b.wandering() {
-        let wanderers = reachable(b, wandering.table);
+        let wanderers = crate::rules::reachable(b, wandering.table);
         for &s in &wanderers {
             if b.species_of(s).unique {
                 warnings.push(Warning::UniqueWanders {

@@ -3,10 +3,10 @@
 //! unique ledger with the weights and depths of the rules module, the same the draw rolls.
 //!
 //! Each draw's chance is the exact ratio of its integer weights; a chain of draws
-//! multiplies them in `f64`. The uniques that may still come are tracked as a set, so
-//! the work grows as `2^u` for `u` uniques available at once: past
-//! [`MAX_EXACT_UNIQUES`] the per-floor figures are sampled instead, with their standard
-//! errors ([`Odds::standard_errors`]).
+//! multiplies them in `f64`. The uniques a floor's draw can bring and that may still come
+//! are tracked as a set, so the work grows as `2^u` for `u` of them: past
+//! [`MAX_EXACT_UNIQUES`] the figures are sampled instead, with their standard errors
+//! ([`Odds::standard_errors`]).
 
 use std::collections::HashMap;
 
@@ -15,7 +15,8 @@ use crate::file::PickKind;
 use crate::ledger::{UniqueLedger, gone_by_ledger};
 use crate::rules::{boosted_depth, count_term, dice_distribution, eligible, row_weight};
 
-/// The most uniques available at once for which per-floor odds are worked exactly.
+/// The most uniques a floor's draw can bring, still available, for which the odds are
+/// worked exactly (at most 12 tracked, so the set of those taken fits in a word).
 pub const MAX_EXACT_UNIQUES: usize = 12;
 
 /// How many floors the sampled figures draw when the exact ones are too large.
@@ -36,39 +37,19 @@ pub struct Odds {
     /// Expected counts.
     pub expected: Vec<f64>,
     /// When the figures were sampled (too many uniques for the exact work): each figure's
-    /// standard error, from [`SAMPLED_FLOORS`] floors.
+    /// standard error, from [`SAMPLED_FLOORS`] floors or placements.
     pub standard_errors: Option<Vec<f64>>,
 }
 
-/// Why odds cannot be given.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum OddsError {
-    /// The depth is not one of the floor's.
-    #[error("depth {depth} is outside the floor's depths, {min}-{max}")]
-    Depth {
-        /// The depth asked for.
-        depth: u32,
-        /// The floor's shallowest depth.
-        min: u32,
-        /// The floor's deepest depth.
-        max: u32,
-    },
-}
+pub use crate::rules::OddsError;
 
 /// The expected count of each species at `depth`, per placement or per floor, for the
 /// uniques `ledger` leaves available.
 pub fn odds(b: &Bestiary, depth: u32, ledger: &UniqueLedger, per: Per) -> Result<Odds, OddsError> {
-    let depths = b.floor().depths;
-    if !depths.contains(depth) {
-        return Err(OddsError::Depth {
-            depth,
-            min: depths.min(),
-            max: depths.max(),
-        });
-    }
+    crate::rules::check_depth(b, depth)?;
     let mut exact = Exact::new(b, ledger);
-    if per == Per::Floor && exact.bits.len() > MAX_EXACT_UNIQUES {
-        return Ok(sampled(b, depth, ledger));
+    if exact.bits.len() > MAX_EXACT_UNIQUES {
+        return Ok(sampled(b, depth, ledger, per));
     }
     let expected =
         match per {
@@ -116,6 +97,8 @@ struct Exact<'b> {
     /// The tracked uniques.
     bits: Vec<SpeciesId>,
     memo: HashMap<(bool, u32, u32, u32), Dist>,
+    /// Each creature table's species and chances, by table, depth and uniques taken.
+    creatures: HashMap<(u32, u32, u32), Vec<(SpeciesId, f64)>>,
 }
 
 fn add(sum: &mut [f64], counts: &[f64], scale: f64) {
@@ -129,7 +112,8 @@ impl<'b> Exact<'b> {
         let gone = gone_by_ledger(b, ledger);
         let mut bit = vec![None; b.species.len()];
         let mut bits = Vec::new();
-        for s in b.species_ids() {
+        // Only the uniques a floor's draw can bring are tracked (others never change).
+        for s in crate::rules::reachable(b, b.floor().table) {
             if b.species_of(s).unique && !gone[s.index()] {
                 bit[s.index()] = Some(bits.len() as u32);
                 bits.push(s);
@@ -141,6 +125,7 @@ impl<'b> Exact<'b> {
             gone,
             bits,
             memo: HashMap::new(),
+            creatures: HashMap::new(),
         }
     }
 
@@ -274,12 +259,11 @@ impl<'b> Exact<'b> {
         if let Some(dist) = self.memo.get(&key) {
             return dist.clone();
         }
-        let leader = self
-            .b
-            .group(g)
-            .leader
-            .expect("a row's group has a leader (checked at load)");
-        let leaders = self.creature(leader, depth, mask);
+        // A row's group has a leader (checked at load); none would bring nothing.
+        let leaders = match self.b.group(g).leader {
+            Some(leader) => self.creature(leader, depth, mask),
+            None => Vec::new(),
+        };
         let drawn: f64 = leaders.iter().map(|(_, p)| p).sum();
         let mut out: Dist = self
             .none(mask)
@@ -336,35 +320,30 @@ impl<'b> Exact<'b> {
     }
 
     /// The species one creature is, with their chances (the rest: none comes).
-    fn creature(&self, c: Creature, depth: u32, mask: u32) -> Vec<(SpeciesId, f64)> {
-        match c {
-            Creature::Species(s) => {
-                if self.available(mask)(s) {
-                    vec![(s, 1.0)]
-                } else {
-                    Vec::new()
+    fn creature(&mut self, c: Creature, depth: u32, mask: u32) -> Vec<(SpeciesId, f64)> {
+        let t = match c {
+            Creature::Species(s) if self.available(mask)(s) => return vec![(s, 1.0)],
+            Creature::Species(_) => return Vec::new(),
+            Creature::Table(t) => t,
+        };
+        if let Some(known) = self.creatures.get(&(t.0, depth, mask)) {
+            return known.clone();
+        }
+        let (rows, total) = eligible(self.b, t, depth, &self.available(mask));
+        let mut out = Vec::new();
+        for (i, w) in rows {
+            let p = w as f64 / total as f64;
+            match self.b.table(t).rows[i].what {
+                RowTarget::Species(s) => out.push((s, p)),
+                RowTarget::Table(inner) => {
+                    let inner = self.creature(Creature::Table(inner), depth, mask);
+                    out.extend(inner.into_iter().map(|(s, q)| (s, p * q)));
                 }
-            }
-            Creature::Table(t) => {
-                let (rows, total) = eligible(self.b, t, depth, &self.available(mask));
-                let mut out = Vec::new();
-                for (i, w) in rows {
-                    let p = w as f64 / total as f64;
-                    match self.b.table(t).rows[i].what {
-                        RowTarget::Species(s) => out.push((s, p)),
-                        RowTarget::Table(inner) => {
-                            out.extend(
-                                self.creature(Creature::Table(inner), depth, mask)
-                                    .into_iter()
-                                    .map(|(s, q)| (s, p * q)),
-                            );
-                        }
-                        RowTarget::Group(_) => {}
-                    }
-                }
-                out
+                RowTarget::Group(_) => {}
             }
         }
+        self.creatures.insert((t.0, depth, mask), out.clone());
+        out
     }
 
     /// A placement from a state of the floor: the uniques taken and how many placements
@@ -459,14 +438,18 @@ fn merge(dist: &mut Dist, o: Outcome) {
     }
 }
 
-/// Per-floor figures sampled from [`SAMPLED_FLOORS`] floors of a fixed stream, with their
-/// standard errors.
-fn sampled(b: &Bestiary, depth: u32, ledger: &UniqueLedger) -> Odds {
+/// Figures sampled from [`SAMPLED_FLOORS`] floors (or first placements) of fixed
+/// streams, with their standard errors.
+fn sampled(b: &Bestiary, depth: u32, ledger: &UniqueLedger, per: Per) -> Odds {
     let n = b.species.len();
     let (mut sum, mut squares) = (vec![0.0; n], vec![0.0; n]);
+    let mut drawer = crate::sample::Drawer::new(b, ledger);
     for i in 0..SAMPLED_FLOORS {
         let mut rng = crate::sample::sample_stream(0, depth, u64::from(i));
-        let counts = crate::sample::floor_counts(b, depth, ledger, &mut rng);
+        let counts = match per {
+            Per::Floor => crate::sample::floor_units(b, depth, ledger, &mut rng),
+            Per::Placement => crate::sample::count(b, drawer.units(depth, &mut rng)),
+        };
         for (s, &c) in counts.iter().enumerate() {
             sum[s] += f64::from(c);
             squares[s] += f64::from(c) * f64::from(c);

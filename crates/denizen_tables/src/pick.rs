@@ -39,7 +39,9 @@ pub(crate) fn compile(b: &Bestiary) -> Draws {
             let first = table.rows.iter().map(|r| r.depth.min()).min().unwrap_or(0);
             let last = table.rows.iter().map(|r| r.depth.max()).max().unwrap_or(0);
             let mut depths = Vec::new();
-            for depth in first..=last {
+            // A pick-each table draws every row on its own: nothing to compile.
+            let each = table.pick == crate::file::PickKind::Each;
+            for depth in (first..=last).filter(|_| !each) {
                 let (rows, _) = eligible(b, TableId(t), depth, &|_| true);
                 if rows.len() > budget {
                     depths.clear();

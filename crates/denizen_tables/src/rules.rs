@@ -3,9 +3,42 @@
 //! the distribution of a dice total. The draw ([`crate::draw`]) rolls these; the odds
 //! ([`crate::odds`]) weigh them; neither restates them.
 
+use std::collections::BTreeSet;
+
 use denizen_core::Dice;
 
-use crate::bestiary::{Bestiary, Creature, OutOfDepth, Row, RowTarget, SpeciesId, TableId};
+use crate::bestiary::{
+    Bestiary, Creature, GroupId, OutOfDepth, Row, RowTarget, SpeciesId, TableId,
+};
+
+/// Why odds or samples cannot be given.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OddsError {
+    /// The depth is not one of the floor's.
+    #[error("depth {depth} is outside the floor's depths, {min}-{max}")]
+    Depth {
+        /// The depth asked for.
+        depth: u32,
+        /// The floor's shallowest depth.
+        min: u32,
+        /// The floor's deepest depth.
+        max: u32,
+    },
+}
+
+/// Whether `depth` is one of the floor's.
+pub(crate) fn check_depth(b: &Bestiary, depth: u32) -> Result<(), OddsError> {
+    let depths = b.floor().depths;
+    if depths.contains(depth) {
+        Ok(())
+    } else {
+        Err(OddsError::Depth {
+            depth,
+            min: depths.min(),
+            max: depths.max(),
+        })
+    }
+}
 
 /// A row's weight at `depth`: its shape's weight (see [`crate::Shape`]), or 0 when it
 /// draws a unique species, or a group led by one, that is not available.
@@ -67,6 +100,50 @@ pub(crate) fn boosted_depth(
 pub(crate) fn count_term(b: &Bestiary, depth: u32) -> u32 {
     let (num, den) = b.floor().per_depth;
     depth * num / den
+}
+
+/// The species a draw from a table can bring: its rows' species, groups' leaders and
+/// followers, species rows' escorts, through nested and creature tables.
+pub(crate) fn reachable(b: &Bestiary, start: TableId) -> BTreeSet<SpeciesId> {
+    let (mut species, mut tables, mut groups) = (BTreeSet::new(), BTreeSet::new(), BTreeSet::new());
+    let mut stack = vec![start];
+    let creature =
+        |c: Creature, species: &mut BTreeSet<SpeciesId>, stack: &mut Vec<TableId>| match c {
+            Creature::Species(s) => {
+                species.insert(s);
+            }
+            Creature::Table(t) => stack.push(t),
+        };
+    while let Some(t) = stack.pop() {
+        if !tables.insert(t) {
+            continue;
+        }
+        let mut new_groups: Vec<GroupId> = Vec::new();
+        for row in &b.table(t).rows {
+            match row.what {
+                RowTarget::Species(s) => {
+                    species.insert(s);
+                    new_groups.extend(b.species_of(s).escort);
+                }
+                RowTarget::Group(g) => new_groups.push(g),
+                RowTarget::Table(inner) => stack.push(inner),
+            }
+        }
+        for g in new_groups {
+            if groups.insert(g) {
+                let group = b.group(g);
+                for c in group
+                    .leader
+                    .iter()
+                    .copied()
+                    .chain(group.followers.iter().map(|f| f.member))
+                {
+                    creature(c, &mut species, &mut stack);
+                }
+            }
+        }
+    }
+    species
 }
 
 /// The distribution of a dice total: entry `n` is the chance the dice give `n`.

@@ -7,7 +7,7 @@ use denizen_core::{Generator, StreamPurpose, WorldSeed};
 use crate::bestiary::Bestiary;
 use crate::draw::{Draw, Unit};
 use crate::ledger::{UniqueLedger, gone_by_ledger};
-use crate::rules::{boosted_depth, count_term};
+use crate::rules::{OddsError, boosted_depth, check_depth, count_term};
 use crate::uniform::roll;
 
 /// A floor's placements as drawn: every unit in order, how many placements there were and
@@ -53,22 +53,22 @@ pub(crate) fn draw_placement<'b>(
     units: &mut Vec<Unit<'b>>,
 ) -> (bool, bool) {
     let floor = b.floor();
-    let mut at = depth;
+    let (mut at, mut deep) = (depth, false);
     if let Some(rule) = floor.out_of_depth.filter(|r| went_deep < r.fairness)
         && rule.chance.roll(rng)
         && let Some(deeper) = boosted_depth(b, rule, floor.table, depth, &|s| !gone[s.index()])
     {
-        at = deeper;
+        (at, deep) = (deeper, true);
     }
     let mut draw = Draw {
         b,
         rng,
         gone,
-        deep: at != depth,
+        deep,
         took: false,
     };
     draw.table(floor.table, at, &mut Vec::new(), units);
-    (at != depth, draw.took)
+    (deep, draw.took)
 }
 
 /// Draws placements one after another, each as a floor's first with the ledger's uniques
@@ -95,8 +95,14 @@ impl<'b> Drawer<'b> {
         }
     }
 
-    /// One placement at `depth`: its units.
-    pub fn placement(&mut self, depth: u32, rng: &mut Generator) -> &[Unit<'b>] {
+    /// One placement at `depth` (one of the floor's): its units.
+    pub fn placement(&mut self, depth: u32, rng: &mut Generator) -> Result<&[Unit<'b>], OddsError> {
+        check_depth(self.b, depth)?;
+        Ok(self.units(depth, rng))
+    }
+
+    /// One placement at a depth already checked.
+    pub(crate) fn units(&mut self, depth: u32, rng: &mut Generator) -> &[Unit<'b>] {
         if self.took {
             self.gone.copy_from_slice(&self.ledger);
         }
@@ -108,28 +114,41 @@ impl<'b> Drawer<'b> {
 }
 
 /// The count of each species (by [`SpeciesId::index`](crate::SpeciesId::index)) on one
-/// floor as drawn.
+/// floor at `depth` (one of the floor's) as drawn.
 pub fn floor_counts(
+    b: &Bestiary,
+    depth: u32,
+    ledger: &UniqueLedger,
+    rng: &mut Generator,
+) -> Result<Vec<u32>, OddsError> {
+    check_depth(b, depth)?;
+    Ok(floor_units(b, depth, ledger, rng))
+}
+
+/// [`floor_counts`] at a depth already checked.
+pub(crate) fn floor_units(
     b: &Bestiary,
     depth: u32,
     ledger: &UniqueLedger,
     rng: &mut Generator,
 ) -> Vec<u32> {
     let mut gone = gone_by_ledger(b, ledger);
-    counts(b, &draw_floor(b, depth, &mut gone, rng).units)
+    count(b, &draw_floor(b, depth, &mut gone, rng).units)
 }
 
-/// The count of each species in one placement, drawn as a floor's first.
+/// The count of each species in one placement at `depth` (one of the floor's), drawn as a
+/// floor's first.
 pub fn placement_counts(
     b: &Bestiary,
     depth: u32,
     ledger: &UniqueLedger,
     rng: &mut Generator,
-) -> Vec<u32> {
-    counts(b, Drawer::new(b, ledger).placement(depth, rng))
+) -> Result<Vec<u32>, OddsError> {
+    Ok(count(b, Drawer::new(b, ledger).placement(depth, rng)?))
 }
 
-fn counts(b: &Bestiary, units: &[Unit<'_>]) -> Vec<u32> {
+/// The count of each species among units.
+pub(crate) fn count(b: &Bestiary, units: &[Unit<'_>]) -> Vec<u32> {
     let mut counts = vec![0; b.species().len()];
     for unit in units {
         for member in std::iter::once(&unit.leader).chain(&unit.followers) {

@@ -45,6 +45,18 @@ pub enum Warning {
         /// The follower kind's place.
         follower: usize,
     },
+    /// A row naming a table at depths where that table has no eligible row: a draw of the
+    /// row there brings nothing.
+    NestedEmpty {
+        /// The table whose row it is.
+        table: String,
+        /// The row's place.
+        row: usize,
+        /// The table it names.
+        nested: String,
+        /// The depths, as ranges.
+        depths: Vec<Depths>,
+    },
     /// A unique the wandering table can bring.
     UniqueWanders {
         /// The species.
@@ -89,6 +101,18 @@ impl fmt::Display for Warning {
                 f,
                 "group {}: followers[{follower}] is never eligible at the group's depths",
                 quoted(group)
+            ),
+            Warning::NestedEmpty {
+                table,
+                row,
+                nested,
+                depths,
+            } => write!(
+                f,
+                "table {}: rows[{row}] names table {}, which has no eligible row at depths {}",
+                quoted(table),
+                quoted(nested),
+                ranges(depths)
             ),
             Warning::UniqueWanders { species } => {
                 write!(

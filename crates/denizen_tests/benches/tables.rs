@@ -75,7 +75,7 @@ mod one_placement {
         bencher.counter(ItemsCount::new(BATCH)).bench_local(|| {
             let mut last = 0;
             for _ in 0..BATCH {
-                last = drawer.placement(10, &mut rng).len();
+                last = drawer.placement(10, &mut rng).unwrap().len();
             }
             black_box(last)
         });

@@ -28,10 +28,13 @@ fn a_clean_file_has_no_warnings() {
 #[test]
 fn a_gap_inside_a_table_is_found() {
     let side = r#"(key: "side", rows: [(what: Species("a"), depth: (1, 3)), (what: Species("a"), depth: (6, 8))])"#;
-    let rows = format!(r#"{A}, (what: Table("side"), depth: (1, 10))"#);
+    let rows = format!(r#"{A}, (what: Table("side"), depth: (1, 8))"#);
     assert_eq!(
         lint(&rows, side),
-        ["table `side`: no eligible row at depths 4-5"]
+        [
+            "table `floor`: rows[1] names table `side`, which has no eligible row at depths 4-5",
+            "table `side`: no eligible row at depths 4-5",
+        ]
     );
 }
 
@@ -118,5 +121,15 @@ fn boosts_past_every_row_are_found() {
         [
             "floor: the out-of-depth boost at depths 8-10 reaches past every row of the floor's table"
         ]
+    );
+}
+
+#[test]
+fn nested_tables_empty_where_their_row_draws_are_found() {
+    let side = r#"(key: "side", rows: [(what: Species("a"), depth: (1, 5))])"#;
+    let rows = format!(r#"{A}, (what: Table("side"), depth: (1, 10))"#);
+    assert_eq!(
+        lint(&rows, side),
+        ["table `floor`: rows[1] names table `side`, which has no eligible row at depths 6-10"]
     );
 }

@@ -20,7 +20,8 @@ fn placements(
             depth,
             ledger,
             &mut sample_stream(11, depth, u64::from(i)),
-        );
+        )
+        .unwrap();
         for (t, c) in totals.iter_mut().zip(counts) {
             *t += u64::from(c);
         }
@@ -38,7 +39,8 @@ fn floors(
     let n = b.species().len();
     let (mut sum, mut squares) = (vec![0.0; n], vec![0.0; n]);
     for i in 0..floors {
-        let counts = floor_counts(b, depth, ledger, &mut sample_stream(5, depth, u64::from(i)));
+        let counts =
+            floor_counts(b, depth, ledger, &mut sample_stream(5, depth, u64::from(i))).unwrap();
         for (s, c) in counts.into_iter().enumerate() {
             sum[s] += f64::from(c);
             squares[s] += f64::from(c) * f64::from(c);
@@ -264,8 +266,8 @@ fn groups_escorts_and_pick_each_rows_give_their_expected_members() {
     assert!(!agrees(&sampled, &no_escort));
 }
 
-/// Thirteen uniques available at once: the per-floor figures are sampled, with their
-/// standard errors; per placement they stay exact.
+/// Thirteen uniques a floor can bring: the figures are sampled, with their standard
+/// errors, per floor and per placement alike.
 #[test]
 fn too_many_uniques_give_sampled_figures_with_their_errors() {
     let uniques: String = (0..13)
@@ -278,16 +280,47 @@ fn too_many_uniques_give_sampled_figures_with_their_errors() {
         "(species: [{uniques}], tables: [(key: \"floor\", rows: [{rows}])], floor: Some((table: \"floor\", depths: (1, 3), count: (dice: \"2d1\"))))"
     );
     let b = bestiary(&text);
-    let floor = odds(&b, 1, &UniqueLedger::new(), Per::Floor).unwrap();
-    let errors = floor.standard_errors.expect("sampled");
-    // Two different uniques per floor: each comes 2/13 times.
-    for (e, se) in floor.expected.iter().zip(&errors) {
-        assert!((e - 2.0 / 13.0).abs() <= 5.0 * se, "{e} {se}");
+    for (per, each) in [(Per::Floor, 2.0 / 13.0), (Per::Placement, 1.0 / 13.0)] {
+        let sampled = odds(&b, 1, &UniqueLedger::new(), per).unwrap();
+        let errors = sampled.standard_errors.expect("sampled");
+        for (e, se) in sampled.expected.iter().zip(&errors) {
+            assert!((e - each).abs() <= 5.0 * se, "{per:?}: {e} {se}");
+        }
     }
+    // Two different uniques per floor, every time.
+    let floor = odds(&b, 1, &UniqueLedger::new(), Per::Floor).unwrap();
     assert!((floor.expected.iter().sum::<f64>() - 2.0).abs() < 1e-12);
-    let one = odds(&b, 1, &UniqueLedger::new(), Per::Placement).unwrap();
-    assert!(one.standard_errors.is_none());
-    assert!(one.expected.iter().all(|&p| (p - 1.0 / 13.0).abs() < 1e-15));
+    // With one killed, twelve are left: exact again.
+    let mut ledger = UniqueLedger::new();
+    ledger.killed("u0");
+    let exact = odds(&b, 1, &ledger, Per::Placement).unwrap();
+    assert!(exact.standard_errors.is_none());
+    assert!(
+        exact.expected[1..]
+            .iter()
+            .all(|&p| (p - 1.0 / 12.0).abs() < 1e-15)
+    );
+}
+
+/// Pick-each tables nested in each other multiply their counts: past 200 creatures a
+/// draw, the file is refused. Sampling at a depth off the floor is refused too.
+#[test]
+fn a_draw_too_large_and_a_depth_off_the_floor_are_refused() {
+    let text = format!(
+        "(species: [{}], tables: [(key: \"floor\", rows: [(what: Table(\"a\"), depth: (1, 3))]), (key: \"a\", pick: Each, rows: [(what: Table(\"b\"), depth: (1, 3), count: Some(\"3d5\"))]), (key: \"b\", pick: Each, rows: [(what: Species(\"x\"), depth: (1, 3), count: Some(\"2d7\"))])], floor: Some((table: \"floor\", depths: (1, 3), count: (dice: \"1d1\"))))",
+        species(&["x"])
+    );
+    // 15 draws of b, each 14 creatures: 210.
+    assert_eq!(
+        crate::error(&text),
+        "t.ron: tables[0] `floor`: field `rows`: one draw of it can bring 210 creatures, more than the 200 a placement may"
+    );
+    let b = bestiary(&text.replace("2d7", "2d6"));
+    let mut rng = sample_stream(1, 9, 0);
+    assert!(floor_counts(&b, 9, &UniqueLedger::new(), &mut rng).is_err());
+    assert!(placement_counts(&b, 0, &UniqueLedger::new(), &mut rng).is_err());
+    let drawn = floor_counts(&b, 3, &UniqueLedger::new(), &mut rng).unwrap();
+    assert!((6..=180).contains(&drawn[0]), "{drawn:?}");
 }
 
 #[test]

@@ -42,7 +42,8 @@ fn sampled_floors_agree_with_the_exact_odds_at_every_depth() {
                 depth,
                 &ledger,
                 &mut sample_stream(3, depth, u64::from(i)),
-            );
+            )
+            .unwrap();
             for (s, c) in counts.into_iter().enumerate() {
                 sum[s] += f64::from(c);
                 squares[s] += f64::from(c) * f64::from(c);
