@@ -156,6 +156,16 @@ fn a_chart_is_written() {
     assert_eq!(stdout(&out), format!("wrote {}\n", svg.display()));
     let text = std::fs::read_to_string(&svg).unwrap();
     assert!(text.starts_with("<svg") && text.contains("Expected creatures per floor by depth"));
+    let out = tables(&format!(
+        "chart FILES --depths 3-6 -o {} --png",
+        svg.display()
+    ));
+    let png = svg.with_extension("png");
+    assert_eq!(
+        stdout(&out),
+        format!("wrote {}\nwrote {}\n", svg.display(), png.display())
+    );
+    assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
