@@ -251,7 +251,8 @@ impl Game {
     /// One turn: the clock moves, the monsters act, the plugins run, and their answers
     /// become messages.
     fn turn(&mut self) {
-        self.player.turn += 1;
+        // A loaded game may be at any turn: the count stops at its largest.
+        self.player.turn = self.player.turn.saturating_add(1);
         if self.player.turn.is_multiple_of(4) {
             self.player.hp = (self.player.hp + 1).min(MAX_HP);
         }

@@ -242,6 +242,26 @@ fn a_broken_save_is_refused_and_changes_nothing() {
     let _ = std::fs::remove_file(save_path("broken"));
 }
 
+/// A save at the last turn a count can hold loads, and the turns after it stay there
+/// (the next turn once overflowed).
+#[test]
+fn a_game_saved_at_the_last_turn_goes_on() {
+    let mut game = game(16, "last-turn");
+    game.act(Action::Wait);
+    game.act(Action::Save);
+    let text = std::fs::read_to_string(save_path("last-turn")).unwrap();
+    let turn = format!("turn: {},", game.player.turn);
+    assert!(text.contains(&turn), "the save names the turn");
+    let last = text.replacen(&turn, &format!("turn: {},", u64::MAX), 1);
+    std::fs::write(save_path("last-turn"), last).unwrap();
+    game.act(Action::Load);
+    assert_eq!(game.player.turn, u64::MAX, "{:?}", game.log.last());
+    game.act(Action::Wait);
+    game.act(Action::Rest);
+    assert_eq!(game.player.turn, u64::MAX);
+    let _ = std::fs::remove_file(save_path("last-turn"));
+}
+
 /// The tour CI plays goes where it says: down through both rule sets below the sewers,
 /// a save and a load, and back up to the top floor, every screen written as a frame.
 #[test]
