@@ -443,3 +443,67 @@ fn png_beside_and_nothing_on_error() {
     assert!(!bad.exists());
     std::fs::remove_dir_all(folder).unwrap();
 }
+
+/// `-o` never replaces anything but a regular file, and a refused chart leaves nothing:
+/// not the SVG when the PNG's place is a folder, no temporary file beside a folder, a
+/// link or a device. A name of 254 bytes is taken whole.
+#[test]
+fn a_chart_replaces_only_regular_files_and_leaves_nothing_when_refused() {
+    let folder = folder("refused");
+    let run = |args: &[&str], out: &std::path::Path| {
+        Command::new(env!("CARGO_BIN_EXE_denizen"))
+            .args(["chart", "angband", "feelings"])
+            .args(args)
+            .arg("-o")
+            .arg(out)
+            .output()
+            .unwrap()
+    };
+    let listing = || {
+        let mut names: Vec<String> = std::fs::read_dir(&folder)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    };
+    // The PNG's place is a folder: neither file is written.
+    std::fs::create_dir(folder.join("x.png")).unwrap();
+    let out = run(&["--png"], &folder.join("x.svg"));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("is a folder"));
+    assert_eq!(listing(), ["x.png"]);
+    // A folder, a link and a device are refused and left as they were.
+    let link = folder.join("link.svg");
+    std::os::unix::fs::symlink(folder.join("elsewhere.svg"), &link).unwrap();
+    for (target, what) in [
+        (folder.clone(), "is a folder"),
+        (link.clone(), "is a symbolic link"),
+        (std::path::PathBuf::from("/dev/null"), "not a regular file"),
+    ] {
+        let out = run(&[], &target);
+        assert_eq!(out.status.code(), Some(2), "{}", target.display());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(what) && err.lines().count() == 1, "{err}");
+    }
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(listing(), ["link.svg", "x.png"]);
+    // The longest name a file may have, and a regular file replaced.
+    let long = folder.join(format!("{}.svg", "n".repeat(250)));
+    for _ in 0..2 {
+        let out = run(&[], &long);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    assert!(std::fs::read_to_string(&long).unwrap().starts_with("<svg"));
+    assert_eq!(listing().len(), 3, "{:?}", listing());
+    std::fs::remove_dir_all(folder).unwrap();
+}

@@ -194,9 +194,10 @@ pub(crate) fn write_chart(
     Ok(())
 }
 
-/// Writes the SVG, and the PNG when asked: all drawn first, then each written beside its
-/// place and renamed into it only once every one is written whole, so a failure leaves
-/// none of them.
+/// Writes the SVG, and the PNG when asked: all drawn first, every destination checked
+/// (absent, or a regular file: never a folder, a link, a device or a pipe), then each
+/// written beside its place under a short temporary name and renamed into it only once
+/// every one is written whole, so a refused or failed write leaves none of them.
 fn write(plots: &[Plot], to: &ChartOut) -> Result<Vec<PathBuf>, CliError> {
     let svg = draw::svg(plots)?;
     let mut files = vec![(to.file.clone(), svg.clone().into_bytes())];
@@ -210,24 +211,54 @@ fn write(plots: &[Plot], to: &ChartOut) -> Result<Vec<PathBuf>, CliError> {
         }
         files.push((png, rasterise(&svg)?));
     }
-    let partial = |path: &Path| {
-        let mut name = path.as_os_str().to_owned();
-        name.push(format!(".{}.partial", std::process::id()));
-        PathBuf::from(name)
+    for (path, _) in &files {
+        replaceable(path)?;
+    }
+    // In the destination's folder (a rename stays on one file system), short enough for
+    // any name the destination may have.
+    let partial = |path: &Path, i: usize| {
+        let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
+        let name = format!(".denizen-{}-{i}.partial", std::process::id());
+        folder.map_or_else(|| PathBuf::from(&name), |f| f.join(&name))
     };
     let mut written = Vec::new();
-    for (path, bytes) in &files {
-        let result = std::fs::write(partial(path), bytes);
-        written.push(partial(path));
+    for (i, (path, bytes)) in files.iter().enumerate() {
+        let result = std::fs::write(partial(path, i), bytes);
+        written.push(partial(path, i));
         if let Err(e) = result {
             written.iter().for_each(|p| drop(std::fs::remove_file(p)));
             return Err(io_error(path)(e));
         }
     }
-    for (path, _) in &files {
-        std::fs::rename(partial(path), path).map_err(io_error(path))?;
+    for (i, (path, _)) in files.iter().enumerate() {
+        if let Err(e) = std::fs::rename(partial(path, i), path) {
+            written.iter().for_each(|p| drop(std::fs::remove_file(p)));
+            return Err(io_error(path)(e));
+        }
     }
     Ok(files.into_iter().map(|(path, _)| path).collect())
+}
+
+/// Whether a chart may be written at `path`: nothing there, or a regular file it replaces.
+fn replaceable(path: &Path) -> Result<(), CliError> {
+    match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.is_file() => Ok(()),
+        Ok(meta) => {
+            let what = if meta.is_dir() {
+                "a folder"
+            } else if meta.file_type().is_symlink() {
+                "a symbolic link"
+            } else {
+                "not a regular file (a device or a pipe)"
+            };
+            Err(CliError::Usage(format!(
+                "{}: is {what}: a chart replaces only a regular file",
+                denizen_core::quoted(&path.display().to_string())
+            )))
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(io_error(path)(e)),
+    }
 }
 
 /// The SVG drawn as a PNG, its text in the system's fonts (the charts ask for
