@@ -58,12 +58,22 @@ pub struct EncounterType {
 /// are single bytes; a group's growth and bonuses stay far inside 32 bits.
 pub const MAX_BASE: u32 = 65_535;
 
+/// The largest group a type may have: the low nibble of the type's word in Captive's
+/// table holds it (the shipped types use 1, 2, 4, 5 and 9).
+pub const MAX_GROUP: u32 = 15;
+
 impl EncounterType {
     /// A type's family must name one of the eight bits of a family mask (or none), and
     /// its bases lie within [`MAX_BASE`].
     fn check(&self, entry: Entry<'_>) -> Result<(), DataError> {
         if self.family > 8 {
             return Err(entry.invalid("family", format!("family {} is outside 0..=8", self.family)));
+        }
+        if self.max_group > MAX_GROUP {
+            return Err(entry.invalid(
+                "max_group",
+                format!("{} is more than {MAX_GROUP}", self.max_group),
+            ));
         }
         let bases = [
             ("speed", self.speed),
@@ -259,6 +269,24 @@ mod tests {
                 "{err}"
             );
         }
+    }
+
+    /// A type's largest group fits the table's nibble: 15 loads, 16 is refused with its
+    /// field named.
+    #[test]
+    fn group_sizes_are_bounded() {
+        let sized = |value: u32| {
+            let text =
+                CAPTIVE_ENCOUNTERS.replacen("max_group: 9,", &format!("max_group: {value},"), 1);
+            assert_ne!(text, CAPTIVE_ENCOUNTERS);
+            EncounterTable::from_ron(&text, "mine.ron")
+        };
+        assert!(sized(MAX_GROUP).is_ok());
+        let err = sized(MAX_GROUP + 1).unwrap_err().to_string();
+        assert!(
+            err.contains("field `max_group`: 16 is more than 15"),
+            "{err}"
+        );
     }
 
     /// A type whose largest group is 0 does not exist: it never passes.

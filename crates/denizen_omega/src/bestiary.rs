@@ -392,6 +392,12 @@ fn check_species_numbers(entry: Entry<'_>, s: &SpeciesTemplate) -> Result<(), Da
             ("xp", s.xp),
         ],
     )?;
+    if s.hp < 1 {
+        return Err(entry.invalid(
+            "hp",
+            format!("{} hit points: a creature has at least 1", s.hp),
+        ));
+    }
     if s.treasure > MAX_TREASURE {
         return Err(entry.invalid(
             "treasure",

@@ -49,6 +49,16 @@ fn species_numbers_and_treasure_are_bounded() {
         err.contains("field `hp`: 1000001 is outside -1000000..=1000000"),
         "{err}"
     );
+    for none in [0, -4] {
+        let err = bestiary(&at("hp", none)).err().unwrap_or_default();
+        assert!(
+            err.contains(&format!(
+                "field `hp`: {none} hit points: a creature has at least 1"
+            )),
+            "{err}"
+        );
+    }
+    assert!(bestiary(&at("hp", 1)).is_ok());
     assert!(
         bestiary(&at("xp", -max - 1))
             .unwrap_err()
