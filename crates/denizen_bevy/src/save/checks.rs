@@ -116,7 +116,8 @@ fn check_floors(
 ) -> Result<(), SaveError> {
     let current = saved_or_current::<CurrentFloor>(world, resources).unwrap_or_default();
     let stored = saved_or_current::<StoredFloors>(world, resources).unwrap_or_default();
-    let named = |floor: &FloorId| format!("`{} {}`", floor.location, floor.depth);
+    let named =
+        |floor: &FloorId| format!("{} {}", denizen_core::quoted(&floor.location), floor.depth);
     let impossible = |type_path, message| Err(SaveError::Impossible { type_path, message });
     if current.0 != FloorId::default() && stored.0.contains_key(&current.0) {
         return impossible(

@@ -72,12 +72,18 @@ use bevy_reflect::{GetTypeRegistration, PartialReflect, Reflect, TypeRegistratio
 use crate::floor::{Creature, CurrentFloor, FloorMap, GridPos, OnFloor, enter_floor};
 pub use format::SAVE_FORMAT;
 
+/// Saved text as an error shows it: control characters escaped and at most 400 bytes, so
+/// a save holding a name megabytes long or with a newline still gives one short line.
+fn shown(text: &str) -> String {
+    denizen_core::data::excerpt(text, 400)
+}
+
 /// Why a save could not be written or read. Reading checks the whole save before changing
 /// the world: a save that fails changes nothing.
 #[derive(Debug, thiserror::Error)]
 pub enum SaveError {
     /// A value could not be written.
-    #[error("cannot write `{type_path}`: {message}")]
+    #[error("cannot write `{}`: {}", shown(.type_path), shown(.message))]
     Write {
         /// The value's type.
         type_path: String,
@@ -85,7 +91,7 @@ pub enum SaveError {
         message: String,
     },
     /// The save is not a save, or a value in it does not read back.
-    #[error("cannot read the save{}: {message}", type_path.as_ref().map(|t| format!(" at `{t}`")).unwrap_or_default())]
+    #[error("cannot read the save{}: {}", .type_path.as_ref().map(|t| format!(" at `{}`", shown(t))).unwrap_or_default(), shown(.message))]
     Read {
         /// The value's type, when the problem is in one.
         type_path: Option<String>,
@@ -103,13 +109,13 @@ pub enum SaveError {
     },
     /// The save names a type this world does not know (a save of other plugins or
     /// features).
-    #[error("the save holds `{0}`, which this world's plugins do not register")]
+    #[error("the save holds `{}`, which this world's plugins do not register", shown(.0))]
     UnknownType(String),
     /// The save holds state no game can be in: a creature off its floor's map, a creature
     /// awake off the current floor or put away on a floor not stored, a current floor
     /// also put away, a clock that has checked boundaries it has not reached, a link to an
     /// entity the save does not hold.
-    #[error("the save holds an impossible `{type_path}`: {message}")]
+    #[error("the save holds an impossible `{type_path}`: {}", shown(.message))]
     Impossible {
         /// The value's type.
         type_path: &'static str,
@@ -343,4 +349,40 @@ pub fn load(world: &mut World, text: &str) -> Result<EntityHashMap<Entity>, Save
     enter_floor(world, floor);
     world.trigger(SaveLoaded);
     Ok(map)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Saved text reaches an error escaped and cut: one short line whatever the save held.
+    #[test]
+    fn errors_show_saved_text_on_one_short_line() {
+        let huge = format!("deep\n{}\u{1b}[31m", "x".repeat(20 << 20));
+        let errors = [
+            SaveError::Read {
+                type_path: Some(huge.clone()),
+                message: huge.clone(),
+            },
+            SaveError::UnknownType(huge.clone()),
+            SaveError::Impossible {
+                type_path: "CurrentFloor",
+                message: huge.clone(),
+            },
+            SaveError::Write {
+                type_path: huge.clone(),
+                message: huge,
+            },
+        ];
+        for error in errors {
+            let text = error.to_string();
+            assert_eq!(text.lines().count(), 1, "{}", &text[..80]);
+            assert!(text.len() < 1_000, "{}", text.len());
+            assert!(
+                text.contains("deep\\u{a}x") && !text.contains('\u{1b}'),
+                "{}",
+                &text[..80]
+            );
+        }
+    }
 }
