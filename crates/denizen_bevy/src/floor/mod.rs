@@ -379,12 +379,12 @@ pub fn despawn_floor(world: &mut World, floor: &FloorId) -> usize {
 /// its creatures become [`Dormant`] (every component, relationship and possession
 /// kept); [`FloorMap`] is left empty and [`CurrentFloor`] names no floor until the next
 /// request or [`bring_floor_back`]. Several floors can be stored at once; storing a floor
-/// again replaces its map. With no current floor (one put away already), nothing changes
-/// and the default `FloorId` is returned.
-pub fn put_floor_away(world: &mut World) -> FloorId {
+/// again replaces its map. The floor put away, or `None` when there was no current floor
+/// (one put away already, or none asked for yet): then nothing changes.
+pub fn put_floor_away(world: &mut World) -> Option<FloorId> {
     let floor = world.resource::<CurrentFloor>().0.clone();
     if floor == FloorId::default() {
-        return floor;
+        return None;
     }
     world.trigger(FloorEnded {
         floor: floor.clone(),
@@ -406,7 +406,7 @@ pub fn put_floor_away(world: &mut World) -> FloorId {
         world.entity_mut(entity).insert(Dormant);
     }
     world.resource_mut::<Occupants>().forget();
-    floor
+    Some(floor)
 }
 
 /// The floors ended while a plan was being applied (`None` outside the apply step):

@@ -182,7 +182,7 @@ fn a_group_despawned_frees_its_cell() {
 fn floors_put_away_come_back_as_they_were() {
     let mut app = populated(5, "sewers", 2);
     let before = denizen::bevy::omega::scene::monsters(app.world_mut());
-    let sewers = put_floor_away(app.world_mut());
+    let sewers = put_floor_away(app.world_mut()).expect("a current floor");
     assert_eq!(sewers, FloorId::new("sewers", 2));
     assert!(
         creatures(&mut app).is_empty(),
@@ -195,7 +195,7 @@ fn floors_put_away_come_back_as_they_were() {
     app.update();
     assert!(!creatures(&mut app).is_empty());
     assert_occupancy_follows_creatures(&mut app);
-    let castle = put_floor_away(app.world_mut());
+    let castle = put_floor_away(app.world_mut()).expect("a current floor");
 
     assert!(bring_floor_back(app.world_mut(), &sewers));
     let location = app.world().resource::<CurrentLocation>().clone();
@@ -232,7 +232,7 @@ fn floors_put_away_at_the_edges() {
         .resource_mut::<FloorMap>()
         .0
         .set_occupied(player, true);
-    let sewers = put_floor_away(app.world_mut());
+    let sewers = put_floor_away(app.world_mut()).expect("a current floor");
     assert_eq!(app.world().resource::<CurrentFloor>().0, FloorId::default());
     assert_eq!(
         app.world().resource::<FloorMap>().0.width(),

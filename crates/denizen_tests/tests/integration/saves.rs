@@ -116,7 +116,7 @@ fn a_saved_and_reloaded_world_goes_on_identically() {
         .advance_minutes(300);
     original.update();
     // A floor put away is part of the save too.
-    let sewers = put_floor_away(original.world_mut());
+    let sewers = put_floor_away(original.world_mut()).expect("a current floor");
     original.insert_resource(FloorMap(reference_floor(WorldSeed(31), "castle", 2)));
     original
         .world_mut()
