@@ -345,14 +345,14 @@ impl Game {
         let wounds = entity.get::<Wounds>().copied().unwrap_or_default().0 + damage;
         if wounds < hp {
             entity.insert(Wounds(wounds));
-            self.say(format!("You hit the {}.", monster.name));
+            self.say(format!("You hit {}.", article(&monster.name, "the")));
             return;
         }
         if let Some(race) = world.get::<AngbandMonster>(monster.entity).map(|m| m.race) {
             world.resource_mut::<AngbandUniques>().0.kill(race);
         }
         world.despawn(monster.entity);
-        self.say(format!("You kill the {}.", monster.name));
+        self.say(format!("You kill {}.", article(&monster.name, "the")));
     }
 
     /// The awake monsters close in and strike; sleepers near the player may wake.
@@ -363,14 +363,14 @@ impl Game {
             let distance = chebyshev(monster.at, player);
             if monster.asleep {
                 if self.wakes(monster.entity, distance, &mut rng) {
-                    self.say(format!("The {} wakes up.", monster.name));
+                    self.say(format!("{} wakes up.", article(&monster.name, "The")));
                 }
                 continue;
             }
             if distance == 1 {
                 let damage = 1 + (rng.next_u32() % 3) as i32;
                 self.player.hp = (self.player.hp - damage).max(1);
-                self.say(format!("The {} hits you.", monster.name));
+                self.say(format!("{} hits you.", article(&monster.name, "The")));
             } else if distance <= 8 {
                 let to = Square {
                     x: step_toward(monster.at.x, player.x),
@@ -601,7 +601,12 @@ impl Game {
     /// A creature's name with its article, for the log.
     fn named(&self, entity: Entity) -> String {
         let (name, _, _) = describe(self.world(), entity);
-        format!("A {name}")
+        let a = if name.starts_with(|c: char| "aeiouAEIOU".contains(c)) {
+            "An"
+        } else {
+            "A"
+        };
+        article(&name, a)
     }
 
     /// Saves the game: denizen's part and the player's, beside each other.
@@ -683,6 +688,16 @@ fn check_player(player: &Player, world: &World) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+/// A creature's name with an article: a proper name (capitalised, as a unique's is) stands
+/// alone, a kind's name takes `article` ("The", "the", "A", "An").
+pub fn article(name: &str, article: &str) -> String {
+    if name.starts_with(char::is_uppercase) {
+        name.to_owned()
+    } else {
+        format!("{article} {name}")
+    }
 }
 
 /// The game's app: denizen's plugins on every rule set, the player's square kept free on

@@ -103,7 +103,10 @@ fn a_sleeping_monster_wakes_on_screen() {
     let after = screen(&game);
     let text = view::text(&after);
     assert!(
-        text.contains(&format!("The {} wakes up.", sleeper.name)),
+        text.contains(&format!(
+            "{} wakes up.",
+            crate::game::article(&sleeper.name, "The")
+        )),
         "{text}"
     );
     let now = game
@@ -288,6 +291,18 @@ fn the_tour_goes_down_to_every_rule_set_and_back() {
     );
     let _ = std::fs::remove_dir_all(&frames);
     let _ = std::fs::remove_file(save_path("tour"));
+}
+
+/// A kind's name takes its article, "an" before a vowel; a unique's proper name none.
+#[test]
+fn names_take_their_articles() {
+    use crate::game::article;
+    assert_eq!(article("goblin", "The"), "The goblin");
+    assert_eq!(
+        article("Grip, Farmer Maggot's Dog", "The"),
+        "Grip, Farmer Maggot's Dog"
+    );
+    assert_eq!(article("enchanter", "An"), "An enchanter");
 }
 
 #[test]

@@ -159,6 +159,65 @@ impl ObjectKind {
     }
 }
 
+/// A kind's name as a player reads it, for `number` objects, as 2.7.9's `object_desc`
+/// spells it: the name's `&` (and the space after it) becomes the article, "a" or "an"
+/// before a vowel, the count when there are several, "The" for an artifact; its `~`
+/// becomes the plural, "es" after an `s` or an `h` and "s" otherwise, when there are
+/// several. A name without a `&` takes no article.
+///
+/// ```
+/// use denizen_angband::object::display_name;
+///
+/// assert_eq!(display_name("& Long Sword~", 1, false), "a Long Sword");
+/// assert_eq!(display_name("& Ration~ of Food", 3, false), "3 Rations of Food");
+/// assert_eq!(display_name("& Iron Shot~", 1, false), "an Iron Shot");
+/// assert_eq!(display_name("& Torch~", 2, false), "2 Torches");
+/// assert_eq!(display_name("& Long Sword~", 1, true), "The Long Sword");
+/// ```
+pub fn display_name(name: &str, number: u32, artifact: bool) -> String {
+    let article = |vowel: bool| match (number, artifact, vowel) {
+        (0, ..) => "no more ".to_owned(),
+        (1, true, _) => "The ".to_owned(),
+        (1, false, true) => "an ".to_owned(),
+        (1, false, false) => "a ".to_owned(),
+        (n, ..) => format!("{n} "),
+    };
+    spell(name, article, number != 1)
+}
+
+/// A kind's name in a list of kinds: singular, with no article (`& Ration~ of Food` is
+/// `Ration of Food`).
+pub fn plain_name(name: &str) -> String {
+    spell(name, |_| String::new(), false)
+}
+
+/// A name with its `&` replaced by `article(whether a vowel follows)` and its `~` by the
+/// plural when `plural`.
+fn spell(name: &str, article: impl Fn(bool) -> String, plural: bool) -> String {
+    let mut out = String::with_capacity(name.len() + 4);
+    let mut rest = name;
+    while let Some(c) = rest.chars().next() {
+        rest = &rest[c.len_utf8()..];
+        match c {
+            '&' => {
+                rest = rest.strip_prefix(' ').unwrap_or(rest);
+                out.push_str(&article(
+                    rest.starts_with(|c: char| "AEIOUaeiou".contains(c)),
+                ));
+            }
+            '~' if plural => {
+                if out.ends_with(['s', 'h']) {
+                    out.push('e');
+                }
+                out.push('s');
+            }
+            '~' => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// Every object kind of a rule set, in file order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ObjectKinds {

@@ -8,6 +8,7 @@ use clap::Subcommand;
 use denizen_angband::alloc::{Allocator, DrawOdds, DrawRequest, MAX_DRAW_LEVEL, UniqueLedger};
 use denizen_angband::den::{self, DenKind};
 use denizen_angband::layout::{destroyed_chance, first_choice_odds, lit_chance};
+use denizen_angband::object::plain_name;
 use denizen_angband::sample::{FIGURES, FIRST_FEELING, NewGameLevels, figures};
 use denizen_angband::{Autoscum, ObjectAllocator, ObjectKinds, ObjectRules, Races, SpecialRoom};
 use denizen_core::WorldSeed;
@@ -381,7 +382,7 @@ fn objects_table(level: i32, good: bool, objects: Option<&PathBuf>) -> Result<Ta
             let kind = allocator.kinds().get(o.kind);
             vec![
                 Cell::Int(o.kind.0.into()),
-                Cell::Text(kind.map_or(String::new(), |k| k.name.clone())),
+                Cell::Text(kind.map_or(String::new(), |k| plain_name(&k.name))),
                 Cell::Int(kind.map_or(0, |k| k.tval.into())),
                 Cell::Int(kind.map_or(0, |k| k.level.into())),
                 Cell::Prob(o.probability),

@@ -967,6 +967,9 @@ fn angband_objects_prints_the_exact_odds_of_one_object_draw() {
         "scrolls {}",
         share("70")
     );
+    // Names read as a list's: no article, no plural mark.
+    assert!(rows.iter().any(|r| r[1] == "Ration of Food"), "{text}");
+    assert!(rows.iter().all(|r| !r[1].contains(['&', '~'])));
     // All 22 town entries have chance 1: each is one pick in 22.
     let town = csv_rows(&stdout(&denizen("angband objects 0 --format csv")));
     assert_eq!(town.len(), 22);

@@ -10,6 +10,7 @@ use denizen_bevy::view::Description;
 use super::components::{AngbandGold, AngbandMonster, AngbandObject, HitPoints, SleepCounter};
 use super::resources::AngbandRuleset;
 use crate::MadeObject;
+use crate::object::display_name;
 
 /// One line per monster of the level, in map order (top to bottom, left to right): glyph,
 /// race, square, awake or asleep, hit points; then one line per object and heap of gold
@@ -63,20 +64,17 @@ pub fn roster(world: &mut World) -> String {
 /// whether it is cursed.
 fn object_name(world: &World, object: &MadeObject) -> String {
     let objects = &world.resource::<AngbandRuleset>().rules().objects;
-    let kind = objects
-        .allocator
-        .kinds()
-        .get(object.kind)
-        .map_or("?", |k| k.name.as_str());
-    let mut name = match object.artifact.and_then(|a| objects.artifacts.get(a)) {
+    let artifact = object.artifact.and_then(|a| objects.artifacts.get(a));
+    let kind = objects.allocator.kinds().get(object.kind).map_or_else(
+        || "?".to_owned(),
+        |k| display_name(&k.name, object.number.into(), artifact.is_some()),
+    );
+    let mut name = match artifact {
         Some(artifact) => format!("{kind} {}", artifact.name),
-        None => kind.to_owned(),
+        None => kind,
     };
     if let Some(ego) = object.ego.and_then(|e| objects.egos.get(e)) {
         name = format!("{name} {}", ego.name);
-    }
-    if object.number > 1 {
-        name = format!("{} x {name}", object.number);
     }
     if object.cursed {
         name.push_str(" (cursed)");
