@@ -508,3 +508,27 @@ fn a_save_of_another_format_is_refused() {
     ));
     assert_eq!(save(app.world()).unwrap(), text);
 }
+
+/// A saved entity whose id has its low 32 bits zero, or any other id a hand-edited save
+/// gives it, comes back like any other: none is dropped.
+#[test]
+fn a_saved_entity_of_any_id_comes_back() {
+    use denizen::bevy::save::{load, save};
+    let source = busy_world(36);
+    let text = save(source.world()).unwrap();
+    let count = |app: &mut App| {
+        let world = app.world_mut();
+        world.query::<&Creature>().iter(world).count()
+    };
+    let mut reloaded = busy_world(37);
+    load(reloaded.world_mut(), &text).unwrap();
+    let creatures = count(&mut reloaded);
+    assert!(creatures > 0);
+    for id in [1u64 << 32, 5 << 32, u64::from(u32::MAX - 1)] {
+        let edited = text.replacen("        1: {", &format!("        {id}: {{"), 1);
+        assert_ne!(edited, text);
+        let mut target = busy_world(37);
+        load(target.world_mut(), &edited).unwrap_or_else(|e| panic!("id {id}: {e}"));
+        assert_eq!(count(&mut target), creatures, "id {id}");
+    }
+}
