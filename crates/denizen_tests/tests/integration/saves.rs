@@ -509,8 +509,9 @@ fn a_save_of_another_format_is_refused() {
     assert_eq!(save(app.world()).unwrap(), text);
 }
 
-/// A saved entity whose id has its low 32 bits zero, or any other id a hand-edited save
-/// gives it, comes back like any other: none is dropped.
+/// A saved entity whose id a hand-edited save changed (its low 32 bits zero, or the
+/// largest index) is never dropped: the save loads whole, or is refused with the id named
+/// and the world unchanged.
 #[test]
 fn a_saved_entity_of_any_id_comes_back() {
     use denizen::bevy::save::{load, save};
@@ -528,7 +529,14 @@ fn a_saved_entity_of_any_id_comes_back() {
         let edited = text.replacen("        1: {", &format!("        {id}: {{"), 1);
         assert_ne!(edited, text);
         let mut target = busy_world(37);
-        load(target.world_mut(), &edited).unwrap_or_else(|e| panic!("id {id}: {e}"));
-        assert_eq!(count(&mut target), creatures, "id {id}");
+        let before = save(target.world()).unwrap();
+        match load(target.world_mut(), &edited) {
+            Ok(_) => assert_eq!(count(&mut target), creatures, "id {id}"),
+            Err(e) => {
+                assert_eq!(e.to_string().lines().count(), 1, "id {id}: {e}");
+                assert!(e.to_string().contains(&id.to_string()), "id {id}: {e}");
+                assert_eq!(save(target.world()).unwrap(), before, "id {id}: changed");
+            }
+        }
     }
 }
