@@ -65,25 +65,31 @@ fn check_clock(resources: &[ReadValue]) -> Result<(), SaveError> {
     Ok(())
 }
 
-/// Every creature of the current floor stands on its map (the save's own, or the
-/// world's when the save has none).
+/// Every creature stands on its floor's map: the current floor's (the save's own, or the
+/// world's when the save has none), or, put away, its stored floor's.
 fn check_squares(
     world: &World,
     resources: &[ReadValue],
     entities: &[(u64, Vec<ReadValue>)],
 ) -> Result<(), SaveError> {
     let map = saved_or_current::<FloorMap>(world, resources);
-    let current = saved_or_current::<CurrentFloor>(world, resources);
-    let (Some(map), Some(current)) = (map, current) else {
-        return Ok(());
-    };
-    let (width, height) = (map.0.width(), map.0.height());
+    let current = saved_or_current::<CurrentFloor>(world, resources).unwrap_or_default();
+    let stored = saved_or_current::<StoredFloors>(world, resources).unwrap_or_default();
     for (id, components) in entities {
-        let here = first::<OnFloor>(components).is_some_and(|on| on.0 == current.0);
-        if let Some(at) = first::<GridPos>(components)
-            && here
-            && (at.x >= width || at.y >= height)
-        {
+        let (Some(at), Some(on)) = (first::<GridPos>(components), first::<OnFloor>(components))
+        else {
+            continue;
+        };
+        let floor_map = if on.0 == current.0 {
+            map.as_ref().map(|m| &m.0)
+        } else {
+            stored.0.get(&on.0)
+        };
+        let Some(floor_map) = floor_map else {
+            continue;
+        };
+        let (width, height) = (floor_map.width(), floor_map.height());
+        if at.x >= width || at.y >= height {
             return Err(SaveError::Impossible {
                 type_path: "GridPos",
                 message: format!(

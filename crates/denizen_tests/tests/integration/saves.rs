@@ -277,7 +277,7 @@ fn a_save_of_impossible_state_is_refused_whole() {
     let before = save(target.world()).unwrap();
     /// What the source world is made into before it is saved.
     type Edit = fn(&mut App);
-    let impossible: [(&str, Edit); 5] = [
+    let impossible: [(&str, Edit); 6] = [
         ("GameClock", |app| {
             app.world_mut()
                 .resource_mut::<GameClock>()
@@ -295,6 +295,14 @@ fn a_save_of_impossible_state_is_refused_whole() {
         ("Dormant", |app| {
             let member = first_with::<EncounterMember>(app);
             app.world_mut().entity_mut(member).insert(Dormant);
+        }),
+        ("GridPos", |app| {
+            // A creature put away with its floor, off that floor's stored map.
+            let member = first_with::<EncounterMember>(app);
+            let mut entity = app.world_mut().entity_mut(member);
+            entity.remove::<GridPos>();
+            entity.insert(GridPos { x: 4_000, y: 7 });
+            put_floor_away(app.world_mut()).expect("a current floor");
         }),
         ("CurrentFloor", |app| {
             let world = app.world_mut();
