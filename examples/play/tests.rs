@@ -293,6 +293,17 @@ fn the_tour_goes_down_to_every_rule_set_and_back() {
     let _ = std::fs::remove_file(save_path("tour"));
 }
 
+/// The help box shows every key's line whole on the game's screen.
+#[test]
+fn the_help_shows_every_line_whole() {
+    let mut game = game(17, "help");
+    game.act(Action::Help);
+    let text = view::text(&screen(&game));
+    for (keys, what) in crate::keys::HELP {
+        assert!(text.contains(what) && text.contains(keys), "{what}\n{text}");
+    }
+}
+
 /// A kind's name takes its article, "an" before a vowel; a unique's proper name none.
 #[test]
 fn names_take_their_articles() {

@@ -9,7 +9,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Paragraph};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use crate::game::{Game, MAX_HP, Place, Seen};
 use crate::keys::HELP;
@@ -208,21 +208,30 @@ fn sidebar<'a>(shown: &[&Seen]) -> Paragraph<'a> {
     Paragraph::new(lines).block(Block::new().borders(Borders::LEFT))
 }
 
+/// The help box over the screen, as wide as its longest line (and the screen allows),
+/// its lines wrapped rather than cut on a narrow screen.
 fn draw_help(frame: &mut Frame) {
     let area = frame.area();
+    let lines: Vec<String> = HELP
+        .iter()
+        .map(|(keys, what)| format!(" {keys:<26}{what} "))
+        .collect();
+    let widest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u16;
+    let width = (widest + 2).min(area.width);
     let box_area = Rect::new(
-        area.width.saturating_sub(64) / 2,
+        area.width.saturating_sub(width) / 2,
         3,
-        64.min(area.width),
-        14.min(area.height),
+        width,
+        (lines.len() as u16 + 3).min(area.height.saturating_sub(3)),
     );
-    let mut lines = vec![Line::raw("")];
-    for (keys, what) in HELP {
-        lines.push(Line::raw(format!(" {keys:<26}{what}")));
-    }
+    let text: Vec<Line> = std::iter::once(Line::raw(""))
+        .chain(lines.into_iter().map(Line::raw))
+        .collect();
     frame.render_widget(Clear, box_area);
     frame.render_widget(
-        Paragraph::new(lines).block(Block::bordered().title(" Help: the keys ")),
+        Paragraph::new(text)
+            .wrap(Wrap { trim: false })
+            .block(Block::bordered().title(" Help: the keys ")),
         box_area,
     );
 }

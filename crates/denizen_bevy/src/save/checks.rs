@@ -66,7 +66,8 @@ fn check_clock(resources: &[ReadValue]) -> Result<(), SaveError> {
 }
 
 /// Every creature stands on its floor's map: the current floor's (the save's own, or the
-/// world's when the save has none), or, put away, its stored floor's.
+/// world's when the save has none), or, put away, its stored floor's (unless that was
+/// stored empty).
 fn check_squares(
     world: &World,
     resources: &[ReadValue],
@@ -80,10 +81,15 @@ fn check_squares(
         else {
             continue;
         };
+        // A floor put away before the host filled its map stores an empty one: nothing to
+        // check a square against.
         let floor_map = if on.0 == current.0 {
             map.as_ref().map(|m| &m.0)
         } else {
-            stored.0.get(&on.0)
+            stored
+                .0
+                .get(&on.0)
+                .filter(|m| m.width() > 0 && m.height() > 0)
         };
         let Some(floor_map) = floor_map else {
             continue;
