@@ -507,3 +507,20 @@ fn a_chart_replaces_only_regular_files_and_leaves_nothing_when_refused() {
     assert_eq!(listing().len(), 3, "{:?}", listing());
     std::fs::remove_dir_all(folder).unwrap();
 }
+
+/// A chart over a few depths numbers its depth axis with whole depths, each once (five
+/// depths were labelled `1 2 2 2 3 4 4 4 5`).
+#[test]
+fn a_short_depth_axis_is_numbered_once_a_depth() {
+    let svg = chart("chart odds goblin-caves --depths 1-5", "five-depths");
+    let mut labels: Vec<(f64, String)> = elements(&svg, "text")
+        .into_iter()
+        .filter(|(element, text)| {
+            attribute(element, "text-anchor") == Some("middle") && text.parse::<f64>().is_ok()
+        })
+        .map(|(element, text)| (number(attribute(element, "x").unwrap()), text))
+        .collect();
+    labels.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let texts: Vec<&str> = labels.iter().map(|(_, t)| t.as_str()).collect();
+    assert_eq!(texts, ["1", "2", "3", "4", "5"]);
+}

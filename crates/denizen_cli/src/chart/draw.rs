@@ -70,9 +70,16 @@ fn draw(plot: &Plot, area: &DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), Cl
         .configure_mesh()
         .x_desc(plot.x_label.as_str())
         .y_desc(plot.y_label.as_str())
-        .x_labels(12)
+        // Depths and maps are whole numbers: at most one tick a unit, each labelled once.
+        .x_labels(((last - first) as usize + 1).min(12))
         .y_labels(11)
-        .x_label_formatter(&|x| format!("{x:.0}"))
+        .x_label_formatter(&|x| {
+            if x.fract() == 0.0 {
+                format!("{x:.0}")
+            } else {
+                String::new()
+            }
+        })
         .y_label_formatter(&|y| {
             if plot.y_max >= 10.0 {
                 format!("{y:.0}")
