@@ -6,6 +6,7 @@ use denizen::prelude::*;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 
 use crate::game::{Game, Place, Settings};
@@ -291,6 +292,39 @@ fn the_tour_goes_down_to_every_rule_set_and_back() {
     );
     let _ = std::fs::remove_dir_all(&frames);
     let _ = std::fs::remove_file(save_path("tour"));
+}
+
+/// A name too long for the column of creatures in view runs on, whole (names were cut at
+/// 13 characters).
+#[test]
+fn a_long_name_is_shown_whole_beside_the_map() {
+    let game = game(18, "long-name");
+    let mut seen = game
+        .creatures()
+        .into_iter()
+        .next()
+        .expect("a creature in view");
+    seen.name = "Grip, Farmer Maggot's Dog".into();
+    let [_, _, side, _] = view::areas(Rect::new(0, 0, view::SIZE.0, view::SIZE.1));
+    let mut terminal = Terminal::new(TestBackend::new(side.width, side.height)).unwrap();
+    let buffer = terminal
+        .draw(|f| f.render_widget(view::sidebar(&[&seen]), f.area()))
+        .unwrap()
+        .buffer
+        .clone();
+    // The column's left border stands on every row; the wrapped rows read as one text.
+    let text: String = view::text(&buffer)
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || ",'".contains(c) {
+                c
+            } else {
+                ' '
+            }
+        })
+        .collect();
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(text.contains("Grip, Farmer Maggot's Dog"), "{text}");
 }
 
 /// The help box shows every key's line whole on the game's screen.

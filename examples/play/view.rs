@@ -183,29 +183,28 @@ fn set(buffer: &mut Buffer, area: Rect, column: u16, row: u16, glyph: char, styl
 }
 
 /// The monsters in view, nearest first.
-fn sidebar<'a>(shown: &[&Seen]) -> Paragraph<'a> {
+pub fn sidebar<'a>(shown: &[&Seen]) -> Paragraph<'a> {
     let mut lines = vec![Line::styled(
         "In view",
         Style::new().add_modifier(Modifier::BOLD),
     )];
     for creature in shown {
         let state = if creature.asleep { "asleep" } else { "awake" };
-        let mut name: String = creature.name.chars().take(13).collect();
-        if creature.name.chars().count() > 13 {
-            name.push('.');
-        }
+        // A name too long for the column runs on to the next line, whole.
         lines.push(Line::from(vec![
             Span::styled(
                 creature.glyph.to_string(),
                 Style::new().fg(colour(creature.colour)),
             ),
-            Span::raw(format!(" {name:<14}{state}")),
+            Span::raw(format!(" {:<13} {state}", creature.name)),
         ]));
         if let Some(carry) = &creature.carries {
             lines.push(Line::raw(format!("  carries {carry}")));
         }
     }
-    Paragraph::new(lines).block(Block::new().borders(Borders::LEFT))
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .block(Block::new().borders(Borders::LEFT))
 }
 
 /// The help box over the screen, as wide as its longest line (and the screen allows),
