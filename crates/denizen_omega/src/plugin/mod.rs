@@ -48,8 +48,8 @@ pub use messages::{
 };
 pub use populate::{OmegaFloor, OmegaFloorPlan};
 pub use resources::{
-    CompletedDungeons, CurrentLocation, MoonPhase, OmegaChronicle, OmegaRuleset, OmegaSettings,
-    UniqueItems,
+    CompletedDungeons, CurrentLocation, MoonPhase, NotOmegaFloor, OmegaChronicle, OmegaRuleset,
+    OmegaSettings, UniqueItems,
 };
 
 /// Omega's population rules as a plugin: the host writes [`OmegaFloorRequested`] after filling
@@ -227,6 +227,7 @@ impl Plugin for OmegaPlugin {
         .register_type::<summon::StatuesWoken>()
         .register_type::<summon::Summon>()
         .register_type::<summon::NothingMade>()
+        .register_type::<NotOmegaFloor>()
         .register_type::<countryside::CountrysideEncounterRequested>()
         .register_type::<saves::StateRejected>()
         .register_type::<saves::StateMisfit>()
@@ -272,8 +273,8 @@ pub mod prelude {
         PlacementFailed,
     };
     pub use super::resources::{
-        CompletedDungeons, CurrentLocation, MoonPhase, OmegaChronicle, OmegaRuleset, OmegaSettings,
-        UniqueItems,
+        CompletedDungeons, CurrentLocation, MoonPhase, NotOmegaFloor, OmegaChronicle, OmegaRuleset,
+        OmegaSettings, UniqueItems,
     };
     pub use super::saves::{StateMisfit, StateRejected};
     pub use super::summon::{

@@ -13,7 +13,7 @@ use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use denizen_bevy::floor::FloorId;
+use denizen_bevy::floor::{CurrentFloor, FloorId};
 
 /// The Omega rules in use: bestiary, locations and variants, with the ordinary pool of
 /// every difficulty compiled once (wandering checks, summonings and statues draw from
@@ -115,6 +115,38 @@ impl CurrentLocation {
     pub fn floor(&self) -> FloorId {
         FloorId::new(self.environment.clone(), self.depth)
     }
+
+    /// The place's floor, when it is the current floor: Omega's arrivals (wanderers,
+    /// summons, statues) come only onto it.
+    pub fn current_floor(&self, world: &World) -> Result<FloorId, NotOmegaFloor> {
+        let (floor, current) = (self.floor(), &world.resource::<CurrentFloor>().0);
+        if *current == floor {
+            Ok(floor)
+        } else {
+            Err(NotOmegaFloor {
+                current: current.clone(),
+                location: floor,
+            })
+        }
+    }
+}
+
+/// The floor in `FloorMap` is not the current Omega location's (another rule set's floor,
+/// or none: a floor put away): Omega's arrivals come only onto its own place's floor.
+#[derive(Reflect, Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[reflect(Debug, PartialEq)]
+#[error(
+    "the current floor `{} {}` is not the Omega location's `{} {}`",
+    current.location,
+    current.depth,
+    location.location,
+    location.depth
+)]
+pub struct NotOmegaFloor {
+    /// The floor `FloorMap` holds.
+    pub current: FloorId,
+    /// The floor of the current Omega location.
+    pub location: FloorId,
 }
 
 /// Which unique items exist in the world (made, taken or unmade).

@@ -4,13 +4,13 @@
 use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
 use denizen_bevy::arrivals::{ArrivalRequest, Arrived, RulesStillLoading};
-use denizen_bevy::floor::{CurrentFloor, FloorId, FloorMap};
+use denizen_bevy::floor::{FloorId, FloorMap};
 use denizen_bevy::pipeline::FloorStreams;
 use denizen_core::floor::{Square, Tile};
 use denizen_core::plan::{Plan, Spawn};
 
 use super::populate::{construct, keep_ledger, spawn_monsters};
-use super::resources::{CurrentLocation, OmegaRuleset};
+use super::resources::{CurrentLocation, NotOmegaFloor, OmegaRuleset};
 use crate::construct::Monster;
 use crate::objects::ItemLedger;
 use crate::species::SpeciesId;
@@ -105,21 +105,9 @@ pub enum NothingMade {
     /// The rules' data files (feature `assets`) have not loaded yet.
     #[error("{0}")]
     RulesLoading(RulesStillLoading),
-    /// The floor in `FloorMap` is not the current Omega location's (another rule set's
-    /// floor, or none): an Omega creature is drawn only onto its own place's floor.
-    #[error(
-        "the current floor ({} {}) is not the Omega location's ({} {})",
-        current.location,
-        current.depth,
-        location.location,
-        location.depth
-    )]
-    NotOmegaFloor {
-        /// The floor `FloorMap` holds.
-        current: FloorId,
-        /// The floor of the current Omega location.
-        location: FloorId,
-    },
+    /// The current floor is not the Omega location's: nothing is summoned onto it.
+    #[error("{0}")]
+    NotOmegaFloor(NotOmegaFloor),
 }
 
 impl From<RulesStillLoading> for NothingMade {
@@ -161,14 +149,9 @@ impl LocalPool {
     fn of(world: &World, raise: i64) -> Result<(FloorId, Self), NothingMade> {
         let ruleset = world.resource::<OmegaRuleset>().clone();
         let location = world.resource::<CurrentLocation>().clone();
-        let floor = location.floor();
-        let current = &world.resource::<CurrentFloor>().0;
-        if *current != floor {
-            return Err(NothingMade::NotOmegaFloor {
-                current: current.clone(),
-                location: floor,
-            });
-        }
+        let floor = location
+            .current_floor(world)
+            .map_err(NothingMade::NotOmegaFloor)?;
         let difficulty = location.difficulty + raise;
         ruleset
             .ordinary_pool(difficulty)

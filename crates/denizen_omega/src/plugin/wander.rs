@@ -4,13 +4,13 @@
 use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
 use denizen_bevy::arrivals::{ArrivalRequest, Arrived, RulesStillLoading, arrive};
-use denizen_bevy::floor::{CurrentFloor, FloorId, FloorMap};
+use denizen_bevy::floor::{FloorId, FloorMap};
 use denizen_bevy::pipeline::FloorStreams;
 use denizen_core::floor::Square;
 use denizen_core::plan::Plan;
 
 use super::populate::{construct, keep_ledger, spawn_monsters};
-use super::resources::{CurrentLocation, OmegaRuleset};
+use super::resources::{CurrentLocation, NotOmegaFloor, OmegaRuleset};
 use crate::construct::Monster;
 use crate::objects::ItemLedger;
 use crate::place::NoWandering;
@@ -52,22 +52,10 @@ pub type WanderingChecked = Arrived<WanderingCheck>;
 #[derive(Reflect, Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[reflect(Debug, PartialEq)]
 pub enum WanderingSkip {
-    /// The current floor is not the Omega location's (another rule set's floor, or none:
-    /// a floor put away): Omega's clock-driven work runs only on Omega's floors.
-    #[error(
-        "the current floor `{} {}` is not Omega's `{} {}`: wandering monsters arrive only on \
-         the Omega floor the player is on",
-        current.location,
-        current.depth,
-        location.location,
-        location.depth
-    )]
-    NotOmegaFloor {
-        /// The floor `FloorMap` holds.
-        current: FloorId,
-        /// The floor of the current Omega location.
-        location: FloorId,
-    },
+    /// The current floor is not the Omega location's: Omega's clock-driven work runs only
+    /// on Omega's floors.
+    #[error("{0}: wandering monsters arrive only on the Omega floor the player is on")]
+    NotOmegaFloor(NotOmegaFloor),
     /// The rules' data files (feature `assets`) have not loaded yet.
     #[error("{0}")]
     RulesLoading(RulesStillLoading),
@@ -118,13 +106,9 @@ impl ArrivalRequest for WanderingCheck {
     fn validate(&self, world: &World) -> Result<(FloorId, WanderingPlace), WanderingSkip> {
         let location = world.resource::<CurrentLocation>().clone();
         let ruleset = world.resource::<OmegaRuleset>().clone();
-        let current = world.resource::<CurrentFloor>().0.clone();
-        if current != location.floor() {
-            return Err(WanderingSkip::NotOmegaFloor {
-                current,
-                location: location.floor(),
-            });
-        }
+        let current = location
+            .current_floor(world)
+            .map_err(WanderingSkip::NotOmegaFloor)?;
         let rule = ruleset
             .rules()
             .wandering(location.place())

@@ -423,7 +423,7 @@ mod angband {
         app.update();
         let skipped = crate::wandering_skips(&app);
         assert!(
-            matches!(skipped.as_slice(), [WanderingSkip::NotOmegaFloor { .. }]),
+            matches!(skipped.as_slice(), [WanderingSkip::NotOmegaFloor(_)]),
             "{skipped:?}"
         );
         // On an Angband level the player is in no Omega place.
@@ -446,7 +446,7 @@ mod angband {
         app.update();
         let summons = crate::summoned(&app);
         assert!(
-            matches!(summons.as_slice(), [Err(NothingMade::NotOmegaFloor { current, .. })] if *current == angband),
+            matches!(summons.as_slice(), [Err(NothingMade::NotOmegaFloor(NotOmegaFloor { current, .. }))] if *current == angband),
             "{summons:?}"
         );
         assert_eq!(on_floor(&mut app, &angband).len(), monsters);
