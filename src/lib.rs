@@ -25,7 +25,7 @@ pub use denizen_tables as tables;
 
 /// The Bevy plugins (feature `bevy`): the neutral plugin and its rule-set API
 /// (`denizen_bevy`), each enabled rule set's plugin as a module (`omega`, `captive`,
-/// `angband`: each rule set's `plugin` module), and [`DenizenPlugins`](bevy::DenizenPlugins),
+/// `angband`, `tables`: each rule set's `plugin` module), and [`DenizenPlugins`](bevy::DenizenPlugins),
 /// which adds them all.
 #[cfg(feature = "bevy")]
 pub mod bevy {
@@ -40,6 +40,9 @@ pub mod bevy {
     /// Omega 0.90.4 in play (`denizen_omega::plugin`).
     #[cfg(feature = "omega")]
     pub use denizen_omega::plugin as omega;
+    /// A game's own bestiary in play (`denizen_tables::plugin`).
+    #[cfg(feature = "tables")]
+    pub use denizen_tables::plugin as tables;
 
     mod group;
     pub use group::DenizenPlugins;
@@ -54,6 +57,8 @@ pub mod bevy {
         pub use denizen_captive::plugin::prelude::*;
         #[cfg(feature = "omega")]
         pub use denizen_omega::plugin::prelude::*;
+        #[cfg(feature = "tables")]
+        pub use denizen_tables::plugin::prelude::*;
 
         pub use super::DenizenPlugins;
     }

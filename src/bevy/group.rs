@@ -3,12 +3,18 @@
 use bevy_app::{PluginGroup, PluginGroupBuilder};
 use bevy_ecs::schedule::ScheduleLabel;
 use denizen_bevy::DenizenPlugin;
-#[cfg(any(feature = "omega", feature = "captive", feature = "angband"))]
+#[cfg(any(
+    feature = "omega",
+    feature = "captive",
+    feature = "angband",
+    feature = "tables"
+))]
 use denizen_bevy::rule_set::ExpectRequests;
 
 /// Every denizen plugin the enabled features bring: [`DenizenPlugin`] with the seed and
 /// schedule, then each rule set's plugin with its defaults, in the order their floors are
-/// served when several are asked for in one run (Omega's, Angband's, Captive's). Angband's
+/// served when several are asked for in one run (Omega's, Angband's, Captive's, then the
+/// tables' with the starter bestiary: `.set(TablesPlugin::new(..))` for a game's own). Angband's
 /// comes with the `angband_data` feature; with `angband` alone the game adds
 /// `AngbandPlugin::new` with its own rules. Replace one
 /// with `.set(...)` to change its switches; a rule-set plugin disabled with
@@ -58,6 +64,10 @@ impl PluginGroup for DenizenPlugins {
         let group = group
             .add(ExpectRequests::<denizen_captive::plugin::CaptivePlugin>::default())
             .add(denizen_captive::plugin::CaptivePlugin::default());
+        #[cfg(feature = "tables")]
+        let group = group
+            .add(ExpectRequests::<denizen_tables::plugin::TablesPlugin>::default())
+            .add(denizen_tables::plugin::TablesPlugin::starter());
         group
     }
 }

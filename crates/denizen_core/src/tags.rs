@@ -42,6 +42,7 @@ pub struct SquareTags {
 
 /// A tag the layer cannot take: it already holds [`MAX_TAGS`] other names.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 #[error("a floor holds at most {MAX_TAGS} tag names: `{0}` is one too many")]
 pub struct TooManyTags(pub String);
 

@@ -53,6 +53,7 @@ pub struct Follows {
 
 /// Why a drawn creature is not on the floor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub enum Shortfall {
     /// No square of the floor met its placement rules.
     NoSquare,
@@ -79,6 +80,7 @@ pub struct FloorPlan {
 
 /// Why a floor cannot be planned.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub enum RequestError {
     /// The depth is not one of the floor's.
     #[error("depth {depth} is outside the floor's depths, {min}-{max}")]
@@ -115,7 +117,10 @@ pub struct FloorSite<'f> {
     pub point: Option<Square>,
 }
 
-fn check_site(b: &Bestiary, site: FloorSite<'_>, depth: u32) -> Result<(), RequestError> {
+/// Whether a floor can be planned at `depth` on `site`: the depth is one of the floor's and
+/// the tag layer is the floor's size (what [`plan_floor`] and [`plan_arrival`] check
+/// first, for a caller that must refuse a request before anything changes).
+pub fn check_site(b: &Bestiary, site: FloorSite<'_>, depth: u32) -> Result<(), RequestError> {
     let depths = b.floor().depths;
     if !depths.contains(depth) {
         return Err(RequestError::Depth {

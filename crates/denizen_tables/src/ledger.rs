@@ -15,6 +15,7 @@ use crate::bestiary::Bestiary;
 /// [`killed`](Self::killed) never comes again. A unique that is alive or killed is left
 /// out of every draw, and the other rows' odds renormalise.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct UniqueLedger {
     alive: BTreeSet<String>,
     killed: BTreeSet<String>,
@@ -49,6 +50,21 @@ impl UniqueLedger {
         for key in left_alive {
             self.alive.remove(key);
         }
+    }
+
+    /// Keeps only the keys `keep` accepts, alive and killed alike (a ledger read from a save
+    /// checked against the files in use); returns the keys dropped, in order.
+    pub fn retain(&mut self, keep: impl Fn(&str) -> bool) -> Vec<String> {
+        let dropped: Vec<String> = self
+            .alive
+            .iter()
+            .chain(&self.killed)
+            .filter(|key| !keep(key))
+            .cloned()
+            .collect();
+        self.alive.retain(|key| keep(key));
+        self.killed.retain(|key| keep(key));
+        dropped
     }
 
     /// The uniques alive, by key.

@@ -49,6 +49,8 @@ pub mod lint;
 mod merge;
 pub mod odds;
 mod pick;
+#[cfg(feature = "bevy")]
+pub mod plugin;
 mod place;
 mod rules;
 pub mod sample;
@@ -69,7 +71,8 @@ pub use compile::{
 };
 pub use draw::{Member, Unit};
 pub use floor::{
-    Denizen, FloorPlan, FloorRequest, FloorSite, Follows, RequestError, Shortfall, plan_arrival,
+    Denizen, FloorPlan, FloorRequest, FloorSite, Follows, RequestError, Shortfall, check_site,
+    plan_arrival,
     plan_floor,
 };
 pub use ledger::UniqueLedger;

@@ -1,0 +1,165 @@
+//! Messages in and out of the tables plugin.
+
+use bevy_ecs::prelude::*;
+use bevy_reflect::prelude::*;
+use denizen_bevy::floor::{FloorHeld, FloorId};
+use denizen_core::{Rect, Square, TooManyTags};
+
+use super::resources::TagArea;
+use crate::{RequestError, Shortfall};
+
+/// Written by the host after it has filled [`FloorMap`](denizen_bevy::FloorMap): populate
+/// the floor `location` at `depth` from the bestiary. Served in
+/// [`TablesSystems::Floors`](super::TablesSystems::Floors) and answered with
+/// [`TablesFloorPopulated`] or [`TablesFloorRejected`].
+///
+/// The placement rules read the floor's tags: the map's ([`SquareTags::from_grid`]:
+/// `floor`, `water`, `room`, `corridor`, ...) and the areas the request adds
+/// ([`tag`](Self::tag)); distances count from the player's square when it is given.
+///
+/// [`SquareTags::from_grid`]: denizen_core::SquareTags::from_grid
+#[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
+#[reflect(Debug, PartialEq)]
+pub struct TablesFloorRequested {
+    /// The floor's location (a dungeon's name): the floor is `(location, depth)`.
+    pub location: String,
+    /// Its depth: one of the bestiary's floor depths.
+    pub depth: u32,
+    /// Where the player stands, if on the floor already.
+    pub player: Option<Square>,
+    /// Tags the game gives areas of the floor.
+    pub tags: Vec<TagArea>,
+}
+
+impl TablesFloorRequested {
+    /// Populate the floor `location` at `depth`.
+    pub fn new(location: impl Into<String>, depth: u32) -> Self {
+        Self {
+            location: location.into(),
+            depth,
+            player: None,
+            tags: Vec::new(),
+        }
+    }
+
+    /// The player stands at `at`: least distances count from there.
+    pub fn player(mut self, at: Square) -> Self {
+        self.player = Some(at);
+        self
+    }
+
+    /// Gives every square of `rect` the tag `name` (a safe room: `"safe"`).
+    pub fn tag(mut self, name: impl Into<String>, rect: Rect) -> Self {
+        self.tags.push(TagArea {
+            name: name.into(),
+            rect,
+        });
+        self
+    }
+
+    /// The floor this request populates.
+    pub fn floor(&self) -> FloorId {
+        FloorId::new(self.location.as_str(), self.depth)
+    }
+}
+
+/// A drawn creature that is not on the floor, and why.
+#[derive(Reflect, Clone, Debug, PartialEq, Eq)]
+#[reflect(Debug, PartialEq)]
+pub struct Unplaced {
+    /// Its species' key.
+    pub species: String,
+    /// Why: no square met its placement rules, no room near its leader, or its leader
+    /// found no square.
+    pub why: Shortfall,
+}
+
+/// A floor was populated (written in [`TablesSystems::Floors`](super::TablesSystems::Floors)).
+#[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
+#[reflect(Debug, PartialEq)]
+pub struct TablesFloorPopulated {
+    /// The floor.
+    pub floor: FloorId,
+    /// The creatures placed, in plan order (each leader before its followers).
+    pub placed: Vec<Entity>,
+    /// Each creature drawn but not placed, and why.
+    pub unplaced: Vec<Unplaced>,
+    /// How many placements the floor drew.
+    pub placements: u32,
+    /// How many of them went out of depth (their creatures have
+    /// [`OutOfDepth`](super::components::OutOfDepth)).
+    pub out_of_depth: u32,
+}
+
+/// A [`TablesFloorRequested`] that changed nothing (written in
+/// [`TablesSystems::Floors`](super::TablesSystems::Floors)).
+#[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
+#[reflect(Debug, PartialEq)]
+pub struct TablesFloorRejected {
+    /// The floor asked for.
+    pub floor: FloorId,
+    /// Why.
+    pub reason: TablesFloorRefusal,
+}
+
+/// Why a [`TablesFloorRequested`] was refused.
+#[derive(Reflect, Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[reflect(Debug, PartialEq)]
+pub enum TablesFloorRefusal {
+    /// Another floor was populated in this run.
+    #[error("{0}")]
+    FloorHeld(FloorHeld),
+    /// The depth is not one of the bestiary's floors'.
+    #[error("{0}")]
+    Request(RequestError),
+    /// The request's tag areas hold more tag names than a floor can.
+    #[error("{0}")]
+    Tags(TooManyTags),
+    /// The bestiary's data files (feature `assets`) have not loaded yet: nothing changed.
+    #[error("the rules' data files have not loaded yet (wait for RulesLoaded)")]
+    RulesLoading,
+}
+
+impl From<FloorHeld> for TablesFloorRefusal {
+    fn from(held: FloorHeld) -> Self {
+        Self::FloorHeld(held)
+    }
+}
+
+/// Written by the game when the player kills a unique (the key of its
+/// [`Unique`](super::components::Unique)): it never comes again. Read in
+/// [`TablesSystems::Floors`](super::TablesSystems::Floors), before the floors asked for in
+/// the same update are drawn.
+#[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
+#[reflect(Debug, PartialEq)]
+pub struct UniqueKilled {
+    /// The unique's key.
+    pub unique: String,
+}
+
+/// A [`UniqueKilled`] naming no unique of the bestiary in use: the ledger is unchanged.
+#[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
+#[reflect(Debug, PartialEq)]
+pub struct UniqueKillRefused {
+    /// The key written.
+    pub unique: String,
+}
+
+/// The bestiary's lint found something to warn about in the files just loaded (feature
+/// `assets`: written each time edited files are swapped in). The files are in use; each
+/// line names the file, the entry and the field.
+#[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
+#[reflect(Debug, PartialEq)]
+pub struct TablesLintWarnings {
+    /// The warnings, one line each.
+    pub warnings: Vec<String>,
+}
+
+/// State read from a save that did not fit the bestiary in use (a save of other files, or
+/// an edited one), mended and reported once after the load.
+#[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
+#[reflect(Debug, PartialEq)]
+pub struct TablesStateMended {
+    /// What did not fit, one line each.
+    pub misfits: Vec<String>,
+}

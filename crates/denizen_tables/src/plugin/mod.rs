@@ -1,0 +1,212 @@
+//! A game's own bestiary in play: floors populated from its tables through
+//! `TablesFloorRequested`, uniques kept across floors, wandering arrivals on the game
+//! clock, the files as assets followed while the game runs, and saves.
+//!
+//! Built on `denizen_bevy`'s public rule-set API alone, as the shipped rule sets are:
+//! [`TablesPlugin`] takes its place among the rule sets with the sets
+//! [`TablesSystems::Floors`] and [`TablesSystems::Arrivals`], serves its floors through the
+//! [`pipeline`](denizen_bevy::pipeline) and its arrivals through the
+//! [`arrivals`](denizen_bevy::arrivals) pipeline.
+
+#[cfg(feature = "assets")]
+pub mod assets;
+pub mod components;
+pub mod messages;
+mod place;
+pub mod resources;
+mod uniques;
+pub mod view;
+pub mod wander;
+
+use std::sync::Arc;
+
+use bevy_app::prelude::*;
+use bevy_ecs::prelude::*;
+use denizen_bevy::pipeline::serve_floor_requests;
+use denizen_bevy::rule_set::{RuleSetApp, RuleSetPlugin};
+use denizen_bevy::{RuleSet, SaveWithDenizen};
+
+use crate::Bestiary;
+#[cfg(feature = "assets")]
+pub use assets::TablesDataAssets;
+use components::{
+    Asleep, Possession, CreatureTags, FollowerRole, Followers, Follows, TablesHitPoints, OutOfDepth,
+    TablesCreature, Unique,
+};
+use messages::{
+    TablesFloorPopulated, TablesFloorRefusal, TablesFloorRejected, TablesFloorRequested,
+    TablesLintWarnings, TablesStateMended, UniqueKillRefused, UniqueKilled, Unplaced,
+};
+use resources::{TablesFloors, TablesRuleset, TablesUniques};
+use wander::{TablesArrival, TablesWandered, TablesWanderingCheck, TablesWanderingSkip};
+
+/// A game's own bestiary as a plugin: the host fills
+/// [`FloorMap`](denizen_bevy::FloorMap), writes a [`TablesFloorRequested`] naming the
+/// floor's location and depth, and gets one entity per creature placed, with
+/// [`TablesCreature`], [`TablesHitPoints`], [`CreatureTags`] and, when they apply, [`Asleep`],
+/// [`Possession`], [`Unique`], [`OutOfDepth`], and for a follower [`Follows`] (its leader,
+/// whose [`Followers`] list it) and [`FollowerRole`]. Adds a default
+/// [`DenizenPlugin`](denizen_bevy::DenizenPlugin) if the host has not.
+///
+/// ```
+/// use bevy_app::App;
+/// use denizen_bevy::DenizenPlugin;
+/// use denizen_tables::plugin::TablesPlugin;
+///
+/// App::new().add_plugins((DenizenPlugin::with_seed(7), TablesPlugin::starter()));
+/// ```
+#[derive(Clone, Debug)]
+pub struct TablesPlugin {
+    rules: Arc<Bestiary>,
+    #[cfg(feature = "assets")]
+    data: Option<assets::TablesDataAssets>,
+}
+
+impl TablesPlugin {
+    /// A game's own bestiary (from [`load`](crate::load)).
+    pub fn new(bestiary: Bestiary) -> Self {
+        Self {
+            rules: Arc::new(bestiary),
+            #[cfg(feature = "assets")]
+            data: None,
+        }
+    }
+
+    /// The starter bestiary ([`starter`](crate::starter)): forty-odd creatures of this
+    /// project's own, to play with before writing one's own.
+    pub fn starter() -> Self {
+        // The starter files are compiled in and their load is tested (`starter_loads`).
+        Self::new(crate::starter().expect("the starter bestiary loads"))
+    }
+
+    /// Takes the bestiary from files loaded as assets (feature `assets`; see
+    /// [`TablesDataAssets`]): requests are refused until they have loaded, and edited files
+    /// are swapped in while the game runs.
+    #[cfg(feature = "assets")]
+    pub fn data_assets(mut self, files: assets::TablesDataAssets) -> Self {
+        self.data = Some(files);
+        self
+    }
+
+    /// The bestiary this plugin starts with.
+    pub fn rules(&self) -> &Bestiary {
+        &self.rules
+    }
+}
+
+/// The tables plugin's systems, each set inside a
+/// [`DenizenSystems`](denizen_bevy::DenizenSystems) phase.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TablesSystems {
+    /// In [`DenizenSystems::Floors`](denizen_bevy::DenizenSystems::Floors), after the
+    /// floors of the rule sets added before it: the kills reported ([`UniqueKilled`]),
+    /// then the floors asked for, through the [`pipeline`](denizen_bevy::pipeline).
+    Floors,
+    /// In [`DenizenSystems::Arrivals`](denizen_bevy::DenizenSystems::Arrivals): the
+    /// wandering checks of the game turns spent on the current floor, if the plugin made
+    /// it, through the [`arrivals`](denizen_bevy::arrivals) pipeline.
+    Arrivals,
+}
+
+impl Plugin for TablesPlugin {
+    fn build(&self, app: &mut App) {
+        let schedule = denizen_bevy::denizen_schedule(app);
+        app.add_rule_set(
+            RuleSet::new("Tables")
+                .floors(TablesSystems::Floors)
+                .arrivals(TablesSystems::Arrivals)
+                .describer(view::describe),
+        )
+        .insert_resource(TablesRuleset::new(self.rules.clone()))
+        .serve_floors::<TablesFloorRequested>(TablesSystems::Floors)
+        .add_systems(
+            schedule,
+            (
+                uniques::kills
+                    .in_set(TablesSystems::Floors)
+                    .before(serve_floor_requests::<TablesFloorRequested>),
+                wander::wandering_checks.in_set(TablesSystems::Arrivals),
+            ),
+        );
+        register(app);
+        #[cfg(feature = "assets")]
+        if let Some(files) = &self.data {
+            let set = TablesSystems::Floors;
+            denizen_bevy::assets::follow(app, files.clone(), &assets::KINDS, set);
+        }
+    }
+}
+
+/// The plugin's messages, observers, saved types and reflected types.
+fn register(app: &mut App) {
+    app.add_message::<TablesFloorPopulated>()
+        .add_message::<TablesFloorRejected>()
+        .add_message::<UniqueKilled>()
+        .add_message::<UniqueKillRefused>()
+        .add_message::<TablesLintWarnings>()
+        .add_message::<TablesStateMended>()
+        .add_message::<TablesWandered>()
+        .init_resource::<TablesUniques>()
+        .init_resource::<TablesFloors>()
+        .save_with_denizen::<TablesCreature>()
+        .save_with_denizen::<TablesHitPoints>()
+        .save_with_denizen::<CreatureTags>()
+        .save_with_denizen::<Asleep>()
+        .save_with_denizen::<Possession>()
+        .save_with_denizen::<Unique>()
+        .save_with_denizen::<OutOfDepth>()
+        .save_with_denizen::<Follows>()
+        .save_with_denizen::<Followers>()
+        .save_with_denizen::<FollowerRole>()
+        .save_with_denizen::<TablesUniques>()
+        .save_with_denizen::<TablesFloors>()
+        .register_type::<TablesRuleset>()
+        .register_type::<TablesFloorRequested>()
+        .register_type::<TablesFloorPopulated>()
+        .register_type::<TablesFloorRejected>()
+        .register_type::<TablesFloorRefusal>()
+        .register_type::<Unplaced>()
+        .register_type::<UniqueKilled>()
+        .register_type::<UniqueKillRefused>()
+        .register_type::<TablesLintWarnings>()
+        .register_type::<TablesStateMended>()
+        .register_type::<TablesWanderingCheck>()
+        .register_type::<TablesArrival>()
+        .register_type::<TablesWanderingSkip>()
+        .register_type::<TablesWandered>()
+        .add_observer(uniques::floor_ended)
+        .add_observer(uniques::floor_entered)
+        .add_observer(uniques::check_loaded);
+}
+
+impl RuleSetPlugin for TablesPlugin {
+    fn expect_requests(app: &mut App) {
+        app.expect_served::<TablesFloorRequested>("TablesPlugin");
+    }
+}
+
+/// The tables types most games need: `use denizen_tables::plugin::prelude::*;`.
+pub mod prelude {
+    #[cfg(feature = "assets")]
+    pub use super::assets::TablesDataAssets;
+    pub use super::components::{
+        Asleep, Possession, CreatureTags, FollowerRole, Followers, Follows, TablesHitPoints, OutOfDepth,
+        TablesCreature, Unique,
+    };
+    pub use super::messages::{
+        TablesFloorPopulated, TablesFloorRefusal, TablesFloorRejected, TablesFloorRequested,
+        TablesLintWarnings, TablesStateMended, UniqueKillRefused, UniqueKilled, Unplaced,
+    };
+    pub use super::resources::{TablesFloors, TablesRuleset, TablesUniques, TagArea};
+    pub use super::view::roster as tables_roster;
+    pub use super::wander::{TablesArrival, TablesWandered, TablesWanderingSkip};
+    pub use super::{TablesPlugin, TablesSystems};
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn starter_loads() {
+        assert!(crate::starter().is_ok());
+    }
+}

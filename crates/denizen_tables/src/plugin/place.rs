@@ -1,0 +1,233 @@
+//! A floor through the pipeline: the request validated against the bestiary, the floor
+//! planned by the rules, the plan's creatures spawned through the one apply step with their
+//! followers linked to their leaders.
+
+use std::sync::Arc;
+
+use bevy_ecs::prelude::*;
+use denizen_bevy::apply::apply;
+use denizen_bevy::clock::GameClock;
+use denizen_bevy::floor::{FloorId, FloorMap, Glyph};
+use denizen_bevy::pipeline::{FloorRequest, FloorStreams, rules_loading};
+use denizen_core::SquareTags;
+
+use super::components::{
+    Asleep, Possession, CreatureTags, FollowerRole, Follows, TablesHitPoints, OutOfDepth, TablesCreature,
+    Unique,
+};
+use super::messages::{
+    TablesFloorPopulated, TablesFloorRefusal, TablesFloorRejected, TablesFloorRequested, Unplaced,
+};
+use super::resources::{TablesFloor, TablesFloors, TablesRuleset, TablesUniques, layer};
+use crate::{Bestiary, Denizen, FloorPlan, FloorSite, RequestError, check_site, plan_floor};
+
+/// The stream a floor's population draws.
+pub(super) const FLOOR_STREAM: &str = "tables_floor";
+
+/// What validation resolved: the bestiary and the floor's tag layer.
+pub struct ValidFloor {
+    rules: Arc<Bestiary>,
+    tags: SquareTags,
+}
+
+impl FloorRequest for TablesFloorRequested {
+    type Rejection = TablesFloorRefusal;
+    type Valid = ValidFloor;
+    type Plan = Result<FloorPlan, RequestError>;
+
+    fn validate(&self, world: &World) -> Result<(FloorId, ValidFloor), TablesFloorRefusal> {
+        if rules_loading::<TablesRuleset>(world) {
+            return Err(TablesFloorRefusal::RulesLoading);
+        }
+        let map = world.resource::<FloorMap>();
+        let tags = layer(map, &self.tags).map_err(TablesFloorRefusal::Tags)?;
+        let rules = world.resource::<TablesRuleset>().0.clone();
+        let site = FloorSite {
+            grid: &map.0,
+            tags: &tags,
+            point: self.player,
+        };
+        check_site(&rules, site, self.depth).map_err(TablesFloorRefusal::Request)?;
+        Ok((self.floor(), ValidFloor { rules, tags }))
+    }
+
+    fn plan(
+        &self,
+        world: &World,
+        valid: ValidFloor,
+        streams: &mut FloorStreams<'_>,
+    ) -> Result<FloorPlan, RequestError> {
+        let grid = &world.resource::<FloorMap>().0;
+        let ledger = &world.resource::<TablesUniques>().0;
+        let request = crate::FloorRequest {
+            depth: self.depth,
+            point: self.player,
+        };
+        let mut rng = streams.draw(FLOOR_STREAM);
+        plan_floor(&valid.rules, grid, &valid.tags, request, ledger, &mut rng)
+    }
+
+    fn apply(&self, world: &mut World, floor: &FloorId, plan: Result<FloorPlan, RequestError>) {
+        // Validation checked what planning checks: an error here means the rules changed
+        // between the two steps, which the pipeline's order rules out; it is answered all
+        // the same.
+        let plan = match plan {
+            Ok(plan) => plan,
+            Err(error) => return self.reject(world, TablesFloorRefusal::Request(error)),
+        };
+        let seen_turn = world.resource::<GameClock>().turns;
+        let record = TablesFloor {
+            tags: self.tags.clone(),
+            player: self.player,
+            elapsed: 0,
+            seen_turn,
+        };
+        world
+            .resource_mut::<TablesFloors>()
+            .0
+            .insert(floor.clone(), record);
+        let (placements, out_of_depth) = (plan.placements, plan.out_of_depth);
+        let (placed, unplaced) = spawn_plan(world, plan);
+        world.write_message(TablesFloorPopulated {
+            floor: floor.clone(),
+            placed,
+            unplaced,
+            placements,
+            out_of_depth,
+        });
+    }
+
+    fn reject(&self, world: &mut World, reason: TablesFloorRefusal) {
+        world.write_message(TablesFloorRejected {
+            floor: self.floor(),
+            reason,
+        });
+    }
+}
+
+/// A creature's components every creature has, besides what the apply step adds.
+type CreatureBundle = (TablesCreature, Glyph, TablesHitPoints, CreatureTags);
+
+/// Spawns a plan (a floor's or an arrival's) through the one apply step: one batch of the
+/// creatures, then the components only some have (sleep, possessions, unique identity,
+/// out of depth, a follower's role) and each follower's link to its leader, all before any
+/// `MonsterSpawned`. Marks the uniques placed alive. Returns the creatures in plan order
+/// and what was drawn but not placed.
+pub(super) fn spawn_plan(world: &mut World, plan: FloorPlan) -> (Vec<Entity>, Vec<Unplaced>) {
+    let rules = world.resource::<TablesRuleset>().0.clone();
+    let b = &*rules;
+    let mut ledger = world.resource_mut::<TablesUniques>();
+    for &unique in &plan.uniques {
+        ledger.0.alive(&b.species_of(unique).key);
+    }
+    let unplaced = plan
+        .shortfalls
+        .iter()
+        .map(|&(species, why)| Unplaced {
+            species: b.species_of(species).key.clone(),
+            why,
+        })
+        .collect();
+    let placed = apply(world, plan.plan, |batches, spawns| {
+        let mut rare = Rare::default();
+        let creatures: Vec<_> = spawns
+            .into_iter()
+            .enumerate()
+            .map(|(i, spawn)| {
+                rare.note(b, i, &spawn.creature);
+                (i, spawn.at, bundle(b, &spawn.creature))
+            })
+            .collect();
+        let ids: Vec<usize> = (0..creatures.len()).collect();
+        batches.spawn(creatures);
+        let entities: Vec<Entity> = ids.into_iter().map(|i| batches.entity(i)).collect();
+        rare.insert(batches.world(), &entities);
+        let links = rare.follows.iter().map(|&(f, l)| (entities[f], entities[l]));
+        batches.link::<Follows>(links);
+    });
+    (placed, unplaced)
+}
+
+/// The components every creature has.
+fn bundle(b: &Bestiary, creature: &Denizen) -> CreatureBundle {
+    let species = b.species_of(creature.species);
+    (
+        TablesCreature {
+            species: species.key.clone(),
+        },
+        Glyph(species.glyph),
+        TablesHitPoints(creature.hit_points),
+        CreatureTags(species.tags.clone()),
+    )
+}
+
+/// The components only some creatures of a plan have, by plan position, each inserted in
+/// one batch.
+#[derive(Default)]
+struct Rare {
+    asleep: Vec<usize>,
+    carries: Vec<(usize, Possession)>,
+    unique: Vec<(usize, Unique)>,
+    deep: Vec<usize>,
+    roles: Vec<(usize, FollowerRole)>,
+    /// Each follower and its leader.
+    follows: Vec<(usize, usize)>,
+}
+
+impl Rare {
+    /// Notes what creature `i` has beyond the common bundle.
+    fn note(&mut self, b: &Bestiary, i: usize, creature: &Denizen) {
+        let species = b.species_of(creature.species);
+        if creature.asleep {
+            self.asleep.push(i);
+        }
+        if let Some(item) = creature.carries {
+            let carries = Possession {
+                loot: b.loot(item.loot).key.clone(),
+                item: b.item_name(item).to_owned(),
+            };
+            self.carries.push((i, carries));
+        }
+        if species.unique {
+            self.unique.push((i, Unique(species.key.clone())));
+        }
+        if creature.out_of_depth {
+            self.deep.push(i);
+        }
+        if let Some(follows) = creature.follows {
+            let role = FollowerRole {
+                group: b.group(follows.group).key.clone(),
+                role: b.role(follows.group, follows.kind).to_owned(),
+            };
+            self.roles.push((i, role));
+            self.follows.push((i, follows.leader));
+        }
+    }
+
+    /// Inserts the noted components on the plan's entities. One an observer of the spawns
+    /// despawned meanwhile is skipped (as [`Batches::link`](denizen_bevy::apply::Batches::link)
+    /// skips it).
+    fn insert(&mut self, world: &mut World, entities: &[Entity]) {
+        let marks = |list: &[usize]| list.iter().map(|&i| (i, ())).collect::<Vec<_>>();
+        insert(world, entities, marks(&self.asleep), |()| Asleep);
+        insert(world, entities, marks(&self.deep), |()| OutOfDepth);
+        insert(world, entities, std::mem::take(&mut self.carries), |c| c);
+        insert(world, entities, std::mem::take(&mut self.unique), |c| c);
+        insert(world, entities, std::mem::take(&mut self.roles), |c| c);
+    }
+}
+
+/// Inserts a component on the plan's entities at the positions listed, in one batch.
+fn insert<T, C: Component>(
+    world: &mut World,
+    entities: &[Entity],
+    list: Vec<(usize, T)>,
+    make: impl Fn(T) -> C,
+) {
+    let batch: Vec<(Entity, C)> = list
+        .into_iter()
+        .map(|(i, value)| (entities[i], make(value)))
+        .collect();
+    // An entity despawned by an observer of the spawns is left out; the rest are in.
+    let _ = world.try_insert_batch(batch);
+}

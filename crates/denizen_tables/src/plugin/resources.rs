@@ -1,0 +1,98 @@
+//! The tables rules the plugin uses and the state it keeps: the unique ledger and the
+//! record of each floor it made.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use bevy_ecs::prelude::*;
+use bevy_reflect::prelude::*;
+use denizen_bevy::floor::{FloorId, FloorMap};
+use denizen_core::{Rect, Square, SquareTags, TooManyTags};
+use serde::{Deserialize, Serialize};
+
+use crate::{Bestiary, UniqueLedger};
+
+/// The bestiary in use. Shared, read-only, rebuilt from the plugin's builder (or its data
+/// files) rather than saved.
+#[derive(Resource, Reflect, Clone, Debug)]
+#[reflect(opaque)]
+#[reflect(Debug)]
+pub struct TablesRuleset(pub(super) Arc<Bestiary>);
+
+impl TablesRuleset {
+    /// The bestiary, shared.
+    pub fn new(bestiary: Arc<Bestiary>) -> Self {
+        Self(bestiary)
+    }
+
+    /// The bestiary.
+    pub fn rules(&self) -> &Bestiary {
+        &self.0
+    }
+}
+
+/// Which uniques are alive on some floor and which were killed (see [`UniqueLedger`]).
+/// Saved. A floor that ends (left, replaced or despawned; not put away) gives its living
+/// uniques back; a [`UniqueKilled`](super::messages::UniqueKilled) takes one for good.
+#[derive(Resource, Reflect, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[reflect(Resource, Default, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TablesUniques(pub UniqueLedger);
+
+/// A tag the game gives a rectangle of a floor, on top of what the map knows (see
+/// [`SquareTags::from_grid`]): a safe room, a shrine.
+#[derive(Reflect, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[reflect(Debug, PartialEq, Serialize, Deserialize)]
+pub struct TagArea {
+    /// The tag.
+    pub name: String,
+    /// Its squares.
+    pub rect: Rect,
+}
+
+/// A floor the plugin made: the tags the game gave it, where the player stands (the point
+/// arrivals keep their distance from), and how much game time was spent on it.
+#[derive(Reflect, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[reflect(Default, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TablesFloor {
+    /// The game's tags, on top of the map's.
+    pub tags: Vec<TagArea>,
+    /// Where the player stands; the game updates it as the player moves
+    /// ([`TablesFloors::set_player`]).
+    pub player: Option<Square>,
+    /// Game turns spent on the floor while it was current (wandering checks count them).
+    pub elapsed: u64,
+    /// The game turn ([`GameClock::turns`](denizen_bevy::clock::GameClock::turns)) up to
+    /// which `elapsed` is counted.
+    pub seen_turn: u64,
+}
+
+impl TablesFloor {
+    /// The floor's tag layer: the map's tags, then the game's areas.
+    pub fn layer(&self, map: &FloorMap) -> Result<SquareTags, TooManyTags> {
+        layer(map, &self.tags)
+    }
+}
+
+/// The tag layer of `map` with `areas` added.
+pub(super) fn layer(map: &FloorMap, areas: &[TagArea]) -> Result<SquareTags, TooManyTags> {
+    let mut tags = SquareTags::from_grid(&map.0);
+    for area in areas {
+        tags.tag_rect(area.rect, &area.name)?;
+    }
+    Ok(tags)
+}
+
+/// Every floor the plugin made that still exists (current or put away), by floor. Saved.
+#[derive(Resource, Reflect, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[reflect(Resource, Default, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TablesFloors(pub BTreeMap<FloorId, TablesFloor>);
+
+impl TablesFloors {
+    /// The player moved on `floor`: arrivals keep their distance from `at` from now on.
+    /// Nothing happens for a floor the plugin did not make.
+    pub fn set_player(&mut self, floor: &FloorId, at: Square) {
+        if let Some(record) = self.0.get_mut(floor) {
+            record.player = Some(at);
+        }
+    }
+}

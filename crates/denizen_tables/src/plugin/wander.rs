@@ -1,0 +1,184 @@
+//! Wandering arrivals on the game clock: while the current floor is one the plugin made,
+//! the game turns spent on it bring the bestiary's wandering checks, each served through
+//! the [`arrivals`](denizen_bevy::arrivals) pipeline and placed with the wandering rules.
+
+use std::sync::Arc;
+
+use bevy_ecs::prelude::*;
+use bevy_reflect::prelude::*;
+use denizen_bevy::arrivals::{ArrivalRequest, Arrived, RulesStillLoading, arrive};
+use denizen_bevy::clock::{GameClock, MAX_CHECKS_PER_RUN};
+use denizen_bevy::floor::{CurrentFloor, FloorId, FloorMap};
+use denizen_bevy::pipeline::FloorStreams;
+use denizen_core::{Square, SquareTags, TooManyTags};
+
+use super::messages::Unplaced;
+use super::place::spawn_plan;
+use super::resources::{TablesFloors, TablesRuleset, TablesUniques};
+use crate::{Bestiary, FloorPlan, FloorSite, RequestError, check_site, plan_wanderer};
+
+/// The stream a wandering check draws.
+pub(super) const WANDER_STREAM: &str = "tables_wander";
+
+/// One wandering check on a floor of the plugin's, `elapsed` game turns after the player
+/// came to it (the chance tapers with it when the files say so). Made by the clock: the
+/// plugin runs one at every multiple of the files' `every` turns spent on the floor.
+#[derive(Reflect, Clone, Debug, PartialEq, Eq)]
+#[reflect(Debug, PartialEq)]
+pub struct TablesWanderingCheck {
+    /// The floor.
+    pub floor: FloorId,
+    /// Game turns spent on it at the check.
+    pub elapsed: u64,
+}
+
+/// What arrived: the creatures (a leader first, then its followers) and what was drawn but
+/// found no square.
+#[derive(Reflect, Clone, Debug, PartialEq, Eq)]
+#[reflect(Debug, PartialEq)]
+pub struct TablesArrival {
+    /// The creatures, in plan order.
+    pub entities: Vec<Entity>,
+    /// Drawn but not placed, and why.
+    pub unplaced: Vec<Unplaced>,
+}
+
+/// The answer to a [`TablesWanderingCheck`] that brought creatures or could not run
+/// (written in [`TablesSystems::Arrivals`](super::TablesSystems::Arrivals)); a check whose
+/// roll failed is not answered.
+pub type TablesWandered = Arrived<TablesWanderingCheck>;
+
+/// Why a wandering check brought nothing.
+#[derive(Reflect, Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[reflect(Debug, PartialEq)]
+pub enum TablesWanderingSkip {
+    /// The floor is not the current one.
+    #[error("wandering creatures arrive only on the current floor")]
+    NotCurrent,
+    /// The bestiary's data files (feature `assets`) have not loaded yet.
+    #[error("{0}")]
+    RulesLoading(RulesStillLoading),
+    /// The floor's depth is not one of the bestiary's (its files changed since).
+    #[error("{0}")]
+    Request(RequestError),
+    /// The floor's tag areas hold more names than a floor can.
+    #[error("{0}")]
+    Tags(TooManyTags),
+    /// The check's roll failed: not answered.
+    #[error("the check brought nothing")]
+    NoneArrived,
+}
+
+impl From<RulesStillLoading> for TablesWanderingSkip {
+    fn from(loading: RulesStillLoading) -> Self {
+        Self::RulesLoading(loading)
+    }
+}
+
+/// What a check resolved: the bestiary, the floor's tags and the player's square.
+pub struct WanderingSite {
+    rules: Arc<Bestiary>,
+    tags: SquareTags,
+    player: Option<Square>,
+}
+
+impl ArrivalRequest for TablesWanderingCheck {
+    type Rules = TablesRuleset;
+    type Valid = WanderingSite;
+    type Plan = FloorPlan;
+    type Arrival = TablesArrival;
+    type Refusal = TablesWanderingSkip;
+
+    fn validate(&self, world: &World) -> Result<(FloorId, WanderingSite), TablesWanderingSkip> {
+        let record = world
+            .resource::<TablesFloors>()
+            .0
+            .get(&self.floor)
+            .filter(|_| world.resource::<CurrentFloor>().0 == self.floor)
+            .ok_or(TablesWanderingSkip::NotCurrent)?;
+        let map = world.resource::<FloorMap>();
+        let tags = record.layer(map).map_err(TablesWanderingSkip::Tags)?;
+        let rules = world.resource::<TablesRuleset>().0.clone();
+        let site = FloorSite {
+            grid: &map.0,
+            tags: &tags,
+            point: record.player,
+        };
+        check_site(&rules, site, self.floor.depth).map_err(TablesWanderingSkip::Request)?;
+        let player = record.player;
+        Ok((self.floor.clone(), WanderingSite { rules, tags, player }))
+    }
+
+    fn plan(
+        &self,
+        world: &World,
+        site: WanderingSite,
+        streams: &mut FloorStreams<'_>,
+    ) -> Result<FloorPlan, TablesWanderingSkip> {
+        let b = &*site.rules;
+        let mut rng = streams.draw(WANDER_STREAM);
+        let arrives = b
+            .wandering()
+            .is_some_and(|rules| rules.check(self.elapsed, &mut rng));
+        if !arrives {
+            return Err(TablesWanderingSkip::NoneArrived);
+        }
+        let floor = FloorSite {
+            grid: &world.resource::<FloorMap>().0,
+            tags: &site.tags,
+            point: site.player,
+        };
+        let ledger = &world.resource::<TablesUniques>().0;
+        let depth = self.floor.depth;
+        plan_wanderer(b, floor, depth, ledger, &mut rng)
+            .ok_or(TablesWanderingSkip::NoneArrived)?
+            .map_err(TablesWanderingSkip::Request)
+    }
+
+    fn apply(&self, world: &mut World, plan: FloorPlan) -> TablesArrival {
+        let (entities, unplaced) = spawn_plan(world, plan);
+        TablesArrival { entities, unplaced }
+    }
+
+    fn answer(&self, world: &mut World, outcome: Result<TablesArrival, TablesWanderingSkip>) {
+        if outcome != Err(TablesWanderingSkip::NoneArrived) {
+            world.write_message(TablesWandered {
+                request: self.clone(),
+                outcome,
+            });
+        }
+    }
+}
+
+/// The clock's wandering checks: the game turns since the last run count toward the
+/// current floor's time if the plugin made it, and each multiple of the files' `every`
+/// they pass runs one check (at most [`MAX_CHECKS_PER_RUN`]; older ones are dropped). Time
+/// on other floors, or on this one while put away, does not count.
+pub(super) fn wandering_checks(world: &mut World) {
+    let current = world.resource::<CurrentFloor>().0.clone();
+    let turns = world.resource::<GameClock>().turns;
+    let every = world
+        .resource::<TablesRuleset>()
+        .rules()
+        .wandering()
+        .map(|w| u64::from(w.every));
+    let mut floors = world.resource_mut::<TablesFloors>();
+    let Some(record) = floors.0.get_mut(&current) else {
+        return;
+    };
+    let from = record.elapsed;
+    let to = from.saturating_add(turns.saturating_sub(record.seen_turn));
+    (record.elapsed, record.seen_turn) = (to, turns);
+    let Some(every) = every else {
+        return;
+    };
+    let (first, last) = (from / every + 1, to / every);
+    let first = first.max(last.saturating_sub(MAX_CHECKS_PER_RUN - 1));
+    for k in first..=last {
+        let check = TablesWanderingCheck {
+            floor: current.clone(),
+            elapsed: k * every,
+        };
+        arrive(world, &check);
+    }
+}
