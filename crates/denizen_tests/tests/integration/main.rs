@@ -27,6 +27,8 @@ mod plugin;
 mod registration;
 #[cfg(all(feature = "omega", feature = "captive"))]
 mod saves;
+#[cfg(feature = "tables")]
+mod tables;
 #[cfg(feature = "omega")]
 mod world;
 #[cfg(all(feature = "assets", feature = "omega"))]

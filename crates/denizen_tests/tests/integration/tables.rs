@@ -1,0 +1,375 @@
+//! A game's own bestiary through the tables plugin: floors with their answers, followers
+//! linked to their leaders when `MonsterSpawned` fires, placement rules, uniques across
+//! floors, wandering arrivals on the clock, kills, saves.
+
+use bevy_app::prelude::*;
+use bevy_ecs::prelude::*;
+use denizen::bevy::save::{load, save};
+use denizen::prelude::*;
+use denizen::floor::Rect;
+use denizen::tables::{RequestError, Shortfall};
+
+use crate::messages;
+
+/// A bestiary small enough to know what every floor holds: a pick-each floor table that
+/// always brings the unique queen (while available), a howler with its escort of two
+/// sleeping pups, and three eels that stand only in water; one gnat wanders in at every
+/// check, out of the safe room and at least six squares from the player.
+const BESTIARY: &str = r#"(
+    species: [
+        (key: "howler", name: "howler", glyph: 'h', level: 1, hit_points: "2d4",
+         escort: Some("howler_pups")),
+        (key: "pup", name: "howler pup", glyph: 'p', level: 1, hit_points: "1d3",
+         asleep: Some("1/1")),
+        (key: "queen", name: "the Bog Queen", glyph: 'Q', level: 2, hit_points: "6d6",
+         unique: true, possessions: Some((loot: "crowns", chance: "1/1"))),
+        (key: "eel", name: "marsh eel", glyph: 'e', level: 1, hit_points: "1d4",
+         place: (stands_on: Some(["water"]))),
+        (key: "gnat", name: "gnat", glyph: 'g', level: 1, hit_points: "1d1", tags: ["insect"]),
+    ],
+    groups: [
+        (key: "howler_pups", followers: [(member: Species("pup"), count: "2d1", role: "pup")],
+         radius: 2),
+    ],
+    tables: [
+        (key: "floor", pick: Each, rows: [
+            (what: Species("queen"), depth: (1, 5), chance: Some("1/1")),
+            (what: Species("howler"), depth: (1, 5), chance: Some("1/1")),
+            (what: Species("eel"), depth: (1, 5), chance: Some("1/1"), count: Some("3d1")),
+        ]),
+        (key: "wanderers", rows: [(what: Species("gnat"), depth: (1, 5))]),
+    ],
+    loot: [(key: "crowns", items: [(item: "reed crown", weight: 1)])],
+    floor: Some((table: "floor", depths: (1, 5), count: (dice: "1d1"),
+                 place: (forbids: ["safe"]))),
+    wandering: Some((table: "wanderers", chance: "1/1", every: 10,
+                     place: (forbids: ["safe"], min_distance: Some(6)))),
+)"#;
+
+/// A floor with a pool, and a room on the left the requests tag `safe`.
+const MAP: [&str; 9] = [
+    "####################",
+    "#....#.............#",
+    "#....#.............#",
+    "#..................#",
+    "#....#......~~~~...#",
+    "#....#......~~~~...#",
+    "#....#......~~~~...#",
+    "#....#.............#",
+    "####################",
+];
+
+const SAFE: Rect = Rect {
+    x: 1,
+    y: 1,
+    width: 4,
+    height: 7,
+};
+
+fn bestiary() -> denizen::tables::Bestiary {
+    denizen::tables::load(&[DataFile::new("test.tables.ron", BESTIARY)]).unwrap()
+}
+
+fn app(seed: u64) -> App {
+    let mut app = App::new();
+    app.add_plugins((
+        DenizenPlugin::with_seed(seed),
+        TablesPlugin::new(bestiary()),
+    ));
+    app
+}
+
+/// Fills the map and asks for `location` at `depth`, with the player in the safe room.
+fn request(app: &mut App, location: &str, depth: u32) {
+    app.insert_resource(FloorMap(FloorGrid::from_rows(&MAP).unwrap()));
+    let request = TablesFloorRequested::new(location, depth)
+        .player(Square { x: 2, y: 4 })
+        .tag("safe", SAFE);
+    app.world_mut().write_message(request);
+    app.update();
+}
+
+/// The species keys of the creatures awake on the current floor, sorted.
+fn species(app: &mut App) -> Vec<String> {
+    let world = app.world_mut();
+    let mut keys: Vec<String> = world
+        .query_filtered::<&TablesCreature, Without<Dormant>>()
+        .iter(world)
+        .map(|c| c.species.clone())
+        .collect();
+    keys.sort();
+    keys
+}
+
+/// Every creature records, when its `MonsterSpawned` fires, the leader it follows then.
+#[derive(Resource, Default)]
+struct SeenAtSpawn(Vec<(Entity, Option<Entity>)>);
+
+#[test]
+fn a_floor_has_its_creatures_components_and_answer() {
+    let mut app = app(3);
+    app.init_resource::<SeenAtSpawn>().add_observer(
+        |spawned: On<MonsterSpawned>, follows: Query<&Follows>, mut seen: ResMut<SeenAtSpawn>| {
+            let leader = follows.get(spawned.entity).ok().map(|f| f.0);
+            seen.0.push((spawned.entity, leader));
+        },
+    );
+    request(&mut app, "bog", 2);
+    let answers: Vec<TablesFloorPopulated> = messages(&app);
+    assert_eq!(answers.len(), 1, "{answers:?}");
+    let answer = &answers[0];
+    assert_eq!(answer.floor, FloorId::new("bog", 2));
+    assert_eq!((answer.placements, answer.out_of_depth), (1, 0));
+    assert!(answer.unplaced.is_empty(), "{:?}", answer.unplaced);
+    assert_eq!(answer.placed.len(), 7, "queen, howler, two pups, three eels");
+    assert_eq!(
+        species(&mut app),
+        ["eel", "eel", "eel", "howler", "pup", "pup", "queen"]
+    );
+
+    let world = app.world_mut();
+    let seen = world.resource::<SeenAtSpawn>().0.clone();
+    assert_eq!(seen.len(), 7);
+    let howler = answer.placed[1];
+    assert_eq!(world.get::<TablesCreature>(howler).unwrap().species, "howler");
+    let pups: Vec<Entity> = seen
+        .iter()
+        .filter(|(_, leader)| leader.is_some())
+        .map(|&(pup, leader)| {
+            assert_eq!(leader, Some(howler), "the link is in place at MonsterSpawned");
+            pup
+        })
+        .collect();
+    assert_eq!(pups.len(), 2);
+    assert_eq!(world.get::<Followers>(howler).unwrap().followers(), pups);
+    let leader_at = *world.get::<GridPos>(howler).unwrap();
+    for &pup in &pups {
+        assert_eq!(world.get::<TablesCreature>(pup).unwrap().species, "pup");
+        assert!(world.get::<Asleep>(pup).is_some(), "pups always sleep");
+        let role = world.get::<FollowerRole>(pup).unwrap();
+        assert_eq!((role.group.as_str(), role.role.as_str()), ("howler_pups", "pup"));
+        let at = world.get::<GridPos>(pup).unwrap();
+        assert!(at.x.abs_diff(leader_at.x) <= 2 && at.y.abs_diff(leader_at.y) <= 2);
+    }
+    assert!(world.get::<Asleep>(howler).is_none(), "howlers never sleep");
+    let queen = answer.placed[0];
+    assert_eq!(world.get::<Unique>(queen), Some(&Unique("queen".into())));
+    let crown = world.get::<Possession>(queen).unwrap();
+    assert_eq!((crown.loot.as_str(), crown.item.as_str()), ("crowns", "reed crown"));
+    let hp = world.get::<TablesHitPoints>(queen).unwrap().0;
+    assert!((6..=36).contains(&hp), "6d6: {hp}");
+    assert_eq!(world.get::<Glyph>(queen), Some(&Glyph('Q')));
+    let gnats = world.query::<&CreatureTags>().iter(world).count();
+    assert_eq!(gnats, 7, "every creature has its tags");
+    assert_eq!(
+        denizen::bevy::view::describe(world, queen).map(|d| d.name),
+        Some("the Bog Queen".to_string())
+    );
+}
+
+#[test]
+fn water_dwellers_stand_in_water_and_nothing_in_the_safe_room() {
+    for seed in 0..20 {
+        let mut app = app(seed);
+        request(&mut app, "bog", 1);
+        let world = app.world_mut();
+        for (creature, at) in world.query::<(&TablesCreature, &GridPos)>().iter(world) {
+            let square = Square { x: at.x, y: at.y };
+            let row = MAP[at.y as usize].as_bytes()[at.x as usize];
+            assert_eq!(
+                row == b'~',
+                creature.species == "eel",
+                "seed {seed}: {} at {square:?}",
+                creature.species
+            );
+            assert!(!SAFE.contains(square), "seed {seed}: {square:?} is safe");
+        }
+    }
+}
+
+#[test]
+fn what_finds_no_square_is_answered_and_a_bad_request_refused() {
+    let mut app = app(4);
+    let mut grid = FloorGrid::from_rows(&MAP).unwrap();
+    for y in 4..7 {
+        for x in 12..16 {
+            grid.set(Square { x, y }, Tile::Floor);
+        }
+    }
+    app.insert_resource(FloorMap(grid));
+    app.world_mut()
+        .write_message(TablesFloorRequested::new("dry", 1));
+    app.update();
+    let answer = &messages::<TablesFloorPopulated>(&app)[0];
+    let unplaced: Vec<(&str, Shortfall)> = answer
+        .unplaced
+        .iter()
+        .map(|u| (u.species.as_str(), u.why))
+        .collect();
+    assert_eq!(unplaced, [("eel", Shortfall::NoSquare); 3]);
+    assert_eq!(answer.placed.len(), 4);
+
+    request(&mut app, "bog", 9);
+    let refused: Vec<TablesFloorRejected> = messages(&app);
+    assert_eq!(refused.len(), 1);
+    assert_eq!(
+        refused[0].reason,
+        TablesFloorRefusal::Request(RequestError::Depth {
+            depth: 9,
+            min: 1,
+            max: 5
+        })
+    );
+    assert_eq!(app.world().resource::<CurrentFloor>().0, FloorId::new("dry", 1));
+    assert_eq!(species(&mut app).len(), 4, "the floor before is untouched");
+}
+
+/// Whether the queen stands on the current floor.
+fn queen_here(app: &mut App) -> bool {
+    species(app).iter().any(|s| s == "queen")
+}
+
+#[test]
+fn a_unique_returns_after_its_floor_ends_and_never_after_a_kill() {
+    let mut app = app(5);
+    request(&mut app, "bog", 1);
+    assert!(queen_here(&mut app));
+    // Left for another floor: the first floor ends and the queen goes back to the pool.
+    request(&mut app, "bog", 2);
+    assert!(queen_here(&mut app), "she returns once her floor ended");
+    // Put away, her floor keeps her alive: no second queen.
+    put_floor_away(app.world_mut());
+    request(&mut app, "bog", 3);
+    assert!(!queen_here(&mut app), "alive on a floor put away");
+    assert_eq!(
+        app.world().resource::<TablesUniques>().0.alive_keys().collect::<Vec<_>>(),
+        ["queen"]
+    );
+    // Her floor comes back and she is killed there.
+    put_floor_away(app.world_mut());
+    assert!(bring_floor_back(app.world_mut(), &FloorId::new("bog", 2)));
+    assert!(queen_here(&mut app));
+    app.world_mut().write_message(UniqueKilled {
+        unique: "queen".into(),
+    });
+    app.world_mut().write_message(UniqueKilled {
+        unique: "howler".into(),
+    });
+    app.update();
+    let refused: Vec<UniqueKillRefused> = messages(&app);
+    assert_eq!(refused, [UniqueKillRefused { unique: "howler".into() }]);
+    for depth in [4, 2, 1] {
+        request(&mut app, "bog", depth);
+        assert!(!queen_here(&mut app), "never after a kill (depth {depth})");
+    }
+    let ledger = &app.world().resource::<TablesUniques>().0;
+    assert_eq!(ledger.killed_keys().collect::<Vec<_>>(), ["queen"]);
+    assert_eq!(ledger.alive_keys().count(), 0);
+}
+
+/// The gnats that arrived in the last update.
+fn arrivals(app: &App) -> Vec<TablesArrival> {
+    messages::<TablesWandered>(app)
+        .iter()
+        .filter_map(|answer| answer.arrival().cloned())
+        .collect()
+}
+
+fn advance(app: &mut App, turns: u64) {
+    app.world_mut().resource_mut::<GameClock>().advance_turns(turns);
+    app.update();
+}
+
+#[test]
+fn wanderers_arrive_on_the_clock_only_on_their_own_floor() {
+    let mut app = app(6);
+    request(&mut app, "bog", 1);
+    advance(&mut app, 9);
+    assert!(arrivals(&app).is_empty(), "the first check is at turn 10");
+    advance(&mut app, 1);
+    let came = arrivals(&app);
+    assert_eq!(came.len(), 1);
+    let gnat = came[0].entities[0];
+    let world = app.world_mut();
+    assert_eq!(world.get::<TablesCreature>(gnat).unwrap().species, "gnat");
+    let player = Square { x: 2, y: 4 };
+    let at = world.get::<GridPos>(gnat).unwrap();
+    assert!(!SAFE.contains(Square { x: at.x, y: at.y }), "the wandering rules hold");
+    assert!(at.x.abs_diff(player.x).max(at.y.abs_diff(player.y)) >= 6);
+    advance(&mut app, 35);
+    assert_eq!(arrivals(&app).len(), 3, "turns 20, 30 and 40");
+
+    // Put away, the floor's clock stops: no arrival anywhere.
+    put_floor_away(app.world_mut());
+    advance(&mut app, 100);
+    assert!(arrivals(&app).is_empty());
+    assert!(messages::<TablesWandered>(&app).is_empty());
+    // Back on it, its own time goes on from turn 45.
+    assert!(bring_floor_back(app.world_mut(), &FloorId::new("bog", 1)));
+    advance(&mut app, 4);
+    assert!(arrivals(&app).is_empty(), "turn 49 of the floor");
+    advance(&mut app, 1);
+    assert_eq!(arrivals(&app).len(), 1, "turn 50 of the floor");
+    let gnats = species(&mut app).iter().filter(|s| *s == "gnat").count();
+    assert_eq!(gnats, 5);
+}
+
+/// The same requests, kills and turns, from the same seed.
+fn played(seed: u64) -> App {
+    let mut app = app(seed);
+    request(&mut app, "bog", 1);
+    put_floor_away(app.world_mut());
+    request(&mut app, "bog", 2);
+    advance(&mut app, 30);
+    app.world_mut().write_message(UniqueKilled {
+        unique: "queen".into(),
+    });
+    app.update();
+    app
+}
+
+#[test]
+fn equal_worlds_save_the_same_bytes_and_a_save_is_checked_on_load() {
+    let (first, second) = (played(8), played(8));
+    let text = save(first.world()).unwrap();
+    assert_eq!(text, save(second.world()).unwrap());
+    assert!(text.contains("TablesUniques") && text.contains("Follows"));
+
+    let mut loaded = app(8);
+    load(loaded.world_mut(), &text).unwrap();
+    assert_eq!(save(loaded.world()).unwrap(), text, "a reload saves the same bytes");
+    let world = loaded.world_mut();
+    let links = world.query::<(&Follows, &FollowerRole)>().iter(world).count();
+    assert_eq!(links, 4, "the pups of both floors follow their howlers");
+    assert!(world.resource::<TablesUniques>().0.killed_keys().eq(["queen"]));
+
+    // A save of other files: a killed unique this bestiary does not have, and so the
+    // queen (whose kill the game reported but whose entity it kept on the floor put away)
+    // standing there without being alive in the ledger.
+    let other = text.replacen("\"queen\"", "\"king\"", 1);
+    assert_ne!(other, text);
+    let mut mended = app(8);
+    mended.init_resource::<Mended>().add_systems(
+        Update,
+        |mut read: MessageReader<TablesStateMended>, mut seen: ResMut<Mended>| {
+            seen.0.extend(read.read().cloned());
+        },
+    );
+    load(mended.world_mut(), &other).unwrap();
+    mended.update();
+    let said = &mended.world().resource::<Mended>().0;
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert_eq!(
+        said[0].misfits,
+        [
+            "TablesUniques: `king` is no unique of the bestiary; dropped",
+            "TablesUniques: `queen` stands on a floor but was not alive; marked alive"
+        ]
+    );
+    let ledger = &mended.world().resource::<TablesUniques>().0;
+    assert_eq!(ledger.killed_keys().count(), 0);
+    assert!(ledger.alive_keys().eq(["queen"]));
+}
+
+#[derive(Resource, Default)]
+struct Mended(Vec<TablesStateMended>);
