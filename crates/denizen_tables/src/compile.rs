@@ -99,7 +99,7 @@ impl<'a> Names<'a> {
             ),
             None => at.invalid(
                 field,
-                format!("no {} {} is loaded", kind.section(), quoted(key)),
+                format!("no {} {} is loaded", kind.noun(), quoted(key)),
             ),
         })
     }

@@ -29,6 +29,16 @@ impl Kind {
         }
     }
 
+    /// One entry of the kind, as an error names it ("no group `pack` is loaded").
+    pub(crate) fn noun(self) -> &'static str {
+        match self {
+            Kind::Species => "species",
+            Kind::Group => "group",
+            Kind::Table => "table",
+            Kind::Loot => "loot table",
+        }
+    }
+
     /// The variant a removal writes.
     fn variant(self) -> &'static str {
         match self {
@@ -249,7 +259,7 @@ impl Merged {
                 name,
                 entry,
                 "",
-                format!("no {} {} is loaded to remove", kind.section(), quoted(&key)),
+                format!("no {} {} is loaded to remove", kind.noun(), quoted(&key)),
             ));
         }
         self.removed.insert((kind, key), (name.to_owned(), entry));
@@ -326,7 +336,7 @@ fn replace_all<D, T>(
                 name,
                 entry,
                 "key",
-                format!("no {} {} is loaded to replace", kind.section(), quoted(&k)),
+                format!("no {} {} is loaded to replace", kind.noun(), quoted(&k)),
             ));
         };
         *slot = Some(Written {

@@ -195,7 +195,7 @@ fn conflicting_files_are_both_named() {
             r#"(replace: (groups: [(key: "pack", followers: [])]))"#
         )
         .unwrap_err(),
-        "mod.ron: replace.groups[0] `pack`: field `key`: no groups `pack` is loaded to replace"
+        "mod.ron: replace.groups[0] `pack`: field `key`: no group `pack` is loaded to replace"
     );
     assert_eq!(
         two(BASE, r#"(append: [(table: "cellar", rows: [])])"#).unwrap_err(),
@@ -203,6 +203,6 @@ fn conflicting_files_are_both_named() {
     );
     assert_eq!(
         two(BASE, r#"(remove: [Loot("coins")])"#).unwrap_err(),
-        "mod.ron: remove[0] Loot(`coins`): field ``: no loot `coins` is loaded to remove"
+        "mod.ron: remove[0] Loot(`coins`): field ``: no loot table `coins` is loaded to remove"
     );
 }

@@ -2,92 +2,17 @@
 //! requests refused until they load, and (feature `file_watcher`) an edited file swapped
 //! in while the game runs, a broken edit refused once while the rules stay.
 
-use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
-
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
 use denizen::bevy::arrivals::RulesStillLoading;
-use denizen::bevy::assets::bevy_asset::{AssetMetaCheck, AssetPlugin};
-use denizen::bevy::assets::{DataRefusal, DataRejected, RulesLoaded};
+use denizen::bevy::assets::DataRefusal;
 use denizen::omega::bestiary::OMEGA_BESTIARY;
 use denizen::omega::location::OMEGA_LOCATIONS;
 use denizen::omega::reference::reference_floor;
 use denizen::prelude::*;
 
+use crate::asset_folder::{Folder, game, heard, hears_nothing_more, wait_for_answers};
 use crate::messages;
-
-/// Every `RulesLoaded` and `DataRejected` the app wrote, in order.
-#[derive(Resource, Default)]
-struct Heard(Vec<Result<&'static str, DataRejected>>);
-
-fn hear(
-    mut loaded: MessageReader<RulesLoaded>,
-    mut rejected: MessageReader<DataRejected>,
-    mut heard: ResMut<Heard>,
-) {
-    heard.0.extend(loaded.read().map(|l| Ok(l.rule_set)));
-    heard.0.extend(rejected.read().cloned().map(Err));
-}
-
-/// A folder of its own under the system's temporary folder, removed when dropped.
-struct Folder(PathBuf);
-
-impl Folder {
-    fn new(name: &str) -> Self {
-        let path = std::env::temp_dir().join(format!("denizen-{name}-{}", std::process::id()));
-        std::fs::create_dir_all(&path).unwrap();
-        Self(path)
-    }
-
-    fn write(&self, name: &str, text: impl AsRef<[u8]>) {
-        std::fs::write(self.0.join(name), text).unwrap();
-    }
-}
-
-impl Drop for Folder {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-/// The plugins over an asset folder that is watched, with `plugins` adjusted.
-fn game(folder: &Path, plugins: bevy_app::PluginGroupBuilder) -> App {
-    let mut app = App::new();
-    app.add_plugins((
-        TaskPoolPlugin::default(),
-        AssetPlugin {
-            file_path: folder.to_string_lossy().into_owned(),
-            watch_for_changes_override: Some(cfg!(feature = "file_watcher")),
-            meta_check: AssetMetaCheck::Never,
-            ..AssetPlugin::default()
-        },
-    ))
-    .add_plugins(plugins)
-    .init_resource::<Heard>()
-    .add_systems(Update, hear.after(DenizenSystems::Arrivals));
-    app
-}
-
-/// Updates until the app has heard `count` answers in all; a minute is far more than the
-/// loader and the file watcher take (about a second), so this never waits it out unless
-/// something is wrong.
-fn wait_for_answers(app: &mut App, count: usize) {
-    let start = Instant::now();
-    while app.world().resource::<Heard>().0.len() < count {
-        assert!(
-            start.elapsed() < Duration::from_secs(60),
-            "only {} answers after a minute",
-            app.world().resource::<Heard>().0.len()
-        );
-        app.update();
-        std::thread::sleep(Duration::from_millis(10));
-    }
-}
-
-fn heard(app: &App) -> Vec<Result<&'static str, DataRejected>> {
-    app.world().resource::<Heard>().0.clone()
-}
 
 /// The glyphs of the goblins on the floor: the glyph is given when a creature is made,
 /// so it tells the rules a floor was populated with.
@@ -122,16 +47,6 @@ fn request_caves(app: &mut App) {
     app.world_mut()
         .write_message(OmegaFloorRequested::new("goblin-caves", 1));
     app.update();
-}
-
-/// Updates a while, long past the file watcher's delay, hearing nothing new.
-fn hears_nothing_more(app: &mut App) {
-    let before = heard(app).len();
-    for _ in 0..100 {
-        app.update();
-        std::thread::sleep(Duration::from_millis(15));
-    }
-    assert_eq!(heard(app).len(), before, "{:?}", heard(app));
 }
 
 /// The whole life of Omega's files as assets: requests before they load are refused and

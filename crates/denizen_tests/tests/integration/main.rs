@@ -9,6 +9,8 @@
 
 #[cfg(feature = "angband_data")]
 mod angband;
+#[cfg(feature = "assets")]
+mod asset_folder;
 #[cfg(all(feature = "assets", feature = "omega", feature = "captive"))]
 mod assets;
 mod documents;

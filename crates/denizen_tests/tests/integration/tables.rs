@@ -373,3 +373,95 @@ fn equal_worlds_save_the_same_bytes_and_a_save_is_checked_on_load() {
 
 #[derive(Resource, Default)]
 struct Mended(Vec<TablesStateMended>);
+
+/// A mod file over [`BESTIARY`]: the howler drawn as `glyph`, with `escort` as its escort.
+#[cfg(feature = "file_watcher")]
+fn howler_mod(glyph: char, escort: &str) -> String {
+    format!(
+        r#"(replace: (species: [
+            (key: "howler", name: "howler", glyph: '{glyph}', level: 1, hit_points: "2d4",
+             escort: Some("{escort}")),
+        ]))"#
+    )
+}
+
+/// The glyphs of the howlers on the current floor.
+#[cfg(feature = "file_watcher")]
+fn howler_glyphs(app: &mut App) -> Vec<char> {
+    let world = app.world_mut();
+    world
+        .query::<(&TablesCreature, &Glyph)>()
+        .iter(world)
+        .filter(|(c, _)| c.species == "howler")
+        .map(|(_, g)| g.0)
+        .collect()
+}
+
+/// The bestiary's files as assets, base then mod: requests wait for them; the mod applies
+/// after the base; an edit is followed at the next request, a broken one refused once
+/// (naming the file, entry and field) while the rules stay, and an edit the lint warns of
+/// is swapped in with its warnings written as a message.
+#[cfg(feature = "file_watcher")]
+#[test]
+fn tables_rules_follow_their_files() {
+    use crate::asset_folder::{Folder, game, heard, hears_nothing_more, wait_for_answers};
+
+    let folder = Folder::new("assets-tables");
+    folder.write("bog.tables.ron", BESTIARY);
+    folder.write("bog_mod.tables.ron", howler_mod('H', "howler_pups"));
+    let files = TablesDataAssets::new("bog.tables.ron").with_mod("bog_mod.tables.ron");
+    let plugins = DenizenPlugins::with_seed(9).set(TablesPlugin::starter().data_assets(files));
+    let mut app = game(&folder.0, plugins);
+    request(&mut app, "bog", 1);
+    let refused: Vec<TablesFloorRejected> = messages(&app);
+    assert_eq!(refused[0].reason, TablesFloorRefusal::RulesLoading);
+    assert!(species(&mut app).is_empty(), "nothing before the files load");
+
+    wait_for_answers(&mut app, 1);
+    assert_eq!(heard(&app), [Ok("Tables")]);
+    request(&mut app, "bog", 1);
+    assert_eq!(howler_glyphs(&mut app), ['H'], "the mod applies after the base");
+
+    folder.write("bog_mod.tables.ron", howler_mod('J', "howler_pups"));
+    wait_for_answers(&mut app, 2);
+    request(&mut app, "bog", 1);
+    assert_eq!(howler_glyphs(&mut app), ['J']);
+
+    folder.write("bog_mod.tables.ron", howler_mod('K', "howler_pupz"));
+    wait_for_answers(&mut app, 3);
+    let Err(rejected) = &heard(&app)[2] else {
+        panic!("the broken edit is refused: {:?}", heard(&app))
+    };
+    assert_eq!(
+        (rejected.rule_set, rejected.error.to_string().as_str()),
+        (
+            "Tables",
+            "bog_mod.tables.ron: species[0] `howler`: field `escort`: no group `howler_pupz` is loaded"
+        )
+    );
+    hears_nothing_more(&mut app);
+    request(&mut app, "bog", 1);
+    assert_eq!(howler_glyphs(&mut app), ['J'], "the rules stay");
+
+    // A species no table reaches: the lint warns, and the files are in use.
+    let lonely = r#"(species: [(key: "lonely", name: "lonely", glyph: 'l', level: 1, hit_points: "1d1")])"#;
+    let warned = |app: &mut App| {
+        let mut read = app
+            .world_mut()
+            .resource_mut::<Messages<TablesLintWarnings>>()
+            .get_cursor();
+        let said: Vec<TablesLintWarnings> = read
+            .read(app.world().resource::<Messages<TablesLintWarnings>>())
+            .cloned()
+            .collect();
+        said
+    };
+    folder.write("bog_mod.tables.ron", lonely);
+    wait_for_answers(&mut app, 4);
+    assert_eq!(heard(&app)[3], Ok("Tables"));
+    let warnings = warned(&mut app);
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(warnings[0].warnings[0].contains("lonely"), "{warnings:?}");
+    request(&mut app, "bog", 1);
+    assert_eq!(howler_glyphs(&mut app), ['h'], "the base's howler again");
+}
