@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
 use denizen::angband::Terrain;
+use denizen::floor::Rect;
 use denizen::bevy::save::{self, SaveWithDenizen};
 use denizen::omega::reference::reference_floor;
 use denizen::prelude::*;
@@ -23,15 +24,19 @@ pub enum Place {
     Angband(u32),
     /// A Captive base map with its encounter groups, kept as it was left.
     Captive(u32),
+    /// A floor of the game's own bestiary (the tables' starter), made anew on every entry:
+    /// its living uniques go back to the pool when it is left.
+    Tables(&'static str, u32),
 }
 
 /// The dungeon, top to bottom: two floors of Omega's sewers, an Angband level, a Captive
-/// base.
-pub const PLACES: [Place; 4] = [
+/// base, and the drowned forest of the tables' starter bestiary.
+pub const PLACES: [Place; 5] = [
     Place::Omega("sewers", 1),
     Place::Omega("sewers", 2),
     Place::Angband(5),
     Place::Captive(4),
+    Place::Tables("drowned forest", 8),
 ];
 
 impl Place {
@@ -41,6 +46,7 @@ impl Place {
             Place::Omega(location, depth) => format!("Omega: {location} {depth}"),
             Place::Angband(depth) => format!("Angband: level {depth}"),
             Place::Captive(map) => format!("Captive: base map {map}"),
+            Place::Tables(location, depth) => format!("Tables: {location} {depth}"),
         }
     }
 }
@@ -105,8 +111,10 @@ pub struct Seen {
     pub colour: &'static str,
     /// Whether it sleeps.
     pub asleep: bool,
-    /// What it carries (a Captive group's bearer), if anything.
+    /// What it carries (a Captive group's bearer, a tables creature), if anything.
     pub carries: Option<String>,
+    /// Its pack: the leader it follows, or how many follow it.
+    pub pack: Option<String>,
 }
 
 /// The game: the app with denizen's plugins, the player and the message log.
@@ -261,6 +269,10 @@ impl Game {
             .resource_mut::<GameClock>()
             .advance_turns(TURNS_PER_STEP);
         self.monsters_act();
+        // Wanderers on a tables floor keep their distance from where the player is now.
+        let (world, at) = (self.app.world_mut(), self.player.at);
+        let floor = world.resource::<CurrentFloor>().0.clone();
+        world.resource_mut::<TablesFloors>().set_player(&floor, at);
         self.update();
     }
 
@@ -272,6 +284,11 @@ impl Game {
         for check in current::<WanderingChecked>(world) {
             if let Some(arrival) = check.arrival() {
                 lines.push(format!("{} wanders in.", self.named(arrival.entity)));
+            }
+        }
+        for check in current::<TablesWandered>(world) {
+            if let Some(&leader) = check.arrival().and_then(|a| a.entities.first()) {
+                lines.push(format!("{} wanders in.", self.named(leader)));
             }
         }
         for answer in current::<Summoned>(world) {
@@ -351,6 +368,9 @@ impl Game {
         if let Some(race) = world.get::<AngbandMonster>(monster.entity).map(|m| m.race) {
             world.resource_mut::<AngbandUniques>().0.kill(race);
         }
+        if let Some(unique) = world.get::<Unique>(monster.entity).cloned() {
+            world.write_message(UniqueKilled { unique: unique.0 });
+        }
         world.despawn(monster.entity);
         self.say(format!("You kill {}.", article(&monster.name, "the")));
     }
@@ -371,10 +391,10 @@ impl Game {
                 let damage = 1 + (rng.next_u32() % 3) as i32;
                 self.player.hp = (self.player.hp - damage).max(1);
                 self.say(format!("{} hits you.", article(&monster.name, "The")));
-            } else if distance <= 8 {
+            } else if let Some(goal) = self.goal(&monster, distance) {
                 let to = Square {
-                    x: step_toward(monster.at.x, player.x),
-                    y: step_toward(monster.at.y, player.y),
+                    x: step_toward(monster.at.x, goal.x),
+                    y: step_toward(monster.at.y, goal.y),
                 };
                 let map = &self.world().resource::<FloorMap>().0;
                 if to != player && map.is_acceptable(to) {
@@ -385,6 +405,20 @@ impl Game {
                 }
             }
         }
+    }
+
+    /// Where an awake monster `distance` from the player heads: the player, within eight
+    /// squares; else a follower keeps within two squares of its leader, so a pack moves
+    /// together.
+    fn goal(&self, monster: &Seen, distance: u32) -> Option<Square> {
+        if distance <= 8 {
+            return Some(self.player.at);
+        }
+        let world = self.world();
+        let leader = world.get::<Follows>(monster.entity)?.0;
+        let at = world.get::<GridPos>(leader)?;
+        let at = Square { x: at.x, y: at.y };
+        (chebyshev(monster.at, at) > 2).then_some(at)
     }
 
     /// Whether a sleeping monster `distance` away wakes this turn: Omega's sleepers
@@ -402,6 +436,12 @@ impl Game {
         {
             counter.0 = (counter.0 - 10 * (11 - distance as i32)).max(0);
             return counter.0 == 0;
+        } else if world.get::<Asleep>(entity).is_some()
+            && distance <= 6
+            && rng.next_u32().is_multiple_of(3)
+        {
+            world.entity_mut(entity).remove::<Asleep>();
+            return true;
         }
         false
     }
@@ -517,7 +557,7 @@ impl Game {
         let leaving = world.resource::<CurrentFloor>().0.clone();
         if leaving != FloorId::default() {
             match was {
-                Place::Angband(_) => {
+                Place::Angband(_) | Place::Tables(..) => {
                     despawn_floor(world, &leaving);
                 }
                 _ => {
@@ -550,7 +590,7 @@ impl Game {
 
     /// Asks the plugins for a place's floor, made for the first time.
     fn request(&mut self, place: usize) {
-        let seed = WorldSeed(self.settings.seed);
+        let (seed, visit) = (WorldSeed(self.settings.seed), self.player.turn);
         let world = self.app.world_mut();
         match PLACES[place] {
             Place::Omega(location, depth) => {
@@ -566,6 +606,16 @@ impl Game {
                 let base = with_stairs(denizen::captive::reference_base(seed, map));
                 world.insert_resource(FloorMap(base));
                 world.write_message(CaptiveFloorRequested::new(map, 3));
+            }
+            Place::Tables(location, depth) => {
+                let (forest, up, safe) = forest(seed, visit);
+                world.insert_resource(FloorMap(forest));
+                let request = TablesFloorRequested::new(location, depth).player(up);
+                let request = match safe {
+                    Some(room) => request.tag("safe", room),
+                    None => request,
+                };
+                world.write_message(request);
             }
         }
         self.update();
@@ -590,7 +640,11 @@ impl Game {
                     name,
                     colour,
                     asleep,
-                    carries: world.get::<Carries>(entity).map(|c| c.0.to_string()),
+                    carries: world
+                        .get::<Carries>(entity)
+                        .map(|c| c.0.to_string())
+                        .or_else(|| world.get::<Possession>(entity).map(|p| p.item.clone())),
+                    pack: pack(world, entity),
                 }
             })
             .collect();
@@ -712,6 +766,37 @@ fn app(settings: &Settings) -> App {
     app.insert_resource(GameClock::at(8 * 60).with_turns_per_minute(TURNS_PER_STEP))
         .save_with_denizen::<Wounds>();
     app
+}
+
+/// A floor of the drowned forest for the visit starting at `turn`: rooms and corridors with
+/// a pool, the first open square its up stairs and the room around them safe, the last
+/// open square its down stairs (the bottom of the dungeon has none to take).
+fn forest(seed: WorldSeed, turn: u64) -> (FloorGrid, Square, Option<Rect>) {
+    let mut rng = seed.stream(StreamPurpose::new("play-forest").with(turn));
+    let mut draw = |k: u32| rng.next_u32() % k;
+    let mut grid = denizen::layout::rooms_and_corridors(&mut draw, 64, 24)
+        .unwrap_or_else(|_| FloorGrid::from_rows(&["#####", "#...#", "#####"]).unwrap());
+    let stairs: Vec<Square> = grid.squares().filter(|&s| grid.tile(s) == Tile::Stairs).collect();
+    for at in stairs {
+        grid.set(at, Tile::Floor);
+    }
+    let grid = with_stairs(grid);
+    let up = grid
+        .squares()
+        .find(|&s| grid.tile(s) == Tile::Stairs)
+        .unwrap_or(Square { x: 1, y: 1 });
+    let safe = grid.rooms().iter().map(|r| r.rect).find(|r| r.contains(up));
+    (grid, up, safe)
+}
+
+/// A tables creature's pack, as the view shows it: whom it follows, or how many follow it.
+fn pack(world: &World, entity: Entity) -> Option<String> {
+    if let Some(follows) = world.get::<Follows>(entity) {
+        let (leader, _, _) = describe(world, follows.0);
+        return Some(format!("follows {}", article(&leader, "the")));
+    }
+    let followers = world.get::<Followers>(entity)?.followers().len();
+    Some(format!("leads {followers}"))
 }
 
 /// A kept floor with its stairs: the first open square up, the last down.

@@ -1,7 +1,10 @@
 //! A small terminal roguelike on denizen's plugins, drawn with ratatui over crossterm: walk
 //! down through two floors of Omega's sewers (kept as you left them), an Angband 2.7.9
 //! level (made anew on each entry, its feeling shown on arrival, its hidden traps
-//! springing) and a Captive base with its encounter groups, and back up. Monsters wake,
+//! springing), a Captive base with its encounter groups, and the drowned forest of the
+//! tables' starter bestiary (packs moving with their leaders, water dwellers in its pool,
+//! nothing in the safe room by the stairs, uniques back in the pool when it is left), and
+//! back up. Monsters wake,
 //! close in and fight; wanderers arrive while you rest; a scroll calls a friend; the game
 //! saves and loads. `?` shows the keys.
 //!

@@ -1,6 +1,7 @@
 //! The game driven through ratatui's test backend, its screens read back as text: a
 //! sleeping monster wakes, an Angband level's feeling is shown on arrival, a wanderer
-//! arrives while the player rests, and a loaded game shows what the saved one showed.
+//! arrives while the player rests, the drowned forest keeps its bestiary's rules, and a
+//! loaded game shows what the saved one showed.
 
 use denizen::prelude::*;
 use ratatui::Terminal;
@@ -124,6 +125,89 @@ fn a_sleeping_monster_wakes_on_screen() {
     assert!(line.ends_with("awake"), "{line}");
 }
 
+/// The game walked down to the drowned forest, the bottom floor.
+fn in_the_forest(seed: u64, save: &str) -> Game {
+    let mut game = game(seed, save);
+    for _ in 0..400 {
+        if matches!(game.place(), Place::Tables(..)) {
+            break;
+        }
+        game.act(Action::Down);
+    }
+    assert!(matches!(game.place(), Place::Tables(..)), "{:?}", game.log);
+    game
+}
+
+/// On arrival in the drowned forest: water dwellers stand only in water and every pool
+/// square holds one if anything, nothing stands in the safe room around the stairs, a
+/// pack's followers show whom they follow and an escort is there (the tour's seed brings
+/// Sunkenbough with its retinue).
+#[test]
+fn the_drowned_forest_keeps_its_placement_rules_and_shows_its_packs() {
+    let game = in_the_forest(2026, "forest");
+    let world = game.world();
+    let rules = world.resource::<TablesRuleset>().rules();
+    let floor = &world.resource::<CurrentFloor>().0;
+    let record = &world.resource::<TablesFloors>().0[floor];
+    let safe = record.tags.iter().find(|t| t.name == "safe").unwrap().rect;
+    let map = &world.resource::<FloorMap>().0;
+    let creatures = game.creatures();
+    assert!(creatures.len() > 10, "{creatures:?}");
+    for creature in &creatures {
+        let key = &world.get::<TablesCreature>(creature.entity).unwrap().species;
+        let species = rules.species_of(rules.species_by_key(key).unwrap());
+        let swims = species.place.stands_on == ["water"];
+        let in_water = map.tile(creature.at) == Tile::Water;
+        assert_eq!(swims, in_water, "{key} at {:?}", creature.at);
+        assert!(!safe.contains(creature.at), "{key} in the safe room");
+    }
+    let text = view::text(&screen(&game));
+    assert!(text.contains("follows the"), "{text}");
+    let escorts = creatures.iter().filter(|c| {
+        world
+            .get::<FollowerRole>(c.entity)
+            .is_some_and(|r| r.group == "sunkenbough_retinue")
+    });
+    assert!(escorts.count() > 0, "Sunkenbough comes with its retinue");
+}
+
+/// Sunkenbough, left alive when the player goes back up, goes back to the pool: the floor
+/// is made anew on the next visit and may bring it again.
+#[test]
+fn a_unique_left_alive_returns_to_the_pool() {
+    let mut game = in_the_forest(2026, "unique");
+    let alive = |game: &Game| -> Vec<String> {
+        let ledger = &game.world().resource::<TablesUniques>().0;
+        ledger.alive_keys().map(str::to_owned).collect()
+    };
+    assert_eq!(alive(&game), ["sunkenbough"]);
+    let up = game.player.place - 1;
+    while game.player.place != up {
+        game.act(Action::Up);
+    }
+    assert!(alive(&game).is_empty(), "back in the pool once its floor ended");
+    let ledger = &game.world().resource::<TablesUniques>().0;
+    assert!(ledger.is_available("sunkenbough"));
+}
+
+/// Resting in the drowned forest brings the bestiary's wanderers on the game clock.
+#[test]
+fn wanderers_arrive_in_the_forest_while_the_player_rests() {
+    let mut game = in_the_forest(2026, "forest-rest");
+    let before = game.creatures().len();
+    for _ in 0..20 {
+        game.act(Action::Rest);
+        if game.log.iter().any(|l| l.ends_with("wanders in.")) {
+            break;
+        }
+    }
+    assert!(matches!(game.place(), Place::Tables(..)));
+    let text = view::text(&screen(&game));
+    assert!(text.contains("wanders in."), "{text}");
+    // The player only rested: nothing was killed, so more creatures stand there now.
+    assert!(game.creatures().len() > before);
+}
+
 #[test]
 fn an_angband_level_shows_its_feeling_on_arrival() {
     let mut game = game(12, "feeling");
@@ -224,7 +308,7 @@ fn a_broken_save_is_refused_and_changes_nothing() {
     for (broken, why) in [
         (
             text.replacen("place: 0,", "place: 9,", 1),
-            "on place 9, of 4",
+            "on place 9, of 5",
         ),
         (
             text.replacen("at: (", "at: (x: 4000, y: 4000), was: (", 1),
@@ -279,7 +363,12 @@ fn the_tour_goes_down_to_every_rule_set_and_back() {
         .collect();
     written.sort();
     let status = |frame: &String| frame.lines().next().unwrap_or_default().to_owned();
-    for place in ["Omega: sewers 2", "Angband: level 5", "Captive: base map 4"] {
+    for place in [
+        "Omega: sewers 2",
+        "Angband: level 5",
+        "Captive: base map 4",
+        "Tables: drowned forest 8",
+    ] {
         assert!(
             written.iter().any(|f| status(f).starts_with(place)),
             "never on {place}"

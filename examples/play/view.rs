@@ -198,6 +198,9 @@ pub fn sidebar<'a>(shown: &[&Seen]) -> Paragraph<'a> {
             ),
             Span::raw(format!(" {:<13} {state}", creature.name)),
         ]));
+        if let Some(pack) = &creature.pack {
+            lines.push(Line::raw(format!("  {pack}")));
+        }
         if let Some(carry) = &creature.carries {
             lines.push(Line::raw(format!("  carries {carry}")));
         }
