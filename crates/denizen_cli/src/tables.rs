@@ -106,7 +106,8 @@ impl TablesCommand {
 /// The bestiary's files, merged in order, and the uniques the game's ledger holds.
 #[derive(Debug, clap::Args)]
 pub struct Files {
-    /// The files, base first, then mods in order.
+    /// The files, base first, then mods in order. A folder stands for its `*.tables.ron`
+    /// files in the order of their names (the asset folder a game loads them from).
     #[arg(required = true, num_args = 1..=denizen_tables::MAX_FILES)]
     pub files: Vec<PathBuf>,
     /// A unique the game reports killed (repeat for more): left out of every draw.
@@ -135,18 +136,43 @@ fn depth_span(text: &str) -> Result<(u32, u32), String> {
     Ok((first, last))
 }
 
+/// The files named, each folder replaced by its `*.tables.ron` files in the order of their
+/// names.
+fn paths(named: &[PathBuf]) -> Result<Vec<PathBuf>, CliError> {
+    let mut paths = Vec::new();
+    for path in named {
+        if !path.is_dir() {
+            paths.push(path.clone());
+            continue;
+        }
+        let mut found = Vec::new();
+        for entry in std::fs::read_dir(path).map_err(io_error(path))? {
+            let file = entry.map_err(io_error(path))?.path();
+            let name = file.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+            if name.ends_with(".tables.ron") && file.is_file() {
+                found.push(file);
+            }
+        }
+        if found.is_empty() {
+            return Err(CliError::Usage(format!(
+                "{}: the folder holds no *.tables.ron file",
+                path.display()
+            )));
+        }
+        found.sort();
+        paths.extend(found);
+    }
+    Ok(paths)
+}
+
 /// Loads the files, and the ledger of the killed uniques named.
 fn load(files: &Files) -> Result<(Bestiary, UniqueLedger), CliError> {
-    let texts = files
-        .files
+    let paths = paths(&files.files)?;
+    let texts = paths
         .iter()
         .map(|path| read_data_file(path).map_err(io_error(path)))
         .collect::<Result<Vec<_>, _>>()?;
-    let names: Vec<String> = files
-        .files
-        .iter()
-        .map(|p| p.display().to_string())
-        .collect();
+    let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
     let data: Vec<DataFile<'_>> = names
         .iter()
         .zip(&texts)

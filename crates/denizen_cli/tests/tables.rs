@@ -9,8 +9,8 @@ fn starter() -> String {
     let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../denizen_tables/data");
     format!(
         "{} {}",
-        data.join("starter.ron").display(),
-        data.join("starter_mod.ron").display()
+        data.join("starter.tables.ron").display(),
+        data.join("starter_mod.tables.ron").display()
     )
 }
 
@@ -189,4 +189,39 @@ fn bad_requests_exit_2_with_one_line() {
         assert_eq!(out.status.code(), Some(2), "{line}");
         assert_eq!(String::from_utf8_lossy(&out.stderr), expected, "{line}");
     }
+}
+
+/// A folder stands for its `*.tables.ron` files in name order: the starter's data folder
+/// (base, then mod) gives the figures of the two files named; the mod before the base
+/// would fail (it replaces entries the base adds), and a folder without such files is
+/// refused.
+#[test]
+fn a_folder_is_its_tables_files_in_name_order() {
+    let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../denizen_tables/data");
+    let named = stdout(&tables("odds FILES --depth 8 --format csv"));
+    let folder = stdout(&tables(&format!(
+        "odds {} --depth 8 --format csv",
+        data.display()
+    )));
+    assert_eq!(folder, named);
+    let swapped = tables(&format!(
+        "odds {} {} --depth 8",
+        data.join("starter_mod.tables.ron").display(),
+        data.join("starter.tables.ron").display()
+    ));
+    assert_eq!(swapped.status.code(), Some(2), "the order matters");
+
+    let empty = std::env::temp_dir().join(format!("denizen-tables-empty-{}", std::process::id()));
+    std::fs::create_dir_all(&empty).unwrap();
+    std::fs::write(empty.join("notes.ron"), "()").unwrap();
+    let out = tables(&format!("odds {} --depth 3", empty.display()));
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        format!(
+            "denizen: {}: the folder holds no *.tables.ron file\n",
+            empty.display()
+        )
+    );
+    std::fs::remove_dir_all(&empty).unwrap();
 }

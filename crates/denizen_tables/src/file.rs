@@ -4,7 +4,7 @@
 //! `groups`, `tables` and `loot` add entries (a key already loaded is an error),
 //! `replace` replaces entries by key (the key must be loaded), `remove` removes them,
 //! `append` adds rows to loaded tables, and `floor` and `wandering` replace the settings
-//! of the files before. The starter bestiary (`data/starter.ron`) shows every section.
+//! of the files before. The starter bestiary (`data/starter.tables.ron`) shows every section.
 
 use denizen_core::Dice;
 use serde::{Deserialize, Deserializer};

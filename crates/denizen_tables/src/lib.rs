@@ -117,15 +117,15 @@ pub fn load(files: &[DataFile<'_>]) -> Result<Bestiary, DataError> {
 }
 
 /// The starter bestiary's base file: creatures, names and text of this project's own.
-pub const STARTER: &str = include_str!("../data/starter.ron");
+pub const STARTER: &str = include_str!("../data/starter.tables.ron");
 
 /// The starter bestiary's mod file: it adds, replaces and removes.
-pub const STARTER_MOD: &str = include_str!("../data/starter_mod.ron");
+pub const STARTER_MOD: &str = include_str!("../data/starter_mod.tables.ron");
 
 /// The starter bestiary, its base file and mod file merged.
 pub fn starter() -> Result<Bestiary, DataError> {
     load(&[
-        DataFile::new("starter.ron", STARTER),
-        DataFile::new("starter_mod.ron", STARTER_MOD),
+        DataFile::new("starter.tables.ron", STARTER),
+        DataFile::new("starter_mod.tables.ron", STARTER_MOD),
     ])
 }

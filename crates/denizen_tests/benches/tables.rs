@@ -96,8 +96,8 @@ mod plan_floor {
             out_of_depth: Some((chance: "1/25", divisor: 4, bonus: 2, cap: 10, fairness: 2)),
             place: (forbids: ["safe"]))))"#;
         let bestiary = denizen::tables::load(&[
-            denizen::data::DataFile::new("starter.ron", denizen::tables::STARTER),
-            denizen::data::DataFile::new("starter_mod.ron", denizen::tables::STARTER_MOD),
+            denizen::data::DataFile::new("starter.tables.ron", denizen::tables::STARTER),
+            denizen::data::DataFile::new("starter_mod.tables.ron", denizen::tables::STARTER_MOD),
             denizen::data::DataFile::new("forty.ron", forty),
         ])
         .unwrap();
