@@ -34,6 +34,16 @@
     not(feature = "tables"),
     doc = "10. Your own tables (with the `tables` feature)."
 )]
+#![cfg_attr(
+    all(feature = "tables", feature = "assets"),
+    doc = "11. [Your own monsters in ten minutes](ch11_your_own_monsters): a new game with \
+           the tables' starter bestiary as assets, edited while it runs, and its odds on \
+           the command line."
+)]
+#![cfg_attr(
+    not(all(feature = "tables", feature = "assets")),
+    doc = "11. Your own monsters in ten minutes (with the `tables` and `assets` features)."
+)]
 
 #[doc = include_str!("../guide/01-in-a-bevy-game.md")]
 pub mod ch01_in_a_bevy_game {}
@@ -73,3 +83,8 @@ pub mod ch09_fidelity {}
 #[cfg(feature = "tables")]
 #[doc = include_str!("../guide/10-your-own-tables.md")]
 pub mod ch10_your_own_tables {}
+
+#[cfg(all(feature = "tables", feature = "assets"))]
+#[doc = include_str!("../guide/11-your-own-monsters.md")]
+#[doc = concat!("```rust,ignore\n", include_str!("../examples/your_own_monsters.rs"), "```")]
+pub mod ch11_your_own_monsters {}

@@ -4,11 +4,8 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use denizen_core::layout::rooms_and_corridors;
-use denizen_core::rng::uniform;
-use denizen_core::{
-    DataFile, Square, SquareTags, StreamPurpose, WorldSeed, quoted, read_data_file,
-};
+use denizen_core::{DataFile, Square, StreamPurpose, WorldSeed, quoted, read_data_file};
+use denizen_tables::reference::reference_floor;
 use denizen_tables::{
     Bestiary, FloorRequest, Odds, Per, UniqueLedger, floor_counts, odds, plan_floor, sample_stream,
 };
@@ -397,25 +394,6 @@ fn sample_table(
     }
 }
 
-/// The reference floor of a seed: rooms and corridors, the first room `safe` with the
-/// player in its middle.
-fn reference(seed: u64) -> Result<(denizen_core::FloorGrid, SquareTags, Option<Square>), CliError> {
-    let mut rng = WorldSeed(seed).stream(StreamPurpose::new("tables-layout"));
-    let grid = rooms_and_corridors(&mut |k| uniform(&mut rng, k), 64, 24)
-        .map_err(|e| CliError::Usage(e.to_string()))?;
-    let mut tags = SquareTags::from_grid(&grid);
-    let first = grid.rooms().first().map(|r| r.rect);
-    if let Some(rect) = first {
-        tags.tag_rect(rect, "safe")
-            .map_err(|e| CliError::Usage(e.to_string()))?;
-    }
-    let player = first.map(|r| Square {
-        x: r.x + r.width / 2,
-        y: r.y + r.height / 2,
-    });
-    Ok((grid, tags, player))
-}
-
 fn floor(
     b: &Bestiary,
     ledger: &UniqueLedger,
@@ -424,13 +402,15 @@ fn floor(
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> Result<(), CliError> {
-    let (grid, tags, player) = reference(seed)?;
+    let reference = reference_floor(WorldSeed(seed), 64, 24)
+        .map_err(|e| CliError::Usage(e.to_string()))?;
+    let (grid, tags, player) = (&reference.grid, reference.tags(), reference.player);
     let mut rng = WorldSeed(seed).stream(StreamPurpose::event("tables-floor", "", depth, 0));
     let request = FloorRequest {
         depth,
         point: player,
     };
-    let made = plan_floor(b, &grid, &tags, request, ledger, &mut rng)
+    let made = plan_floor(b, grid, &tags, request, ledger, &mut rng)
         .map_err(|e| CliError::Usage(e.to_string()))?;
     let glyph_at = |at: Square| {
         if Some(at) == player {

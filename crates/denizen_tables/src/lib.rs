@@ -52,6 +52,7 @@ mod pick;
 #[cfg(feature = "bevy")]
 pub mod plugin;
 mod place;
+pub mod reference;
 mod rules;
 pub mod sample;
 mod uniform;

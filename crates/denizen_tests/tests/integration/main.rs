@@ -5,7 +5,7 @@
 //!
 //! Each module needs the rule sets it names: CI runs the binary with every feature, and
 //! with each rule set alone (`--no-default-features --features omega`, `captive`,
-//! `angband_data`), where the modules of that rule set run.
+//! `angband_data`, `tables`), where the modules of that rule set run.
 
 #[cfg(feature = "angband_data")]
 mod angband;
