@@ -87,14 +87,20 @@ fn run(folder: &Path) -> Result<Vec<String>, String> {
     log.push(floor);
 
     // A mistake: a row naming a species no file has. Refused once; the rules stay.
-    edit(folder, MOD, &modded.replacen("Species(\"bog_lantern\")", "Species(\"bog_lanturn\")", 1))?;
+    edit(
+        folder,
+        MOD,
+        &modded.replacen("Species(\"bog_lantern\")", "Species(\"bog_lanturn\")", 1),
+    )?;
     wait(&mut app, "the broken edit is refused", &mut log)?;
     log.push(populate(&mut app, 5)?);
 
     // Step 5: the exact odds, as `denizen tables odds FOLDER/bestiary --depth 5` prints them.
     let rules = app.world().resource::<TablesRuleset>().rules();
     let per_floor = odds(rules, 5, &UniqueLedger::new(), Per::Floor).map_err(|e| e.to_string())?;
-    let lantern = rules.species_by_key("bog_lantern").ok_or("no bog lantern")?;
+    let lantern = rules
+        .species_by_key("bog_lantern")
+        .ok_or("no bog lantern")?;
     log.push(format!(
         "bog lanterns per floor at depth 5: {:.6} (exact)",
         per_floor.expected[lantern.index()]
@@ -133,9 +139,17 @@ fn hear(
     mut warned: MessageReader<TablesLintWarnings>,
     mut heard: ResMut<Heard>,
 ) {
-    heard.0.extend(loaded.read().map(|l| format!("{} rules loaded", l.rule_set)));
-    heard.0.extend(rejected.read().map(|r| format!("refused: {}", r.error)));
-    heard.0.extend(warned.read().flat_map(|w| w.warnings.clone()));
+    heard.0.extend(
+        loaded
+            .read()
+            .map(|l| format!("{} rules loaded", l.rule_set)),
+    );
+    heard
+        .0
+        .extend(rejected.read().map(|r| format!("refused: {}", r.error)));
+    heard
+        .0
+        .extend(warned.read().flat_map(|w| w.warnings.clone()));
 }
 
 /// Updates until the asset side says something; a minute is far more than the loader and

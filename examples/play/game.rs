@@ -8,8 +8,8 @@ use std::path::PathBuf;
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
 use denizen::angband::Terrain;
-use denizen::floor::Rect;
 use denizen::bevy::save::{self, SaveWithDenizen};
+use denizen::floor::Rect;
 use denizen::omega::reference::reference_floor;
 use denizen::prelude::*;
 use rand::Rng;
@@ -776,7 +776,10 @@ fn forest(seed: WorldSeed, turn: u64) -> (FloorGrid, Square, Option<Rect>) {
     let mut draw = |k: u32| rng.next_u32() % k;
     let mut grid = denizen::layout::rooms_and_corridors(&mut draw, 64, 24)
         .unwrap_or_else(|_| FloorGrid::from_rows(&["#####", "#...#", "#####"]).unwrap());
-    let stairs: Vec<Square> = grid.squares().filter(|&s| grid.tile(s) == Tile::Stairs).collect();
+    let stairs: Vec<Square> = grid
+        .squares()
+        .filter(|&s| grid.tile(s) == Tile::Stairs)
+        .collect();
     for at in stairs {
         grid.set(at, Tile::Floor);
     }

@@ -154,7 +154,10 @@ fn the_drowned_forest_keeps_its_placement_rules_and_shows_its_packs() {
     let creatures = game.creatures();
     assert!(creatures.len() > 10, "{creatures:?}");
     for creature in &creatures {
-        let key = &world.get::<TablesCreature>(creature.entity).unwrap().species;
+        let key = &world
+            .get::<TablesCreature>(creature.entity)
+            .unwrap()
+            .species;
         let species = rules.species_of(rules.species_by_key(key).unwrap());
         let swims = species.place.stands_on == ["water"];
         let in_water = map.tile(creature.at) == Tile::Water;
@@ -185,7 +188,10 @@ fn a_unique_left_alive_returns_to_the_pool() {
     while game.player.place != up {
         game.act(Action::Up);
     }
-    assert!(alive(&game).is_empty(), "back in the pool once its floor ended");
+    assert!(
+        alive(&game).is_empty(),
+        "back in the pool once its floor ended"
+    );
     let ledger = &game.world().resource::<TablesUniques>().0;
     assert!(ledger.is_available("sunkenbough"));
 }

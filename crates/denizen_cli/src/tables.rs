@@ -145,7 +145,10 @@ fn paths(named: &[PathBuf]) -> Result<Vec<PathBuf>, CliError> {
         let mut found = Vec::new();
         for entry in std::fs::read_dir(path).map_err(io_error(path))? {
             let file = entry.map_err(io_error(path))?.path();
-            let name = file.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+            let name = file
+                .file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or_default();
             if name.ends_with(".tables.ron") && file.is_file() {
                 found.push(file);
             }
@@ -402,8 +405,8 @@ fn floor(
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> Result<(), CliError> {
-    let reference = reference_floor(WorldSeed(seed), 64, 24)
-        .map_err(|e| CliError::Usage(e.to_string()))?;
+    let reference =
+        reference_floor(WorldSeed(seed), 64, 24).map_err(|e| CliError::Usage(e.to_string()))?;
     let (grid, tags, player) = (&reference.grid, reference.tags(), reference.player);
     let mut rng = WorldSeed(seed).stream(StreamPurpose::event("tables-floor", "", depth, 0));
     let request = FloorRequest {

@@ -49,9 +49,9 @@ pub mod lint;
 mod merge;
 pub mod odds;
 mod pick;
+mod place;
 #[cfg(feature = "bevy")]
 pub mod plugin;
-mod place;
 pub mod reference;
 mod rules;
 pub mod sample;
@@ -73,8 +73,7 @@ pub use compile::{
 pub use draw::{Member, Unit};
 pub use floor::{
     Denizen, FloorPlan, FloorRequest, FloorSite, Follows, RequestError, Shortfall, check_site,
-    plan_arrival,
-    plan_floor,
+    plan_arrival, plan_floor,
 };
 pub use ledger::UniqueLedger;
 pub use merge::MAX_ENTRIES;

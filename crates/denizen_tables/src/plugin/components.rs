@@ -28,8 +28,9 @@ pub struct TablesHitPoints(pub u32);
 pub struct CreatureTags(pub Vec<String>);
 
 /// The creature started asleep, by its species' chance; the game removes it when it wakes.
-#[derive(Component, Reflect, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[derive(Serialize, Deserialize)]
+#[derive(
+    Component, Reflect, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize,
+)]
 #[reflect(Component, Default, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Asleep;
 
@@ -50,8 +51,9 @@ pub struct Possession {
 pub struct Unique(pub String);
 
 /// The creature's placement went out of depth (drawn deeper than the floor).
-#[derive(Component, Reflect, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[derive(Serialize, Deserialize)]
+#[derive(
+    Component, Reflect, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize,
+)]
 #[reflect(Component, Default, Debug, PartialEq, Serialize, Deserialize)]
 pub struct OutOfDepth;
 

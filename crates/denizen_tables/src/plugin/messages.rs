@@ -115,6 +115,9 @@ pub enum TablesFloorRefusal {
     /// The request's tag areas hold more tag names than a floor can.
     #[error("{0}")]
     Tags(TooManyTags),
+    /// The request gives more tag areas than a floor holds.
+    #[error("{0} tag areas, and a floor holds at most {max}", max = super::resources::MAX_TAG_AREAS)]
+    TooManyAreas(usize),
     /// The bestiary's data files (feature `assets`) have not loaded yet: nothing changed.
     #[error("the rules' data files have not loaded yet (wait for RulesLoaded)")]
     RulesLoading,

@@ -30,8 +30,8 @@ use crate::Bestiary;
 #[cfg(feature = "assets")]
 pub use assets::TablesDataAssets;
 use components::{
-    Asleep, Possession, CreatureTags, FollowerRole, Followers, Follows, TablesHitPoints, OutOfDepth,
-    TablesCreature, Unique,
+    Asleep, CreatureTags, FollowerRole, Followers, Follows, OutOfDepth, Possession, TablesCreature,
+    TablesHitPoints, Unique,
 };
 use messages::{
     TablesFloorPopulated, TablesFloorRefusal, TablesFloorRejected, TablesFloorRequested,
@@ -190,8 +190,8 @@ pub mod prelude {
     #[cfg(feature = "assets")]
     pub use super::assets::TablesDataAssets;
     pub use super::components::{
-        Asleep, Possession, CreatureTags, FollowerRole, Followers, Follows, TablesHitPoints, OutOfDepth,
-        TablesCreature, Unique,
+        Asleep, CreatureTags, FollowerRole, Followers, Follows, OutOfDepth, Possession,
+        TablesCreature, TablesHitPoints, Unique,
     };
     pub use super::messages::{
         TablesFloorPopulated, TablesFloorRefusal, TablesFloorRejected, TablesFloorRequested,

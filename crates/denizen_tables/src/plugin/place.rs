@@ -7,18 +7,20 @@ use std::sync::Arc;
 use bevy_ecs::prelude::*;
 use denizen_bevy::apply::apply;
 use denizen_bevy::clock::GameClock;
-use denizen_bevy::floor::{FloorId, FloorMap, Glyph};
+use denizen_bevy::floor::{FloorId, FloorMap, Glyph, StoredFloors};
 use denizen_bevy::pipeline::{FloorRequest, FloorStreams, rules_loading};
 use denizen_core::SquareTags;
 
 use super::components::{
-    Asleep, Possession, CreatureTags, FollowerRole, Follows, TablesHitPoints, OutOfDepth, TablesCreature,
-    Unique,
+    Asleep, CreatureTags, FollowerRole, Follows, OutOfDepth, Possession, TablesCreature,
+    TablesHitPoints, Unique,
 };
 use super::messages::{
     TablesFloorPopulated, TablesFloorRefusal, TablesFloorRejected, TablesFloorRequested, Unplaced,
 };
-use super::resources::{TablesFloor, TablesFloors, TablesRuleset, TablesUniques, layer};
+use super::resources::{
+    MAX_TAG_AREAS, TablesFloor, TablesFloors, TablesRuleset, TablesUniques, layer,
+};
 use crate::{Bestiary, Denizen, FloorPlan, FloorSite, RequestError, check_site, plan_floor};
 
 /// The stream a floor's population draws.
@@ -38,6 +40,9 @@ impl FloorRequest for TablesFloorRequested {
     fn validate(&self, world: &World) -> Result<(FloorId, ValidFloor), TablesFloorRefusal> {
         if rules_loading::<TablesRuleset>(world) {
             return Err(TablesFloorRefusal::RulesLoading);
+        }
+        if self.tags.len() > MAX_TAG_AREAS {
+            return Err(TablesFloorRefusal::TooManyAreas(self.tags.len()));
         }
         let map = world.resource::<FloorMap>();
         let tags = layer(map, &self.tags).map_err(TablesFloorRefusal::Tags)?;
@@ -82,10 +87,12 @@ impl FloorRequest for TablesFloorRequested {
             elapsed: 0,
             seen_turn,
         };
-        world
-            .resource_mut::<TablesFloors>()
-            .0
-            .insert(floor.clone(), record);
+        // Records of floors that ended while holding nothing (which end without a word)
+        // go too: the records are of the floors that exist, current or put away.
+        let stored: Vec<FloorId> = world.resource::<StoredFloors>().0.keys().cloned().collect();
+        let mut floors = world.resource_mut::<TablesFloors>();
+        floors.0.retain(|id, _| stored.contains(id));
+        floors.0.insert(floor.clone(), record);
         let (placements, out_of_depth) = (plan.placements, plan.out_of_depth);
         let (placed, unplaced) = spawn_plan(world, plan);
         world.write_message(TablesFloorPopulated {
@@ -142,7 +149,10 @@ pub(super) fn spawn_plan(world: &mut World, plan: FloorPlan) -> (Vec<Entity>, Ve
         batches.spawn(creatures);
         let entities: Vec<Entity> = ids.into_iter().map(|i| batches.entity(i)).collect();
         rare.insert(batches.world(), &entities);
-        let links = rare.follows.iter().map(|&(f, l)| (entities[f], entities[l]));
+        let links = rare
+            .follows
+            .iter()
+            .map(|&(f, l)| (entities[f], entities[l]));
         batches.link::<Follows>(links);
     });
     (placed, unplaced)

@@ -73,11 +73,26 @@ impl TablesFloor {
     }
 }
 
-/// The tag layer of `map` with `areas` added.
+/// The most tag areas one floor holds (a request's, or a save's record of a floor).
+pub const MAX_TAG_AREAS: usize = 256;
+
+/// The tag layer of `map` with `areas` added, each clipped to the floor (so a rectangle
+/// however large costs no more than the floor's squares).
 pub(super) fn layer(map: &FloorMap, areas: &[TagArea]) -> Result<SquareTags, TooManyTags> {
-    let mut tags = SquareTags::from_grid(&map.0);
+    let grid = &map.0;
+    let mut tags = SquareTags::from_grid(grid);
     for area in areas {
-        tags.tag_rect(area.rect, &area.name)?;
+        let r = area.rect;
+        let (x, y) = (r.x.min(grid.width()), r.y.min(grid.height()));
+        let right = r.x.saturating_add(r.width).min(grid.width());
+        let bottom = r.y.saturating_add(r.height).min(grid.height());
+        let clipped = Rect {
+            x,
+            y,
+            width: right - x,
+            height: bottom - y,
+        };
+        tags.tag_rect(clipped, &area.name)?;
     }
     Ok(tags)
 }

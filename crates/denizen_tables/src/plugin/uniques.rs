@@ -2,12 +2,13 @@
 //! takes one for good, and a ledger read from a save is checked against the bestiary.
 
 use bevy_ecs::prelude::*;
-use denizen_bevy::save::SaveLoaded;
 use denizen_bevy::floor::{FloorEnd, FloorEnded, FloorEntered, OnFloor};
+use denizen_bevy::save::SaveLoaded;
+use denizen_core::quoted;
 
 use super::components::{TablesCreature, Unique};
 use super::messages::{TablesStateMended, UniqueKillRefused, UniqueKilled};
-use super::resources::{TablesFloors, TablesRuleset, TablesUniques};
+use super::resources::{MAX_TAG_AREAS, TablesFloors, TablesRuleset, TablesUniques};
 
 /// Observer: a floor ends. Left, replaced or despawned, its living uniques go back to the
 /// pool and its record is forgotten; put away, they stay alive with it.
@@ -63,24 +64,40 @@ pub(super) fn kills(
 }
 
 /// Observer: a save was loaded. The ledger keeps only keys of the bestiary's uniques, every
-/// unique standing on a floor is alive in it, and every creature's species is named; what
-/// did not fit is mended (or, for a species the files no longer have, named) in one
+/// unique standing on a floor is alive in it, every floor's record holds at most
+/// [`MAX_TAG_AREAS`] tag areas, and every creature's species is named; what did not fit is
+/// mended (or, for a species the files no longer have, named) in one
 /// [`TablesStateMended`].
 pub(super) fn check_loaded(
     _: On<SaveLoaded>,
     rules: Res<TablesRuleset>,
     creatures: Query<(&TablesCreature, Option<&Unique>)>,
     mut ledger: ResMut<TablesUniques>,
+    mut floors: ResMut<TablesFloors>,
     mut mended: MessageWriter<TablesStateMended>,
 ) {
     let b = rules.rules();
-    let is_unique = |key: &str| b.species_by_key(key).is_some_and(|s| b.species_of(s).unique);
+    let is_unique = |key: &str| {
+        b.species_by_key(key)
+            .is_some_and(|s| b.species_of(s).unique)
+    };
     let mut misfits: Vec<String> = ledger
         .0
         .retain(is_unique)
         .into_iter()
         .map(|key| format!("TablesUniques: `{key}` is no unique of the bestiary; dropped"))
         .collect();
+    for (floor, record) in &mut floors.0 {
+        if record.tags.len() > MAX_TAG_AREAS {
+            misfits.push(format!(
+                "TablesFloors: {} {} has {} tag areas; the first {MAX_TAG_AREAS} kept",
+                quoted(&floor.location),
+                floor.depth,
+                record.tags.len()
+            ));
+            record.tags.truncate(MAX_TAG_AREAS);
+        }
+    }
     let mut unknown = Vec::new();
     for (creature, unique) in &creatures {
         if b.species_by_key(&creature.species).is_none() {

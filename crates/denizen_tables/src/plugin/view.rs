@@ -7,7 +7,7 @@ use bevy_ecs::prelude::*;
 use denizen_bevy::floor::{Dormant, GridPos};
 use denizen_bevy::view::Description;
 
-use super::components::{Asleep, Possession, Follows, TablesHitPoints, TablesCreature};
+use super::components::{Asleep, Follows, Possession, TablesCreature, TablesHitPoints};
 use super::resources::TablesRuleset;
 
 /// One line per creature awake on a floor, in map order: its glyph and name, its square,

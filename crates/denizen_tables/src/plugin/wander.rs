@@ -106,7 +106,14 @@ impl ArrivalRequest for TablesWanderingCheck {
         };
         check_site(&rules, site, self.floor.depth).map_err(TablesWanderingSkip::Request)?;
         let player = record.player;
-        Ok((self.floor.clone(), WanderingSite { rules, tags, player }))
+        Ok((
+            self.floor.clone(),
+            WanderingSite {
+                rules,
+                tags,
+                player,
+            },
+        ))
     }
 
     fn plan(

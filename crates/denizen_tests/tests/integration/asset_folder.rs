@@ -91,4 +91,3 @@ pub fn hears_nothing_more(app: &mut App) {
     }
     assert_eq!(heard(app).len(), before, "{:?}", heard(app));
 }
-

@@ -5,8 +5,9 @@
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
 use denizen::bevy::save::{load, save};
-use denizen::prelude::*;
+use denizen::bevy::tables::resources::MAX_TAG_AREAS;
 use denizen::floor::Rect;
+use denizen::prelude::*;
 use denizen::tables::{RequestError, Shortfall};
 
 use crate::messages;
@@ -121,7 +122,11 @@ fn a_floor_has_its_creatures_components_and_answer() {
     assert_eq!(answer.floor, FloorId::new("bog", 2));
     assert_eq!((answer.placements, answer.out_of_depth), (1, 0));
     assert!(answer.unplaced.is_empty(), "{:?}", answer.unplaced);
-    assert_eq!(answer.placed.len(), 7, "queen, howler, two pups, three eels");
+    assert_eq!(
+        answer.placed.len(),
+        7,
+        "queen, howler, two pups, three eels"
+    );
     assert_eq!(
         species(&mut app),
         ["eel", "eel", "eel", "howler", "pup", "pup", "queen"]
@@ -131,12 +136,19 @@ fn a_floor_has_its_creatures_components_and_answer() {
     let seen = world.resource::<SeenAtSpawn>().0.clone();
     assert_eq!(seen.len(), 7);
     let howler = answer.placed[1];
-    assert_eq!(world.get::<TablesCreature>(howler).unwrap().species, "howler");
+    assert_eq!(
+        world.get::<TablesCreature>(howler).unwrap().species,
+        "howler"
+    );
     let pups: Vec<Entity> = seen
         .iter()
         .filter(|(_, leader)| leader.is_some())
         .map(|&(pup, leader)| {
-            assert_eq!(leader, Some(howler), "the link is in place at MonsterSpawned");
+            assert_eq!(
+                leader,
+                Some(howler),
+                "the link is in place at MonsterSpawned"
+            );
             pup
         })
         .collect();
@@ -147,7 +159,10 @@ fn a_floor_has_its_creatures_components_and_answer() {
         assert_eq!(world.get::<TablesCreature>(pup).unwrap().species, "pup");
         assert!(world.get::<Asleep>(pup).is_some(), "pups always sleep");
         let role = world.get::<FollowerRole>(pup).unwrap();
-        assert_eq!((role.group.as_str(), role.role.as_str()), ("howler_pups", "pup"));
+        assert_eq!(
+            (role.group.as_str(), role.role.as_str()),
+            ("howler_pups", "pup")
+        );
         let at = world.get::<GridPos>(pup).unwrap();
         assert!(at.x.abs_diff(leader_at.x) <= 2 && at.y.abs_diff(leader_at.y) <= 2);
     }
@@ -155,7 +170,10 @@ fn a_floor_has_its_creatures_components_and_answer() {
     let queen = answer.placed[0];
     assert_eq!(world.get::<Unique>(queen), Some(&Unique("queen".into())));
     let crown = world.get::<Possession>(queen).unwrap();
-    assert_eq!((crown.loot.as_str(), crown.item.as_str()), ("crowns", "reed crown"));
+    assert_eq!(
+        (crown.loot.as_str(), crown.item.as_str()),
+        ("crowns", "reed crown")
+    );
     let hp = world.get::<TablesHitPoints>(queen).unwrap().0;
     assert!((6..=36).contains(&hp), "6d6: {hp}");
     assert_eq!(world.get::<Glyph>(queen), Some(&Glyph('Q')));
@@ -220,7 +238,10 @@ fn what_finds_no_square_is_answered_and_a_bad_request_refused() {
             max: 5
         })
     );
-    assert_eq!(app.world().resource::<CurrentFloor>().0, FloorId::new("dry", 1));
+    assert_eq!(
+        app.world().resource::<CurrentFloor>().0,
+        FloorId::new("dry", 1)
+    );
     assert_eq!(species(&mut app).len(), 4, "the floor before is untouched");
 }
 
@@ -242,7 +263,11 @@ fn a_unique_returns_after_its_floor_ends_and_never_after_a_kill() {
     request(&mut app, "bog", 3);
     assert!(!queen_here(&mut app), "alive on a floor put away");
     assert_eq!(
-        app.world().resource::<TablesUniques>().0.alive_keys().collect::<Vec<_>>(),
+        app.world()
+            .resource::<TablesUniques>()
+            .0
+            .alive_keys()
+            .collect::<Vec<_>>(),
         ["queen"]
     );
     // Her floor comes back and she is killed there.
@@ -257,7 +282,12 @@ fn a_unique_returns_after_its_floor_ends_and_never_after_a_kill() {
     });
     app.update();
     let refused: Vec<UniqueKillRefused> = messages(&app);
-    assert_eq!(refused, [UniqueKillRefused { unique: "howler".into() }]);
+    assert_eq!(
+        refused,
+        [UniqueKillRefused {
+            unique: "howler".into()
+        }]
+    );
     for depth in [4, 2, 1] {
         request(&mut app, "bog", depth);
         assert!(!queen_here(&mut app), "never after a kill (depth {depth})");
@@ -276,7 +306,9 @@ fn arrivals(app: &App) -> Vec<TablesArrival> {
 }
 
 fn advance(app: &mut App, turns: u64) {
-    app.world_mut().resource_mut::<GameClock>().advance_turns(turns);
+    app.world_mut()
+        .resource_mut::<GameClock>()
+        .advance_turns(turns);
     app.update();
 }
 
@@ -294,7 +326,10 @@ fn wanderers_arrive_on_the_clock_only_on_their_own_floor() {
     assert_eq!(world.get::<TablesCreature>(gnat).unwrap().species, "gnat");
     let player = Square { x: 2, y: 4 };
     let at = world.get::<GridPos>(gnat).unwrap();
-    assert!(!SAFE.contains(Square { x: at.x, y: at.y }), "the wandering rules hold");
+    assert!(
+        !SAFE.contains(Square { x: at.x, y: at.y }),
+        "the wandering rules hold"
+    );
     assert!(at.x.abs_diff(player.x).max(at.y.abs_diff(player.y)) >= 6);
     advance(&mut app, 35);
     assert_eq!(arrivals(&app).len(), 3, "turns 20, 30 and 40");
@@ -337,24 +372,31 @@ fn equal_worlds_save_the_same_bytes_and_a_save_is_checked_on_load() {
 
     let mut loaded = app(8);
     load(loaded.world_mut(), &text).unwrap();
-    assert_eq!(save(loaded.world()).unwrap(), text, "a reload saves the same bytes");
+    assert_eq!(
+        save(loaded.world()).unwrap(),
+        text,
+        "a reload saves the same bytes"
+    );
     let world = loaded.world_mut();
-    let links = world.query::<(&Follows, &FollowerRole)>().iter(world).count();
+    let links = world
+        .query::<(&Follows, &FollowerRole)>()
+        .iter(world)
+        .count();
     assert_eq!(links, 4, "the pups of both floors follow their howlers");
-    assert!(world.resource::<TablesUniques>().0.killed_keys().eq(["queen"]));
+    assert!(
+        world
+            .resource::<TablesUniques>()
+            .0
+            .killed_keys()
+            .eq(["queen"])
+    );
 
     // A save of other files: a killed unique this bestiary does not have, and so the
     // queen (whose kill the game reported but whose entity it kept on the floor put away)
     // standing there without being alive in the ledger.
     let other = text.replacen("\"queen\"", "\"king\"", 1);
     assert_ne!(other, text);
-    let mut mended = app(8);
-    mended.init_resource::<Mended>().add_systems(
-        Update,
-        |mut read: MessageReader<TablesStateMended>, mut seen: ResMut<Mended>| {
-            seen.0.extend(read.read().cloned());
-        },
-    );
+    let mut mended = app_hearing_mends(8);
     load(mended.world_mut(), &other).unwrap();
     mended.update();
     let said = &mended.world().resource::<Mended>().0;
@@ -415,12 +457,19 @@ fn tables_rules_follow_their_files() {
     request(&mut app, "bog", 1);
     let refused: Vec<TablesFloorRejected> = messages(&app);
     assert_eq!(refused[0].reason, TablesFloorRefusal::RulesLoading);
-    assert!(species(&mut app).is_empty(), "nothing before the files load");
+    assert!(
+        species(&mut app).is_empty(),
+        "nothing before the files load"
+    );
 
     wait_for_answers(&mut app, 1);
     assert_eq!(heard(&app), [Ok("Tables")]);
     request(&mut app, "bog", 1);
-    assert_eq!(howler_glyphs(&mut app), ['H'], "the mod applies after the base");
+    assert_eq!(
+        howler_glyphs(&mut app),
+        ['H'],
+        "the mod applies after the base"
+    );
 
     folder.write("bog_mod.tables.ron", howler_mod('J', "howler_pups"));
     wait_for_answers(&mut app, 2);
@@ -444,7 +493,8 @@ fn tables_rules_follow_their_files() {
     assert_eq!(howler_glyphs(&mut app), ['J'], "the rules stay");
 
     // A species no table reaches: the lint warns, and the files are in use.
-    let lonely = r#"(species: [(key: "lonely", name: "lonely", glyph: 'l', level: 1, hit_points: "1d1")])"#;
+    let lonely =
+        r#"(species: [(key: "lonely", name: "lonely", glyph: 'l', level: 1, hit_points: "1d1")])"#;
     let warned = |app: &mut App| {
         let mut read = app
             .world_mut()
@@ -464,4 +514,89 @@ fn tables_rules_follow_their_files() {
     assert!(warnings[0].warnings[0].contains("lonely"), "{warnings:?}");
     request(&mut app, "bog", 1);
     assert_eq!(howler_glyphs(&mut app), ['h'], "the base's howler again");
+}
+
+/// A tag area larger than the floor costs no more than the floor (it is clipped: here it
+/// makes every square safe, so nothing finds a square); more areas than a floor holds are
+/// refused, and a save's record holding more is cut down, and said.
+#[test]
+fn tag_areas_are_bounded() {
+    let mut app = app(10);
+    app.insert_resource(FloorMap(FloorGrid::from_rows(&MAP).unwrap()));
+    let everything = Rect {
+        x: 0,
+        y: 0,
+        width: u32::MAX,
+        height: u32::MAX,
+    };
+    let request = TablesFloorRequested::new("bog", 1).tag("safe", everything);
+    app.world_mut().write_message(request);
+    app.update();
+    let answer = &messages::<TablesFloorPopulated>(&app)[0];
+    assert!(answer.placed.is_empty());
+    assert_eq!(answer.unplaced.len(), 7, "{:?}", answer.unplaced);
+
+    let one = Rect {
+        x: 1,
+        y: 1,
+        width: 1,
+        height: 1,
+    };
+    let mut crowded = TablesFloorRequested::new("bog", 2);
+    for _ in 0..MAX_TAG_AREAS {
+        crowded = crowded.tag("safe", one);
+    }
+    app.world_mut().write_message(crowded.clone());
+    app.update();
+    assert_eq!(
+        messages::<TablesFloorPopulated>(&app).len(),
+        1,
+        "256 areas are held"
+    );
+    put_floor_away(app.world_mut());
+    app.world_mut().write_message(crowded.tag("safe", one));
+    app.update();
+    let refused: Vec<TablesFloorRejected> = messages(&app);
+    assert_eq!(
+        refused[0].reason,
+        TablesFloorRefusal::TooManyAreas(MAX_TAG_AREAS + 1)
+    );
+
+    // Only the floor put away has a record: the first ended (left) when the second came.
+    let second = FloorId::new("bog", 2);
+    let floors = &app.world().resource::<TablesFloors>().0;
+    assert_eq!(floors.keys().collect::<Vec<_>>(), [&second]);
+    // A save whose record holds one area too many (as an edited save would): written from
+    // a world changed by hand.
+    let mut floors = app.world_mut().resource_mut::<TablesFloors>();
+    floors.0.get_mut(&second).unwrap().tags.push(TagArea {
+        name: "shrine".into(),
+        rect: one,
+    });
+    let crowded_save = save(app.world()).unwrap();
+    let mut loaded = app_hearing_mends(10);
+    load(loaded.world_mut(), &crowded_save).unwrap();
+    loaded.update();
+    let said = &loaded.world().resource::<Mended>().0;
+    assert_eq!(
+        said[0].misfits,
+        [format!(
+            "TablesFloors: `bog` 2 has {} tag areas; the first {MAX_TAG_AREAS} kept",
+            MAX_TAG_AREAS + 1
+        )]
+    );
+    let floors = &loaded.world().resource::<TablesFloors>().0;
+    assert_eq!(floors[&second].tags.len(), MAX_TAG_AREAS);
+}
+
+/// An app that keeps every [`TablesStateMended`] it hears.
+fn app_hearing_mends(seed: u64) -> App {
+    let mut app = app(seed);
+    app.init_resource::<Mended>().add_systems(
+        Update,
+        |mut read: MessageReader<TablesStateMended>, mut seen: ResMut<Mended>| {
+            seen.0.extend(read.read().cloned());
+        },
+    );
+    app
 }
