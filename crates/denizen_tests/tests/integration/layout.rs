@@ -6,7 +6,12 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-const RULE_SETS: [&str; 3] = ["denizen_omega", "denizen_captive", "denizen_angband"];
+const RULE_SETS: [&str; 4] = [
+    "denizen_omega",
+    "denizen_captive",
+    "denizen_angband",
+    "denizen_tables",
+];
 const ABOVE_THE_RULES: [&str; 3] = ["denizen_cli", "denizen", "denizen_testing"];
 /// What a rule set's plugin is built on: behind its `bevy` feature only.
 const THE_PLUGINS_STACK: [&str; 4] = ["bevy_ecs", "bevy_app", "bevy_asset", "denizen_bevy"];
