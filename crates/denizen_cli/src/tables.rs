@@ -7,7 +7,8 @@ use std::path::PathBuf;
 use denizen_core::{DataFile, Square, StreamPurpose, WorldSeed, quoted, read_data_file};
 use denizen_tables::reference::reference_floor;
 use denizen_tables::{
-    Bestiary, FloorRequest, Odds, Per, UniqueLedger, floor_counts, odds, plan_floor, sample_stream,
+    Bestiary, FloorRequest, Odds, Per, TableId, UniqueLedger, floor_counts, odds, plan_floor,
+    sample_stream, table_odds,
 };
 
 use crate::chart::data::{Plot, Series, Shape};
@@ -31,6 +32,9 @@ pub enum TablesCommand {
         /// Per floor (the default) or per placement.
         #[arg(long, value_enum, default_value_t = PerArg::Floor)]
         per: PerArg,
+        /// A floor whose placements draw from this table instead of the floor's.
+        #[arg(long, value_name = "KEY")]
+        table: Option<String>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = TextFormat::Table)]
         format: TextFormat,
@@ -68,6 +72,9 @@ pub enum TablesCommand {
         /// World seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Placements draw from this table instead of the floor's.
+        #[arg(long, value_name = "KEY")]
+        table: Option<String>,
     },
     /// Checks the files: errors stop the load, warnings are listed.
     Lint {
@@ -205,6 +212,7 @@ pub fn run(
             files,
             depth,
             per,
+            table,
             format,
         } => {
             let (b, ledger) = load(files)?;
@@ -212,8 +220,9 @@ pub fn run(
                 PerArg::Floor => Per::Floor,
                 PerArg::Placement => Per::Placement,
             };
-            let odds =
-                odds(&b, *depth, &ledger, per).map_err(|e| CliError::Usage(e.to_string()))?;
+            let table = table_of(&b, table.as_deref())?.unwrap_or(b.floor().table);
+            let odds = table_odds(&b, table, *depth, &ledger, per)
+                .map_err(|e| CliError::Usage(e.to_string()))?;
             odds_table(&b, &odds, *depth, per)
                 .write((*format).into(), out)
                 .map_err(stdout)
@@ -238,9 +247,19 @@ pub fn run(
                 .write((*format).into(), out)
                 .map_err(stdout)
         }
-        TablesCommand::Floor { files, depth, seed } => {
+        TablesCommand::Floor {
+            files,
+            depth,
+            seed,
+            table,
+        } => {
             let (b, ledger) = load(files)?;
-            floor(&b, &ledger, *depth, *seed, out, err)
+            let request = FloorRequest {
+                depth: *depth,
+                point: None,
+                table: table_of(&b, table.as_deref())?,
+            };
+            floor(&b, &ledger, request, *seed, out, err)
         }
         TablesCommand::Lint {
             files,
@@ -397,10 +416,21 @@ fn sample_table(
     }
 }
 
+/// The table `--table` names, if it does.
+fn table_of(b: &Bestiary, key: Option<&str>) -> Result<Option<TableId>, CliError> {
+    key.map(|key| {
+        b.table_by_key(key).ok_or_else(|| {
+            CliError::Usage(format!("--table {}: no table of that key", quoted(key)))
+        })
+    })
+    .transpose()
+}
+
+/// A reference floor populated by `request` (its point is the safe room's middle).
 fn floor(
     b: &Bestiary,
     ledger: &UniqueLedger,
-    depth: u32,
+    request: FloorRequest,
     seed: u64,
     out: &mut impl Write,
     err: &mut impl Write,
@@ -408,10 +438,11 @@ fn floor(
     let reference =
         reference_floor(WorldSeed(seed), 64, 24).map_err(|e| CliError::Usage(e.to_string()))?;
     let (grid, tags, player) = (&reference.grid, reference.tags(), reference.player);
+    let depth = request.depth;
     let mut rng = WorldSeed(seed).stream(StreamPurpose::event("tables-floor", "", depth, 0));
     let request = FloorRequest {
-        depth,
         point: player,
+        ..request
     };
     let made = plan_floor(b, grid, &tags, request, ledger, &mut rng)
         .map_err(|e| CliError::Usage(e.to_string()))?;

@@ -181,6 +181,10 @@ fn bad_requests_exit_2_with_one_line() {
             "denizen: --killed `silt_vole`: no unique species of that key\n",
         ),
         (
+            "odds FILES --depth 3 --table wanderer",
+            "denizen: --table `wanderer`: no table of that key\n",
+        ),
+        (
             "odds /nonexistent.ron --depth 3",
             "denizen: /nonexistent.ron: No such file or directory (os error 2)\n",
         ),
@@ -224,4 +228,25 @@ fn a_folder_is_its_tables_files_in_name_order() {
         )
     );
     std::fs::remove_dir_all(&empty).unwrap();
+}
+
+/// `--table` prints the odds of a floor drawing from another table: the starter's
+/// wanderers table reaches no unique, so Sunkenbough (a unique of the floor table at depth
+/// 8) has none; a floor of that table lists only what the table reaches.
+#[test]
+fn a_named_table_has_odds_of_its_own() {
+    let expected = |line: &str| -> Vec<(String, f64)> {
+        rows(&stdout(&tables(line)), "species,expected")
+            .into_iter()
+            .map(|r| (r[0].clone(), r[1].parse().unwrap()))
+            .collect()
+    };
+    let floor = expected("odds FILES --depth 8 --format csv");
+    let wanderers = expected("odds FILES --depth 8 --table wanderers --format csv");
+    let of = |odds: &[(String, f64)], key: &str| odds.iter().find(|(k, _)| k == key).unwrap().1;
+    assert!(of(&floor, "sunkenbough") > 0.0);
+    assert_eq!(of(&wanderers, "sunkenbough"), 0.0);
+    assert!(wanderers.iter().map(|(_, e)| e).sum::<f64>() > 0.0);
+    let text = stdout(&tables("floor FILES --depth 8 --seed 4 --table wanderers"));
+    assert!(!text.contains("Sunkenbough"), "{text}");
 }

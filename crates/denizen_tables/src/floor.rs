@@ -14,12 +14,16 @@ use crate::place::{Rule, Squares};
 use crate::sample::{FloorDraw, draw_floor};
 
 /// What a floor is asked for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FloorRequest {
     /// Its depth: one of the floor's depths.
     pub depth: u32,
     /// The point least distances count from (the player), when there is one.
     pub point: Option<Square>,
+    /// The table its placements draw from instead of the floor's (a dungeon of its own
+    /// in the same bestiary); the floor's count, out-of-depth rule and placement rules
+    /// stay.
+    pub table: Option<TableId>,
 }
 
 /// One creature of a plan.
@@ -92,6 +96,9 @@ pub enum RequestError {
         /// The deepest.
         max: u32,
     },
+    /// The table is not one of the bestiary's (an id of other files).
+    #[error("table {0} is not one of the bestiary's")]
+    Table(u32),
     /// The tag layer is not the size of the floor.
     #[error("the tag layer is {tags_width}x{tags_height}, the floor {width}x{height}")]
     TagsSize {
@@ -157,8 +164,12 @@ pub fn plan_floor(
         point: request.point,
     };
     check_site(b, site, request.depth)?;
+    let table = request.table.unwrap_or(b.floor().table);
+    if table.0 as usize >= b.tables.len() {
+        return Err(RequestError::Table(table.0));
+    }
     let mut gone = gone_by_ledger(b, ledger);
-    let drawn = draw_floor(b, request.depth, &mut gone, rng);
+    let drawn = draw_floor(b, (table, request.depth), &mut gone, rng);
     Ok(place_all(
         b,
         site,

@@ -25,7 +25,7 @@
 //! let grid = FloorGrid::from_rows(&["##########", "#........#", "#..~~~...#", "##########"]).unwrap();
 //! let tags = SquareTags::from_grid(&grid);
 //! let mut rng = WorldSeed(7).stream(StreamPurpose::new("floor").with(3));
-//! let request = FloorRequest { depth: 3, point: None };
+//! let request = FloorRequest { depth: 3, point: None, table: None };
 //! let floor = plan_floor(&bestiary, &grid, &tags, request, &UniqueLedger::new(), &mut rng).unwrap();
 //! // Depth 3 has 2d4 + 3/2 placements: each drawn creature is placed or reported.
 //! assert!(floor.placements >= 3);
@@ -77,7 +77,7 @@ pub use floor::{
 };
 pub use ledger::UniqueLedger;
 pub use merge::MAX_ENTRIES;
-pub use odds::{MAX_EXACT_UNIQUES, Odds, OddsError, Per, odds};
+pub use odds::{MAX_EXACT_UNIQUES, Odds, OddsError, Per, odds, table_odds};
 pub use place::distance;
 pub use rules::dice_distribution;
 pub use sample::{Drawer, floor_counts, placement_counts, sample_stream};

@@ -46,10 +46,26 @@ pub use crate::rules::OddsError;
 /// The expected count of each species at `depth`, per placement or per floor, for the
 /// uniques `ledger` leaves available.
 pub fn odds(b: &Bestiary, depth: u32, ledger: &UniqueLedger, per: Per) -> Result<Odds, OddsError> {
+    table_odds(b, b.floor().table, depth, ledger, per)
+}
+
+/// [`odds`] of a floor whose placements draw from `table` instead of the floor's (a
+/// [`FloorRequest`](crate::FloorRequest) naming it): the floor's count, out-of-depth rule
+/// and fairness cap stay.
+pub fn table_odds(
+    b: &Bestiary,
+    table: TableId,
+    depth: u32,
+    ledger: &UniqueLedger,
+    per: Per,
+) -> Result<Odds, OddsError> {
     crate::rules::check_depth(b, depth)?;
-    let mut exact = Exact::new(b, ledger);
+    if table.0 as usize >= b.tables.len() {
+        return Err(OddsError::Table(table.0));
+    }
+    let mut exact = Exact::new(b, table, ledger);
     if exact.bits.len() > MAX_EXACT_UNIQUES {
-        return Ok(sampled(b, depth, ledger, per));
+        return Ok(sampled(b, (table, depth), ledger, per));
     }
     let expected =
         match per {
@@ -90,6 +106,8 @@ struct Step {
 /// depth and set of uniques taken.
 struct Exact<'b> {
     b: &'b Bestiary,
+    /// The table placements draw from.
+    table: TableId,
     /// Per species: its bit among the tracked uniques.
     bit: Vec<Option<u32>>,
     /// Per species: a unique the ledger leaves out.
@@ -108,12 +126,12 @@ fn add(sum: &mut [f64], counts: &[f64], scale: f64) {
 }
 
 impl<'b> Exact<'b> {
-    fn new(b: &'b Bestiary, ledger: &UniqueLedger) -> Self {
+    fn new(b: &'b Bestiary, table: TableId, ledger: &UniqueLedger) -> Self {
         let gone = gone_by_ledger(b, ledger);
         let mut bit = vec![None; b.species.len()];
         let mut bits = Vec::new();
         // Only the uniques a floor's draw can bring are tracked (others never change).
-        for s in crate::rules::reachable(b, b.floor().table) {
+        for s in crate::rules::reachable(b, table) {
             if b.species_of(s).unique && !gone[s.index()] {
                 bit[s.index()] = Some(bits.len() as u32);
                 bits.push(s);
@@ -121,6 +139,7 @@ impl<'b> Exact<'b> {
         }
         Self {
             b,
+            table,
             bit,
             gone,
             bits,
@@ -360,18 +379,18 @@ impl<'b> Exact<'b> {
         let mut at_depth = 1.0;
         if let Some(rule) = floor.out_of_depth.filter(|r| out_of_depth < r.fairness) {
             let c = rule.chance.probability();
-            let deeper = boosted_depth(self.b, rule, floor.table, depth, &self.available(mask));
+            let deeper = boosted_depth(self.b, rule, self.table, depth, &self.available(mask));
             if let Some(deeper) = deeper {
                 at_depth -= c;
                 steps.extend(step(
-                    self.table(floor.table, deeper, mask),
+                    self.table(self.table, deeper, mask),
                     c,
                     out_of_depth + 1,
                 ));
             }
         }
         steps.extend(step(
-            self.table(floor.table, depth, mask),
+            self.table(self.table, depth, mask),
             at_depth,
             out_of_depth,
         ));
@@ -440,14 +459,14 @@ fn merge(dist: &mut Dist, o: Outcome) {
 
 /// Figures sampled from [`SAMPLED_FLOORS`] floors (or first placements) of fixed
 /// streams, with their standard errors.
-fn sampled(b: &Bestiary, depth: u32, ledger: &UniqueLedger, per: Per) -> Odds {
+fn sampled(b: &Bestiary, (table, depth): (TableId, u32), ledger: &UniqueLedger, per: Per) -> Odds {
     let n = b.species.len();
     let (mut sum, mut squares) = (vec![0.0; n], vec![0.0; n]);
-    let mut drawer = crate::sample::Drawer::new(b, ledger);
+    let mut drawer = crate::sample::Drawer::new(b, ledger).with_table(table);
     for i in 0..SAMPLED_FLOORS {
         let mut rng = crate::sample::sample_stream(0, depth, u64::from(i));
         let counts = match per {
-            Per::Floor => crate::sample::floor_units(b, depth, ledger, &mut rng),
+            Per::Floor => crate::sample::floor_units(b, (table, depth), ledger, &mut rng),
             Per::Placement => crate::sample::count(b, drawer.units(depth, &mut rng)),
         };
         for (s, &c) in counts.iter().enumerate() {

@@ -24,6 +24,9 @@ pub enum OddsError {
         /// The floor's deepest depth.
         max: u32,
     },
+    /// The table is not one of the bestiary's (an id of other files).
+    #[error("table {0} is not one of the bestiary's")]
+    Table(u32),
 }
 
 /// Whether `depth` is one of the floor's.

@@ -4,7 +4,7 @@
 
 use denizen_core::{Generator, StreamPurpose, WorldSeed};
 
-use crate::bestiary::Bestiary;
+use crate::bestiary::{Bestiary, TableId};
 use crate::draw::{Draw, Unit};
 use crate::ledger::{UniqueLedger, gone_by_ledger};
 use crate::rules::{OddsError, boosted_depth, check_depth, count_term};
@@ -19,12 +19,12 @@ pub(crate) struct FloorDraw<'b> {
     pub(crate) out_of_depth: u32,
 }
 
-/// Draws a floor's placements at `depth`: the count (dice, then the depth term), then
-/// each placement. `gone` marks, per species, a unique left out (the ledger's, then each
-/// one drawn).
+/// Draws a floor's placements from `table` at `depth`: the count (dice, then the depth
+/// term), then each placement. `gone` marks, per species, a unique left out (the ledger's,
+/// then each one drawn).
 pub(crate) fn draw_floor<'b>(
     b: &'b Bestiary,
-    depth: u32,
+    (table, depth): (TableId, u32),
     gone: &mut [bool],
     rng: &mut Generator,
 ) -> FloorDraw<'b> {
@@ -35,19 +35,20 @@ pub(crate) fn draw_floor<'b>(
         out_of_depth: 0,
     };
     for _ in 0..placements {
-        let deep = draw_placement(b, (depth, floor.out_of_depth), gone, rng, &mut floor.units);
+        let at = (table, depth, floor.out_of_depth);
+        let deep = draw_placement(b, at, gone, rng, &mut floor.units);
         floor.out_of_depth += u32::from(deep.0);
     }
     floor
 }
 
-/// One placement at `depth` after `went_deep` of the floor's went out of depth, its units
-/// added to `units`: out of depth with the rule's chance while the fairness cap allows and
-/// the boosted depth has an eligible row. Whether it went out of depth, and whether it
-/// took a unique.
+/// One placement from `table` at `depth` after `went_deep` of the floor's went out of
+/// depth, its units added to `units`: out of depth with the rule's chance while the
+/// fairness cap allows and the boosted depth has an eligible row. Whether it went out of
+/// depth, and whether it took a unique.
 pub(crate) fn draw_placement<'b>(
     b: &'b Bestiary,
-    (depth, went_deep): (u32, u32),
+    (table, depth, went_deep): (TableId, u32, u32),
     gone: &mut [bool],
     rng: &mut Generator,
     units: &mut Vec<Unit<'b>>,
@@ -56,7 +57,7 @@ pub(crate) fn draw_placement<'b>(
     let (mut at, mut deep) = (depth, false);
     if let Some(rule) = floor.out_of_depth.filter(|r| went_deep < r.fairness)
         && rule.chance.roll(rng)
-        && let Some(deeper) = boosted_depth(b, rule, floor.table, depth, &|s| !gone[s.index()])
+        && let Some(deeper) = boosted_depth(b, rule, table, depth, &|s| !gone[s.index()])
     {
         (at, deep) = (deeper, true);
     }
@@ -67,7 +68,7 @@ pub(crate) fn draw_placement<'b>(
         deep,
         took: false,
     };
-    draw.table(floor.table, at, &mut Vec::new(), units);
+    draw.table(table, at, &mut Vec::new(), units);
     (deep, draw.took)
 }
 
@@ -75,6 +76,8 @@ pub(crate) fn draw_placement<'b>(
 /// left out, keeping its buffers: a lone creature's placement allocates nothing.
 pub struct Drawer<'b> {
     b: &'b Bestiary,
+    /// The table placements draw from: the floor's, unless the caller names another.
+    table: TableId,
     ledger: Vec<bool>,
     gone: Vec<bool>,
     /// Whether the last placement took a unique, so `gone` is no longer the ledger's.
@@ -88,11 +91,18 @@ impl<'b> Drawer<'b> {
         let ledger = gone_by_ledger(b, ledger);
         Self {
             b,
+            table: b.floor().table,
             gone: ledger.clone(),
             ledger,
             took: false,
             units: Vec::new(),
         }
+    }
+
+    /// Placements from `table` instead of the floor's.
+    pub(crate) fn with_table(mut self, table: TableId) -> Self {
+        self.table = table;
+        self
     }
 
     /// One placement at `depth` (one of the floor's): its units.
@@ -107,7 +117,8 @@ impl<'b> Drawer<'b> {
             self.gone.copy_from_slice(&self.ledger);
         }
         self.units.clear();
-        let (_, took) = draw_placement(self.b, (depth, 0), &mut self.gone, rng, &mut self.units);
+        let at = (self.table, depth, 0);
+        let (_, took) = draw_placement(self.b, at, &mut self.gone, rng, &mut self.units);
         self.took = took;
         &self.units
     }
@@ -122,18 +133,18 @@ pub fn floor_counts(
     rng: &mut Generator,
 ) -> Result<Vec<u32>, OddsError> {
     check_depth(b, depth)?;
-    Ok(floor_units(b, depth, ledger, rng))
+    Ok(floor_units(b, (b.floor().table, depth), ledger, rng))
 }
 
-/// [`floor_counts`] at a depth already checked.
+/// [`floor_counts`] from `table` at a depth already checked.
 pub(crate) fn floor_units(
     b: &Bestiary,
-    depth: u32,
+    at: (TableId, u32),
     ledger: &UniqueLedger,
     rng: &mut Generator,
 ) -> Vec<u32> {
     let mut gone = gone_by_ledger(b, ledger);
-    count(b, &draw_floor(b, depth, &mut gone, rng).units)
+    count(b, &draw_floor(b, at, &mut gone, rng).units)
 }
 
 /// The count of each species in one placement at `depth` (one of the floor's), drawn as a

@@ -113,6 +113,7 @@ mod plan_floor {
             let request = FloorRequest {
                 depth: 12,
                 point: None,
+                table: None,
             };
             let made = plan_floor(&bestiary, &grid, &tags, request, &ledger, &mut rng).unwrap();
             assert_eq!(made.placements, 40);

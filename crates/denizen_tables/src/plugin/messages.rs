@@ -25,6 +25,9 @@ pub struct TablesFloorRequested {
     pub location: String,
     /// Its depth: one of the bestiary's floor depths.
     pub depth: u32,
+    /// The table its placements draw from, by key, instead of the floor's (a dungeon of
+    /// its own: the floor's count, out-of-depth rule and placement rules stay).
+    pub table: Option<String>,
     /// Where the player stands, if on the floor already.
     pub player: Option<Square>,
     /// Tags the game gives areas of the floor.
@@ -37,9 +40,16 @@ impl TablesFloorRequested {
         Self {
             location: location.into(),
             depth,
+            table: None,
             player: None,
             tags: Vec::new(),
         }
+    }
+
+    /// Draws the placements from the table `key` instead of the floor's.
+    pub fn table(mut self, key: impl Into<String>) -> Self {
+        self.table = Some(key.into());
+        self
     }
 
     /// The player stands at `at`: least distances count from there.
@@ -115,6 +125,9 @@ pub enum TablesFloorRefusal {
     /// The request's tag areas hold more tag names than a floor can.
     #[error("{0}")]
     Tags(TooManyTags),
+    /// The request names a table the bestiary does not have.
+    #[error("no table {} in the bestiary", denizen_core::quoted(.0))]
+    UnknownTable(String),
     /// The request gives more tag areas than a floor holds.
     #[error("{0} tag areas, and a floor holds at most {max}", max = super::resources::MAX_TAG_AREAS)]
     TooManyAreas(usize),

@@ -21,14 +21,17 @@ use super::messages::{
 use super::resources::{
     MAX_TAG_AREAS, TablesFloor, TablesFloors, TablesRuleset, TablesUniques, layer,
 };
-use crate::{Bestiary, Denizen, FloorPlan, FloorSite, RequestError, check_site, plan_floor};
+use crate::{
+    Bestiary, Denizen, FloorPlan, FloorSite, RequestError, TableId, check_site, plan_floor,
+};
 
 /// The stream a floor's population draws.
 pub(super) const FLOOR_STREAM: &str = "tables_floor";
 
-/// What validation resolved: the bestiary and the floor's tag layer.
+/// What validation resolved: the bestiary, the table named and the floor's tag layer.
 pub struct ValidFloor {
     rules: Arc<Bestiary>,
+    table: Option<TableId>,
     tags: SquareTags,
 }
 
@@ -53,7 +56,15 @@ impl FloorRequest for TablesFloorRequested {
             point: self.player,
         };
         check_site(&rules, site, self.depth).map_err(TablesFloorRefusal::Request)?;
-        Ok((self.floor(), ValidFloor { rules, tags }))
+        let table = match &self.table {
+            Some(key) => Some(
+                rules
+                    .table_by_key(key)
+                    .ok_or_else(|| TablesFloorRefusal::UnknownTable(key.clone()))?,
+            ),
+            None => None,
+        };
+        Ok((self.floor(), ValidFloor { rules, table, tags }))
     }
 
     fn plan(
@@ -67,6 +78,7 @@ impl FloorRequest for TablesFloorRequested {
         let request = crate::FloorRequest {
             depth: self.depth,
             point: self.player,
+            table: valid.table,
         };
         let mut rng = streams.draw(FLOOR_STREAM);
         plan_floor(&valid.rules, grid, &valid.tags, request, ledger, &mut rng)

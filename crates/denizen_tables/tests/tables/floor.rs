@@ -64,6 +64,7 @@ fn creatures_keep_their_placement_rules_and_followers_their_leader() {
     let request = FloorRequest {
         depth: 3,
         point: Some(player),
+        table: None,
     };
     for seed in 0..40 {
         let made = plan_floor(
@@ -141,6 +142,7 @@ fn the_same_seed_gives_the_same_floor() {
     let request = FloorRequest {
         depth: 2,
         point: None,
+        table: None,
     };
     let plan = |seed| {
         plan_floor(
@@ -166,6 +168,7 @@ fn without_room_fewer_followers_come_and_the_shortfall_is_reported() {
     let request = FloorRequest {
         depth: 1,
         point: None,
+        table: None,
     };
     let made = (0..50)
         .map(|seed| {
@@ -266,6 +269,7 @@ fn placed_uniques_are_named_for_the_ledger() {
     let request = FloorRequest {
         depth: 1,
         point: None,
+        table: None,
     };
     let king = b.species_by_key("king").unwrap();
     let mut ledger = UniqueLedger::new();
@@ -291,6 +295,7 @@ fn placed_uniques_are_named_for_the_ledger() {
         FloorRequest {
             depth: 9,
             point: None,
+            table: None,
         },
         &ledger,
         &mut stream(3),

@@ -329,3 +329,113 @@ fn a_depth_off_the_floor_is_refused() {
     let e = odds(&b, 6, &UniqueLedger::new(), Per::Floor).unwrap_err();
     assert_eq!(e.to_string(), "depth 6 is outside the floor's depths, 1-5");
 }
+
+const CELLAR: &str = r#"(
+    species: [SPECIES],
+    tables: [
+        (key: "floor", rows: [
+            (what: Species("a"), depth: (1, 10)),
+            (what: Species("b"), depth: (1, 10)),
+        ]),
+        (key: "cellar", rows: [
+            (what: Species("c"), depth: (1, 5), weight: 3),
+            (what: Species("d"), depth: (1, 5), weight: 1),
+        ]),
+    ],
+    floor: Some((table: "floor", depths: (1, 10), count: (dice: "1d1"),
+        out_of_depth: Some((chance: "1/2", divisor: 1, bonus: 0, cap: 5, fairness: 1)))),
+)"#;
+
+/// A floor naming its own table draws from it alone, and its out-of-depth branch asks that
+/// table for a boosted depth: at depth 5 the boost is to 10, where the cellar has no row,
+/// so no placement goes deep and the odds are the cellar's 3:1 (0.75 and 0.25). Asking
+/// the floor's table instead (a wrong rule) would go deep half the time and draw nothing
+/// there: 0.375 and 0.125. Planned floors agree with the first and reject the second.
+#[test]
+fn a_floor_of_a_named_table_draws_from_it_and_its_boost_asks_it() {
+    use denizen_core::{FloorGrid, SquareTags};
+    use denizen_tables::{FloorRequest, plan_floor, table_odds};
+
+    let b = bestiary(&CELLAR.replace("SPECIES", &species(&["a", "b", "c", "d"])));
+    let cellar = b.table_by_key("cellar").unwrap();
+    let ledger = UniqueLedger::new();
+    let exact = table_odds(&b, cellar, 5, &ledger, Per::Floor).unwrap();
+    let hand = [("a", 0.0), ("b", 0.0), ("c", 0.75), ("d", 0.25)];
+    for (key, e) in hand {
+        assert!(
+            (by_key(&b, &exact.expected, key) - e).abs() < 1e-15,
+            "{key}"
+        );
+    }
+    let floor_table = b.table_by_key("floor").unwrap();
+    let same = table_odds(&b, floor_table, 5, &ledger, Per::Floor).unwrap();
+    assert_eq!(same, odds(&b, 5, &ledger, Per::Floor).unwrap());
+
+    let grid = FloorGrid::from_rows(&["#####", "#...#", "#####"]).unwrap();
+    let tags = SquareTags::from_grid(&grid);
+    let request = FloorRequest {
+        depth: 5,
+        point: None,
+        table: Some(cellar),
+    };
+    let mut observed = [0u64; 3];
+    for i in 0..4_000 {
+        let mut rng = sample_stream(21, 5, i);
+        let made = plan_floor(&b, &grid, &tags, request, &ledger, &mut rng).unwrap();
+        let key = made
+            .plan
+            .spawns
+            .first()
+            .map(|s| b.species_of(s.creature.species).key.as_str());
+        let slot = match key {
+            Some("c") => 0,
+            Some("d") => 1,
+            None => 2,
+            Some(other) => panic!("{other} is not the cellar's"),
+        };
+        observed[slot] += 1;
+    }
+    let right = [0.75, 0.25, 0.0];
+    let wrong = [0.375, 0.125, 0.5];
+    assert!(
+        ChiSquared::against(&observed, right).p_value() > 1e-3,
+        "{observed:?}"
+    );
+    assert!(ChiSquared::against(&observed, wrong).p_value() < 1e-6);
+
+    // An id past these files' tables (the third of other files) is refused, by the odds
+    // and by the plan.
+    let three = bestiary(&THREE_TABLES.replace("SPECIES", &species(&["a"])));
+    let third = Some(three.table_by_key("third").unwrap());
+    let err = plan_floor(
+        &b,
+        &grid,
+        &tags,
+        FloorRequest {
+            table: third,
+            ..request
+        },
+        &ledger,
+        &mut sample_stream(1, 5, 0),
+    );
+    assert_eq!(
+        err.unwrap_err().to_string(),
+        "table 2 is not one of the bestiary's"
+    );
+    assert_eq!(
+        table_odds(&b, third.unwrap(), 5, &ledger, Per::Floor)
+            .unwrap_err()
+            .to_string(),
+        "table 2 is not one of the bestiary's"
+    );
+}
+
+const THREE_TABLES: &str = r#"(
+    species: [SPECIES],
+    tables: [
+        (key: "first", rows: [(what: Species("a"), depth: (1, 10))]),
+        (key: "second", rows: [(what: Table("first"), depth: (1, 10))]),
+        (key: "third", rows: [(what: Table("second"), depth: (1, 10))]),
+    ],
+    floor: Some((table: "third", depths: (1, 10), count: (dice: "1d1"))),
+)"#;

@@ -206,7 +206,7 @@ fn water_dwellers_stand_in_water_and_nothing_in_the_safe_room() {
 }
 
 #[test]
-fn what_finds_no_square_is_answered_and_a_bad_request_refused() {
+fn what_finds_no_square_is_answered_a_named_table_drawn_and_a_bad_request_refused() {
     let mut app = app(4);
     let mut grid = FloorGrid::from_rows(&MAP).unwrap();
     for y in 4..7 {
@@ -227,6 +227,25 @@ fn what_finds_no_square_is_answered_and_a_bad_request_refused() {
     assert_eq!(unplaced, [("eel", Shortfall::NoSquare); 3]);
     assert_eq!(answer.placed.len(), 4);
 
+    // A floor naming the wanderers' table: its one placement a gnat.
+    app.insert_resource(FloorMap(FloorGrid::from_rows(&MAP).unwrap()));
+    let gnats = TablesFloorRequested::new("swarm", 1).table("wanderers");
+    app.world_mut().write_message(gnats);
+    app.update();
+    assert_eq!(species(&mut app), ["gnat"]);
+    app.world_mut()
+        .write_message(TablesFloorRequested::new("swarm", 2).table("wanderer"));
+    app.update();
+    let refused: Vec<TablesFloorRejected> = messages(&app);
+    assert_eq!(
+        refused[0].reason,
+        TablesFloorRefusal::UnknownTable("wanderer".into())
+    );
+    assert_eq!(
+        refused[0].reason.to_string(),
+        "no table `wanderer` in the bestiary"
+    );
+
     request(&mut app, "bog", 9);
     let refused: Vec<TablesFloorRejected> = messages(&app);
     assert_eq!(refused.len(), 1);
@@ -240,9 +259,9 @@ fn what_finds_no_square_is_answered_and_a_bad_request_refused() {
     );
     assert_eq!(
         app.world().resource::<CurrentFloor>().0,
-        FloorId::new("dry", 1)
+        FloorId::new("swarm", 1)
     );
-    assert_eq!(species(&mut app).len(), 4, "the floor before is untouched");
+    assert_eq!(species(&mut app), ["gnat"], "the floor before is untouched");
 }
 
 /// Whether the queen stands on the current floor.
