@@ -35,10 +35,17 @@ pub struct ValidFloor {
     tags: SquareTags,
 }
 
+/// A plan with the bestiary it was made from: its ids are that bestiary's, whatever an
+/// observer of the old floor's end (or a reload) puts in the world meanwhile.
+pub struct Planned {
+    pub(super) rules: Arc<Bestiary>,
+    pub(super) plan: FloorPlan,
+}
+
 impl FloorRequest for TablesFloorRequested {
     type Rejection = TablesFloorRefusal;
     type Valid = ValidFloor;
-    type Plan = Result<FloorPlan, RequestError>;
+    type Plan = Result<Planned, RequestError>;
 
     fn validate(&self, world: &World) -> Result<(FloorId, ValidFloor), TablesFloorRefusal> {
         if rules_loading::<TablesRuleset>(world) {
@@ -72,7 +79,7 @@ impl FloorRequest for TablesFloorRequested {
         world: &World,
         valid: ValidFloor,
         streams: &mut FloorStreams<'_>,
-    ) -> Result<FloorPlan, RequestError> {
+    ) -> Result<Planned, RequestError> {
         let grid = &world.resource::<FloorMap>().0;
         let ledger = &world.resource::<TablesUniques>().0;
         let request = crate::FloorRequest {
@@ -81,14 +88,17 @@ impl FloorRequest for TablesFloorRequested {
             table: valid.table,
         };
         let mut rng = streams.draw(FLOOR_STREAM);
-        plan_floor(&valid.rules, grid, &valid.tags, request, ledger, &mut rng)
+        let plan = plan_floor(&valid.rules, grid, &valid.tags, request, ledger, &mut rng)?;
+        Ok(Planned {
+            rules: valid.rules,
+            plan,
+        })
     }
 
-    fn apply(&self, world: &mut World, floor: &FloorId, plan: Result<FloorPlan, RequestError>) {
-        // Validation checked what planning checks: an error here means the rules changed
-        // between the two steps, which the pipeline's order rules out; it is answered all
-        // the same.
-        let plan = match plan {
+    fn apply(&self, world: &mut World, floor: &FloorId, plan: Result<Planned, RequestError>) {
+        // Validation checked what planning checks, with the same rules: an error here is
+        // not expected, and is answered all the same.
+        let planned = match plan {
             Ok(plan) => plan,
             Err(error) => return self.reject(world, TablesFloorRefusal::Request(error)),
         };
@@ -105,8 +115,8 @@ impl FloorRequest for TablesFloorRequested {
         let mut floors = world.resource_mut::<TablesFloors>();
         floors.0.retain(|id, _| stored.contains(id));
         floors.0.insert(floor.clone(), record);
-        let (placements, out_of_depth) = (plan.placements, plan.out_of_depth);
-        let (placed, unplaced) = spawn_plan(world, plan);
+        let (placements, out_of_depth) = (planned.plan.placements, planned.plan.out_of_depth);
+        let (placed, unplaced) = spawn_plan(world, planned);
         world.write_message(TablesFloorPopulated {
             floor: floor.clone(),
             placed,
@@ -132,8 +142,8 @@ type CreatureBundle = (TablesCreature, Glyph, TablesHitPoints, CreatureTags);
 /// out of depth, a follower's role) and each follower's link to its leader, all before any
 /// `MonsterSpawned`. Marks the uniques placed alive. Returns the creatures in plan order
 /// and what was drawn but not placed.
-pub(super) fn spawn_plan(world: &mut World, plan: FloorPlan) -> (Vec<Entity>, Vec<Unplaced>) {
-    let rules = world.resource::<TablesRuleset>().0.clone();
+pub(super) fn spawn_plan(world: &mut World, planned: Planned) -> (Vec<Entity>, Vec<Unplaced>) {
+    let Planned { rules, plan } = planned;
     let b = &*rules;
     let mut ledger = world.resource_mut::<TablesUniques>();
     for &unique in &plan.uniques {

@@ -13,9 +13,9 @@ use denizen_bevy::pipeline::FloorStreams;
 use denizen_core::{Square, SquareTags, TooManyTags};
 
 use super::messages::Unplaced;
-use super::place::spawn_plan;
+use super::place::{Planned, spawn_plan};
 use super::resources::{TablesFloors, TablesRuleset, TablesUniques};
-use crate::{Bestiary, FloorPlan, FloorSite, RequestError, check_site, plan_wanderer};
+use crate::{Bestiary, FloorSite, RequestError, check_site, plan_wanderer};
 
 /// The stream a wandering check draws.
 pub(super) const WANDER_STREAM: &str = "tables_wander";
@@ -85,7 +85,7 @@ pub struct WanderingSite {
 impl ArrivalRequest for TablesWanderingCheck {
     type Rules = TablesRuleset;
     type Valid = WanderingSite;
-    type Plan = FloorPlan;
+    type Plan = Planned;
     type Arrival = TablesArrival;
     type Refusal = TablesWanderingSkip;
 
@@ -121,7 +121,7 @@ impl ArrivalRequest for TablesWanderingCheck {
         world: &World,
         site: WanderingSite,
         streams: &mut FloorStreams<'_>,
-    ) -> Result<FloorPlan, TablesWanderingSkip> {
+    ) -> Result<Planned, TablesWanderingSkip> {
         let b = &*site.rules;
         let mut rng = streams.draw(WANDER_STREAM);
         let arrives = b
@@ -137,13 +137,17 @@ impl ArrivalRequest for TablesWanderingCheck {
         };
         let ledger = &world.resource::<TablesUniques>().0;
         let depth = self.floor.depth;
-        plan_wanderer(b, floor, depth, ledger, &mut rng)
+        let plan = plan_wanderer(b, floor, depth, ledger, &mut rng)
             .ok_or(TablesWanderingSkip::NoneArrived)?
-            .map_err(TablesWanderingSkip::Request)
+            .map_err(TablesWanderingSkip::Request)?;
+        Ok(Planned {
+            rules: site.rules,
+            plan,
+        })
     }
 
-    fn apply(&self, world: &mut World, plan: FloorPlan) -> TablesArrival {
-        let (entities, unplaced) = spawn_plan(world, plan);
+    fn apply(&self, world: &mut World, planned: Planned) -> TablesArrival {
+        let (entities, unplaced) = spawn_plan(world, planned);
         TablesArrival { entities, unplaced }
     }
 

@@ -406,13 +406,13 @@ fn a_floor_of_a_named_table_draws_from_it_and_its_boost_asks_it() {
     // An id past these files' tables (the third of other files) is refused, by the odds
     // and by the plan.
     let three = bestiary(&THREE_TABLES.replace("SPECIES", &species(&["a"])));
-    let third = Some(three.table_by_key("third").unwrap());
+    let third = three.table_by_key("third").unwrap();
     let err = plan_floor(
         &b,
         &grid,
         &tags,
         FloorRequest {
-            table: third,
+            table: Some(third),
             ..request
         },
         &ledger,
@@ -423,7 +423,7 @@ fn a_floor_of_a_named_table_draws_from_it_and_its_boost_asks_it() {
         "table 2 is not one of the bestiary's"
     );
     assert_eq!(
-        table_odds(&b, third.unwrap(), 5, &ledger, Per::Floor)
+        table_odds(&b, third, 5, &ledger, Per::Floor)
             .unwrap_err()
             .to_string(),
         "table 2 is not one of the bestiary's"

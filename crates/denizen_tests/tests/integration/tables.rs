@@ -619,3 +619,26 @@ fn app_hearing_mends(seed: u64) -> App {
     );
     app
 }
+
+/// Rules swapped by an observer of the old floor's end (a reload at that moment) do not
+/// change a plan already resolved: the new floor is the old rules' whole, and every
+/// creature is named by them, though the new rules have one species.
+#[test]
+fn rules_swapped_while_a_floor_is_made_do_not_change_its_plan() {
+    let mut app = app(11);
+    request(&mut app, "bog", 1);
+    app.add_observer(|_: On<FloorEnded>, mut commands: Commands| {
+        let one = r#"(species: [(key: "newt", name: "newt", glyph: 'n', level: 1, hit_points: "1d1")],
+            tables: [(key: "floor", rows: [(what: Species("newt"), depth: (1, 5))])],
+            floor: Some((table: "floor", depths: (1, 5), count: (dice: "1d1"))))"#;
+        let rules = denizen::tables::load(&[DataFile::new("one.tables.ron", one)]).unwrap();
+        commands.insert_resource(TablesRuleset::new(std::sync::Arc::new(rules)));
+    });
+    request(&mut app, "bog", 2);
+    assert_eq!(
+        species(&mut app),
+        ["eel", "eel", "eel", "howler", "pup", "pup", "queen"]
+    );
+    let answer = &messages::<TablesFloorPopulated>(&app)[0];
+    assert_eq!(answer.placed.len(), 7);
+}
