@@ -71,29 +71,27 @@ fn edit(folder: &Path, file: &str, text: &str) -> Result<(), String> {
 fn run(folder: &Path) -> Result<Vec<String>, String> {
     let mut app = game(folder);
     let mut log = Vec::new();
-    wait(&mut app, "the files load", &mut log)?;
-    log.push(populate(&mut app, 5)?);
+    expect(&mut app, "the files load", "Tables rules loaded", &mut log)?;
+    log.push(populate(&mut app, 5, false)?);
 
     // Step 3: the mod file edited while the game runs: a new creature, common everywhere.
     let modded = denizen::tables::STARTER_MOD
         .replacen("species: [", NEW_SPECIES, 1)
         .replacen("append: [", NEW_ROW, 1);
     edit(folder, MOD, &modded)?;
-    wait(&mut app, "the edit is followed", &mut log)?;
-    let floor = populate(&mut app, 5)?;
-    if !floor.contains("bog lantern") {
-        return Err(format!("the edited rules brought no bog lantern: {floor}"));
-    }
-    log.push(floor);
+    expect(
+        &mut app,
+        "the edit is followed",
+        "Tables rules loaded",
+        &mut log,
+    )?;
+    log.push(populate(&mut app, 5, true)?);
 
     // A mistake: a row naming a species no file has. Refused once; the rules stay.
-    edit(
-        folder,
-        MOD,
-        &modded.replacen("Species(\"bog_lantern\")", "Species(\"bog_lanturn\")", 1),
-    )?;
-    wait(&mut app, "the broken edit is refused", &mut log)?;
-    log.push(populate(&mut app, 5)?);
+    let misspelt = modded.replacen("Species(\"bog_lantern\")", "Species(\"bog_lanturn\")", 1);
+    edit(folder, MOD, &misspelt)?;
+    expect(&mut app, "the broken edit", "refused: ", &mut log)?;
+    log.push(populate(&mut app, 5, true)?);
 
     // Step 5: the exact odds, as `denizen tables odds FOLDER/bestiary --depth 5` prints them.
     let rules = app.world().resource::<TablesRuleset>().rules();
@@ -122,7 +120,7 @@ fn game(folder: &Path) -> App {
             ..AssetPlugin::default()
         },
         DenizenPlugin::with_seed(10),
-        TablesPlugin::starter().data_assets(files),
+        TablesPlugin::default().data_assets(files),
     ))
     .init_resource::<Heard>()
     .add_systems(Update, hear.after(DenizenSystems::Arrivals));
@@ -152,9 +150,9 @@ fn hear(
         .extend(warned.read().flat_map(|w| w.warnings.clone()));
 }
 
-/// Updates until the asset side says something; a minute is far more than the loader and
-/// the file watcher take.
-fn wait(app: &mut App, what: &str, log: &mut Vec<String>) -> Result<(), String> {
+/// Updates until the asset side says something, which must start with `answer`; a minute
+/// is far more than the loader and the file watcher take.
+fn expect(app: &mut App, what: &str, answer: &str, log: &mut Vec<String>) -> Result<(), String> {
     let start = Instant::now();
     while app.world().resource::<Heard>().0.is_empty() {
         if start.elapsed() > Duration::from_secs(60) {
@@ -164,13 +162,18 @@ fn wait(app: &mut App, what: &str, log: &mut Vec<String>) -> Result<(), String> 
         std::thread::sleep(Duration::from_millis(10));
     }
     let heard = std::mem::take(&mut app.world_mut().resource_mut::<Heard>().0);
+    if !heard[0].starts_with(answer) {
+        return Err(format!("{what}: expected \"{answer}...\", heard {heard:?}"));
+    }
     log.push(format!("{what}: {}", heard.join("; ")));
     Ok(())
 }
 
 /// Step 2 again: a floor of rooms and corridors at `depth`, its first room safe with the
-/// player in it, populated; the map and its creatures as text.
-fn populate(app: &mut App, depth: u32) -> Result<String, String> {
+/// player in it, populated; the map and its creatures as text. `lanterns`: whether the
+/// rules in use have the edit's bog lanterns (common enough that a floor without one
+/// means the rules are not the ones expected).
+fn populate(app: &mut App, depth: u32, lanterns: bool) -> Result<String, String> {
     let reference = reference_floor(WorldSeed(depth.into()), 64, 24).map_err(|e| e.to_string())?;
     let mut request = TablesFloorRequested::new("the marsh", depth);
     if let (Some(room), Some(player)) = (reference.safe, reference.player) {
@@ -186,12 +189,17 @@ fn populate(app: &mut App, depth: u32) -> Result<String, String> {
         .last()
         .cloned()
         .ok_or("the floor was not populated")?;
+    let roster = tables_roster(world);
+    if roster.contains("bog lantern") != lanterns {
+        return Err(format!(
+            "bog lanterns expected: {lanterns}; the floor has\n{roster}"
+        ));
+    }
     Ok(format!(
-        "{} at depth {depth}: {} creatures, {} not placed\n{}{}",
+        "{} at depth {depth}: {} creatures, {} not placed\n{}{roster}",
         answer.floor.location,
         answer.placed.len(),
         answer.unplaced.len(),
         render_floor(world),
-        tables_roster(world)
     ))
 }

@@ -14,7 +14,7 @@ use denizen_bevy::rule_set::ExpectRequests;
 /// Every denizen plugin the enabled features bring: [`DenizenPlugin`] with the seed and
 /// schedule, then each rule set's plugin with its defaults, in the order their floors are
 /// served when several are asked for in one run (Omega's, Angband's, Captive's, then the
-/// tables' with the starter bestiary: `.set(TablesPlugin::new(..))` for a game's own). Angband's
+/// tables' with the starter bestiary: `.set(TablesPlugin::default().with_rules(..))` for a game's own). Angband's
 /// comes with the `angband_data` feature; with `angband` alone the game adds
 /// `AngbandPlugin::new` with its own rules. Replace one
 /// with `.set(...)` to change its switches; a rule-set plugin disabled with
@@ -67,7 +67,7 @@ impl PluginGroup for DenizenPlugins {
         #[cfg(feature = "tables")]
         let group = group
             .add(ExpectRequests::<denizen_tables::plugin::TablesPlugin>::default())
-            .add(denizen_tables::plugin::TablesPlugin::starter());
+            .add(denizen_tables::plugin::TablesPlugin::default());
         group
     }
 }

@@ -79,7 +79,7 @@ pub use ledger::UniqueLedger;
 pub use merge::MAX_ENTRIES;
 pub use odds::{MAX_EXACT_UNIQUES, Odds, OddsError, Per, odds, table_odds};
 pub use place::distance;
-pub use rules::dice_distribution;
+pub use rules::{dice_distribution, has_eligible_row};
 pub use sample::{Drawer, floor_counts, placement_counts, sample_stream};
 pub use wandering::plan_wanderer;
 pub use warning::Warning;

@@ -22,15 +22,15 @@ fn as_ranges(depths: impl IntoIterator<Item = u32>) -> Vec<Depths> {
     out
 }
 
-/// Whether a table has an eligible row at a depth, every unique available.
-fn has_row(b: &Bestiary, table: TableId, depth: u32) -> bool {
-    crate::rules::eligible(b, table, depth, &|_| true).1 > 0
-}
-
 /// Runs the lint: the error that stops the load, else the warnings in a fixed order.
 pub(crate) fn lint(b: &Bestiary, floor_file: &str) -> Result<Vec<Warning>, DataError> {
     let floor = b.floor();
-    let gaps = as_ranges(floor.depths.iter().filter(|&d| !has_row(b, floor.table, d)));
+    let gaps = as_ranges(
+        floor
+            .depths
+            .iter()
+            .filter(|&d| !crate::rules::has_eligible_row(b, floor.table, d)),
+    );
     if !gaps.is_empty() {
         return Err(DataError::invalid(
             floor_file,
@@ -56,7 +56,9 @@ fn tables(b: &Bestiary, warnings: &mut Vec<Warning>) {
         let span = table.rows.iter().fold((MAX_DEPTH, 0), |(lo, hi), r| {
             (lo.min(r.depth.min()), hi.max(r.depth.max()))
         });
-        let gaps = as_ranges((span.0..=span.1).filter(|&d| !has_row(b, TableId(t as u32), d)));
+        let gaps = as_ranges(
+            (span.0..=span.1).filter(|&d| !crate::rules::has_eligible_row(b, TableId(t as u32), d)),
+        );
         if !gaps.is_empty() {
             warnings.push(Warning::NoEligibleRow {
                 table: table.key.clone(),
@@ -66,7 +68,8 @@ fn tables(b: &Bestiary, warnings: &mut Vec<Warning>) {
         for (i, row) in table.rows.iter().enumerate() {
             if let RowTarget::Table(nested) = row.what {
                 let empty = as_ranges(row.depth.iter().filter(|&d| {
-                    row.shape.weight(row.weight, row.depth, d) > 0 && !has_row(b, nested, d)
+                    row.shape.weight(row.weight, row.depth, d) > 0
+                        && !crate::rules::has_eligible_row(b, nested, d)
                 }));
                 if !empty.is_empty() {
                     warnings.push(Warning::NestedEmpty {
@@ -149,7 +152,9 @@ fn followers(b: &Bestiary, warnings: &mut Vec<Warning>) {
         for (i, f) in group.followers.iter().enumerate() {
             if let Creature::Table(t) = f.member
                 && !depths.is_empty()
-                && !depths.iter().any(|&d| has_row(b, t, d))
+                && !depths
+                    .iter()
+                    .any(|&d| crate::rules::has_eligible_row(b, t, d))
             {
                 warnings.push(Warning::FollowerNeverEligible {
                     group: group.key.clone(),
@@ -170,7 +175,7 @@ fn boost(b: &Bestiary, warnings: &mut Vec<Warning>) {
             floor
                 .depths
                 .iter()
-                .filter(|&d| !has_row(b, floor.table, rule.boosted(d))),
+                .filter(|&d| !crate::rules::has_eligible_row(b, floor.table, rule.boosted(d))),
         );
         if !past.is_empty() {
             warnings.push(Warning::BoostBeyondRows { depths: past });

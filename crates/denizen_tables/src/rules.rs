@@ -63,6 +63,12 @@ pub(crate) fn row_weight(
     if unique_gone { 0 } else { weight }
 }
 
+/// Whether `table` has a row eligible at `depth` (every unique counted available): a
+/// placement drawn from it there can bring something.
+pub fn has_eligible_row(b: &Bestiary, table: TableId, depth: u32) -> bool {
+    eligible(b, table, depth, &|_| true).1 > 0
+}
+
 /// The eligible rows of a table at `depth` with their weights, and the total.
 pub(crate) fn eligible(
     b: &Bestiary,

@@ -25,6 +25,10 @@ pub(super) const KINDS: [fn(&mut App); 1] = [register_kind::<TablesFile>];
 /// and linted: a set that loads is swapped in at the next request (its lint warnings
 /// written as a [`TablesLintWarnings`]); one that does not keeps the rules in use and is
 /// reported once, naming the file, the entry and the field.
+///
+/// The `denizen tables` command reads the same files named one by one, or the folder
+/// holding them, merged in the order of their names: name them so that order is this one
+/// (the starter's `starter.tables.ron` sorts before `starter_mod.tables.ron`).
 #[derive(Resource, Clone, Debug)]
 pub struct TablesDataAssets {
     files: Vec<DataSlot<TablesFile>>,

@@ -119,9 +119,17 @@ pub enum TablesFloorRefusal {
     /// Another floor was populated in this run.
     #[error("{0}")]
     FloorHeld(FloorHeld),
-    /// The depth is not one of the bestiary's floors'.
+    /// The rules cannot plan it: the depth is not one of the bestiary's floors'.
     #[error("{0}")]
     Request(RequestError),
+    /// The table named has no row eligible at the depth: its floor would draw nothing.
+    #[error("table {} has no row at depth {depth}", denizen_core::quoted(.table))]
+    NothingToDraw {
+        /// The table's key.
+        table: String,
+        /// The depth.
+        depth: u32,
+    },
     /// The request's tag areas hold more tag names than a floor can.
     #[error("{0}")]
     Tags(TooManyTags),
@@ -145,7 +153,7 @@ impl From<FloorHeld> for TablesFloorRefusal {
 /// Written by the game when the player kills a unique (the key of its
 /// [`Unique`](super::components::Unique)): it never comes again. Read in
 /// [`TablesSystems::Floors`](super::TablesSystems::Floors), before the floors asked for in
-/// the same update are drawn.
+/// the same update are drawn (kept until the bestiary's files have loaded).
 #[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
 pub struct UniqueKilled {
@@ -171,8 +179,9 @@ pub struct TablesLintWarnings {
     pub warnings: Vec<String>,
 }
 
-/// State read from a save that did not fit the bestiary in use (a save of other files, or
-/// an edited one), mended and reported once after the load.
+/// Saved state that did not fit the bestiary in use (a save of other files, an edited one,
+/// or files reloaded since), mended and reported once: checked after a load and whenever
+/// the rules change, in [`TablesSystems::Floors`](super::TablesSystems::Floors).
 #[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
 pub struct TablesStateMended {

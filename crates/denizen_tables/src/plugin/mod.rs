@@ -13,7 +13,9 @@ pub mod assets;
 pub mod components;
 pub mod messages;
 mod place;
+mod records;
 pub mod resources;
+mod saves;
 mod uniques;
 pub mod view;
 pub mod wander;
@@ -22,7 +24,7 @@ use std::sync::Arc;
 
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
-use denizen_bevy::pipeline::serve_floor_requests;
+use denizen_bevy::pipeline::{RulesLoading, serve_floor_requests};
 use denizen_bevy::rule_set::{RuleSetApp, RuleSetPlugin};
 use denizen_bevy::{RuleSet, SaveWithDenizen};
 
@@ -33,12 +35,12 @@ use components::{
     Asleep, CreatureTags, FollowerRole, Followers, Follows, OutOfDepth, Possession, TablesCreature,
     TablesHitPoints, Unique,
 };
-use messages::{
+pub use messages::{
     TablesFloorPopulated, TablesFloorRefusal, TablesFloorRejected, TablesFloorRequested,
     TablesLintWarnings, TablesStateMended, UniqueKillRefused, UniqueKilled, Unplaced,
 };
-use resources::{TablesFloors, TablesRuleset, TablesUniques};
-use wander::{TablesArrival, TablesWandered, TablesWanderingCheck, TablesWanderingSkip};
+pub use resources::{TablesFloors, TablesRuleset, TablesUniques, TagArea};
+pub use wander::{TablesArrival, TablesWandered, TablesWanderingCheck, TablesWanderingSkip};
 
 /// A game's own bestiary as a plugin: the host fills
 /// [`FloorMap`](denizen_bevy::FloorMap), writes a [`TablesFloorRequested`] naming the
@@ -53,7 +55,7 @@ use wander::{TablesArrival, TablesWandered, TablesWanderingCheck, TablesWanderin
 /// use denizen_bevy::DenizenPlugin;
 /// use denizen_tables::plugin::TablesPlugin;
 ///
-/// App::new().add_plugins((DenizenPlugin::with_seed(7), TablesPlugin::starter()));
+/// App::new().add_plugins((DenizenPlugin::with_seed(7), TablesPlugin::default()));
 /// ```
 #[derive(Clone, Debug)]
 pub struct TablesPlugin {
@@ -62,21 +64,25 @@ pub struct TablesPlugin {
     data: Option<assets::TablesDataAssets>,
 }
 
-impl TablesPlugin {
-    /// A game's own bestiary (from [`load`](crate::load)).
-    pub fn new(bestiary: Bestiary) -> Self {
+impl Default for TablesPlugin {
+    /// The starter bestiary ([`starter`](crate::starter)): forty-odd creatures of this
+    /// project's own, to play with before writing one's own.
+    fn default() -> Self {
+        // The starter files are compiled in and their load is tested (`starter_loads`).
+        let starter = crate::starter().expect("the starter bestiary loads");
         Self {
-            rules: Arc::new(bestiary),
+            rules: Arc::new(starter),
             #[cfg(feature = "assets")]
             data: None,
         }
     }
+}
 
-    /// The starter bestiary ([`starter`](crate::starter)): forty-odd creatures of this
-    /// project's own, to play with before writing one's own.
-    pub fn starter() -> Self {
-        // The starter files are compiled in and their load is tested (`starter_loads`).
-        Self::new(crate::starter().expect("the starter bestiary loads"))
+impl TablesPlugin {
+    /// A game's own bestiary (from [`load`](crate::load)).
+    pub fn with_rules(mut self, bestiary: Bestiary) -> Self {
+        self.rules = Arc::new(bestiary);
+        self
     }
 
     /// Takes the bestiary from files loaded as assets (feature `assets`; see
@@ -99,8 +105,9 @@ impl TablesPlugin {
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TablesSystems {
     /// In [`DenizenSystems::Floors`](denizen_bevy::DenizenSystems::Floors), after the
-    /// floors of the rule sets added before it: the kills reported ([`UniqueKilled`]),
-    /// then the floors asked for, through the [`pipeline`](denizen_bevy::pipeline).
+    /// floors of the rule sets added before it: the kills reported ([`UniqueKilled`]), the
+    /// saved state checked when it or the rules changed ([`TablesStateMended`]), then the
+    /// floors asked for, through the [`pipeline`](denizen_bevy::pipeline).
     Floors,
     /// In [`DenizenSystems::Arrivals`](denizen_bevy::DenizenSystems::Arrivals): the
     /// wandering checks of the game turns spent on the current floor, if the plugin made
@@ -122,7 +129,13 @@ impl Plugin for TablesPlugin {
         .add_systems(
             schedule,
             (
-                uniques::kills
+                (
+                    uniques::kills,
+                    saves::check_saved_state
+                        .run_if(saves::state_changed)
+                        .run_if(not(resource_exists::<RulesLoading<TablesRuleset>>)),
+                )
+                    .chain()
                     .in_set(TablesSystems::Floors)
                     .before(serve_floor_requests::<TablesFloorRequested>),
                 wander::wandering_checks.in_set(TablesSystems::Arrivals),
@@ -148,6 +161,8 @@ fn register(app: &mut App) {
         .add_message::<TablesWandered>()
         .init_resource::<TablesUniques>()
         .init_resource::<TablesFloors>()
+        .init_resource::<uniques::PendingKills>()
+        .init_resource::<records::Making>()
         .save_with_denizen::<TablesCreature>()
         .save_with_denizen::<TablesHitPoints>()
         .save_with_denizen::<CreatureTags>()
@@ -161,6 +176,8 @@ fn register(app: &mut App) {
         .save_with_denizen::<TablesUniques>()
         .save_with_denizen::<TablesFloors>()
         .register_type::<TablesRuleset>()
+        .register_type::<uniques::PendingKills>()
+        .register_type::<records::Making>()
         .register_type::<TablesFloorRequested>()
         .register_type::<TablesFloorPopulated>()
         .register_type::<TablesFloorRejected>()
@@ -174,9 +191,9 @@ fn register(app: &mut App) {
         .register_type::<TablesArrival>()
         .register_type::<TablesWanderingSkip>()
         .register_type::<TablesWandered>()
-        .add_observer(uniques::floor_ended)
-        .add_observer(uniques::floor_entered)
-        .add_observer(uniques::check_loaded);
+        .add_observer(records::floor_ended)
+        .add_observer(records::floor_entered)
+        .add_observer(uniques::unique_gone);
 }
 
 impl RuleSetPlugin for TablesPlugin {

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use bevy_ecs::prelude::*;
 use denizen_bevy::apply::apply;
 use denizen_bevy::clock::GameClock;
-use denizen_bevy::floor::{FloorId, FloorMap, Glyph, StoredFloors};
+use denizen_bevy::floor::{FloorId, FloorMap, Glyph};
 use denizen_bevy::pipeline::{FloorRequest, FloorStreams, rules_loading};
 use denizen_core::SquareTags;
 
@@ -18,11 +18,13 @@ use super::components::{
 use super::messages::{
     TablesFloorPopulated, TablesFloorRefusal, TablesFloorRejected, TablesFloorRequested, Unplaced,
 };
+use super::records::Making;
 use super::resources::{
     MAX_TAG_AREAS, TablesFloor, TablesFloors, TablesRuleset, TablesUniques, layer,
 };
 use crate::{
-    Bestiary, Denizen, FloorPlan, FloorSite, RequestError, TableId, check_site, plan_floor,
+    Bestiary, Denizen, FloorPlan, FloorSite, RequestError, TableId, check_site, has_eligible_row,
+    plan_floor,
 };
 
 /// The stream a floor's population draws.
@@ -63,14 +65,11 @@ impl FloorRequest for TablesFloorRequested {
             point: self.player,
         };
         check_site(&rules, site, self.depth).map_err(TablesFloorRefusal::Request)?;
-        let table = match &self.table {
-            Some(key) => Some(
-                rules
-                    .table_by_key(key)
-                    .ok_or_else(|| TablesFloorRefusal::UnknownTable(key.clone()))?,
-            ),
-            None => None,
-        };
+        let table = self
+            .table
+            .as_deref()
+            .map(|key| named_table(&rules, key, self.depth));
+        let table = table.transpose()?;
         Ok((self.floor(), ValidFloor { rules, table, tags }))
     }
 
@@ -109,12 +108,9 @@ impl FloorRequest for TablesFloorRequested {
             elapsed: 0,
             seen_turn,
         };
-        // Records of floors that ended while holding nothing (which end without a word)
-        // go too: the records are of the floors that exist, current or put away.
-        let stored: Vec<FloorId> = world.resource::<StoredFloors>().0.keys().cloned().collect();
         let mut floors = world.resource_mut::<TablesFloors>();
-        floors.0.retain(|id, _| stored.contains(id));
         floors.0.insert(floor.clone(), record);
+        world.resource_mut::<Making>().0 = Some(floor.clone());
         let (placements, out_of_depth) = (planned.plan.placements, planned.plan.out_of_depth);
         let (placed, unplaced) = spawn_plan(world, planned);
         world.write_message(TablesFloorPopulated {
@@ -132,6 +128,21 @@ impl FloorRequest for TablesFloorRequested {
             reason,
         });
     }
+}
+
+/// The table `key` names, if it has a row at `depth` (the floor's own table has one at
+/// every floor depth: the load's lint sees to it).
+fn named_table(b: &Bestiary, key: &str, depth: u32) -> Result<TableId, TablesFloorRefusal> {
+    let table = b
+        .table_by_key(key)
+        .ok_or_else(|| TablesFloorRefusal::UnknownTable(key.to_owned()))?;
+    if !has_eligible_row(b, table, depth) {
+        return Err(TablesFloorRefusal::NothingToDraw {
+            table: key.to_owned(),
+            depth,
+        });
+    }
+    Ok(table)
 }
 
 /// A creature's components every creature has, besides what the apply step adds.

@@ -13,7 +13,8 @@ use denizen::prelude::*;
 /// An app that has used every feature: a floor with a fixed inhabitant, renamed monsters,
 /// summons, a statue, a countryside encounter, an arena bout, a were-human's change,
 /// wandering arrivals, encounter groups and a dropped base map (and, with the `angband`
-/// feature, an Angband level).
+/// feature, an Angband level; with `tables`, a floor of the starter bestiary and its
+/// wanderers).
 fn scenario() -> App {
     let mut app = App::new();
     app.add_plugins(DenizenPlugins::with_seed(12));
@@ -95,6 +96,26 @@ fn scenario() -> App {
         app.world_mut()
             .write_message(AngbandFloorRequested::new(15));
         app.update();
+    }
+    #[cfg(feature = "tables")]
+    {
+        // A floor of the starter bestiary with packs and an escort, then wanderers.
+        put_floor_away(app.world_mut());
+        let reference = denizen::tables::reference::reference_floor(WorldSeed(12), 64, 24).unwrap();
+        let (room, player) = (reference.safe.unwrap(), reference.player.unwrap());
+        app.insert_resource(FloorMap(reference.grid));
+        let request = TablesFloorRequested::new("marsh", 12)
+            .tag("safe", room)
+            .player(player);
+        app.world_mut().write_message(request);
+        app.update();
+        app.world_mut()
+            .resource_mut::<GameClock>()
+            .advance_turns(2_000);
+        app.update();
+        let world = app.world_mut();
+        let follows = world.query::<&Follows>().iter(world).count();
+        assert!(follows > 0, "the scenario has followers");
     }
     app
 }

@@ -75,7 +75,7 @@ fn app(seed: u64) -> App {
     let mut app = App::new();
     app.add_plugins((
         DenizenPlugin::with_seed(seed),
-        TablesPlugin::new(bestiary()),
+        TablesPlugin::default().with_rules(bestiary()),
     ));
     app
 }
@@ -471,8 +471,12 @@ fn tables_rules_follow_their_files() {
     folder.write("bog.tables.ron", BESTIARY);
     folder.write("bog_mod.tables.ron", howler_mod('H', "howler_pups"));
     let files = TablesDataAssets::new("bog.tables.ron").with_mod("bog_mod.tables.ron");
-    let plugins = DenizenPlugins::with_seed(9).set(TablesPlugin::starter().data_assets(files));
+    let plugins = DenizenPlugins::with_seed(9).set(TablesPlugin::default().data_assets(files));
     let mut app = game(&folder.0, plugins);
+    // A kill reported while the files load is kept until they are in.
+    app.world_mut().write_message(UniqueKilled {
+        unique: "queen".into(),
+    });
     request(&mut app, "bog", 1);
     let refused: Vec<TablesFloorRejected> = messages(&app);
     assert_eq!(refused[0].reason, TablesFloorRefusal::RulesLoading);
@@ -484,6 +488,10 @@ fn tables_rules_follow_their_files() {
     wait_for_answers(&mut app, 1);
     assert_eq!(heard(&app), [Ok("Tables")]);
     request(&mut app, "bog", 1);
+    assert!(
+        !queen_here(&mut app),
+        "the kill reported while loading holds"
+    );
     assert_eq!(
         howler_glyphs(&mut app),
         ['H'],
@@ -611,13 +619,19 @@ fn tag_areas_are_bounded() {
 /// An app that keeps every [`TablesStateMended`] it hears.
 fn app_hearing_mends(seed: u64) -> App {
     let mut app = app(seed);
+    hear_mends(&mut app);
+    app
+}
+
+/// Keeps every [`TablesStateMended`] the app writes.
+fn hear_mends(app: &mut App) {
     app.init_resource::<Mended>().add_systems(
         Update,
-        |mut read: MessageReader<TablesStateMended>, mut seen: ResMut<Mended>| {
+        (|mut read: MessageReader<TablesStateMended>, mut seen: ResMut<Mended>| {
             seen.0.extend(read.read().cloned());
-        },
+        })
+        .after(DenizenSystems::Arrivals),
     );
-    app
 }
 
 /// Rules swapped by an observer of the old floor's end (a reload at that moment) do not
@@ -641,4 +655,121 @@ fn rules_swapped_while_a_floor_is_made_do_not_change_its_plan() {
     );
     let answer = &messages::<TablesFloorPopulated>(&app)[0];
     assert_eq!(answer.placed.len(), 7);
+}
+
+/// A unique the game despawns without reporting a kill (it fled, say) is no longer alive:
+/// the next floor may bring it again.
+#[test]
+fn a_unique_despawned_without_a_kill_goes_back_to_the_pool() {
+    let mut app = app(12);
+    request(&mut app, "bog", 1);
+    let world = app.world_mut();
+    let queen = world
+        .query_filtered::<Entity, With<Unique>>()
+        .single(world)
+        .unwrap();
+    world.despawn(queen);
+    assert_eq!(world.resource::<TablesUniques>().0.alive_keys().count(), 0);
+    put_floor_away(app.world_mut());
+    request(&mut app, "bog", 2);
+    assert!(queen_here(&mut app));
+}
+
+/// With another floor current (entered by the game, or made by another rule set with the
+/// id of a floor of the plugin's that ended holding nothing, which ends without a word),
+/// no wanderer of the tables arrives.
+#[test]
+fn no_wanderer_arrives_while_another_floor_is_current() {
+    let mut app = app(13);
+    app.add_plugins(Other);
+    request(&mut app, "bog", 1);
+    put_floor_away(app.world_mut());
+    enter_floor(app.world_mut(), FloorId::new("elsewhere", 1));
+    advance(&mut app, 100);
+    assert!(messages::<TablesWandered>(&app).is_empty());
+
+    // A floor of the plugin's emptied by the game, then made anew by another rule set.
+    request(&mut app, "base", 1);
+    let world = app.world_mut();
+    let all: Vec<Entity> = world
+        .query_filtered::<Entity, (With<TablesCreature>, Without<Dormant>)>()
+        .iter(world)
+        .collect();
+    for creature in all {
+        world.despawn(creature);
+    }
+    app.world_mut().write_message(OtherFloor);
+    app.update();
+    assert_eq!(
+        app.world().resource::<CurrentFloor>().0,
+        FloorId::new("base", 1)
+    );
+    assert!(
+        !app.world()
+            .resource::<TablesFloors>()
+            .0
+            .contains_key(&FloorId::new("base", 1))
+    );
+    advance(&mut app, 100);
+    assert!(
+        messages::<TablesWandered>(&app).is_empty(),
+        "not the plugin's floor"
+    );
+}
+
+/// Another rule set, of one empty floor `("base", 1)`.
+struct Other;
+
+#[derive(Message, Clone)]
+struct OtherFloor;
+
+impl Plugin for Other {
+    fn build(&self, app: &mut App) {
+        use denizen::bevy::rule_set::RuleSetApp;
+        app.add_rule_set(denizen::bevy::RuleSet::new("Other").floors(OtherSystems))
+            .serve_floors::<OtherFloor>(OtherSystems);
+    }
+}
+
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct OtherSystems;
+
+impl denizen::bevy::pipeline::FloorRequest for OtherFloor {
+    type Rejection = denizen::bevy::floor::FloorHeld;
+    type Valid = ();
+    type Plan = ();
+
+    fn validate(&self, _: &World) -> Result<(FloorId, ()), Self::Rejection> {
+        Ok((FloorId::new("base", 1), ()))
+    }
+
+    fn plan(&self, _: &World, (): (), _: &mut denizen::bevy::pipeline::FloorStreams<'_>) {}
+
+    fn apply(&self, _: &mut World, _: &FloorId, (): ()) {}
+
+    fn reject(&self, _: &mut World, _: Self::Rejection) {}
+}
+
+/// A save loaded while the files load is checked once they are in, against them (not
+/// against the rules the plugin was built with, which lack the save's unique).
+#[cfg(feature = "file_watcher")]
+#[test]
+fn a_save_loaded_while_the_files_load_is_checked_against_them() {
+    use crate::asset_folder::{Folder, game, heard, wait_for_answers};
+
+    let text = save(played(8).world()).unwrap();
+    let folder = Folder::new("assets-tables-save");
+    folder.write("bog.tables.ron", BESTIARY);
+    let files = TablesDataAssets::new("bog.tables.ron");
+    let plugins = DenizenPlugins::with_seed(8).set(TablesPlugin::default().data_assets(files));
+    let mut app = game(&folder.0, plugins);
+    hear_mends(&mut app);
+    app.update();
+    load(app.world_mut(), &text).unwrap();
+    wait_for_answers(&mut app, 1);
+    assert_eq!(heard(&app), [Ok("Tables")]);
+    app.update();
+    let ledger = &app.world().resource::<TablesUniques>().0;
+    assert!(ledger.killed_keys().eq(["queen"]), "{ledger:?}");
+    assert!(app.world().resource::<Mended>().0.is_empty());
 }
