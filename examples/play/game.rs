@@ -557,7 +557,10 @@ impl Game {
         let leaving = world.resource::<CurrentFloor>().0.clone();
         if leaving != FloorId::default() {
             match was {
+                // Made anew on the next entry: put away first, so that no floor is left
+                // current to be stored by the next floor change, then forgotten.
                 Place::Angband(_) | Place::Tables(..) => {
+                    put_floor_away(world);
                     despawn_floor(world, &leaving);
                 }
                 _ => {

@@ -177,7 +177,7 @@ fn the_drowned_forest_keeps_its_placement_rules_and_shows_its_packs() {
 }
 
 /// Sunkenbough, left alive when the player goes back up, goes back to the pool: the floor
-/// is made anew on the next visit and may bring it again.
+/// is made anew on the next visit and may bring it again, as one of the next visits does.
 #[test]
 fn a_unique_left_alive_returns_to_the_pool() {
     let mut game = in_the_forest(2026, "unique");
@@ -196,6 +196,26 @@ fn a_unique_left_alive_returns_to_the_pool() {
     );
     let ledger = &game.world().resource::<TablesUniques>().0;
     assert!(ledger.is_available("sunkenbough"));
+    // Down again: each visit makes the forest anew, and one soon brings it back.
+    let mut visits = 0;
+    while alive(&game).is_empty() {
+        visits += 1;
+        assert!(
+            visits <= 6,
+            "six visits without Sunkenbough: {:?}",
+            game.log
+        );
+        while game.player.place == up {
+            game.act(Action::Down);
+        }
+        if alive(&game).is_empty() {
+            while game.player.place != up {
+                game.act(Action::Up);
+            }
+        }
+    }
+    let text = view::text(&screen(&game));
+    assert!(text.contains("Tables: drowned forest 8"), "{text}");
 }
 
 /// Resting in the drowned forest brings the bestiary's wanderers on the game clock.
@@ -470,4 +490,33 @@ fn key_scripts_read_arrows_and_refuse_unknown_keys() {
         "line 1: `{jump}` is not a key (left, right, up, down)"
     );
     assert_eq!(script("h{left").unwrap_err().0, "line 1: an unclosed `{`");
+}
+
+/// A floor made anew on every entry (an Angband level, the drowned forest) is: back on it
+/// after going up, it has creatures again (it was once brought back empty, its map stored
+/// by the next floor change).
+#[test]
+fn a_level_left_is_made_anew_on_return() {
+    let mut game = game(16, "anew");
+    for _ in 0..60 {
+        if matches!(game.place(), Place::Angband(_)) {
+            break;
+        }
+        game.act(Action::Down);
+    }
+    assert!(matches!(game.place(), Place::Angband(5)), "{:?}", game.log);
+    let level = game.player.place;
+    while game.player.place == level {
+        game.act(Action::Up);
+    }
+    while game.player.place != level {
+        game.act(Action::Down);
+    }
+    assert!(!game.creatures().is_empty(), "{:?}", game.log);
+    let arrivals = game
+        .log
+        .iter()
+        .filter(|l| *l == "You arrive on Angband: level 5.")
+        .count();
+    assert_eq!(arrivals, 2);
 }
