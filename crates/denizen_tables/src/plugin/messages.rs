@@ -102,7 +102,10 @@ pub struct TablesFloorPopulated {
 }
 
 /// A [`TablesFloorRequested`] that changed nothing (written in
-/// [`TablesSystems::Floors`](super::TablesSystems::Floors)).
+/// [`TablesSystems::Floors`](super::TablesSystems::Floors)). One case is answered late: an
+/// observer of the old floor's end that changes [`FloorMap`](denizen_bevy::FloorMap) so
+/// that the floor's tags no longer fit it leaves the new floor entered and empty, with
+/// this answer and the rules' reason.
 #[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
 pub struct TablesFloorRejected {
