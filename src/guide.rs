@@ -86,5 +86,5 @@ pub mod ch10_your_own_tables {}
 
 #[cfg(all(feature = "tables", feature = "assets"))]
 #[doc = include_str!("../guide/11-your-own-monsters.md")]
-#[doc = concat!("```rust,ignore\n", include_str!("../examples/your_own_monsters.rs"), "```")]
+#[doc = concat!("```rust,no_run\n", include_str!("../examples/your_own_monsters.rs"), "```")]
 pub mod ch11_your_own_monsters {}
