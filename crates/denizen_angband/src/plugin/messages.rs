@@ -236,6 +236,12 @@ pub enum TrapRefusal {
         /// The floor `FloorMap` holds.
         current: FloorId,
     },
+    /// The classic level's terrain has no trap on the square: nothing springs.
+    #[error("no trap lies at ({}, {}) on this level", at.x, at.y)]
+    NoTrap {
+        /// The square asked for.
+        at: Square,
+    },
 }
 
 impl From<RulesStillLoading> for TrapRefusal {

@@ -11,9 +11,9 @@ use denizen_core::plan::Origin;
 
 use super::level::spawn_monsters;
 use super::messages::{Sprung, TrapRefusal, TrapSpringRequested};
-use super::resources::{AngbandLastLevel, AngbandRuleset, AngbandUniques};
+use super::resources::{AngbandLastLevel, AngbandRuleset, AngbandTerrain, AngbandUniques};
 use crate::request::spring_trap;
-use crate::{Monster, Springing, UniqueLedger, streams};
+use crate::{Monster, Springing, Terrain, UniqueLedger, streams};
 
 /// A trap as the rules sprang it, before its monsters reach the world.
 pub struct TrapPlan {
@@ -37,6 +37,12 @@ impl ArrivalRequest for TrapSpringRequested {
         let current = world.resource::<CurrentFloor>().0.clone();
         if &*current.location != streams::PLACE {
             return Err(TrapRefusal::NotAngbandFloor { current });
+        }
+        // On a classic level (its terrain held) a trap springs only where it lies; on a
+        // host's floor, whose traps are the host's, wherever the host says.
+        let terrain = world.resource::<AngbandTerrain>();
+        if terrain.depth == current.depth && terrain.at(self.at) != Some(Terrain::Trap) {
+            return Err(TrapRefusal::NoTrap { at: self.at });
         }
         let last = AngbandLastLevel {
             depth: current.depth,

@@ -337,11 +337,28 @@ fn rooms_ask_for_objects_and_an_appraiser_counts_them() {
 fn traps_spring_and_a_full_floor_summons_nothing() {
     let mut app = level(5, AngbandFloorRequested::new(25));
     let player = messages::<AngbandFloorPopulated>(&app)[0].player.unwrap();
+    let terrain = app.world().resource::<AngbandTerrain>().clone();
+    let trap = terrain
+        .squares()
+        .find(|&(_, t)| t == denizen::angband::Terrain::Trap)
+        .map(|(at, _)| at)
+        .expect("level 25 has a trap");
+    // Where no trap lies (the player's square), nothing springs.
+    app.world_mut().write_message(TrapSpringRequested {
+        at: player,
+        armour: 30,
+    });
+    app.update();
+    let refused: Vec<TrapSprung> = messages(&app);
+    assert_eq!(
+        refused[0].refusal(),
+        Some(&TrapRefusal::NoTrap { at: player })
+    );
     let before = monsters(&mut app).len();
     let (mut summoned, mut runes, mut answered) = (0, 0, 0);
     for _ in 0..60 {
         app.world_mut().write_message(TrapSpringRequested {
-            at: player,
+            at: trap,
             armour: 30,
         });
         app.update();
@@ -356,19 +373,19 @@ fn traps_spring_and_a_full_floor_summons_nothing() {
         } else {
             assert!(sprung[0].summoned.is_empty());
         }
-        // Summoned monsters are awake; the callers stand within 2 of the player.
+        // Summoned monsters are awake; the callers stand within 2 of the trap.
         for &entity in &sprung[0].summoned {
             let world = app.world();
             let monster = world.get::<AngbandMonster>(entity).unwrap();
             assert_eq!(world.get::<SleepCounter>(entity).unwrap().0, 0);
             if monster.placement == denizen::angband::Placement::Summoned {
                 let at = Square::from(*world.get::<GridPos>(entity).unwrap());
-                assert!(at.x.abs_diff(player.x) <= 2 && at.y.abs_diff(player.y) <= 2);
+                assert!(at.x.abs_diff(trap.x) <= 2 && at.y.abs_diff(trap.y) <= 2);
             }
         }
         summoned += sprung[0].summoned.len();
     }
-    // Round the player's square of an open level there is room: most runes bring
+    // Round a trap of an open level there is room: most runes bring
     // someone (a rune's 3 to 5 calls can all miss, or all draw nothing).
     assert!(runes > 0, "60 traps, no summoning rune among them");
     assert!(
