@@ -222,6 +222,7 @@ impl Plugin for DenizenPlugin {
             .save_with_denizen::<Glyph>()
             .register_type::<rule_set::RuleSets>()
             .register_type::<save::SavedTypes>()
+            .register_type::<save::SaveChecks>()
             .register_type::<view::Describers>()
             .register_type::<floor::FloorId>()
             .register_type::<floor::Occupants>()

@@ -264,3 +264,28 @@ impl std::fmt::Debug for AngbandAppraiser {
         f.write_str("AngbandAppraiser")
     }
 }
+
+/// The check [`load`](denizen_bevy::save::load) runs on every save before it changes the
+/// world: every monster's race is one of the rules' (a save of other data is refused, not
+/// loaded as unknown monsters). Checked once the data files, if any, have loaded.
+pub(super) fn check_races(
+    world: &World,
+    save: &denizen_bevy::save::SaveContents<'_>,
+) -> Result<(), denizen_bevy::save::SaveError> {
+    if denizen_bevy::pipeline::rules_loading::<AngbandRuleset>(world) {
+        return Ok(());
+    }
+    let rules = world.resource::<AngbandRuleset>().rules();
+    for (id, monster) in save.components::<super::components::AngbandMonster>() {
+        if rules.races().get(monster.race).is_none() {
+            return Err(denizen_bevy::save::SaveError::Impossible {
+                type_path: "AngbandMonster",
+                message: format!(
+                    "entity {id} is of race {}, which the rules do not have",
+                    monster.race.0
+                ),
+            });
+        }
+    }
+    Ok(())
+}

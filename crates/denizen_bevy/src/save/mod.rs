@@ -55,9 +55,12 @@
 //! (`crates/denizen_tests/tests/integration/world_serialization.rs`) does exactly this.
 
 mod checks;
+mod contents;
 mod format;
 mod links;
 mod numbering;
+
+pub use contents::{SaveCheck, SaveChecks, SaveContents};
 
 use std::any::{Any, TypeId};
 use std::collections::HashSet;
@@ -144,9 +147,23 @@ pub trait SaveWithDenizen {
     /// (`#[reflect(Component)]`) of every entity of a floor that has one, or a reflected
     /// resource (`#[reflect(Resource)]`).
     fn save_with_denizen<T: GetTypeRegistration + Any>(&mut self) -> &mut Self;
+
+    /// Adds a check [`load`] runs on every save before it changes the world (after its own:
+    /// squares, floors, clock, links): a rule set refuses what no game of its rules can be
+    /// in (ids its rules do not have, relationships that do not match), naming the type and
+    /// the entity.
+    fn check_saves_with(&mut self, check: SaveCheck) -> &mut Self;
 }
 
 impl SaveWithDenizen for App {
+    fn check_saves_with(&mut self, check: SaveCheck) -> &mut Self {
+        self.world_mut()
+            .get_resource_or_insert_with(SaveChecks::default)
+            .0
+            .push(check);
+        self
+    }
+
     fn save_with_denizen<T: GetTypeRegistration + Any>(&mut self) -> &mut Self {
         self.register_type::<T>();
         self.world_mut()
@@ -284,6 +301,14 @@ pub fn load(world: &mut World, text: &str) -> Result<EntityHashMap<Entity>, Save
         }
     }
     checks::check_state(world, &registry, &resources, &entities)?;
+    let contents = SaveContents {
+        resources: &resources,
+        entities: &entities,
+    };
+    let rule_sets = world.get_resource::<SaveChecks>().map(|c| c.0.clone());
+    for check in rule_sets.unwrap_or_default() {
+        check(world, &contents)?;
+    }
 
     let mut ours = world.query_filtered::<Entity, With<OnFloor>>();
     let old: Vec<Entity> = ours.iter(world).collect();

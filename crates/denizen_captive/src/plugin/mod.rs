@@ -12,6 +12,7 @@ pub mod components;
 pub mod messages;
 mod place;
 pub mod resources;
+mod saves;
 pub mod view;
 
 use std::sync::Arc;
@@ -156,6 +157,7 @@ impl Plugin for CaptivePlugin {
         .save_with_denizen::<MemberOf>()
         .save_with_denizen::<GroupMembers>()
         .save_with_denizen::<Carries>()
+        .check_saves_with(saves::check)
         .register_type::<CaptiveRuleset>()
         .register_type::<CaptiveFloorRequested>()
         .register_type::<SpecialGroup>()

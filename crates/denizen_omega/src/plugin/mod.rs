@@ -190,6 +190,7 @@ impl Plugin for OmegaPlugin {
         .add_message::<wander::WanderingChecked>()
         .add_message::<saves::StateRejected>()
         .save_with_denizen::<Species>()
+        .check_saves_with(saves::check_species)
         .save_with_denizen::<Sleep>()
         .save_with_denizen::<Inventory>()
         .save_with_denizen::<Awareness>()

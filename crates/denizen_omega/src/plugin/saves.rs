@@ -95,3 +95,37 @@ pub(crate) fn check_saved_state(
         });
     }
 }
+
+/// The check [`load`](denizen_bevy::save::load) runs on every save before it changes the
+/// world: every monster's species and body are species of the bestiary in use (a save of
+/// another bestiary is refused, not loaded as unknown monsters). Checked once the data
+/// files, if any, have loaded.
+pub(super) fn check_species(
+    world: &World,
+    save: &denizen_bevy::save::SaveContents<'_>,
+) -> Result<(), denizen_bevy::save::SaveError> {
+    if denizen_bevy::pipeline::rules_loading::<OmegaRuleset>(world) {
+        return Ok(());
+    }
+    let count = world
+        .resource::<OmegaRuleset>()
+        .rules()
+        .bestiary
+        .species()
+        .len();
+    for (id, species) in save.components::<super::components::Species>() {
+        let beyond = [species.id, species.form]
+            .into_iter()
+            .find(|s| s.index() >= count);
+        if let Some(beyond) = beyond {
+            return Err(denizen_bevy::save::SaveError::Impossible {
+                type_path: "Species",
+                message: format!(
+                    "entity {id} is of species {}, and the bestiary has {count}",
+                    beyond.index()
+                ),
+            });
+        }
+    }
+    Ok(())
+}

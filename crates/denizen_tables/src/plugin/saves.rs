@@ -4,12 +4,21 @@
 
 use bevy_ecs::prelude::*;
 use denizen_bevy::floor::{CurrentFloor, FloorId, StoredFloors};
+use denizen_bevy::save::{SaveContents, SaveError};
 use denizen_core::quoted;
 
-use super::components::{TablesCreature, Unique};
+use super::components::{Follows, TablesCreature, Unique};
 use super::messages::TablesStateMended;
 use super::resources::{MAX_TAG_AREAS, TablesFloors, TablesRuleset, TablesUniques};
 use crate::Bestiary;
+
+/// The check [`load`](denizen_bevy::save::load) runs on every save before it changes the
+/// world: every follower's leader is a tables creature that lists it (the species and the
+/// ledger are checked against the rules after the load, once they have loaded: see
+/// [`check_saved_state`]).
+pub(super) fn check_links(_: &World, save: &SaveContents<'_>) -> Result<(), SaveError> {
+    save.check_relationship::<Follows, TablesCreature>(("Follows", "Followers"))
+}
 
 /// Run condition: the saved state or the rules may have changed since the last check.
 pub(super) fn state_changed(

@@ -819,3 +819,30 @@ fn the_plugin_makes_the_rules_new_game_levels() {
         assert_eq!(built.rating, kept.rating);
     }
 }
+
+/// A save of other data (a race past the rules' last) is refused whole, naming the entity,
+/// rather than loaded as unknown monsters; the world is unchanged.
+#[test]
+fn a_race_the_rules_do_not_have_is_refused() {
+    use denizen::bevy::save::{SaveError, load, save};
+    let app = level(6, AngbandFloorRequested::new(10));
+    let text = save(app.world()).unwrap();
+    let past = Races::shipped().len() + 1;
+    let at = text.find("components::AngbandMonster\": (").unwrap();
+    let race = at + text[at..].find("race: (").unwrap() + "race: (".len();
+    let close = race + text[race..].find(')').unwrap();
+    let broken = format!("{}{past}{}", &text[..race], &text[close..]);
+    let mut target = level(7, AngbandFloorRequested::new(10));
+    let before = save(target.world()).unwrap();
+    match load(target.world_mut(), &broken) {
+        Err(SaveError::Impossible { type_path, message }) => {
+            assert_eq!(type_path, "AngbandMonster");
+            assert!(
+                message.ends_with(&format!("is of race {past}, which the rules do not have")),
+                "{message}"
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(save(target.world()).unwrap(), before);
+}

@@ -548,3 +548,114 @@ fn a_saved_entity_of_any_id_comes_back() {
         }
     }
 }
+
+/// `text` with the first `from` after `anchor` made `to`.
+fn edited_after(text: &str, anchor: &str, from: &str, to: &str) -> String {
+    let at = text.find(anchor).expect("the anchor is in the save") + anchor.len();
+    let (head, tail) = text.split_at(at);
+    assert!(tail.contains(from), "{from} after {anchor}");
+    format!("{head}{}", tail.replacen(from, to, 1))
+}
+
+/// Group links that do not match, and encounter types the table does not have, are
+/// refused whole, naming the type and the entity: a member naming a member, or itself; a
+/// group not listing its member, listing a stranger or a member twice.
+#[test]
+fn inconsistent_group_links_and_foreign_types_are_refused() {
+    use denizen::bevy::save::{SaveError, load, save};
+    let mut app = App::new();
+    app.add_plugins(DenizenPlugins::with_seed(3));
+    captive_base(&mut app, 3);
+    let text = save(app.world()).unwrap();
+    // Entity 1 is the one member of group 208; entity 2 is a member of group 210.
+    let member = "        1: {";
+    let group = "        208: {";
+    assert!(text.contains("\"denizen_captive::plugin::components::MemberOf\": (208)"));
+    let list = "\"denizen_captive::plugin::components::GroupMembers\": ([\n                1,\n            ])";
+    assert!(text.contains(list), "group 208 lists entity 1");
+    let lists = |members: &str| {
+        format!("\"denizen_captive::plugin::components::GroupMembers\": ([{members}])")
+    };
+    let cases = [
+        (
+            edited_after(&text, member, "MemberOf\": (208)", "MemberOf\": (2)"),
+            "MemberOf",
+            "entity 1 names entity 2",
+        ),
+        (
+            edited_after(&text, member, "MemberOf\": (208)", "MemberOf\": (1)"),
+            "MemberOf",
+            "entity 1 names itself",
+        ),
+        (
+            edited_after(&text, group, list, &lists("")),
+            "GroupMembers",
+            "entity 208 lists [], but [1] name it",
+        ),
+        (
+            edited_after(&text, group, list, &lists("1, 2")),
+            "GroupMembers",
+            "entity 208 lists [1, 2], but [1] name it",
+        ),
+        (
+            edited_after(&text, group, list, &lists("1, 1")),
+            "GroupMembers",
+            "entity 208 lists [1, 1], but [1] name it",
+        ),
+        (
+            edited_after(&text, group, "type_id: 0,", "type_id: 200,"),
+            "EncounterGroup",
+            "entity 208 is of encounter type 200",
+        ),
+    ];
+    for (broken, type_path, says) in cases {
+        assert_ne!(broken, text);
+        let mut target = App::new();
+        target.add_plugins(DenizenPlugins::with_seed(3));
+        captive_base(&mut target, 4);
+        let before = save(target.world()).unwrap();
+        match load(target.world_mut(), &broken) {
+            Err(SaveError::Impossible {
+                type_path: t,
+                message,
+            }) => {
+                assert_eq!(t, type_path);
+                assert!(message.contains(says), "{message}");
+            }
+            other => panic!("{says}: {other:?}"),
+        }
+        assert_eq!(
+            save(target.world()).unwrap(),
+            before,
+            "{says}: the world changed"
+        );
+    }
+    load(app.world_mut(), &text).unwrap();
+}
+
+/// A save of another bestiary (a species past the bestiary's) is refused whole, naming the
+/// entity, rather than loaded as unknown monsters.
+#[test]
+fn a_species_the_bestiary_does_not_have_is_refused() {
+    use denizen::bevy::save::{SaveError, load, save};
+    let text = save(busy_world(36).world()).unwrap();
+    let species = OmegaRules::shipped().bestiary.species().len();
+    // The first monster's body, `form: (N)`, made `form: (<the species count>)`.
+    let anchor = text.find("components::Species\": (").unwrap();
+    let form = anchor + text[anchor..].find("form: (").unwrap() + "form: (".len();
+    let close = form + text[form..].find(')').unwrap();
+    let broken = format!("{}{species}{}", &text[..form], &text[close..]);
+    let mut target = busy_world(37);
+    let before = save(target.world()).unwrap();
+    match load(target.world_mut(), &broken) {
+        Err(SaveError::Impossible { type_path, message }) => {
+            assert_eq!(type_path, "Species");
+            assert_eq!(
+                message,
+                format!("entity 1 is of species {species}, and the bestiary has {species}")
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(save(target.world()).unwrap(), before);
+}

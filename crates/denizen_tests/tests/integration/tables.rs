@@ -773,3 +773,27 @@ fn a_save_loaded_while_the_files_load_is_checked_against_them() {
     assert!(ledger.killed_keys().eq(["queen"]), "{ledger:?}");
     assert!(app.world().resource::<Mended>().0.is_empty());
 }
+
+/// A follower naming itself as its leader, in an edited save, is refused whole, naming the
+/// entity; the world is unchanged.
+#[test]
+fn a_follower_that_follows_itself_is_refused() {
+    let text = save(played(8).world()).unwrap();
+    let at = text.find("components::Follows\": (").unwrap();
+    let header = text[..at].rfind(": {\n").unwrap();
+    let line = text[..header].rfind('\n').unwrap() + 1;
+    let id: u64 = text[line..header].trim().parse().unwrap();
+    let value = at + "components::Follows\": (".len();
+    let close = value + text[value..].find(')').unwrap();
+    let broken = format!("{}{id}{}", &text[..value], &text[close..]);
+    let mut target = played(9);
+    let before = save(target.world()).unwrap();
+    match load(target.world_mut(), &broken) {
+        Err(denizen::bevy::save::SaveError::Impossible { type_path, message }) => {
+            assert_eq!(type_path, "Follows");
+            assert_eq!(message, format!("entity {id} names itself"));
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(save(target.world()).unwrap(), before);
+}
