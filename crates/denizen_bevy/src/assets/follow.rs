@@ -4,12 +4,15 @@
 use std::sync::Arc;
 
 use bevy_app::App;
-use bevy_asset::{AssetPlugin, AssetServer, Assets, Handle, LoadState};
+use bevy_asset::{AssetLoadError, AssetPlugin, AssetServer, Assets, Handle, LoadState};
 use bevy_ecs::prelude::*;
 use denizen_core::DataFile;
 use denizen_core::data::DataError;
 
-use super::{DataKind, DataLoader, DataRefusal, DataRejected, DataSource, DataText, RulesLoaded};
+use super::{
+    DataKind, DataLoadError, DataLoader, DataRefusal, DataRejected, DataSource, DataText,
+    RulesLoaded,
+};
 use crate::pipeline::RulesLoading;
 use bevy_asset::AssetApp as _;
 
@@ -92,6 +95,19 @@ impl<K: DataKind> DataSlot<K> {
     }
 }
 
+/// A failed load as one line: the loader's own error when it is ours (the file, and why it
+/// is no data file), else the first line of the asset server's, escaped and bounded (a
+/// file that is missing or a folder), never a backtrace.
+fn load_failure(error: &AssetLoadError) -> String {
+    if let AssetLoadError::AssetLoaderError(failed) = error
+        && let Some(ours) = failed.error().downcast_ref::<DataLoadError>()
+    {
+        return denizen_core::data::excerpt(&ours.to_string(), 400);
+    }
+    let text = error.to_string();
+    denizen_core::data::excerpt(text.lines().next().unwrap_or_default(), 400)
+}
+
 /// What one file of a rule set is doing.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SlotState {
@@ -136,7 +152,7 @@ impl<K: DataKind> AnySlot for DataSlot<K> {
             return SlotState::Loading;
         };
         if let LoadState::Failed(error) = server.load_state(handle) {
-            let message = error.to_string();
+            let message = load_failure(&error);
             let new = self.failure_said.as_ref() != Some(&message);
             self.failure_said = Some(message.clone());
             return SlotState::Failed { message, new };

@@ -158,7 +158,8 @@ fn omega_rules_follow_their_files() {
     );
 }
 
-/// A file that is not text is refused when it loads, once, naming it; the rules wait.
+/// A file that is not text is refused when it loads, once, naming it in one line; the
+/// rules wait.
 #[test]
 fn a_file_that_is_not_text_is_refused_once() {
     let folder = Folder::new("assets-bytes");
@@ -179,10 +180,8 @@ fn a_file_that_is_not_text_is_refused_once() {
     else {
         panic!("{heard:?}")
     };
-    assert!(
-        message.contains("game.encounters.ron") && message.contains("not UTF-8 text (byte 1)"),
-        "{message}"
-    );
+    // The loader's own words, on one line: no asset-server wrapping, no backtrace.
+    assert_eq!(message, "game.encounters.ron: not UTF-8 text (byte 1)");
     app.insert_resource(FloorMap(denizen::captive::reference_base(WorldSeed(42), 6)));
     app.world_mut()
         .write_message(CaptiveFloorRequested::new(6, 3));
@@ -329,4 +328,25 @@ fn data_assets_without_the_asset_plugin_stop_at_setup() {
     App::new().add_plugins(
         DenizenPlugins::with_seed(44).set(CaptivePlugin::default().data_assets(files)),
     );
+}
+
+/// A data file that is a folder is refused in one line naming it (the asset server's own
+/// words, first line only, whatever `RUST_BACKTRACE` says).
+#[test]
+fn a_folder_given_as_a_data_file_is_refused_in_one_line() {
+    let folder = Folder::new("assets-folder");
+    std::fs::create_dir_all(folder.0.join("game.encounters.ron")).unwrap();
+    let files = CaptiveDataAssets::new("game.encounters.ron");
+    let plugins = DenizenPlugins::with_seed(42).set(CaptivePlugin::default().data_assets(files));
+    let mut app = game(&folder.0, plugins);
+    wait_for_answers(&mut app, 1);
+    let Err(DataRejected {
+        error: DataRefusal::Load(message),
+        ..
+    }) = &heard(&app)[0]
+    else {
+        panic!("{:?}", heard(&app))
+    };
+    assert_eq!(message.lines().count(), 1, "{message}");
+    assert!(message.contains("game.encounters.ron"), "{message}");
 }
