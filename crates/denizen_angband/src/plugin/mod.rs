@@ -229,7 +229,7 @@ impl Plugin for AngbandPlugin {
         .save_with_denizen::<AngbandStoredLevels>()
         .save_with_denizen::<AngbandTerrain>()
         .save_with_denizen::<AngbandMonster>()
-        .check_saves_with(resources::check_races)
+        .check_saves_with(resources::check_ids)
         .save_with_denizen::<AngbandObject>()
         .save_with_denizen::<AngbandGold>()
         .save_with_denizen::<HitPoints>()

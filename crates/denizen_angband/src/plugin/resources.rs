@@ -266,25 +266,42 @@ impl std::fmt::Debug for AngbandAppraiser {
 }
 
 /// The check [`load`](denizen_bevy::save::load) runs on every save before it changes the
-/// world: every monster's race is one of the rules' (a save of other data is refused, not
-/// loaded as unknown monsters). Checked once the data files, if any, have loaded.
-pub(super) fn check_races(
+/// world: every monster's race, and every object's kind, ego item and artifact, are the
+/// rules' (a save of other data is refused, not loaded as unknown monsters and objects).
+/// Checked once the data files, if any, have loaded.
+pub(super) fn check_ids(
     world: &World,
     save: &denizen_bevy::save::SaveContents<'_>,
 ) -> Result<(), denizen_bevy::save::SaveError> {
+    use super::components::{AngbandMonster, AngbandObject};
     if denizen_bevy::pipeline::rules_loading::<AngbandRuleset>(world) {
         return Ok(());
     }
     let rules = world.resource::<AngbandRuleset>().rules();
-    for (id, monster) in save.components::<super::components::AngbandMonster>() {
+    let refuse = |type_path, id: u64, what: String| {
+        Err(denizen_bevy::save::SaveError::Impossible {
+            type_path,
+            message: format!("entity {id} is of {what}, which the rules do not have"),
+        })
+    };
+    for (id, monster) in save.components::<AngbandMonster>() {
         if rules.races().get(monster.race).is_none() {
-            return Err(denizen_bevy::save::SaveError::Impossible {
-                type_path: "AngbandMonster",
-                message: format!(
-                    "entity {id} is of race {}, which the rules do not have",
-                    monster.race.0
-                ),
-            });
+            return refuse("AngbandMonster", id, format!("race {}", monster.race.0));
+        }
+    }
+    let objects = &rules.objects;
+    for (id, AngbandObject(object)) in save.components::<AngbandObject>() {
+        if objects.allocator.kinds().get(object.kind).is_none() {
+            return refuse("AngbandObject", id, format!("kind {}", object.kind.0));
+        }
+        if let Some(ego) = object.ego.filter(|&e| objects.egos.get(e).is_none()) {
+            return refuse("AngbandObject", id, format!("ego item {}", ego.0));
+        }
+        if let Some(artifact) = object
+            .artifact
+            .filter(|&a| objects.artifacts.get(a).is_none())
+        {
+            return refuse("AngbandObject", id, format!("artifact {}", artifact.0));
         }
     }
     Ok(())

@@ -820,29 +820,46 @@ fn the_plugin_makes_the_rules_new_game_levels() {
     }
 }
 
-/// A save of other data (a race past the rules' last) is refused whole, naming the entity,
-/// rather than loaded as unknown monsters; the world is unchanged.
+/// `text` with the number after the first `key` following `anchor` made `value`.
+fn with_number(text: &str, (anchor, key): (&str, &str), value: usize) -> String {
+    let at = text.find(anchor).expect("the anchor is in the save");
+    let start = at + text[at..].find(key).expect("the key follows") + key.len();
+    let end = start + text[start..].find(|c: char| !c.is_ascii_digit()).unwrap();
+    format!("{}{value}{}", &text[..start], &text[end..])
+}
+
+/// A save of other data (a race past the rules' last, an object kind past theirs) is
+/// refused whole, naming the entity, rather than loaded as unknown monsters and objects;
+/// the world is unchanged.
 #[test]
-fn a_race_the_rules_do_not_have_is_refused() {
+fn a_race_or_object_the_rules_do_not_have_is_refused() {
     use denizen::bevy::save::{SaveError, load, save};
     let app = level(6, AngbandFloorRequested::new(10));
     let text = save(app.world()).unwrap();
-    let past = Races::shipped().len() + 1;
-    let at = text.find("components::AngbandMonster\": (").unwrap();
-    let race = at + text[at..].find("race: (").unwrap() + "race: (".len();
-    let close = race + text[race..].find(')').unwrap();
-    let broken = format!("{}{past}{}", &text[..race], &text[close..]);
-    let mut target = level(7, AngbandFloorRequested::new(10));
-    let before = save(target.world()).unwrap();
-    match load(target.world_mut(), &broken) {
-        Err(SaveError::Impossible { type_path, message }) => {
-            assert_eq!(type_path, "AngbandMonster");
-            assert!(
-                message.ends_with(&format!("is of race {past}, which the rules do not have")),
-                "{message}"
-            );
+    let race = Races::shipped().len() + 1;
+    let cases = [
+        (
+            with_number(&text, ("components::AngbandMonster\": (", "race: ("), race),
+            "AngbandMonster",
+            format!("is of race {race}, which the rules do not have"),
+        ),
+        (
+            with_number(&text, ("components::AngbandObject\": (", "kind: ("), 9999),
+            "AngbandObject",
+            "is of kind 9999, which the rules do not have".to_owned(),
+        ),
+    ];
+    for (broken, path, says) in cases {
+        assert_ne!(broken, text);
+        let mut target = level(7, AngbandFloorRequested::new(10));
+        let before = save(target.world()).unwrap();
+        match load(target.world_mut(), &broken) {
+            Err(SaveError::Impossible { type_path, message }) => {
+                assert_eq!(type_path, path);
+                assert!(message.ends_with(&says), "{message}");
+            }
+            other => panic!("{other:?}"),
         }
-        other => panic!("{other:?}"),
+        assert_eq!(save(target.world()).unwrap(), before);
     }
-    assert_eq!(save(target.world()).unwrap(), before);
 }
