@@ -26,7 +26,7 @@ use denizen::bevy::apply::apply;
 use denizen::bevy::arrivals::{ArrivalRequest, Arrived, RulesStillLoading, arrive};
 use denizen::bevy::assets::bevy_asset::{AssetMetaCheck, AssetPlugin, AssetServer};
 use denizen::bevy::assets::{
-    AnySlot, DataRejected, DataSlot, DataSources, RulesLoaded, follow, register_kind,
+    AnySlot, DataRejected, DataSlot, DataSources, RulesLoaded, asset_folder, follow, register_kind,
 };
 use denizen::bevy::pipeline::{FloorHeld, FloorRequest, FloorStreams, rules_loading};
 use denizen::bevy::rule_set::{RuleSetApp, RuleSetPlugin};
@@ -586,20 +586,22 @@ fn game(seed: u64, table: Arc<SpawnTable>) -> App {
     app
 }
 
-/// The same, the table a file under `folder` followed as it is edited.
-fn game_on_assets(seed: u64, folder: &Path) -> App {
+/// The same, the table a file under `folder` followed as it is edited (a folder whose path
+/// is not UTF-8, which Bevy cannot take, said in one line).
+fn game_on_assets(seed: u64, folder: &Path) -> Result<App, String> {
+    let file_path = asset_folder(folder).map_err(|e| e.to_string())?;
     let mut app = App::new();
     app.add_plugins((
         TaskPoolPlugin::default(),
         AssetPlugin {
-            file_path: folder.to_string_lossy().into_owned(),
+            file_path,
             meta_check: AssetMetaCheck::Never,
             ..AssetPlugin::default()
         },
         DenizenPlugins::with_seed(seed),
         SpawnTablePlugin::Asset(ASSET),
     ));
-    app
+    Ok(app)
 }
 
 /// Fills `FloorMap` with the depth's floor and asks for it.
@@ -690,7 +692,7 @@ fn play(seed: u64, folder: &Path) -> Result<Vec<String>, String> {
     let write =
         |text: &str| std::fs::write(folder.join(ASSET), text).map_err(|e| format!("{ASSET}: {e}"));
     write(&text)?;
-    let mut app = game_on_assets(seed, folder);
+    let mut app = game_on_assets(seed, folder)?;
     app.init_resource::<FollowersSeen>()
         .add_observer(watch_followers);
     let mut report = Vec::new();
@@ -814,7 +816,7 @@ fn edits(
 /// as they were, and the same save bytes.
 fn save_and_load(app: &mut App, seed: u64, folder: &Path) -> Result<Vec<String>, String> {
     let text = save(app.world()).map_err(|e| e.to_string())?;
-    let mut loaded = game_on_assets(seed, folder);
+    let mut loaded = game_on_assets(seed, folder)?;
     wait_for::<RulesLoaded>(&mut loaded, "the load's table")?;
     load(loaded.world_mut(), &text).map_err(|e| e.to_string())?;
     if beasts(&mut loaded) != beasts(app) {

@@ -6,14 +6,14 @@
 //!
 //! `cargo run --features file_watcher --example hot_reload`
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
 use denizen::bevy::assets::bevy_asset::{AssetMetaCheck, AssetPlugin};
-use denizen::bevy::assets::{DataRejected, RulesLoaded};
+use denizen::bevy::assets::{DataRejected, RulesLoaded, asset_folder};
 use denizen::omega::bestiary::OMEGA_BESTIARY;
 use denizen::omega::location::OMEGA_LOCATIONS;
 use denizen::omega::reference::reference_floor;
@@ -49,7 +49,7 @@ fn run(folder: &Path) -> Result<Vec<String>, String> {
     std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
     write(BESTIARY, OMEGA_BESTIARY)?;
     write(LOCATIONS, OMEGA_LOCATIONS)?;
-    let mut app = game(folder.to_path_buf());
+    let mut app = game(asset_folder(folder).map_err(|e| e.to_string())?);
     let mut log = Vec::new();
     let scout = OMEGA_BESTIARY.replacen(r#"name: "goblin","#, r#"name: "goblin scout","#, 1);
     let misspelt = scout.replacen(r#"Some("dagger")"#, r#"Some("daggr")"#, 1);
@@ -96,12 +96,12 @@ fn run(folder: &Path) -> Result<Vec<String>, String> {
 
 /// The game: the asset plugin over `folder`, watching it, and the plugins taking Omega's
 /// rules from the two files.
-fn game(folder: PathBuf) -> App {
+fn game(folder: String) -> App {
     let mut app = App::new();
     app.add_plugins((
         TaskPoolPlugin::default(),
         AssetPlugin {
-            file_path: folder.to_string_lossy().into_owned(),
+            file_path: folder,
             watch_for_changes_override: Some(true),
             meta_check: AssetMetaCheck::Never,
             ..AssetPlugin::default()

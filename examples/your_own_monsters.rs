@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
 use denizen::bevy::assets::bevy_asset::{AssetMetaCheck, AssetPlugin};
-use denizen::bevy::assets::{DataRejected, RulesLoaded};
+use denizen::bevy::assets::{DataRejected, RulesLoaded, asset_folder};
 use denizen::output::{fail, finish};
 use denizen::prelude::*;
 use denizen::tables::reference::reference_floor;
@@ -69,7 +69,7 @@ fn edit(folder: &Path, file: &str, text: &str) -> Result<(), String> {
 
 /// Steps 2 to 5: the game, a floor, an edit, a broken edit, the odds.
 fn run(folder: &Path) -> Result<Vec<String>, String> {
-    let mut app = game(folder);
+    let mut app = game(asset_folder(folder).map_err(|e| e.to_string())?);
     let mut log = Vec::new();
     expect(&mut app, "the files load", "Tables rules loaded", &mut log)?;
     log.push(populate(&mut app, 5, false)?);
@@ -108,13 +108,13 @@ fn run(folder: &Path) -> Result<Vec<String>, String> {
 
 /// Step 2: the game. The asset folder, watched; denizen with the tables' plugin taking its
 /// bestiary from the two files, base then mod.
-fn game(folder: &Path) -> App {
+fn game(folder: String) -> App {
     let mut app = App::new();
     let files = TablesDataAssets::new(BASE).with_mod(MOD);
     app.add_plugins((
         TaskPoolPlugin::default(),
         AssetPlugin {
-            file_path: folder.to_string_lossy().into_owned(),
+            file_path: folder,
             watch_for_changes_override: Some(true),
             meta_check: AssetMetaCheck::Never,
             ..AssetPlugin::default()

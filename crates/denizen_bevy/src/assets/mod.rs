@@ -61,6 +61,25 @@ pub use bevy_asset;
 mod follow;
 pub use follow::{AnySlot, DataSlot, DataSources, SlotState, follow, follow_data, register_kind};
 
+/// A folder as `bevy_asset`'s `AssetPlugin::file_path` takes it. Bevy holds the asset folder
+/// as a UTF-8 string, so a folder whose path is not UTF-8 (a temporary folder under such a
+/// `TMPDIR`) cannot be one: this says so in one line, where a lossy conversion would name
+/// another folder and load nothing.
+pub fn asset_folder(folder: &std::path::Path) -> Result<String, NotUtf8Folder> {
+    folder
+        .to_str()
+        .map(str::to_owned)
+        .ok_or_else(|| NotUtf8Folder(denizen_core::data::excerpt(&folder.to_string_lossy(), 400)))
+}
+
+/// A folder whose path is not UTF-8, which `bevy_asset` cannot take as its asset folder
+/// (see [`asset_folder`]); its path as far as it reads.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{0}: the folder's path is not UTF-8, and bevy_asset's asset folder must be (choose another folder, or set TMPDIR to one)"
+)]
+pub struct NotUtf8Folder(pub String);
+
 /// A kind of data file: the extensions its loader claims. Each rule set names its kinds
 /// (Omega's bestiary, locations, variants and chronicle; Captive's encounter table;
 /// Angband's races, vaults, traps, objects, ego items and artifacts).
@@ -262,4 +281,26 @@ pub enum DataRefusal {
     /// The files loaded but do not make valid rules: the file, entry and field.
     #[error("{0}")]
     Data(DataError),
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use std::os::unix::ffi::OsStrExt;
+    use std::path::Path;
+
+    use super::*;
+
+    /// A folder named by bytes that are not UTF-8 is refused in one line; a UTF-8 one is
+    /// taken whole.
+    #[test]
+    fn an_asset_folder_must_be_utf8() {
+        let bad = Path::new(std::ffi::OsStr::from_bytes(b"/tmp/denizen-\xff\xfe"));
+        let error = asset_folder(bad).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "/tmp/denizen-\u{fffd}\u{fffd}: the folder's path is not UTF-8, and bevy_asset's \
+             asset folder must be (choose another folder, or set TMPDIR to one)"
+        );
+        assert_eq!(asset_folder(Path::new("/tmp/é")).unwrap(), "/tmp/é");
+    }
 }
