@@ -56,7 +56,12 @@ pub enum Command {
         command: crate::tables::TablesCommand,
     },
     /// Draws the exact odds as a chart: SVG, and PNG with --png.
-    #[cfg(any(feature = "omega", feature = "captive", feature = "angband"))]
+    #[cfg(any(
+        feature = "omega",
+        feature = "captive",
+        feature = "angband",
+        feature = "tables"
+    ))]
     Chart {
         /// Which chart.
         #[command(subcommand)]
@@ -77,7 +82,12 @@ impl Command {
             Command::Encounters(_) => false,
             #[cfg(feature = "tables")]
             Command::Tables { command } => command.runs_long(),
-            #[cfg(any(feature = "omega", feature = "captive", feature = "angband"))]
+            #[cfg(any(
+                feature = "omega",
+                feature = "captive",
+                feature = "angband",
+                feature = "tables"
+            ))]
             Command::Chart { .. } => false,
         }
     }
@@ -119,7 +129,10 @@ pub fn run(cli: &Cli, out: &mut impl Write, err: &mut impl Write) -> Result<(), 
         Command::Tables { command } => crate::tables::run(command, out, err),
         #[cfg(feature = "omega")]
         Command::Chart { chart } => crate::chart::run(chart, &cli.data, out),
-        #[cfg(all(not(feature = "omega"), any(feature = "captive", feature = "angband")))]
+        #[cfg(all(
+            not(feature = "omega"),
+            any(feature = "captive", feature = "angband", feature = "tables")
+        ))]
         Command::Chart { chart } => crate::chart::run(chart, out),
     }
 }

@@ -86,18 +86,28 @@ pub enum TablesCommand {
         deny_warnings: bool,
     },
     /// The expected count of each species per floor by depth, stacked: SVG, and PNG with
-    /// --png.
-    Chart {
-        /// The files.
-        #[command(flatten)]
-        files: Files,
-        /// The depths, `FIRST-LAST`.
-        #[arg(long, value_parser = depth_span)]
-        depths: (u32, u32),
-        /// Where to write.
-        #[command(flatten)]
-        out: ChartOut,
-    },
+    /// --png (also `denizen chart tables`).
+    Chart(ChartArgs),
+}
+
+/// `denizen tables chart` and `denizen chart tables`: the files, the depths, where to write.
+#[derive(Debug, clap::Args)]
+pub struct ChartArgs {
+    /// The files.
+    #[command(flatten)]
+    files: Files,
+    /// The depths, `FIRST-LAST`.
+    #[arg(long, value_parser = depth_span)]
+    depths: (u32, u32),
+    /// Where to write.
+    #[command(flatten)]
+    pub(crate) out: ChartOut,
+}
+
+/// The chart of `args`, drawn.
+pub(crate) fn plot(args: &ChartArgs) -> Result<Plot, CliError> {
+    let (b, ledger) = load(&args.files)?;
+    chart(&b, &ledger, args.depths)
 }
 
 impl TablesCommand {
@@ -278,15 +288,7 @@ pub fn run(
             }
             Ok(())
         }
-        TablesCommand::Chart {
-            files,
-            depths,
-            out: to,
-        } => {
-            let (b, ledger) = load(files)?;
-            let plot = chart(&b, &ledger, *depths)?;
-            write_chart(&[plot], to, out)
-        }
+        TablesCommand::Chart(args) => write_chart(&[plot(args)?], &args.out, out),
     }
 }
 

@@ -250,3 +250,28 @@ fn a_named_table_has_odds_of_its_own() {
     let text = stdout(&tables("floor FILES --depth 8 --seed 4 --table wanderers"));
     assert!(!text.contains("Sunkenbough"), "{text}");
 }
+
+/// `denizen chart tables` draws the chart `denizen tables chart` draws, from the game's
+/// asset folder as from its files.
+#[test]
+fn chart_tables_reads_the_asset_folder() {
+    let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../denizen_tables/data");
+    let dir = std::env::temp_dir().join(format!("denizen-chart-tables-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (named, folder) = (dir.join("named.svg"), dir.join("folder.svg"));
+    let out = tables(&format!("chart FILES --depths 1-20 -o {}", named.display()));
+    assert_eq!(stdout(&out), format!("wrote {}\n", named.display()));
+    let out = Command::new(env!("CARGO_BIN_EXE_denizen"))
+        .args(["chart", "tables"])
+        .arg(&data)
+        .args(["--depths", "1-20", "-o"])
+        .arg(&folder)
+        .output()
+        .unwrap();
+    assert_eq!(stdout(&out), format!("wrote {}\n", folder.display()));
+    assert_eq!(
+        std::fs::read(&named).unwrap(),
+        std::fs::read(&folder).unwrap()
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,6 +1,7 @@
 //! `denizen chart`: the rules' exact odds as pictures, written as SVG (and as PNG with
 //! `--png`): a location's species by depth, the chance Angband's special rooms make a level
-//! special, one Angband draw by race level, and Captive members' numbers by map.
+//! special, one Angband draw by race level, Captive members' numbers by map, and a game's
+//! own bestiary's expected counts by depth.
 
 #[cfg(feature = "angband")]
 pub mod angband;
@@ -17,7 +18,12 @@ use std::path::{Path, PathBuf};
 use crate::error::{CliError, io_error, stdout};
 use data::Plot;
 
-#[cfg(any(feature = "omega", feature = "captive", feature = "angband"))]
+#[cfg(any(
+    feature = "omega",
+    feature = "captive",
+    feature = "angband",
+    feature = "tables"
+))]
 /// What to draw.
 #[derive(Debug, clap::Subcommand)]
 pub enum ChartCommand {
@@ -65,6 +71,10 @@ pub enum ChartCommand {
         #[command(flatten)]
         out: ChartOut,
     },
+    /// A game's own bestiary: the expected count of each species per floor by depth,
+    /// stacked (as `denizen tables chart`), from its files or their folder.
+    #[cfg(feature = "tables")]
+    Tables(crate::tables::ChartArgs),
 }
 
 /// Angband 2.7.9's charts.
@@ -100,7 +110,12 @@ pub struct ChartOut {
     pub png: bool,
 }
 
-#[cfg(any(feature = "omega", feature = "captive", feature = "angband"))]
+#[cfg(any(
+    feature = "omega",
+    feature = "captive",
+    feature = "angband",
+    feature = "tables"
+))]
 impl ChartCommand {
     /// Whether it reads Omega's data files.
     #[cfg(feature = "omega")]
@@ -132,7 +147,12 @@ fn span(text: &str) -> Result<(u32, u32), String> {
     Ok((first, last))
 }
 
-#[cfg(any(feature = "omega", feature = "captive", feature = "angband"))]
+#[cfg(any(
+    feature = "omega",
+    feature = "captive",
+    feature = "angband",
+    feature = "tables"
+))]
 /// Draws the chart asked for (Omega's with the data files given before the command,
 /// `before`), writes it, and says where.
 pub fn run(
@@ -140,7 +160,7 @@ pub fn run(
     #[cfg(feature = "omega")] before: &crate::omega::OmegaData,
     out: &mut impl Write,
 ) -> Result<(), CliError> {
-    let (plots, to) = match chart {
+    let (plots, to): (Vec<Plot>, &ChartOut) = match chart {
         #[cfg(feature = "omega")]
         ChartCommand::Odds {
             location,
@@ -178,6 +198,8 @@ pub fn run(
             let plots = captive::member_stats(*type_id, (*growth).into(), *maps)?;
             (plots.to_vec(), out)
         }
+        #[cfg(feature = "tables")]
+        ChartCommand::Tables(args) => (vec![crate::tables::plot(args)?], &args.out),
     };
     write_chart(&plots, to, out)
 }
