@@ -10,6 +10,8 @@
 
 #[cfg(feature = "angband")]
 pub mod angband;
+#[cfg(feature = "tables")]
+mod bestiary_files;
 #[cfg(feature = "captive")]
 pub mod captive;
 pub mod chart;

@@ -2,18 +2,18 @@
 //! populated floor, the lint, and a chart of the expected counts by depth.
 
 use std::io::Write;
-use std::path::PathBuf;
 
-use denizen_core::{DataFile, Square, StreamPurpose, WorldSeed, quoted, read_data_file};
+use denizen_core::{Square, StreamPurpose, WorldSeed, quoted};
 use denizen_tables::reference::reference_floor;
 use denizen_tables::{
-    Bestiary, FloorRequest, Odds, Per, TableId, UniqueLedger, floor_counts, odds, plan_floor,
+    Bestiary, FloorRequest, Odds, Per, TableId, UniqueLedger, floor_counts, plan_floor,
     sample_stream, table_odds,
 };
 
-use crate::chart::data::{Plot, Series, Shape};
-use crate::chart::{ChartOut, write_chart};
-use crate::error::{CliError, io_error, stdout};
+use crate::bestiary_files::{Files, by_key, load};
+use crate::chart::tables::plot;
+use crate::chart::write_chart;
+use crate::error::{CliError, stdout};
 use crate::interrupt;
 use crate::table::{Cell, Table, TextFormat, note};
 use crate::workers::workers;
@@ -87,27 +87,7 @@ pub enum TablesCommand {
     },
     /// The expected count of each species per floor by depth, stacked: SVG, and PNG with
     /// --png (also `denizen chart tables`).
-    Chart(ChartArgs),
-}
-
-/// `denizen tables chart` and `denizen chart tables`: the files, the depths, where to write.
-#[derive(Debug, clap::Args)]
-pub struct ChartArgs {
-    /// The files.
-    #[command(flatten)]
-    files: Files,
-    /// The depths, `FIRST-LAST`.
-    #[arg(long, value_parser = depth_span)]
-    depths: (u32, u32),
-    /// Where to write.
-    #[command(flatten)]
-    pub(crate) out: ChartOut,
-}
-
-/// The chart of `args`, drawn.
-pub(crate) fn plot(args: &ChartArgs) -> Result<Plot, CliError> {
-    let (b, ledger) = load(&args.files)?;
-    chart(&b, &ledger, args.depths)
+    Chart(crate::chart::tables::ChartArgs),
 }
 
 impl TablesCommand {
@@ -117,18 +97,6 @@ impl TablesCommand {
     }
 }
 
-/// The bestiary's files, merged in order, and the uniques the game's ledger holds.
-#[derive(Debug, clap::Args)]
-pub struct Files {
-    /// The files, base first, then mods in order. A folder stands for its `*.tables.ron`
-    /// files in the order of their names (the asset folder a game loads them from).
-    #[arg(required = true, num_args = 1..=denizen_tables::MAX_FILES)]
-    pub files: Vec<PathBuf>,
-    /// A unique the game reports killed (repeat for more): left out of every draw.
-    #[arg(long, value_name = "SPECIES")]
-    pub killed: Vec<String>,
-}
-
 /// `--per`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum PerArg {
@@ -136,79 +104,6 @@ pub enum PerArg {
     Floor,
     /// One placement.
     Placement,
-}
-
-/// `FIRST-LAST`, in order.
-fn depth_span(text: &str) -> Result<(u32, u32), String> {
-    let usage = || format!("{}: expected FIRST-LAST, such as 1-20", quoted(text));
-    let (first, last) = text.split_once('-').ok_or_else(usage)?;
-    let first: u32 = first.trim().parse().map_err(|_| usage())?;
-    let last: u32 = last.trim().parse().map_err(|_| usage())?;
-    if first > last {
-        return Err(format!("{}: FIRST must not pass LAST", quoted(text)));
-    }
-    Ok((first, last))
-}
-
-/// The files named, each folder replaced by its `*.tables.ron` files in the order of their
-/// names.
-fn paths(named: &[PathBuf]) -> Result<Vec<PathBuf>, CliError> {
-    let mut paths = Vec::new();
-    for path in named {
-        if !path.is_dir() {
-            paths.push(path.clone());
-            continue;
-        }
-        let mut found = Vec::new();
-        for entry in std::fs::read_dir(path).map_err(io_error(path))? {
-            let file = entry.map_err(io_error(path))?.path();
-            let name = file
-                .file_name()
-                .and_then(|n| n.to_str())
-                .unwrap_or_default();
-            if name.ends_with(".tables.ron") && file.is_file() {
-                found.push(file);
-            }
-        }
-        if found.is_empty() {
-            return Err(CliError::Usage(format!(
-                "{}: the folder holds no *.tables.ron file",
-                path.display()
-            )));
-        }
-        found.sort();
-        paths.extend(found);
-    }
-    Ok(paths)
-}
-
-/// Loads the files, and the ledger of the killed uniques named.
-fn load(files: &Files) -> Result<(Bestiary, UniqueLedger), CliError> {
-    let paths = paths(&files.files)?;
-    let texts = paths
-        .iter()
-        .map(|path| read_data_file(path).map_err(io_error(path)))
-        .collect::<Result<Vec<_>, _>>()?;
-    let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
-    let data: Vec<DataFile<'_>> = names
-        .iter()
-        .zip(&texts)
-        .map(|(n, t)| DataFile::new(n, t))
-        .collect();
-    let bestiary = denizen_tables::load(&data)?;
-    let mut ledger = UniqueLedger::new();
-    for key in &files.killed {
-        match bestiary.species_by_key(key) {
-            Some(s) if bestiary.species_of(s).unique => ledger.killed(key),
-            _ => {
-                return Err(CliError::Usage(format!(
-                    "--killed {}: no unique species of that key",
-                    quoted(key)
-                )));
-            }
-        }
-    }
-    Ok((bestiary, ledger))
 }
 
 /// Runs a `denizen tables` command.
@@ -290,13 +185,6 @@ pub fn run(
         }
         TablesCommand::Chart(args) => write_chart(&[plot(args)?], &args.out, out),
     }
-}
-
-/// Species in key order, with their ids' places.
-fn by_key(b: &Bestiary) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..b.species().len()).collect();
-    order.sort_by(|&x, &y| b.species()[x].key.cmp(&b.species()[y].key));
-    order
 }
 
 /// `species,expected`, species by key; sampled figures add their standard errors.
@@ -505,49 +393,4 @@ fn floor(
         );
     }
     Ok(())
-}
-
-/// The chart's plot: expected counts per floor by depth, the eight species with the
-/// largest mean named and the rest gathered.
-fn chart(b: &Bestiary, ledger: &UniqueLedger, (first, last): (u32, u32)) -> Result<Plot, CliError> {
-    let per_depth = (first..=last)
-        .map(|d| {
-            odds(b, d, ledger, Per::Floor)
-                .map(|o| o.expected)
-                .map_err(|e| CliError::Usage(e.to_string()))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    let mean = |s: usize| per_depth.iter().map(|e| e[s]).sum::<f64>();
-    let mut ranked: Vec<usize> = (0..b.species().len()).filter(|&s| mean(s) > 0.0).collect();
-    ranked.sort_by(|&x, &y| mean(y).total_cmp(&mean(x)).then(x.cmp(&y)));
-    let named: Vec<usize> = ranked.iter().copied().take(8).collect();
-    let mut series: Vec<Series> = named
-        .iter()
-        .map(|&s| Series {
-            name: b.species()[s].name.clone(),
-            values: per_depth.iter().map(|e| e[s]).collect(),
-        })
-        .collect();
-    if ranked.len() > named.len() {
-        let rest = &ranked[named.len()..];
-        series.push(Series {
-            name: format!("{} others", rest.len()),
-            values: per_depth
-                .iter()
-                .map(|e| rest.iter().map(|&s| e[s]).sum())
-                .collect(),
-        });
-    }
-    let top = per_depth
-        .iter()
-        .map(|e| e.iter().sum::<f64>())
-        .fold(0.0, f64::max);
-    Ok(Plot {
-        title: "Expected creatures per floor by depth".into(),
-        x_label: "depth".into(),
-        y_label: "expected count per floor".into(),
-        xs: (first..=last).map(|d| d as i32).collect(),
-        y_max: (top * 1.1).max(1.0),
-        shape: Shape::Stacked(series),
-    })
 }

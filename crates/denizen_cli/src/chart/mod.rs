@@ -11,6 +11,8 @@ pub mod data;
 mod draw;
 #[cfg(feature = "omega")]
 pub mod omega;
+#[cfg(feature = "tables")]
+pub mod tables;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -74,7 +76,7 @@ pub enum ChartCommand {
     /// A game's own bestiary: the expected count of each species per floor by depth,
     /// stacked (as `denizen tables chart`), from its files or their folder.
     #[cfg(feature = "tables")]
-    Tables(crate::tables::ChartArgs),
+    Tables(tables::ChartArgs),
 }
 
 /// Angband 2.7.9's charts.
@@ -199,7 +201,7 @@ pub fn run(
             (plots.to_vec(), out)
         }
         #[cfg(feature = "tables")]
-        ChartCommand::Tables(args) => (vec![crate::tables::plot(args)?], &args.out),
+        ChartCommand::Tables(args) => (vec![tables::plot(args)?], &args.out),
     };
     write_chart(&plots, to, out)
 }
