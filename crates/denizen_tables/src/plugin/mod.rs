@@ -175,7 +175,7 @@ fn register(app: &mut App) {
         .save_with_denizen::<FollowerRole>()
         .save_with_denizen::<TablesUniques>()
         .save_with_denizen::<TablesFloors>()
-        .check_saves_with(saves::check_links)
+        .check_saves_with(saves::check)
         .register_type::<TablesRuleset>()
         .register_type::<uniques::PendingKills>()
         .register_type::<records::Making>()

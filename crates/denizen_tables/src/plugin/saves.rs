@@ -4,6 +4,7 @@
 
 use bevy_ecs::prelude::*;
 use denizen_bevy::floor::{CurrentFloor, FloorId, StoredFloors};
+use denizen_bevy::pipeline::rules_loading;
 use denizen_bevy::save::{SaveContents, SaveError};
 use denizen_core::quoted;
 
@@ -13,11 +14,30 @@ use super::resources::{MAX_TAG_AREAS, TablesFloors, TablesRuleset, TablesUniques
 use crate::Bestiary;
 
 /// The check [`load`](denizen_bevy::save::load) runs on every save before it changes the
-/// world: every follower's leader is a tables creature that lists it (the species and the
-/// ledger are checked against the rules after the load, once they have loaded: see
-/// [`check_saved_state`]).
-pub(super) fn check_links(_: &World, save: &SaveContents<'_>) -> Result<(), SaveError> {
-    save.check_relationship::<Follows, TablesCreature>(("Follows", "Followers"))
+/// world: every follower's leader is a tables creature that lists it, and (the rules
+/// loaded) every creature is of a species of the bestiary: a save of other files is
+/// refused, not loaded as unknown creatures. While the files load, the species are named
+/// after the load instead (see [`check_saved_state`]); the ledger is mended there too.
+pub(super) fn check(world: &World, save: &SaveContents<'_>) -> Result<(), SaveError> {
+    save.check_relationship::<Follows, TablesCreature>(("Follows", "Followers"))?;
+    if rules_loading::<TablesRuleset>(world) {
+        return Ok(());
+    }
+    let b = world.resource::<TablesRuleset>().rules();
+    let foreign = save
+        .components::<TablesCreature>()
+        .into_iter()
+        .find(|(_, c)| b.species_by_key(&c.species).is_none());
+    match foreign {
+        Some((id, creature)) => Err(SaveError::Impossible {
+            type_path: "TablesCreature",
+            message: format!(
+                "entity {id} is of species {}, which the bestiary does not have",
+                quoted(&creature.species)
+            ),
+        }),
+        None => Ok(()),
+    }
 }
 
 /// Run condition: the saved state or the rules may have changed since the last check.

@@ -797,3 +797,25 @@ fn a_follower_that_follows_itself_is_refused() {
     }
     assert_eq!(save(target.world()).unwrap(), before);
 }
+
+/// A save of other files (a creature of a species this bestiary does not have) is refused
+/// whole, naming the entity and the species; the world is unchanged.
+#[test]
+fn a_species_the_bestiary_does_not_have_is_refused() {
+    let text = save(played(8).world()).unwrap();
+    let broken = text.replacen("species: \"howler\"", "species: \"howlr\"", 1);
+    assert_ne!(broken, text);
+    let mut target = played(9);
+    let before = save(target.world()).unwrap();
+    match load(target.world_mut(), &broken) {
+        Err(denizen::bevy::save::SaveError::Impossible { type_path, message }) => {
+            assert_eq!(type_path, "TablesCreature");
+            assert!(
+                message.ends_with("is of species `howlr`, which the bestiary does not have"),
+                "{message}"
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(save(target.world()).unwrap(), before);
+}
