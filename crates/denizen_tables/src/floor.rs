@@ -3,6 +3,7 @@
 //! what it carries), each follower linked to its leader.
 
 use crate::pick::row_at;
+use crate::rules::{OddsError, check_depth, check_table};
 use crate::uniform::below;
 use denizen_core::{FloorGrid, Generator, Origin, Plan, Spawn, Square, SquareTags};
 
@@ -86,19 +87,9 @@ pub struct FloorPlan {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub enum RequestError {
-    /// The depth is not one of the floor's.
-    #[error("depth {depth} is outside the floor's depths, {min}-{max}")]
-    Depth {
-        /// The depth asked for.
-        depth: u32,
-        /// The shallowest.
-        min: u32,
-        /// The deepest.
-        max: u32,
-    },
-    /// The table is not one of the bestiary's (an id of other files).
-    #[error("table {0} is not one of the bestiary's")]
-    Table(u32),
+    /// The depth is not one of the floor's, or the table not one of the bestiary's.
+    #[error("{0}")]
+    Draw(OddsError),
     /// The tag layer is not the size of the floor.
     #[error("the tag layer is {tags_width}x{tags_height}, the floor {width}x{height}")]
     TagsSize {
@@ -128,14 +119,7 @@ pub struct FloorSite<'f> {
 /// the tag layer is the floor's size (what [`plan_floor`] and [`plan_arrival`] check
 /// first, for a caller that must refuse a request before anything changes).
 pub fn check_site(b: &Bestiary, site: FloorSite<'_>, depth: u32) -> Result<(), RequestError> {
-    let depths = b.floor().depths;
-    if !depths.contains(depth) {
-        return Err(RequestError::Depth {
-            depth,
-            min: depths.min(),
-            max: depths.max(),
-        });
-    }
+    check_depth(b, depth).map_err(RequestError::Draw)?;
     let (grid, tags) = (site.grid, site.tags);
     if (tags.width(), tags.height()) != (grid.width(), grid.height()) {
         return Err(RequestError::TagsSize {
@@ -165,9 +149,7 @@ pub fn plan_floor(
     };
     check_site(b, site, request.depth)?;
     let table = request.table.unwrap_or(b.floor().table);
-    if table.0 as usize >= b.tables.len() {
-        return Err(RequestError::Table(table.0));
-    }
+    check_table(b, table).map_err(RequestError::Draw)?;
     let mut gone = gone_by_ledger(b, ledger);
     let drawn = draw_floor(b, (table, request.depth), &mut gone, rng);
     Ok(place_all(

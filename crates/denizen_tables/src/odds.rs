@@ -60,9 +60,7 @@ pub fn table_odds(
     per: Per,
 ) -> Result<Odds, OddsError> {
     crate::rules::check_depth(b, depth)?;
-    if table.0 as usize >= b.tables.len() {
-        return Err(OddsError::Table(table.0));
-    }
+    crate::rules::check_table(b, table)?;
     let mut exact = Exact::new(b, table, ledger);
     if exact.bits.len() > MAX_EXACT_UNIQUES {
         return Ok(sampled(b, (table, depth), ledger, per));

@@ -11,8 +11,10 @@ use crate::bestiary::{
     Bestiary, Creature, GroupId, OutOfDepth, Row, RowTarget, SpeciesId, TableId,
 };
 
-/// Why odds or samples cannot be given.
+/// Why a draw (odds, samples, a floor's plan) cannot be made: the depth or the table asked
+/// for is not the bestiary's.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub enum OddsError {
     /// The depth is not one of the floor's.
     #[error("depth {depth} is outside the floor's depths, {min}-{max}")]
@@ -27,6 +29,15 @@ pub enum OddsError {
     /// The table is not one of the bestiary's (an id of other files).
     #[error("table {0} is not one of the bestiary's")]
     Table(u32),
+}
+
+/// Whether `table` is one of the bestiary's (an id of other files is not).
+pub(crate) fn check_table(b: &Bestiary, table: TableId) -> Result<(), OddsError> {
+    if (table.0 as usize) < b.tables.len() {
+        Ok(())
+    } else {
+        Err(OddsError::Table(table.0))
+    }
 }
 
 /// Whether `depth` is one of the floor's.

@@ -8,7 +8,7 @@ use denizen::bevy::save::{load, save};
 use denizen::bevy::tables::resources::MAX_TAG_AREAS;
 use denizen::floor::Rect;
 use denizen::prelude::*;
-use denizen::tables::{RequestError, Shortfall};
+use denizen::tables::{OddsError, RequestError, Shortfall};
 
 use crate::messages;
 
@@ -251,11 +251,11 @@ fn what_finds_no_square_is_answered_a_named_table_drawn_and_a_bad_request_refuse
     assert_eq!(refused.len(), 1);
     assert_eq!(
         refused[0].reason,
-        TablesFloorRefusal::Request(RequestError::Depth {
+        TablesFloorRefusal::Request(RequestError::Draw(OddsError::Depth {
             depth: 9,
             min: 1,
             max: 5
-        })
+        }))
     );
     assert_eq!(
         app.world().resource::<CurrentFloor>().0,
