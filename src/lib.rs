@@ -85,6 +85,6 @@ pub mod prelude {
     pub use denizen_omega::{
         Bestiary, Branch, Chronicle, Environment, Identity, Level, Locations, Odds, OmegaExtension,
         OmegaFiles, OmegaRules, PopulationRule, Preference, RequestError, Selector, SpeciesId,
-        SpeciesTemplate,
+        SpeciesTemplate, Status, StatusSet,
     };
 }

@@ -9,7 +9,7 @@ use crate::bestiary::{Bestiary, MAX_NUMBER};
 use crate::items::Uniqueness;
 use crate::objects::{ItemLedger, ObjectInstance};
 use crate::rng;
-use crate::species::{Construction, SpeciesId, SpeciesTemplate, Status};
+use crate::species::{Construction, SpeciesId, SpeciesTemplate, StatusSet};
 
 /// The combat numbers of one monster.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -281,18 +281,33 @@ pub struct Monster {
     pub awareness: i32,
     /// Sleep rating of the template.
     pub sleep_rating: i32,
-    /// Whether it starts awake.
-    pub awake: bool,
-    /// Hostile at construction.
-    pub hostile: bool,
-    /// Whether it came as a wandering arrival.
-    pub wandering: bool,
+    /// Its own status word, as Omega's monster carries one: the template's flags at
+    /// construction, which the sleep roll, an adventurer's behaviour, arrival, summoning,
+    /// the arena and a change of form then alter. A game reads a made creature's statuses
+    /// here, never from its template (a dead adventurer's undead body is intangible; the
+    /// adventurer is not).
+    pub status: StatusSet,
     /// Possessions, in the source's list order: random objects last-made first, then the
     /// fixed item.
     pub possessions: Vec<ObjectInstance>,
 }
 
 impl Monster {
+    /// Awake now (`AWAKE` in its status word).
+    pub fn awake(&self) -> bool {
+        self.status.contains(StatusSet::AWAKE)
+    }
+
+    /// Attacks the player (`HOSTILE`).
+    pub fn hostile(&self) -> bool {
+        self.status.contains(StatusSet::HOSTILE)
+    }
+
+    /// Moves about the level (`WANDERING`).
+    pub fn wandering(&self) -> bool {
+        self.status.contains(StatusSet::WANDERING)
+    }
+
     /// The character a map shows for it: its body's glyph, or `n` for a nymph and `s` for
     /// a satyr (their templates show `!`; the source gives the made creature its own).
     pub fn glyph(&self, bestiary: &Bestiary) -> char {
@@ -334,9 +349,7 @@ impl Builder<'_> {
             stats: Stats::of(template),
             awareness: template.awareness,
             sleep_rating: template.sleep,
-            awake: template.has(Status::Awake),
-            hostile: template.has(Status::Hostile),
-            wandering: template.has(Status::Wandering),
+            status: template.statuses(),
             possessions: Vec::new(),
         };
         // 1. Identity-specific changes.
@@ -383,7 +396,7 @@ impl Builder<'_> {
         }
         // 3. Sleep: awake when the rating is below R(100); awake templates stay awake.
         if template.sleep < rng::range(rng, 100) as i32 {
-            monster.awake = true;
+            monster.status.insert(StatusSet::AWAKE);
         }
         // 4. The fixed item, copied verbatim unless the player has taken it.
         let fixed = bestiary
@@ -465,8 +478,9 @@ impl Builder<'_> {
         self.behave(monster, holder.level, holder.behaviour);
         if role == 9 {
             // The Archmage does not wander and is not hostile.
-            monster.wandering = false;
-            monster.hostile = false;
+            monster
+                .status
+                .remove(StatusSet::WANDERING | StatusSet::HOSTILE);
         }
         if let Some(id) = item.filter(|&id| self.ledger.state(id) == Uniqueness::UniqueMade) {
             monster
@@ -481,9 +495,13 @@ impl Builder<'_> {
         let competence = (behaviour % 1000) / 100;
         // The level comes from the game's chronicle (a save, a hall of fame): saturate.
         monster.stats.hp = level.saturating_add(1).saturating_mul(20);
-        monster.awake = true;
-        monster.wandering = true;
-        monster.hostile = i64::from(competence) < 2 * self.difficulty;
+        // The behaviour step replaces the whole status word (a dead adventurer's undead
+        // body does not keep its intangibility).
+        monster.status = StatusSet::AWAKE | StatusSet::MOBILE | StatusSet::WANDERING;
+        monster.status.set(
+            StatusSet::HOSTILE,
+            i64::from(competence) < 2 * self.difficulty,
+        );
         monster.stats.level = competence;
         monster.stats.xp = competence * 20;
         let (damage, hit, speed) = match combat {
@@ -648,7 +666,7 @@ mod tests {
                 ((level + 1) * 20, 21, body.ac, 35, 3, 7, 140)
             );
             assert_eq!((m.awareness, m.sleep_rating), (body.awareness, body.sleep));
-            assert!(m.awake && m.wandering && !m.hostile);
+            assert!(m.awake() && m.wandering() && !m.hostile());
             assert_eq!(m.identity, Identity::Adventurer { dead: true, level });
         }
         let empty = Chronicle {
@@ -663,7 +681,7 @@ mod tests {
             (35, 21, 7)
         );
         assert!(
-            !alive.hostile,
+            !alive.hostile(),
             "competence 7 is not below twice difficulty 3"
         );
     }
@@ -688,7 +706,7 @@ mod tests {
             }
             if role == 9 {
                 assert_eq!(m.possessions.len(), 1, "Kolwynia is made at the start");
-                assert!(!m.hostile && !m.wandering);
+                assert!(!m.hostile() && !m.wandering());
             }
         }
         assert!(seen_priest);
@@ -707,6 +725,6 @@ mod tests {
             assert_eq!(ledger, ItemLedger::new(bestiary.items()));
         }
         let (fungus, _) = build("murk_fungus", 1, &Chronicle::default());
-        assert!(fungus.awake, "murk fungus starts awake");
+        assert!(fungus.awake(), "murk fungus starts awake");
     }
 }

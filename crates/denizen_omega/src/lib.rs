@@ -43,7 +43,7 @@ pub use location::{Environment, Level, Locations, RequestError};
 pub use odds::{Branch, Odds};
 pub use population::PopulationRule;
 pub use select::Selector;
-pub use species::{SpeciesId, SpeciesTemplate, Status};
+pub use species::{SpeciesId, SpeciesTemplate, Status, StatusSet};
 pub use variants::Variants;
 
 use denizen_core::{DataError, DataFile};

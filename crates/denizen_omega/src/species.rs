@@ -39,8 +39,10 @@ pub enum Status {
 }
 
 bitflags! {
-    /// A set of [`Status`] flags, one bit each: what [`SpeciesTemplate::has`] tests.
-    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+    /// A set of [`Status`] flags, one bit each: what [`SpeciesTemplate::has`] tests, and a
+    /// made creature's own status word ([`Monster::status`](crate::Monster::status)).
+    /// Serialised by name (`"AWAKE | MOBILE"`).
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
     pub struct StatusSet: u16 {
         #[allow(missing_docs)]
         const AWAKE = 1 << 0;

@@ -8,7 +8,7 @@ use crate::construct::{Identity, Monster, Officeholder, Stats};
 use crate::items::ItemId;
 use crate::objects::ObjectInstance;
 use crate::rng;
-use crate::species::{SpeciesId, Status};
+use crate::species::{SpeciesId, Status, StatusSet};
 use denizen_core::data::{DataError, Entry, load_ron};
 
 /// The Omega 0.90.4 variants shipped with denizen.
@@ -248,9 +248,8 @@ impl Variants {
             stats,
             awareness: arena.awareness,
             sleep_rating: t.sleep,
-            awake: true,
-            hostile: true,
-            wandering: false,
+            // The template's word, made hostile and then awake.
+            status: t.statuses() | StatusSet::HOSTILE | StatusSet::AWAKE,
             possessions: vec![ObjectInstance::copy_of(
                 arena.exit_item,
                 bestiary.item(arena.exit_item),
@@ -289,7 +288,8 @@ impl Variants {
         // A were-human may change many times in a long game: the sums saturate.
         monster.stats.hp = monster.stats.hp.saturating_add(t.hp);
         monster.stats.xp = monster.stats.xp.saturating_add(t.xp);
-        monster.hostile |= t.has(Status::Hostile);
+        // The form's statuses are ORed in.
+        monster.status |= t.statuses();
         monster.name = Some(format!("were-{}", t.name));
     }
 }
@@ -347,7 +347,11 @@ mod tests {
             (8 + 10, 20, 8, 8 + 4)
         );
         assert_eq!(goblin.awareness, 50);
-        assert!(goblin.awake && goblin.hostile);
+        // The goblin template's word (mobile, hostile, greedy), made awake: not wandering.
+        assert_eq!(
+            goblin.status,
+            StatusSet::MOBILE | StatusSet::HOSTILE | StatusSet::GREEDY | StatusSet::AWAKE
+        );
         assert_eq!(goblin.possessions.len(), 1, "the exit opener and no loot");
         assert_eq!(
             bestiary.item(goblin.possessions[0].item).key,
@@ -527,7 +531,9 @@ mod tests {
                 (before.awareness, before.sleep_rating)
             );
             assert_eq!(after.possessions, before.possessions);
-            assert!(after.hostile);
+            assert!(after.hostile());
+            // Its own word gains the form's flags (flying, intangible, ...) and keeps its own.
+            assert_eq!(after.status, before.status | form.statuses());
             assert_eq!(after.name, Some(format!("were-{}", form.name)));
             assert!(
                 !variants.were_changes(after.form, true, 6),

@@ -11,6 +11,7 @@ use crate::findspace::find_space;
 use crate::rng::{self, BUCKETS, buckets_below};
 use crate::select::Selector;
 use crate::species::SpeciesId;
+use crate::species::StatusSet;
 
 /// Omega's `wandercheck`: a creature arrives when `R(max depth of the dungeon) <
 /// difficulty`. One description serves the check and its exact chance.
@@ -52,7 +53,7 @@ impl WanderRule {
         let at = find_space(grid, rng)?;
         let species = pool.sample(rng);
         let mut monster = builder.build(rng, species);
-        monster.wandering = true;
+        monster.status.insert(StatusSet::WANDERING);
         Some(Spawn {
             at,
             origin: Origin::WANDERING_ARRIVAL,
@@ -161,8 +162,8 @@ pub fn summon<R: Rng + ?Sized>(
     let species = chosen.unwrap_or_else(|| pool.sample(rng));
     let mut monster = builder.build(rng, species);
     match kind {
-        Summoning::Hostile => monster.hostile = true,
-        Summoning::Ordinary => monster.wandering = true,
+        Summoning::Hostile => monster.status.insert(StatusSet::HOSTILE),
+        Summoning::Ordinary => monster.status.insert(StatusSet::WANDERING),
         Summoning::Named(_) => {}
     }
     Ok(Spawn {
@@ -232,7 +233,7 @@ mod tests {
                 .filter_map(|_| rule.check(&mut rng, &grid, &pool, builder))
                 .inspect(|spawn| {
                     assert_eq!(spawn.origin, Origin::WANDERING_ARRIVAL);
-                    assert!(spawn.creature.wandering);
+                    assert!(spawn.creature.wandering());
                     assert!(pool_odds.species(spawn.creature.species) > 0.0);
                     assert!(grid.is_acceptable(spawn.at));
                 })
@@ -327,7 +328,7 @@ mod tests {
             for _ in 0..300 {
                 let hostile = summon(&mut rng, Summoning::Hostile, &grid, at, &pool, builder);
                 let hostile = hostile.unwrap();
-                assert!(hostile.creature.hostile);
+                assert!(hostile.creature.hostile());
                 assert_eq!(
                     (hostile.at, hostile.origin),
                     (Square { x: 2, y: 1 }, Origin::SUMMONING)
@@ -335,7 +336,7 @@ mod tests {
                 hostile_species.insert(hostile.creature.species);
                 let ordinary = summon(&mut rng, Summoning::Ordinary, &grid, at, &pool, builder);
                 let ordinary = ordinary.unwrap().creature;
-                assert!(ordinary.wandering && pool_odds.species(ordinary.species) > 0.0);
+                assert!(ordinary.wandering() && pool_odds.species(ordinary.species) > 0.0);
             }
             let named = summon(
                 &mut rng,

@@ -2,7 +2,7 @@
 
 use crate::construct::{Identity, Stats};
 use crate::objects::ObjectInstance;
-use crate::species::SpeciesId;
+use crate::species::{SpeciesId, StatusSet};
 use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -14,7 +14,15 @@ use denizen_bevy::floor::{Creature, Glyph};
 /// were-humans that changed). Requiring it brings every other monster component.
 #[derive(Component, Reflect, Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[reflect(Component, Debug, PartialEq, Serialize, Deserialize)]
-#[require(Creature, Sleep, Inventory, Awareness, CombatStats, Disposition)]
+#[require(
+    Creature,
+    Sleep,
+    Inventory,
+    Awareness,
+    CombatStats,
+    Disposition,
+    Statuses
+)]
 pub struct Species {
     /// The chosen template.
     pub id: SpeciesId,
@@ -31,6 +39,7 @@ pub type MonsterBundle = (
     Awareness,
     CombatStats,
     Disposition,
+    Statuses,
 );
 
 /// Sleep: the template's rating and whether the monster is awake now.
@@ -74,6 +83,49 @@ pub struct Disposition {
     pub hostile: bool,
     /// Moves about the level (set on wandering arrivals and some templates).
     pub wandering: bool,
+}
+
+/// The rest of a monster's own status word: its flags besides awake (in [`Sleep`]) and
+/// hostile and wandering (in [`Disposition`]), such as mobile, flying, intangible or
+/// swimming. Omega's monster carries its own word, which construction and a change of form
+/// alter: a game reads a creature's statuses here, never from its template (a dead
+/// adventurer in a spectre's body is not intangible).
+#[derive(
+    Component, Reflect, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize,
+)]
+#[reflect(opaque)]
+#[reflect(Component, Default, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Statuses(StatusSet);
+
+impl Statuses {
+    /// The flags [`Sleep`] and [`Disposition`] hold instead.
+    pub const HELD_ELSEWHERE: StatusSet = StatusSet::AWAKE
+        .union(StatusSet::HOSTILE)
+        .union(StatusSet::WANDERING);
+
+    /// A status word without the flags held elsewhere.
+    pub fn of(status: StatusSet) -> Self {
+        Self(status.difference(Self::HELD_ELSEWHERE))
+    }
+
+    /// The flags.
+    pub fn get(self) -> StatusSet {
+        self.0
+    }
+
+    /// The creature's whole status word, with the flags [`Sleep`] and [`Disposition`] hold.
+    pub fn whole(self, sleep: Sleep, disposition: Disposition) -> StatusSet {
+        let mut word = self.0;
+        word.set(StatusSet::AWAKE, sleep.awake);
+        word.set(StatusSet::HOSTILE, disposition.hostile);
+        word.set(StatusSet::WANDERING, disposition.wandering);
+        word
+    }
+
+    /// Whether a flag is set.
+    pub fn has(self, status: crate::Status) -> bool {
+        self.0.contains(status.into())
+    }
 }
 
 /// The name construction gave a monster (an angel's deity, an occupation, an adventurer);

@@ -37,7 +37,7 @@ use denizen_core::DataError;
 pub use assets::OmegaDataAssets;
 use components::{
     ArenaOpponent, Awareness, CombatStats, Disposition, Fixed, Inventory, MonsterIdentity,
-    MonsterName, Sleep, Species,
+    MonsterName, Sleep, Species, Statuses,
 };
 use denizen_bevy::pipeline::serve_floor_requests;
 use denizen_bevy::rule_set::{RuleSetApp, RuleSetPlugin};
@@ -54,7 +54,7 @@ pub use resources::{
 
 /// Omega's population rules as a plugin: the host writes [`OmegaFloorRequested`] after filling
 /// [`FloorMap`](denizen_bevy::FloorMap) and gets one entity per monster with [`Species`],
-/// [`Sleep`], [`Inventory`], [`Awareness`], [`CombatStats`], [`Disposition`] (plus
+/// [`Sleep`], [`Inventory`], [`Awareness`], [`CombatStats`], [`Disposition`], [`Statuses`] (plus
 /// [`MonsterName`], [`MonsterIdentity`], [`Fixed`], [`ArenaOpponent`] where they apply).
 /// Adds a default [`DenizenPlugin`](denizen_bevy::DenizenPlugin) if the host has not.
 ///
@@ -196,6 +196,7 @@ impl Plugin for OmegaPlugin {
         .save_with_denizen::<Awareness>()
         .save_with_denizen::<CombatStats>()
         .save_with_denizen::<Disposition>()
+        .save_with_denizen::<Statuses>()
         .save_with_denizen::<MonsterName>()
         .save_with_denizen::<MonsterIdentity>()
         .save_with_denizen::<Fixed>()
@@ -266,7 +267,7 @@ pub mod prelude {
     pub use super::assets::OmegaDataAssets;
     pub use super::components::{
         ArenaOpponent, Awareness, CombatStats, Disposition, Fixed, Inventory, MonsterBundle,
-        MonsterIdentity, MonsterName, Sleep, Species,
+        MonsterIdentity, MonsterName, Sleep, Species, Statuses,
     };
     pub use super::countryside::CountrysideEncounterRequested;
     pub use super::messages::{

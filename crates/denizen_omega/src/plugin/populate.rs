@@ -10,7 +10,7 @@ use denizen_core::plan::{Plan, Spawn};
 
 use super::components::{
     ArenaOpponent, Awareness, CombatStats, Disposition, Fixed, Inventory, MonsterBundle,
-    MonsterIdentity, MonsterName, Sleep, Species,
+    MonsterIdentity, MonsterName, Sleep, Species, Statuses,
 };
 use super::messages::{
     OmegaFloorPopulated, OmegaFloorRefusal, OmegaFloorRejected, OmegaFloorRequested,
@@ -264,6 +264,11 @@ pub(crate) fn spawn_monsters(world: &mut World, plan: Plan<Monster>) -> Vec<Enti
 
 /// The components of a planned monster.
 fn bundle(glyph: char, m: Monster) -> MonsterBundle {
+    let statuses = Statuses::of(m.status);
+    let disposition = Disposition {
+        hostile: m.hostile(),
+        wandering: m.wandering(),
+    };
     (
         Species {
             id: m.species,
@@ -272,14 +277,12 @@ fn bundle(glyph: char, m: Monster) -> MonsterBundle {
         Glyph(glyph),
         Sleep {
             rating: m.sleep_rating,
-            awake: m.awake,
+            awake: m.awake(),
         },
         Inventory(m.possessions),
         Awareness(m.awareness),
         CombatStats(m.stats),
-        Disposition {
-            hostile: m.hostile,
-            wandering: m.wandering,
-        },
+        disposition,
+        statuses,
     )
 }

@@ -13,7 +13,7 @@ use denizen_core::rng::WorldSeed;
 use super::OmegaPlugin;
 use super::components::{
     ArenaOpponent, Awareness, CombatStats, Disposition, Fixed, Inventory, MonsterBundle,
-    MonsterName, Sleep, Species,
+    MonsterName, Sleep, Species, Statuses,
 };
 use super::messages::OmegaFloorRequested;
 use super::resources::UniqueItems;
@@ -119,10 +119,11 @@ pub fn monsters(world: &mut World) -> Vec<(GridPos, MonsterBundle)> {
         &Awareness,
         &CombatStats,
         &Disposition,
+        &Statuses,
     ), Without<Dormant>>();
     query
         .iter(world)
-        .map(|(p, a, b, c, d, e, f, g)| (*p, (*a, *b, *c, d.clone(), *e, *f, *g)))
+        .map(|(p, a, b, c, d, e, f, g, h)| (*p, (*a, *b, *c, d.clone(), *e, *f, *g, *h)))
         .collect()
 }
 

@@ -13,7 +13,7 @@ use super::populate::{construct, keep_ledger, spawn_monsters};
 use super::resources::{CurrentLocation, NotOmegaFloor, OmegaRuleset};
 use crate::construct::Monster;
 use crate::objects::ItemLedger;
-use crate::species::SpeciesId;
+use crate::species::{SpeciesId, StatusSet};
 use crate::streams;
 use crate::wander::{SummonFailure, Summoning, statues_woken, summon};
 
@@ -226,7 +226,7 @@ impl ArrivalRequest for SummonRequested {
             SummonFailure::NothingEligible => NothingMade::NothingEligible,
         })?;
         if self.friendly {
-            spawn.creature.hostile = false;
+            spawn.creature.status.remove(StatusSet::HOSTILE);
         }
         Ok(Arrivals {
             plan: Plan::one(spawn),
@@ -277,7 +277,7 @@ impl ArrivalRequest for StatueWakeRequested {
                     let mut rng = streams.draw(streams::STATUE);
                     let species = pool.sample(&mut rng);
                     let mut monster = builder.build(&mut rng, species);
-                    monster.hostile = true;
+                    monster.status.insert(StatusSet::HOSTILE);
                     plan.tiles.push((at, Tile::Floor));
                     plan.spawns.push(Spawn {
                         at,

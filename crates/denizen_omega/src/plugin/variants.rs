@@ -3,12 +3,13 @@
 use crate::construct::{CHAMPION, Identity, Monster};
 use crate::streams;
 use bevy_ecs::prelude::*;
+use bevy_ecs::query::QueryData;
 use bevy_reflect::prelude::*;
 use denizen_core::floor::Square;
 use denizen_core::plan::{Plan, Spawn};
 
 use super::components::{
-    Awareness, CombatStats, Disposition, Inventory, MonsterName, Sleep, Species,
+    Awareness, CombatStats, Disposition, Inventory, MonsterName, Sleep, Species, Statuses,
 };
 use super::populate::spawn_monsters;
 use super::resources::{MoonPhase, OmegaChronicle, OmegaRuleset};
@@ -113,54 +114,58 @@ impl ArrivalRequest for ArenaBoutRequested {
     }
 }
 
+/// What a were-human's change of form reads and changes.
+#[derive(QueryData)]
+#[query_data(mutable)]
+pub(crate) struct WereParts {
+    species: &'static mut Species,
+    stats: &'static mut CombatStats,
+    awareness: &'static Awareness,
+    sleep: &'static Sleep,
+    inventory: &'static Inventory,
+    disposition: &'static mut Disposition,
+    statuses: &'static mut Statuses,
+    glyph: &'static mut Glyph,
+}
+
 /// Observer: a were-human's special turn.
 pub(crate) fn were_turn(
     turn: On<SpecialTurn>,
     rules: Res<OmegaRuleset>,
     moon: Res<MoonPhase>,
     mut rng: ResMut<DenizenRng>,
-    mut monsters: Query<(
-        &mut Species,
-        &mut CombatStats,
-        &Awareness,
-        &Sleep,
-        &Inventory,
-        &mut Disposition,
-        &mut Glyph,
-    )>,
+    mut monsters: Query<WereParts>,
     mut commands: Commands,
 ) {
     let Some(variants) = rules.rules().variants.as_ref() else {
         return;
     };
-    let Ok((mut species, mut stats, awareness, sleep, inventory, mut disposition, mut glyph)) =
-        monsters.get_mut(turn.entity)
-    else {
+    let Ok(mut were) = monsters.get_mut(turn.entity) else {
         return;
     };
-    if !variants.were_changes(species.form, disposition.hostile, moon.0) {
+    if !variants.were_changes(were.species.form, were.disposition.hostile, moon.0) {
         return;
     }
     let mut monster = Monster {
-        species: species.id,
-        form: species.form,
+        species: were.species.id,
+        form: were.species.form,
         name: None,
         identity: Identity::Ordinary,
-        stats: stats.0,
-        awareness: awareness.0,
-        sleep_rating: sleep.rating,
-        awake: sleep.awake,
-        hostile: disposition.hostile,
-        wandering: disposition.wandering,
-        possessions: inventory.0.clone(),
+        stats: were.stats.0,
+        awareness: were.awareness.0,
+        sleep_rating: were.sleep.rating,
+        status: were.statuses.whole(*were.sleep, *were.disposition),
+        possessions: were.inventory.0.clone(),
     };
     let mut stream = rng.next_stream(streams::WERE, streams::WERE, 0);
     let bestiary = &rules.rules().bestiary;
     variants.change_form(&mut stream, bestiary, &mut monster);
-    species.form = monster.form;
-    glyph.0 = bestiary.get(monster.form).glyph;
-    stats.0 = monster.stats;
-    disposition.hostile = monster.hostile;
+    were.species.form = monster.form;
+    were.glyph.0 = bestiary.get(monster.form).glyph;
+    were.stats.0 = monster.stats;
+    were.disposition.hostile = monster.hostile();
+    were.disposition.wandering = monster.wandering();
+    *were.statuses = Statuses::of(monster.status);
     if let Some(name) = monster.name {
         commands.entity(turn.entity).insert(MonsterName(name));
     }

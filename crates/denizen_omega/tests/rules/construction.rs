@@ -53,12 +53,33 @@ fn the_sleep_roll_wakes_below_the_rating() {
     let rules = omega();
     let n = 20_000;
     let goblins = build(&rules.bestiary, "goblin", &Chronicle::default(), 1, n);
-    let awake = goblins.iter().filter(|m| m.awake).count() as f64;
+    let awake = goblins.iter().filter(|m| m.awake()).count() as f64;
     let sigma = (n as f64 * 0.99 * 0.01).sqrt();
     assert!((awake - 0.99 * n as f64).abs() < 4.0 * sigma, "{awake}");
     let blippers = build(&rules.bestiary, "blipper", &Chronicle::default(), 1, 2_000);
     assert_eq!(rules.bestiary.get(blippers[0].species).sleep, 100);
-    assert!(blippers.iter().all(|m| !m.awake));
+    assert!(blippers.iter().all(|m| !m.awake()));
+}
+
+/// A made creature carries its own status word, the template's to begin with: a phantom
+/// (mobile, hostile, flying, intangible, invisible) keeps every flag, and the sleep roll
+/// adds only `AWAKE`.
+#[test]
+fn a_creature_starts_with_its_templates_status_word() {
+    let rules = omega();
+    let phantoms = build(&rules.bestiary, "phantom", &Chronicle::default(), 1, 200);
+    let template = rules.bestiary.get(phantoms[0].species).statuses();
+    assert_eq!(
+        template,
+        StatusSet::MOBILE
+            | StatusSet::HOSTILE
+            | StatusSet::FLYING
+            | StatusSet::INTANGIBLE
+            | StatusSet::INVISIBLE
+    );
+    for m in &phantoms {
+        assert_eq!(m.status.difference(StatusSet::AWAKE), template);
+    }
 }
 
 /// `make_log_npc` picks each of N log lines with chance 1/N (reservoir sampling with
@@ -111,7 +132,8 @@ fn adventurers_weaker_than_twice_the_difficulty_are_hostile() {
             1,
         )[0];
         assert_eq!(
-            m.hostile, hostile,
+            m.hostile(),
+            hostile,
             "behaviour {behaviour} at difficulty {difficulty}"
         );
         assert_eq!(m.stats.level, (behaviour % 1000) / 100);
@@ -207,7 +229,7 @@ fn a_new_games_officeholders_by_competence() {
         assert_eq!(m.name.as_deref(), Some(names[role]));
         assert_eq!(m.stats.level, competence[role], "{}", names[role]);
         let hostile = competence[role] < 8 && role != 9;
-        assert_eq!(m.hostile, hostile, "{} at difficulty 4", names[role]);
+        assert_eq!(m.hostile(), hostile, "{} at difficulty 4", names[role]);
     }
     assert!(seen.iter().all(|&s| s), "every office drawn: {seen:?}");
 }
@@ -250,7 +272,14 @@ fn a_new_games_dead_adventurer_returns_as_a_ghost() {
             (s.hp, s.hit, s.ac, s.damage, s.speed, s.level, s.xp),
             (60, 3, 10, 5, 3, 1, 20)
         );
-        assert!(ghost.hostile && ghost.wandering && ghost.awake);
+        // The behaviour step replaces the status word: awake, mobile, wandering and (at
+        // competence 1 < 2 x 3) hostile. The ghost's body is intangible; Caspar is not,
+        // as in the original.
+        assert!(rules.bestiary.get(ghost.form).has(Status::Intangible));
+        assert_eq!(
+            ghost.status,
+            StatusSet::AWAKE | StatusSet::MOBILE | StatusSet::WANDERING | StatusSet::HOSTILE
+        );
     }
     // The living three keep their names and the behaviour code's numbers: Vlad Tepes,
     // 2618, a melee fighter of competence 6 (damage 30, hit 18).

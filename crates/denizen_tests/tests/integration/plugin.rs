@@ -461,7 +461,7 @@ fn the_plugin_spawns_the_rules_plan() {
                     "{:?} {:?} {} {:?}",
                     GridPos::from(s.at),
                     m.species,
-                    m.awake,
+                    m.awake(),
                     m.possessions
                 )
             })

@@ -384,6 +384,13 @@ fn arena_bouts_and_were_turns() {
     assert_eq!(awareness.0, 50);
     assert!(sleep.awake);
     assert!(name.0.ends_with(" the goblin"));
+    let opponent = app
+        .world_mut()
+        .query_filtered::<&Statuses, With<ArenaOpponent>>()
+        .single(app.world())
+        .copied()
+        .unwrap();
+    assert_eq!(opponent.get(), StatusSet::MOBILE | StatusSet::GREEDY);
 
     // A peaceful were-human changes only on moon phase 6.
     let were = rules.bestiary.species_id("were_human").unwrap();
@@ -399,6 +406,11 @@ fn arena_bouts_and_were_turns() {
         .unwrap()
         .hostile = false;
     let hp = app.world().get::<CombatStats>(entity).unwrap().0.hp;
+    let before = app.world().get::<Statuses>(entity).unwrap().get();
+    assert_eq!(
+        before,
+        Statuses::of(rules.bestiary.get(were).statuses()).get()
+    );
     app.world_mut().trigger(SpecialTurn { entity });
     assert_eq!(app.world().get::<Species>(entity).unwrap().form, were);
     app.world_mut().resource_mut::<MoonPhase>().0 = 6;
@@ -413,6 +425,13 @@ fn arena_bouts_and_were_turns() {
     );
     let name = app.world().get::<MonsterName>(entity).unwrap().0.clone();
     assert_eq!(name, format!("were-{}", body.name));
+    // Its own statuses gain the form's (the form is mobile and hostile: hostile is in
+    // `Disposition`, the rest here).
+    assert_eq!(
+        app.world().get::<Statuses>(entity).unwrap().get(),
+        before | Statuses::of(body.statuses()).get()
+    );
+    assert!(app.world().get::<Disposition>(entity).unwrap().hostile);
 }
 
 #[test]
