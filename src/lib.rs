@@ -1,4 +1,4 @@
-#![doc = include_str!("../README.md")]
+#![doc = include_str!(concat!(env!("OUT_DIR"), "/front_page.md"))]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -64,6 +64,7 @@ pub mod bevy {
     }
 }
 
+pub mod docs;
 #[cfg(all(feature = "bevy", feature = "omega", feature = "captive"))]
 pub mod guide;
 

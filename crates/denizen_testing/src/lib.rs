@@ -1,5 +1,6 @@
 //! Test support shared by the workspace's test suites: checked-in golden files, and
-//! corrupted data files for fuzz properties ([`corrupt`]).
+//! corrupted data files for fuzz properties ([`corrupt`]), and the check of rendered
+//! documentation pages' links ([`rendered`]).
 //!
 //! A golden file pins a whole output (populated floors, encounter groups) as text, so any
 //! change to a stream or a rule shows as a failing test. When a change is deliberate, run
@@ -9,6 +10,7 @@
 #![warn(missing_docs)]
 
 pub mod corrupt;
+pub mod rendered;
 
 use std::path::Path;
 
