@@ -132,17 +132,17 @@ fn points(element: &str) -> Vec<(f64, f64)> {
         .collect()
 }
 
-/// The value a read line or edge has at `x`: the point nearest `x` in pixels.
+/// The value a stepped line or edge has at `x`: the level segment over `x` (each x is a
+/// step from half a unit before it to half a unit after; an edge may run either way).
 fn at(line: &[(f64, f64)], x: f64, axes: (Axis, Axis)) -> f64 {
-    let nearest = line
-        .iter()
-        .min_by(|a, b| {
-            (axes.0.value(a.0) - x)
-                .abs()
-                .total_cmp(&(axes.0.value(b.0) - x).abs())
+    let over = line
+        .windows(2)
+        .find(|pair| {
+            let (a, b) = (axes.0.value(pair[0].0), axes.0.value(pair[1].0));
+            pair[0].1 == pair[1].1 && a.min(b) < x && x < a.max(b)
         })
-        .unwrap();
-    axes.1.value(nearest.1)
+        .unwrap_or_else(|| panic!("no step over {x}"));
+    axes.1.value(over[0].1)
 }
 
 /// The legend's labels, in order (the left-aligned texts).
@@ -160,7 +160,9 @@ fn legend(svg: &str) -> Vec<String> {
 fn the_odds_chart_stacks_the_exact_shares() {
     let svg = chart("chart odds goblin-caves --depths 1-10 --top 8", "odds");
     let axes = axes(&svg, 0.0, 540.0);
-    let names = legend(&svg);
+    // The legend lists the areas top first; the areas are drawn bottom first.
+    let mut names = legend(&svg);
+    names.reverse();
     assert_eq!(names.len(), 9, "{names:?}");
     assert!(names[8].ends_with(" others"));
     let rules = OmegaRules::shipped();
@@ -222,26 +224,30 @@ fn special(room: usize, depth: i64, pit_cut: i64) -> f64 {
     }
 }
 
+/// Nests and pits share one rule and the two vaults another: each pair is drawn as one
+/// stepped line named for both (two equal lines drawn over each other read as one), at
+/// every depth the spoiler's chance, and a pit rule cut at 50 reads wrong.
 #[test]
 fn the_feelings_chart_draws_the_spoilers_chances() {
     let svg = chart("chart angband feelings", "feelings");
     let axes = axes(&svg, 0.0, 540.0);
     assert_eq!(
         legend(&svg),
-        ["nest", "pit", "lesser-vault", "greater-vault"]
+        ["nest and pit", "lesser-vault and greater-vault"]
     );
     let lines: Vec<Vec<(f64, f64)>> = elements(&svg, "polyline")
         .iter()
         .filter(|(e, _)| {
-            attribute(e, "points").is_some_and(|p| p.split_whitespace().count() == 127)
+            attribute(e, "points").is_some_and(|p| p.split_whitespace().count() == 2 * 127)
         })
         .map(|(e, _)| points(e))
         .collect();
-    assert_eq!(lines.len(), 4);
+    assert_eq!(lines.len(), 2);
     let tolerance = 3.0 * axes.1.step();
     let mut wrong = 0;
-    for (room, line) in lines.iter().enumerate() {
+    for (room, line) in [0, 2].into_iter().zip(&lines) {
         for depth in 1..=127 {
+            assert_eq!(special(room, depth, 40), special(room + 1, depth, 40));
             let read = at(line, depth as f64, axes);
             let exact = special(room, depth, 40);
             assert!(
@@ -251,7 +257,50 @@ fn the_feelings_chart_draws_the_spoilers_chances() {
             wrong += usize::from((read - special(room, depth, 50)).abs() > tolerance);
         }
     }
-    assert!(wrong >= 16, "a pit rule cut at 50 reads wrong at 41-50");
+    assert!(wrong >= 8, "a pit rule cut at 50 reads wrong at 41-50");
+}
+
+/// Depths are whole: a depth's share is one level step from half a depth before it to
+/// half a depth after, never a ramp to the next depth's.
+#[test]
+fn each_depth_is_a_step_of_its_own() {
+    let svg = chart("chart odds goblin-caves --depths 1-10", "steps");
+    let axes = axes(&svg, 0.0, 540.0);
+    let bottom = points(elements(&svg, "polygon")[0].0);
+    let top = &bottom[..bottom.len() / 2];
+    assert_eq!(top.len(), 20, "two corners a depth");
+    for (depth, corners) in (1..=10).zip(top.chunks(2)) {
+        let (left, right) = (axes.0.value(corners[0].0), axes.0.value(corners[1].0));
+        assert!(
+            (left - (f64::from(depth) - 0.5)).abs() < 0.05,
+            "{depth}: {left}"
+        );
+        assert!(
+            (right - (f64::from(depth) + 0.5)).abs() < 0.05,
+            "{depth}: {right}"
+        );
+        assert_eq!(corners[0].1, corners[1].1, "depth {depth} is level");
+    }
+}
+
+/// The legend stands in its own column, right of the plot: no legend text or sample is
+/// over the plot's area (it sat on the goblin caves' data at depths 8-10).
+#[test]
+fn the_legend_stands_beside_the_plot() {
+    let svg = chart("chart odds goblin-caves --depths 1-10", "legend");
+    let axes = axes(&svg, 0.0, 540.0);
+    // The plot ends at the last depth's right edge, 10.5.
+    let plot_right = axes.0.pixel + (10.5 - axes.0.value) / axes.0.per_pixel;
+    let labels: Vec<f64> = elements(&svg, "text")
+        .into_iter()
+        .filter(|(element, _)| attribute(element, "text-anchor") == Some("start"))
+        .map(|(element, _)| number(attribute(element, "x").unwrap()))
+        .collect();
+    assert_eq!(labels.len(), 9);
+    assert!(
+        labels.iter().all(|&x| x > plot_right),
+        "{labels:?} vs {plot_right}"
+    );
 }
 
 #[test]
@@ -348,15 +397,16 @@ fn the_encounters_chart_draws_each_maps_members() {
     };
     let strength = axes(&svg, 0.0, 540.0);
     let stats = axes(&svg, 540.0, 1080.0);
-    // Each panel's means (the legend's samples and the caps are two-point lines).
+    // The strength panel's mean, a step a map (the legend's samples and the caps are
+    // two-point lines).
     let lines: Vec<Vec<(f64, f64)>> = elements(&svg, "polyline")
         .iter()
         .map(|(e, _)| points(e))
-        .filter(|p| p.len() == 88)
+        .filter(|p| p.len() == 2 * 88)
         .collect();
-    assert_eq!(lines.len(), 3, "three means");
+    assert_eq!(lines.len(), 1, "the strength mean");
     let band: Vec<(f64, f64)> = points(elements(&svg, "polygon")[0].0);
-    let (top, bottom) = band.split_at(88);
+    let (top, bottom) = band.split_at(2 * 88);
     // The caps: long level lines above the axes (which are level lines at 0).
     let caps: Vec<f64> = elements(&svg, "polyline")
         .iter()
@@ -371,6 +421,41 @@ fn the_encounters_chart_draws_each_maps_members() {
     assert_eq!(caps.len(), 2, "{caps:?}");
     assert!((strength.1.value(caps[0]) - 65_500.0).abs() <= 3.0 * strength.1.step());
     assert!((stats.1.value(caps[1]) - 253.0).abs() <= 3.0 * stats.1.step());
+    // With the prose's growth every member's armature and skill are at the cap from map 1
+    // on (not at map 0): the second panel says so and ends two maps later, at map 3,
+    // instead of a flat line at the cap to map 87.
+    let least = |map: u32| {
+        let (armature, _, _) = spread(t, map, &settings, |m| m.armature);
+        let (skill, _, _) = spread(t, map, &settings, |m| m.skill);
+        armature.min(skill)
+    };
+    assert!(least(0) < 253.0);
+    assert!(
+        (1..=87)
+            .step_by(7)
+            .chain([87])
+            .all(|map| least(map) == 253.0)
+    );
+    assert!(svg.contains(
+        "armature and skill of an encounter 4 member by map (all at the cap from map 1)"
+    ));
+    let stat_means: Vec<Vec<(f64, f64)>> = elements(&svg, "polyline")
+        .iter()
+        .map(|(e, _)| points(e))
+        .filter(|p| p.len() == 2 * 4)
+        .collect();
+    assert_eq!(
+        stat_means.len(),
+        2,
+        "armature's and skill's means, maps 0-3"
+    );
+    for map in 0..=3u32 {
+        let x = f64::from(map);
+        let (_, armature, _) = spread(t, map, &settings, |m| m.armature);
+        let (_, skill, _) = spread(t, map, &settings, |m| m.skill);
+        assert!((at(&stat_means[0], x, stats) - armature).abs() <= 3.0 * stats.1.step());
+        assert!((at(&stat_means[1], x, stats) - skill).abs() <= 3.0 * stats.1.step());
+    }
     let mut next_map_misses = 0;
     for map in [10u32, 25, 40, 60, 87] {
         let (least, mean, greatest) = spread(t, map, &settings, |m| m.strength);
@@ -388,16 +473,6 @@ fn the_encounters_chart_draws_each_maps_members() {
         assert!(
             near(at(bottom, x, strength), least, strength),
             "map {map} strength least"
-        );
-        let (_, armature, _) = spread(t, map, &settings, |m| m.armature);
-        let (_, skill, _) = spread(t, map, &settings, |m| m.skill);
-        assert!(
-            near(at(&lines[1], x, stats), armature, stats),
-            "map {map} armature"
-        );
-        assert!(
-            near(at(&lines[2], x, stats), skill, stats),
-            "map {map} skill"
         );
         // Below the cap, where a map's members are stronger than the map before's.
         if map <= 40 {
@@ -523,4 +598,33 @@ fn a_short_depth_axis_is_numbered_once_a_depth() {
     labels.sort_by(|a, b| a.0.total_cmp(&b.0));
     let texts: Vec<&str> = labels.iter().map(|(_, t)| t.as_str()).collect();
     assert_eq!(texts, ["1", "2", "3", "4", "5"]);
+}
+
+/// The gallery the README shows is what the charts draw now: each SVG of `docs/gallery` is
+/// the one its line of `scripts/gallery.sh` draws (the script is read, so the two never
+/// part).
+#[test]
+fn the_readmes_gallery_is_drawn_anew() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let script = std::fs::read_to_string(root.join("scripts/gallery.sh")).unwrap();
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let mut drawn = 0;
+    for line in script
+        .lines()
+        .filter_map(|l| l.strip_prefix("denizen chart "))
+    {
+        let (args, out) = line.split_once(" -o ").expect("each chart names its file");
+        let file = out.trim().trim_matches('"').replace("$out/", "");
+        let name = file.trim_end_matches(".svg");
+        let args = args.replace(" --png", "");
+        let svg = chart(&format!("chart {args}"), &format!("gallery-{name}"));
+        let kept = std::fs::read_to_string(root.join("docs/gallery").join(&file)).unwrap();
+        assert!(
+            svg == kept,
+            "docs/gallery/{file} is not what `denizen chart {args}` draws: run scripts/gallery.sh"
+        );
+        drawn += 1;
+    }
+    assert_eq!(drawn, 5, "the script's charts");
+    assert!(readme.contains("docs/gallery/encounters.png"));
 }

@@ -14,7 +14,7 @@ pub fn feeling_chances() -> Plot {
         SpecialRoom::LesserVault,
         SpecialRoom::GreaterVault,
     ];
-    let series = rooms
+    let series: Vec<Series> = rooms
         .iter()
         .map(|room| Series {
             name: room.name().to_owned(),
@@ -32,7 +32,7 @@ pub fn feeling_chances() -> Plot {
         y_label: "chance".into(),
         xs: depths,
         y_max: 1.0,
-        shape: Shape::Lines(series),
+        shape: Shape::Lines(Series::merge_equal(series)),
     }
 }
 

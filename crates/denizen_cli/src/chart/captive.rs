@@ -1,7 +1,9 @@
 //! Captive's chart: an encounter type's members by map, under the caps.
 
 use denizen_captive::generator::{STAT_CAP, STRENGTH_CAP};
-use denizen_captive::{EncounterSettings, EncounterTable, Growth, member_range};
+use denizen_captive::{
+    EncounterSettings, EncounterTable, Growth, MemberRange, Spread, member_range,
+};
 
 use super::data::{Band, Plot, Shape};
 use crate::error::CliError;
@@ -32,17 +34,32 @@ pub fn member_stats(
     let ranges: Vec<_> = (maps.0..=maps.1)
         .map(|map| member_range(t, map, &settings))
         .collect();
-    let band =
-        |name: &str, spread: fn(&denizen_captive::MemberRange) -> denizen_captive::Spread| Band {
-            name: name.to_owned(),
-            least: ranges.iter().map(|r| f64::from(spread(r).least)).collect(),
-            mean: ranges.iter().map(|r| spread(r).mean).collect(),
-            greatest: ranges
-                .iter()
-                .map(|r| f64::from(spread(r).greatest))
-                .collect(),
-        };
+    let band = |name: &str, ranges: &[MemberRange], spread: fn(&MemberRange) -> Spread| Band {
+        name: name.to_owned(),
+        least: ranges.iter().map(|r| f64::from(spread(r).least)).collect(),
+        mean: ranges.iter().map(|r| spread(r).mean).collect(),
+        greatest: ranges
+            .iter()
+            .map(|r| f64::from(spread(r).greatest))
+            .collect(),
+    };
     let title = |what: &str| format!("Captive: {what} of an {} member by map", t.name);
+    // Armature and skill can reach their cap within a few maps: that panel then ends two
+    // maps after every member is at the cap for good, and says from which map.
+    let capped = |r: &MemberRange| r.armature.least >= STAT_CAP && r.skill.least >= STAT_CAP;
+    let capped_from = (0..ranges.len()).find(|&i| ranges[i..].iter().all(capped));
+    let (stats_title, shown) = match capped_from {
+        Some(i) if i + 3 < ranges.len() => (
+            format!(
+                "{} (all at the cap from map {})",
+                title("armature and skill"),
+                xs[i]
+            ),
+            i + 3,
+        ),
+        _ => (title("armature and skill"), ranges.len()),
+    };
+    let stats = &ranges[..shown];
     Ok([
         Plot {
             title: title("strength"),
@@ -51,18 +68,21 @@ pub fn member_stats(
             xs: xs.clone(),
             y_max: f64::from(STRENGTH_CAP) * 1.1,
             shape: Shape::Bands {
-                bands: vec![band("strength", |r| r.strength)],
+                bands: vec![band("strength", &ranges, |r| r.strength)],
                 cap: f64::from(STRENGTH_CAP),
             },
         },
         Plot {
-            title: title("armature and skill"),
+            title: stats_title,
             x_label: "map number".into(),
             y_label: "armature, skill".into(),
-            xs,
+            xs: xs[..shown].to_vec(),
             y_max: f64::from(STAT_CAP) * 1.1,
             shape: Shape::Bands {
-                bands: vec![band("armature", |r| r.armature), band("skill", |r| r.skill)],
+                bands: vec![
+                    band("armature", stats, |r| r.armature),
+                    band("skill", stats, |r| r.skill),
+                ],
                 cap: f64::from(STAT_CAP),
             },
         },

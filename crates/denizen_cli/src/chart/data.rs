@@ -10,6 +10,21 @@ pub struct Series {
     pub values: Vec<f64>,
 }
 
+impl Series {
+    /// `series` with each run of equal ones drawn once, named together ("nest and pit"):
+    /// two equal curves drawn one over the other read as one.
+    pub fn merge_equal(series: Vec<Series>) -> Vec<Series> {
+        let mut merged: Vec<Series> = Vec::new();
+        for s in series {
+            match merged.iter_mut().find(|m| m.values == s.values) {
+                Some(same) => same.name = format!("{} and {}", same.name, s.name),
+                None => merged.push(s),
+            }
+        }
+        merged
+    }
+}
+
 /// A band: the least, the mean and the greatest of a value at each x.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Band {

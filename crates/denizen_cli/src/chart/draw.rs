@@ -2,6 +2,9 @@
 //!
 //! Every plot keeps its x axis from the first x to the last and its y axis from 0 to its
 //! `y_max`, with numbered ticks on both, so a reader (or a test) can read any point back.
+//! The xs are whole numbers (depths, maps, levels), so every value is drawn as a step one
+//! unit wide centred on its x, never as a ramp between two xs; the legend stands in a
+//! column of its own beside the plot, never on the data.
 
 use plotters::coord::Shift;
 use plotters::coord::types::RangedCoordf64;
@@ -11,7 +14,10 @@ use super::data::{Band, Plot, Series, Shape};
 use crate::error::CliError;
 
 /// A panel's size in pixels.
-const PANEL: (u32, u32) = (960, 540);
+const PANEL: (u32, u32) = (1200, 540);
+
+/// The width of a panel's legend column, at its right.
+const LEGEND_WIDTH: u32 = 330;
 
 /// The colours of the series, in order; the last is for "the others".
 const COLOURS: [RGBColor; 10] = [
@@ -36,6 +42,18 @@ fn drawing(e: impl std::fmt::Display) -> CliError {
     CliError::Chart(e.to_string())
 }
 
+/// How a legend entry shows its series.
+#[derive(Clone, Copy)]
+enum Swatch {
+    /// A filled square (areas and bars).
+    Area(RGBAColor),
+    /// A line of this width.
+    Line(RGBAColor, u32),
+}
+
+/// One line of a legend.
+type Entry = (String, Swatch);
+
 /// The SVG of `plots`, one panel each, top to bottom.
 pub fn svg(plots: &[Plot]) -> Result<String, CliError> {
     let mut text = String::new();
@@ -45,26 +63,66 @@ pub fn svg(plots: &[Plot]) -> Result<String, CliError> {
         root.fill(&WHITE).map_err(drawing)?;
         let panels = root.split_evenly((plots.len().max(1), 1));
         for (plot, panel) in plots.iter().zip(panels) {
-            draw(plot, &panel)?;
+            let (chart, legend_column) = panel.split_horizontally(PANEL.0 - LEGEND_WIDTH);
+            let entries = draw(plot, &chart)?;
+            legend(&legend_column, &entries)?;
         }
         root.present().map_err(drawing)?;
     }
     Ok(text)
 }
 
+/// The legend's entries, one a line from the top of its column.
+fn legend(area: &DrawingArea<SVGBackend<'_>, Shift>, entries: &[Entry]) -> Result<(), CliError> {
+    let font = ("sans-serif", 14).into_font();
+    for (i, (label, swatch)) in entries.iter().enumerate() {
+        let y = 60 + 24 * i as i32;
+        match *swatch {
+            Swatch::Area(fill) => {
+                area.draw(&Rectangle::new([(8, y - 6), (22, y + 6)], fill.filled()))
+            }
+            Swatch::Line(stroke, width) => area.draw(&PathElement::new(
+                [(6, y), (24, y)],
+                stroke.stroke_width(width.min(4)),
+            )),
+        }
+        .map_err(drawing)?;
+        area.draw(&Text::new(label.as_str(), (32, y - 8), font.clone()))
+            .map_err(drawing)?;
+    }
+    Ok(())
+}
+
+/// A value at each whole x as a step one unit wide: `(x - 0.5, v), (x + 0.5, v)` for each.
+fn steps(xs: &[f64], values: &[f64]) -> Vec<(f64, f64)> {
+    xs.iter()
+        .zip(values)
+        .flat_map(|(&x, &v)| [(x - 0.5, v), (x + 0.5, v)])
+        .collect()
+}
+
+/// The area between two stepped edges: the upper left to right, then the lower back.
+fn between(xs: &[f64], upper: &[f64], lower: &[f64]) -> Vec<(f64, f64)> {
+    let mut points = steps(xs, upper);
+    points.extend(steps(xs, lower).into_iter().rev());
+    points
+}
+
 /// The chart of one panel: x and y as real numbers.
 type Chart<'a, 'b> = ChartContext<'a, SVGBackend<'b>, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
 
-/// Draws one plot on its panel: the axes, its numbers, the legend.
-fn draw(plot: &Plot, area: &DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), CliError> {
-    let first = plot.xs.first().copied().unwrap_or(0);
-    let last = plot.xs.last().copied().unwrap_or(1).max(first + 1);
+/// Draws one plot on its panel (the axes and its numbers) and says what its legend holds.
+fn draw(plot: &Plot, area: &DrawingArea<SVGBackend<'_>, Shift>) -> Result<Vec<Entry>, CliError> {
+    let first = f64::from(plot.xs.first().copied().unwrap_or(0));
+    let last = f64::from(plot.xs.last().copied().unwrap_or(0));
+    // Half a unit beyond the first and the last x: their steps are whole.
+    let (left, right) = (first - 0.5, last + 0.5);
     let mut chart = ChartBuilder::on(area)
-        .caption(&plot.title, ("sans-serif", 22))
+        .caption(&plot.title, ("sans-serif", 20))
         .margin(12)
         .x_label_area_size(44)
         .y_label_area_size(72)
-        .build_cartesian_2d(f64::from(first)..f64::from(last), 0.0..plot.y_max)
+        .build_cartesian_2d(left..right, 0.0..plot.y_max)
         .map_err(drawing)?;
     chart
         .configure_mesh()
@@ -92,74 +150,57 @@ fn draw(plot: &Plot, area: &DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), Cl
         .map_err(drawing)?;
     let xs: Vec<f64> = plot.xs.iter().map(|&x| f64::from(x)).collect();
     match &plot.shape {
-        Shape::Stacked(series) => stacked(&mut chart, &xs, series)?,
-        Shape::Lines(series) => lines(&mut chart, &xs, series)?,
+        Shape::Stacked(series) => stacked(&mut chart, &xs, series),
+        Shape::Lines(series) => lines(&mut chart, &xs, series),
         Shape::Bars {
             values,
             marked_from,
             note,
-        } => bars(&mut chart, &xs, values, (*marked_from, note))?,
+        } => bars(&mut chart, &xs, values, (*marked_from, note)),
         Shape::Bands { bands: all, cap } => {
-            bands(&mut chart, &xs, all)?;
-            let cap_line = [(f64::from(first), *cap), (f64::from(last), *cap)];
+            let mut entries = bands(&mut chart, &xs, all)?;
             chart
                 .draw_series(std::iter::once(PathElement::new(
-                    cap_line,
+                    [(left, *cap), (right, *cap)],
                     BLACK.stroke_width(1),
                 )))
-                .map_err(drawing)?
-                .label(format!("cap {cap}"))
-                .legend(|(x, y)| PathElement::new([(x, y), (x + 14, y)], BLACK));
+                .map_err(drawing)?;
+            entries.push((format!("cap {cap}"), Swatch::Line(BLACK.to_rgba(), 1)));
+            Ok(entries)
         }
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK)
-        .draw()
-        .map_err(drawing)?;
-    Ok(())
 }
 
 /// Areas stacked from 0, the first series at the bottom.
-fn stacked(chart: &mut Chart<'_, '_>, xs: &[f64], series: &[Series]) -> Result<(), CliError> {
+fn stacked(
+    chart: &mut Chart<'_, '_>,
+    xs: &[f64],
+    series: &[Series],
+) -> Result<Vec<Entry>, CliError> {
     let mut below = vec![0.0; xs.len()];
+    let mut entries = Vec::new();
     for (i, s) in series.iter().enumerate() {
         let above: Vec<f64> = below.iter().zip(&s.values).map(|(b, v)| b + v).collect();
-        // The top edge left to right, then the bottom edge back.
-        let points: Vec<(f64, f64)> = xs
-            .iter()
-            .copied()
-            .zip(above.iter().copied())
-            .chain(xs.iter().copied().zip(below.iter().copied()).rev())
-            .collect();
-        let fill = colour(i).filled();
-        chart
-            .draw_series(std::iter::once(Polygon::new(points, fill)))
-            .map_err(drawing)?
-            .label(s.name.as_str())
-            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], fill));
+        let area = Polygon::new(between(xs, &above, &below), colour(i).filled());
+        chart.draw_series(std::iter::once(area)).map_err(drawing)?;
+        entries.push((s.name.clone(), Swatch::Area(colour(i).to_rgba())));
         below = above;
     }
-    Ok(())
+    // The legend lists the areas as they stand, the top one first.
+    entries.reverse();
+    Ok(entries)
 }
 
-/// One line a series.
-fn lines(chart: &mut Chart<'_, '_>, xs: &[f64], series: &[Series]) -> Result<(), CliError> {
+/// One stepped line a series.
+fn lines(chart: &mut Chart<'_, '_>, xs: &[f64], series: &[Series]) -> Result<Vec<Entry>, CliError> {
+    let mut entries = Vec::new();
     for (i, s) in series.iter().enumerate() {
-        // Alternately wide and narrow, so a line drawn over an equal one shows.
-        let style = colour(i).stroke_width(if i % 2 == 0 { 6 } else { 2 });
-        chart
-            .draw_series(LineSeries::new(
-                xs.iter().copied().zip(s.values.iter().copied()),
-                style,
-            ))
-            .map_err(drawing)?
-            .label(s.name.as_str())
-            .legend(move |(x, y)| PathElement::new([(x, y), (x + 14, y)], style));
+        let style = colour(i).stroke_width(3);
+        let line = PathElement::new(steps(xs, &s.values), style);
+        chart.draw_series(std::iter::once(line)).map_err(drawing)?;
+        entries.push((s.name.clone(), Swatch::Line(colour(i).to_rgba(), 3)));
     }
-    Ok(())
+    Ok(entries)
 }
 
 /// Bars, those at `marked_from` or further in another colour, with the note saying what
@@ -169,7 +210,7 @@ fn bars(
     xs: &[f64],
     values: &Series,
     (marked_from, note): (i32, &str),
-) -> Result<(), CliError> {
+) -> Result<Vec<Entry>, CliError> {
     let (within, beyond) = (colour(0), colour(3));
     let bars = xs.iter().zip(&values.values).map(|(&x, &v)| {
         let fill = if x >= f64::from(marked_from) {
@@ -180,39 +221,26 @@ fn bars(
         Rectangle::new([(x - 0.4, 0.0), (x + 0.4, v)], fill.filled())
     });
     chart.draw_series(bars).map_err(drawing)?;
-    chart
-        .draw_series(std::iter::once(Rectangle::new(
-            [(0.0, 0.0), (0.0, 0.0)],
-            beyond.filled(),
-        )))
-        .map_err(drawing)?
-        .label(note)
-        .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], beyond.filled()));
-    Ok(())
+    Ok(vec![(note.to_owned(), Swatch::Area(beyond.to_rgba()))])
 }
 
 /// Each band tinted from its least to its greatest, its mean a line.
-fn bands(chart: &mut Chart<'_, '_>, xs: &[f64], bands: &[Band]) -> Result<(), CliError> {
+fn bands(chart: &mut Chart<'_, '_>, xs: &[f64], bands: &[Band]) -> Result<Vec<Entry>, CliError> {
+    let mut entries = Vec::new();
     for (i, band) in bands.iter().enumerate() {
         let tint = colour(i).mix(0.25).filled();
-        let points: Vec<(f64, f64)> = xs
-            .iter()
-            .copied()
-            .zip(band.greatest.iter().copied())
-            .chain(xs.iter().copied().zip(band.least.iter().copied()).rev())
-            .collect();
-        chart
-            .draw_series(std::iter::once(Polygon::new(points, tint)))
-            .map_err(drawing)?;
-        let style = colour(i).stroke_width(2);
-        chart
-            .draw_series(LineSeries::new(
-                xs.iter().copied().zip(band.mean.iter().copied()),
-                style,
-            ))
-            .map_err(drawing)?
-            .label(format!("{} (mean; band: least to greatest)", band.name))
-            .legend(move |(x, y)| PathElement::new([(x, y), (x + 14, y)], style));
+        let area = Polygon::new(between(xs, &band.greatest, &band.least), tint);
+        chart.draw_series(std::iter::once(area)).map_err(drawing)?;
+        let mean = PathElement::new(steps(xs, &band.mean), colour(i).stroke_width(2));
+        chart.draw_series(std::iter::once(mean)).map_err(drawing)?;
+        entries.push((
+            format!("{}: mean", band.name),
+            Swatch::Line(colour(i).to_rgba(), 2),
+        ));
+        entries.push((
+            format!("{}: least to greatest", band.name),
+            Swatch::Area(colour(i).mix(0.25)),
+        ));
     }
-    Ok(())
+    Ok(entries)
 }
