@@ -632,7 +632,14 @@ mod tests {
     /// 125 the boosted ones stop at the cap, 127.
     #[test]
     fn each_boost_outcome_reaches_its_level() {
+        // min(level / 4 + 2, 5) (allocation notes), worked by hand where the quarter and
+        // the 2 show: 1 -> 3 -> 5, 5 -> 8 -> 12, 10 -> 14 -> 19 (11 is boosted by 4, 12 by
+        // the cap's 5).
+        assert_eq!((boost(11), boost(12)), (4, 5));
         for (level, expected) in [
+            (1, vec![(1, 2_401), (3, 98), (5, 1)]),
+            (5, vec![(5, 2_401), (8, 98), (12, 1)]),
+            (10, vec![(10, 2_401), (14, 98), (19, 1)]),
             (40, vec![(40, 2_401), (45, 98), (50, 1)]),
             (125, vec![(125, 2_401), (127, 99)]),
         ] {

@@ -350,6 +350,30 @@ mod tests {
         assert!((passed - f64::from(n) * p).abs() < 4.0 * sd, "{passed}");
     }
 
+    /// The roll itself where `<` and `<=` part (the notes read the test strictly: a roll
+    /// of 1 to 299 passes, 300 does not): a die of one side rolls 1, which passes below 2
+    /// and not below 1; a die of two passes below 2 half the time, not always.
+    #[test]
+    fn a_special_roll_equal_to_its_bound_fails() {
+        let mut rng = denizen_core::WorldSeed(7).stream(denizen_core::StreamPurpose::new("sp"));
+        let roll = |sides, below| SpecialTest::Roll { sides, below };
+        assert!(!roll(1, 1).passes(&mut rng));
+        assert!(roll(1, 2).passes(&mut rng));
+        let passed = (0..2_000).filter(|_| roll(2, 2).passes(&mut rng)).count();
+        // 1,000 expected, sd 22.4; `<=` passes all 2,000.
+        assert!((910..=1_090).contains(&passed), "{passed}");
+        // The tests as the rules make them: a vault at depth 50 is special without a roll,
+        // at 51 by randint(122) < 400, which always passes but draws.
+        assert_eq!(
+            SpecialRoom::LesserVault.special_test(50),
+            SpecialTest::Always
+        );
+        assert_eq!(SpecialRoom::GreaterVault.special_test(51), roll(122, 400));
+        // A nest at depth 40 rolls randint(1601) < 300; at 41 it is never special.
+        assert_eq!(SpecialRoom::Nest.special_test(40), roll(1_601, 300));
+        assert_eq!(SpecialRoom::Pit.special_test(41), SpecialTest::Never);
+    }
+
     #[test]
     fn the_rooms_have_their_command_line_names() {
         let names = SpecialRoom::ALL.map(SpecialRoom::name);

@@ -630,6 +630,24 @@ mod tests {
         assert!(line_of_sight(&closed, Pos::new(1, 1), Pos::new(-2, 1)));
     }
 
+    /// 2.7.9's monster list has 512 slots, slot 0 unused (object notes 7: full at 511):
+    /// on open floor the first 511 monsters are placed and every one after is refused.
+    #[test]
+    fn a_level_holds_511_monsters() {
+        let allocator = Allocator::new(one_race(1, ""));
+        let mut live = UniqueLedger::new();
+        let mut populator = Populator::new(&allocator, &mut live, 5);
+        let (mut cave, mut rng) = (open_cave(), rng(3));
+        let id = allocator.races().all()[0].id;
+        let grids = (1..HEIGHT - 1).flat_map(|y| (1..WIDTH - 1).map(move |x| Pos::new(y, x)));
+        let placed: Vec<bool> = grids
+            .take(600)
+            .map(|at| populator.place_one(&mut cave, &mut rng, at, id, true, Placement::Population))
+            .collect();
+        assert_eq!(placed.iter().position(|&p| !p), Some(511));
+        assert_eq!(placed.iter().filter(|&&p| p).count(), 511);
+    }
+
     /// Failed draws are counted by what asked: a unique leader with escorts and no race
     /// to escort it fails one escort draw; drawn again while alive, the base population's
     /// draw fails; so does a summons, counted with the company draws.

@@ -1137,7 +1137,81 @@ mod tests {
             for (t, p) in trap.members.iter().zip(&plain.members) {
                 assert!(t.strength > p.strength);
             }
+            // Exactly the notes' bonus of 2 (k = 3m - 2 + 2): the same words with a
+            // bonus of 2 make the same members, with 1 or 3 other ones.
+            let with = |bonus| {
+                let mut c = WorldSeed(seed).stream(StreamPurpose::new("trap"));
+                BaseEncounters::new(&table, settings, 6, 0)
+                    .group(&mut c, trap.type_id, at, bonus, None)
+                    .unwrap()
+                    .members
+            };
+            assert_eq!(trap.members, with(2));
+            assert_ne!(trap.members, with(1));
+            assert_ne!(trap.members, with(3));
         }
+    }
+
+    /// The first ten cells dug from the entrance never hold a regular group (notes: a
+    /// cell whose dig number is at most 10 is skipped): on a row dug from its west end
+    /// (numbers 1 to 12), groups stand only on the 11th and 12th cells.
+    #[test]
+    fn the_entrance_clears_exactly_ten_cells() {
+        let mut row = open_floor(12, 1, Tile::Floor);
+        row.carve_from(Square { x: 0, y: 0 });
+        assert_eq!(row.carve_number(Square { x: 9, y: 0 }), Some(10));
+        let mut cells = std::collections::BTreeSet::new();
+        for seed in 0..40 {
+            for group in run(0, &row, EncounterSettings::default(), seed).groups {
+                cells.insert(group.cell.x);
+            }
+        }
+        assert_eq!(cells, [10, 11].into());
+    }
+
+    /// A type of these bases for member tests.
+    fn based(strength: u32, armature: u32) -> EncounterType {
+        EncounterType {
+            name: "based".into(),
+            glyph: 'b',
+            category: Category::Normal,
+            max_group: 1,
+            armature,
+            strength,
+            speed: 3,
+            skill: 10,
+            min_map: 0,
+            family: 0,
+            flags: 0,
+        }
+    }
+
+    /// The map term's constants where an off-by-one changes the member (notes: m =
+    /// min(map + 1, 127), k = 3m - 2, d = map/2 while map <= 16 else map/4, the extra
+    /// (r d) >> 16), worked by hand for base strength 10 and the word 0xFFFF: map 16 has
+    /// k 49, d 8: 490 + 489 + 7 = 986; map 17 has k 52, d 4: 520 + 519 + 3 = 1042. Base 1
+    /// and the word 0: 3 x 127 - 2 = 379 at map 126 and at every map past it.
+    #[test]
+    fn the_map_terms_thresholds_hold_at_their_edges() {
+        let settings = EncounterSettings::default();
+        let strength = |base, map, r| member_of(&based(base, 10), map, &settings, r, 0, 0).strength;
+        assert_eq!(strength(10, 16, 0xFFFF), 986);
+        assert_eq!(strength(10, 17, 0xFFFF), 1042);
+        for map in [126, 127, 128, 1_000] {
+            assert_eq!(strength(1, map, 0), 379, "map {map}");
+        }
+        assert_eq!(strength(1, 125, 0), 376);
+    }
+
+    /// Armature and skill stop at 253 (0xFD), not 254: base 252 plus the word's armature
+    /// bits 3 (0x0060 rotated right 5) is 255, kept to 253; base 250 + 3 is 253 uncut.
+    #[test]
+    fn armature_stops_at_253() {
+        let settings = EncounterSettings::default();
+        let armature = |base| member_of(&based(10, base), 0, &settings, 0x0060, 0, 0).armature;
+        assert_eq!(armature(252), 253);
+        assert_eq!(armature(250), 253);
+        assert_eq!(armature(249), 252);
     }
 
     /// A generator that returns one word.

@@ -441,6 +441,28 @@ mod tests {
         assert!(p > 1e-6, "{counts:?} p = {p}");
     }
 
+    /// The roll itself at the depths where `<=` and `<` part (notes 1.3: lit when
+    /// `depth <= randint(25)`, 100% at depth 1, 4% at depth 25, never at 26): a strict
+    /// comparison would leave a room at depth 1 dark 1 time in 25 and none at 25 lit.
+    #[test]
+    fn the_light_roll_includes_its_depth() {
+        let lit = |depth: i32, rooms: u64| -> u64 {
+            (0..rooms)
+                .map(|seed| {
+                    let mut rng = rng(seed);
+                    let mut guards = ();
+                    let mut b = Builder::new(&mut rng, &mut guards, depth, false);
+                    u64::from(roll_lit(&mut b))
+                })
+                .sum()
+        };
+        assert_eq!(lit(1, 500), 500, "every room at depth 1");
+        assert_eq!(lit(26, 500), 0, "none deeper than 25");
+        // 1 in 25 at depth 25: 200 of 5,000, binomial sd 13.9; the strict roll gives 0.
+        let at_25 = lit(25, 5_000);
+        assert!((145..=255).contains(&at_25), "{at_25} of 5,000 at depth 25");
+    }
+
     #[test]
     fn a_large_room_is_eleven_by_twenty_five() {
         for seed in 0..40 {

@@ -641,3 +641,46 @@ fn a_deeper_normal_artifact_passes_its_depth_roll() {
         assert!(!o.cursed && !o.broken && o.rating == 20, "{o:?}");
     }
 }
+
+/// One object's own share of the level's rating when its kind is deeper than the level
+/// (object notes 2: the kind's level less the depth, when nothing else rated it and it
+/// is neither cursed nor broken): a Long Sword (kind level 10) made at depth 3 rates 7
+/// exactly, and 0 when cursed; made with object level 20 at depth 3 still 7 (the depth
+/// counts, not the object level); broken (its cost patched to 0) it rates 0; at depth 10,
+/// 0. Egos and artifacts (power 2) rate themselves and are left out.
+#[test]
+fn an_out_of_depth_object_rates_its_depth_difference() {
+    let plain = |o: &&MadeObject| o.ego.is_none() && o.artifact.is_none();
+    let mut sword = one_kind(42, &[]);
+    let (mut cursed, mut whole) = (0, 0);
+    for o in made(&mut sword, (61, 10, 3), PLAIN, 4_000)
+        .iter()
+        .filter(plain)
+    {
+        assert_eq!(o.rating, if o.cursed { 0 } else { 7 }, "{o:?}");
+        assert!(!o.broken, "{o:?}");
+        cursed += usize::from(o.cursed);
+        whole += usize::from(!o.cursed);
+    }
+    assert!(cursed > 50 && whole > 1_000, "{cursed} cursed, {whole} not");
+    for o in made(&mut sword, (62, 20, 3), PLAIN, 2_000)
+        .iter()
+        .filter(plain)
+    {
+        assert_eq!(o.rating, if o.cursed { 0 } else { 7 }, "{o:?}");
+    }
+    for o in made(&mut sword, (63, 10, 10), PLAIN, 2_000)
+        .iter()
+        .filter(plain)
+    {
+        assert_eq!(o.rating, 0, "{o:?}");
+    }
+    let mut broken = one_kind(42, &[("cost: 300", "cost: 0")]);
+    for o in made(&mut broken, (64, 10, 3), PLAIN, 2_000)
+        .iter()
+        .filter(plain)
+    {
+        assert!(o.broken, "{o:?}");
+        assert_eq!(o.rating, 0, "{o:?}");
+    }
+}

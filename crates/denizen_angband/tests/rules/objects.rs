@@ -313,7 +313,23 @@ fn the_power_roll_matches_the_notes_table() {
             },
             [0.0, 0.0, 0.0, 0.80, 0.20],
         ),
+        // Past 65 the levels hold (f1 = min(lev + 10, 75)): level 127 rolls as 65 does.
+        (
+            127,
+            Call::default(),
+            [0.0375, 0.1500, 0.0625, 0.6000, 0.1500],
+        ),
     ];
+    // The table for f1 (in hundredths) and f2 = 20, as the notes build it.
+    let table_of = |a: f64, b: f64| {
+        [
+            (1.0 - a) * a * b,
+            (1.0 - a) * a * (1.0 - b),
+            (1.0 - a) * (1.0 - a),
+            a * (1.0 - b),
+            a * b,
+        ]
+    };
     let mut rng = WorldSeed(9).stream(StreamPurpose::new("power"));
     for (level, call, table) in cases {
         let mut counts = [0u64; 5];
@@ -325,16 +341,15 @@ fn the_power_roll_matches_the_notes_table() {
         assert!(p > 1e-4, "level {level}, {call:?}: {counts:?}, p = {p}");
         if level == 65 {
             // f2 = min(f1 / 2, 20) = 20; without the hold it would be 37.
-            let (a, b) = (0.75, 0.37);
-            let wrong = [
-                (1.0 - a) * a * b,
-                (1.0 - a) * a * (1.0 - b),
-                (1.0 - a) * (1.0 - a),
-                a * (1.0 - b),
-                a * b,
-            ];
+            let wrong = table_of(0.75, 0.37);
             let p = ChiSquared::against(&counts, wrong.iter().copied()).p_value();
             assert!(p < 1e-9, "an unheld f2 fits: p = {p}");
+        }
+        if level == 127 {
+            // f1 held at 76 instead of 75 would read 0.0576 for P(0), not 0.0625.
+            let wrong = table_of(0.76, 0.20);
+            let p = ChiSquared::against(&counts, wrong.iter().copied()).p_value();
+            assert!(p < 1e-9, "f1 held at 76 fits: p = {p}");
         }
     }
 }
