@@ -128,7 +128,8 @@ pub fn run(
             let table = table_of(&b, table.as_deref())?.unwrap_or(b.floor().table);
             let odds = table_odds(&b, table, *depth, &ledger, per)
                 .map_err(|e| CliError::Usage(e.to_string()))?;
-            odds_table(&b, &odds, *depth, per)
+            let drawn = &b.table(table).key;
+            odds_table(&b, &odds, (drawn, *depth), per)
                 .write((*format).into(), out)
                 .map_err(stdout)
         }
@@ -187,8 +188,9 @@ pub fn run(
     }
 }
 
-/// `species,expected`, species by key; sampled figures add their standard errors.
-fn odds_table(b: &Bestiary, odds: &Odds, depth: u32, per: Per) -> Table {
+/// `species,expected`, species by key; sampled figures add their standard errors. The
+/// title names the table drawn from and the depth.
+fn odds_table(b: &Bestiary, odds: &Odds, (drawn, depth): (&str, u32), per: Per) -> Table {
     let rows = by_key(b)
         .into_iter()
         .map(|s| {
@@ -215,7 +217,10 @@ fn odds_table(b: &Bestiary, odds: &Odds, depth: u32, per: Per) -> Table {
         Per::Placement => "placement",
     };
     Table {
-        title: format!("Expected count of each species per {per} at depth {depth} ({how})"),
+        title: format!(
+            "Expected count of each species per {per} from table {} at depth {depth} ({how})",
+            quoted(drawn)
+        ),
         columns,
         rows,
     }

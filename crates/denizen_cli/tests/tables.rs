@@ -104,7 +104,9 @@ fn odds_per_placement_bring_at_least_one_creature() {
         "a placement brings at least one creature: {total}"
     );
     let text = stdout(&tables("odds FILES --depth 3"));
-    assert!(text.starts_with("Expected count of each species per floor at depth 3 (exact)"));
+    assert!(text.starts_with(
+        "Expected count of each species per floor from table `floor` at depth 3 (exact)"
+    ));
 }
 
 #[test]
@@ -249,6 +251,12 @@ fn a_named_table_has_odds_of_its_own() {
     assert!(wanderers.iter().map(|(_, e)| e).sum::<f64>() > 0.0);
     let text = stdout(&tables("floor FILES --depth 8 --seed 4 --table wanderers"));
     assert!(!text.contains("Sunkenbough"), "{text}");
+    // The printed table names the table its odds are of.
+    let text = stdout(&tables("odds FILES --depth 8 --table wanderers"));
+    assert!(
+        text.starts_with("Expected count of each species per floor from table `wanderers`"),
+        "{text}"
+    );
 }
 
 /// `denizen chart tables` draws the chart `denizen tables chart` draws, from the game's
