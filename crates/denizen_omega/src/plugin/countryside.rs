@@ -12,7 +12,8 @@ use super::populate::{OmegaFloor, OmegaFloorPlan};
 /// tactical map (64 x 16): make the encounter of a terrain (`countryside:plains`, ...,
 /// `countryside:road` for terrain without a table). Creatures get awareness 64, their
 /// coordinates are not checked (two may share a square), and water-only creatures' squares
-/// become water. The same as an [`OmegaFloorRequested`] for the terrain's key (answered
+/// become water. A `FloorMap` smaller than the tactical map is refused
+/// ([`OmegaFloorRefusal::MapTooSmall`]): the creatures would stand off the floor. The same as an [`OmegaFloorRequested`] for the terrain's key (answered
 /// alike, with an [`OmegaFloorPopulated`](super::OmegaFloorPopulated) or an
 /// [`OmegaFloorRejected`](super::OmegaFloorRejected)), served in `OmegaSystems::Floors`
 /// after the floors.

@@ -107,6 +107,23 @@ pub enum OmegaFloorRefusal {
     /// squares.
     #[error("FloorMap is empty: fill it with the floor before sending OmegaFloorRequested")]
     EmptyMap,
+    /// [`FloorMap`](denizen_bevy::FloorMap) does not hold the map the environment scatters
+    /// its creatures over (the countryside's 64 x 16 tactical map): they would stand off
+    /// the floor.
+    #[error(
+        "FloorMap is {width} x {height}: this encounter scatters over a {needs_width} x \
+         {needs_height} map; fill FloorMap with it first"
+    )]
+    MapTooSmall {
+        /// The floor's width.
+        width: u32,
+        /// The floor's height.
+        height: u32,
+        /// The width the encounter scatters over.
+        needs_width: u32,
+        /// The height it scatters over.
+        needs_height: u32,
+    },
     /// Another floor was populated in this run.
     #[error("{0}")]
     FloorHeld(FloorHeld),

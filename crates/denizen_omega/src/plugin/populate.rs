@@ -121,8 +121,18 @@ impl FloorRequest for OmegaFloorRequested {
             .map_err(OmegaFloorRefusal::Rules)?;
         let (environment, level) = ruleset.rules().floor(at);
         let map = &world.resource::<FloorMap>().0;
-        if (map.width() == 0 || map.height() == 0) && environment.scatter.is_none() {
-            return Err(OmegaFloorRefusal::EmptyMap);
+        let (width, height) = (map.width(), map.height());
+        match environment.scatter {
+            None if width == 0 || height == 0 => return Err(OmegaFloorRefusal::EmptyMap),
+            Some(s) if width < s.width || height < s.height => {
+                return Err(OmegaFloorRefusal::MapTooSmall {
+                    width,
+                    height,
+                    needs_width: s.width,
+                    needs_height: s.height,
+                });
+            }
+            _ => {}
         }
         let floor = FloorId::new(environment.key.clone(), level.depth);
         Ok((floor, OmegaFloor { ruleset, at }))

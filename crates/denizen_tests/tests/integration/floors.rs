@@ -89,16 +89,15 @@ fn a_kill_in_the_same_update_frees_the_square_for_a_summon() {
     struct Doomed(Entity);
     let mut app = App::new();
     app.add_plugins(DenizenPlugins::with_seed(3));
-    // A corridor: (1,1) summons; its only free neighbour is (2,1).
+    // A corridor of three squares: a summons at the middle one, (2,1), takes (1,1) or
+    // (3,1). The floor is a goblin cave's level, made and then emptied.
     app.insert_resource(FloorMap(
         FloorGrid::from_rows(&["#####", "#...#", "#####"]).unwrap(),
     ));
     app.world_mut()
-        .write_message(CountrysideEncounterRequested {
-            terrain: "countryside:plains".into(),
-        });
+        .write_message(OmegaFloorRequested::new("goblin-caves", 1));
     app.update();
-    despawn_floor(app.world_mut(), &FloorId::new("countryside:plains", 1));
+    despawn_floor(app.world_mut(), &FloorId::new("goblin-caves", 1));
     let goblin = app
         .world()
         .resource::<OmegaRuleset>()
@@ -106,6 +105,7 @@ fn a_kill_in_the_same_update_frees_the_square_for_a_summon() {
         .bestiary
         .species_id("goblin")
         .unwrap();
+    let ends = [Square { x: 1, y: 1 }, Square { x: 3, y: 1 }];
     app.world_mut().write_message(SummonRequested::new(
         1,
         Square { x: 2, y: 1 },
@@ -113,8 +113,8 @@ fn a_kill_in_the_same_update_frees_the_square_for_a_summon() {
     ));
     app.update();
     let first = summoned(&app)[0].clone().unwrap();
-    assert_eq!(first.at, Square { x: 3, y: 1 });
-    // (3,1) is taken; a second summon next to (2,1) finds (1,1) free after a kill there.
+    assert!(ends.contains(&first.at), "{:?}", first.at);
+    // The second takes the other end; after a kill there, a third finds it free.
     app.world_mut().write_message(SummonRequested::new(
         2,
         Square { x: 2, y: 1 },
@@ -122,7 +122,7 @@ fn a_kill_in_the_same_update_frees_the_square_for_a_summon() {
     ));
     app.update();
     let second = summoned(&app)[0].clone().unwrap();
-    assert_eq!(second.at, Square { x: 1, y: 1 });
+    assert!(ends.contains(&second.at) && second.at != first.at);
     app.insert_resource(Doomed(second.entity));
     app.add_systems(
         Update,
@@ -138,8 +138,49 @@ fn a_kill_in_the_same_update_frees_the_square_for_a_summon() {
     let third = messages::<Summoned>(&app).remove(0);
     assert_eq!(
         (third.request.request, third.arrival().map(|s| s.at)),
-        (3, Some(Square { x: 1, y: 1 }))
+        (3, Some(second.at))
     );
+}
+
+/// A countryside encounter scatters its creatures over the 64 x 16 tactical map: on a
+/// smaller floor (or none) it is refused, naming both sizes, and nothing is placed.
+#[test]
+fn a_countryside_encounter_needs_the_tactical_map() {
+    let mut app = App::new();
+    app.add_plugins(DenizenPlugins::with_seed(3));
+    for rows in [vec!["#####", "#...#", "#####"], vec![]] {
+        let map = if rows.is_empty() {
+            FloorGrid::default()
+        } else {
+            FloorGrid::from_rows(&rows).unwrap()
+        };
+        let (width, height) = (map.width(), map.height());
+        app.insert_resource(FloorMap(map));
+        app.world_mut()
+            .write_message(CountrysideEncounterRequested {
+                terrain: "countryside:plains".into(),
+            });
+        app.update();
+        let rejected = messages::<OmegaFloorRejected>(&app);
+        assert_eq!(
+            rejected[0].reason,
+            OmegaFloorRefusal::MapTooSmall {
+                width,
+                height,
+                needs_width: 64,
+                needs_height: 16,
+            }
+        );
+        assert_eq!(
+            rejected[0].reason.to_string(),
+            format!(
+                "FloorMap is {width} x {height}: this encounter scatters over a 64 x 16 map; \
+                 fill FloorMap with it first"
+            )
+        );
+        let world = app.world_mut();
+        assert_eq!(world.query::<&Species>().iter(world).count(), 0);
+    }
 }
 
 /// Despawning a Captive group despawns its members, and every member's square is freed.

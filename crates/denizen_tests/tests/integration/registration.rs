@@ -72,6 +72,7 @@ fn scenario() -> App {
     app.update();
     // Each floor is put away before the next, so its creatures stay in the world.
     put_floor_away(app.world_mut());
+    app.insert_resource(FloorMap(FloorGrid::new(64, 16).unwrap()));
     app.world_mut()
         .write_message(CountrysideEncounterRequested {
             terrain: "countryside:plains".into(),
