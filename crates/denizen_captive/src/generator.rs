@@ -931,8 +931,13 @@ mod tests {
     /// One type of each category, all of group size `max`, for tests that need a known
     /// table.
     fn one_type_table(max: u32) -> EncounterTable {
+        type_at(1, max)
+    }
+
+    /// A table whose one type, of group size `max`, is in slot `slot`.
+    fn type_at(slot: usize, max: u32) -> EncounterTable {
         let mut slots = vec![Slot::Empty; RING];
-        slots[1] = Slot::Type(EncounterType {
+        slots[slot] = Slot::Type(EncounterType {
             name: "one".into(),
             glyph: 'o',
             category: Category::Normal,
@@ -1032,6 +1037,23 @@ mod tests {
         assert_eq!(from(250), from(58));
         assert_eq!(from(94), from(30));
         assert_eq!(from(30), 31);
+    }
+
+    /// The type cursor walks a ring of exactly 64 slots: from slot 0 it reaches a type in
+    /// the last slot, 63, and one in slot 0 itself after a whole turn (a ring of 63 never
+    /// reaches 63; one of 65 takes a 65th step the turn does not have).
+    #[test]
+    fn the_type_cursor_walks_a_ring_of_64() {
+        for slot in [63, 0] {
+            let table = type_at(slot, 1);
+            let mut station = BaseEncounters::new(&table, EncounterSettings::default(), 0, 0);
+            assert_eq!(station.next_type(Category::Normal), Some(slot as u8));
+            assert_eq!(
+                station.next_type(Category::Normal),
+                Some(slot as u8),
+                "a turn on"
+            );
+        }
     }
 
     /// A group takes `8 x (size + 1)` bytes and fits while the pool has that many left:
@@ -1167,6 +1189,23 @@ mod tests {
             }
         }
         assert_eq!(cells, [10, 11].into());
+    }
+
+    /// A cupboard trap's members count the notes' bonus of 2 in the map term (k = 3m - 2 +
+    /// 2): on map 0 (m = 1) with the word 0 a member of base strength 10 is 10 x 3 = 30,
+    /// where a regular group's is 10 x 1 = 10 (a bonus of 1 would make 20, of 3, 40).
+    #[test]
+    fn a_trap_adds_2_to_the_map_term() {
+        let table = one_type_table(9);
+        let settings = EncounterSettings::default();
+        let mut station = BaseEncounters::new(&table, settings, 0, 0);
+        let trap = station.trap(&mut Word(0), Square::default()).unwrap();
+        assert!(!trap.members.is_empty());
+        assert!(trap.members.iter().all(|m| m.strength == 30), "{trap:?}");
+        let plain = BaseEncounters::new(&table, settings, 0, 0)
+            .group(&mut Word(0), 1, Square::default(), 0, None)
+            .unwrap();
+        assert!(plain.members.iter().all(|m| m.strength == 10), "{plain:?}");
     }
 
     /// A type of these bases for member tests.

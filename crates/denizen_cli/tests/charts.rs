@@ -623,6 +623,17 @@ fn the_readmes_gallery_is_drawn_anew() {
             svg == kept,
             "docs/gallery/{file} is not what `denizen chart {args}` draws: run scripts/gallery.sh"
         );
+        // The PNG beside it (what the README shows) is of the same drawing: its size, from
+        // its header, is the SVG's.
+        let png = std::fs::read(root.join(format!("docs/gallery/{name}.png"))).unwrap();
+        let header = |at: usize| u32::from_be_bytes(png[at..at + 4].try_into().unwrap());
+        let (svg_open, _) = elements(&kept, "svg")[0];
+        let size = |name| attribute(svg_open, name).unwrap().parse::<u32>().unwrap();
+        assert_eq!(
+            (header(16), header(20)),
+            (size("width"), size("height")),
+            "docs/gallery/{name}.png"
+        );
         drawn += 1;
     }
     assert_eq!(drawn, 5, "the script's charts");

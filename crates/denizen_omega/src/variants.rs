@@ -265,8 +265,8 @@ impl Variants {
 
     /// A were-human's change of form: the new form is drawn (`R(count) + start`, redrawn
     /// while unsuitable); the monster takes its ac, damage, speed and body, adds its hp
-    /// and experience, becomes hostile if the form is, and keeps its own hit, level,
-    /// awareness, sleep and possessions. It is renamed `"were-<form>"`.
+    /// and experience, ORs the form's status flags into its own (hostile among them), and
+    /// keeps its own hit, level, awareness, sleep rating and possessions. It is renamed `"were-<form>"`.
     pub fn change_form<R: Rng + ?Sized>(
         &self,
         rng: &mut R,
@@ -389,6 +389,9 @@ mod tests {
             (s.hp, s.hit, s.ac, s.damage, s.speed, s.level, s.xp),
             (700, 80, 30, 180, 3, 20, 500)
         );
+        // The hiscore NPC template's word (awake, hostile), made hostile and awake: it is
+        // not mobile and does not wander.
+        assert_eq!(champion.status, StatusSet::AWAKE | StatusSet::HOSTILE);
         // Another hall of fame's Champion of level 12: 720 + 200 hp, hit 96, ac 36,
         // damage 124 + 62.
         let rhea = Officeholder {

@@ -11,8 +11,8 @@ pub struct Series {
 }
 
 impl Series {
-    /// `series` with each run of equal ones drawn once, named together ("nest and pit"):
-    /// two equal curves drawn one over the other read as one.
+    /// `series` with equal ones (anywhere in the list) drawn once, named together in order
+    /// ("nest and pit"): two equal curves drawn one over the other read as one.
     pub fn merge_equal(series: Vec<Series>) -> Vec<Series> {
         let mut merged: Vec<Series> = Vec::new();
         for s in series {

@@ -103,12 +103,19 @@ impl Statuses {
         .union(StatusSet::HOSTILE)
         .union(StatusSet::WANDERING);
 
-    /// A status word without the flags held elsewhere.
-    pub fn of(status: StatusSet) -> Self {
-        Self(status.difference(Self::HELD_ELSEWHERE))
+    /// A whole status word as a monster's components hold it: awake (for [`Sleep`]), its
+    /// [`Disposition`], and the rest. Construction and a change of form write a word
+    /// through this one split.
+    pub fn split(word: StatusSet) -> (bool, Disposition, Statuses) {
+        let disposition = Disposition {
+            hostile: word.contains(StatusSet::HOSTILE),
+            wandering: word.contains(StatusSet::WANDERING),
+        };
+        let rest = Self(word.difference(Self::HELD_ELSEWHERE));
+        (word.contains(StatusSet::AWAKE), disposition, rest)
     }
 
-    /// The flags.
+    /// The flags it holds (never awake, hostile or wandering).
     pub fn get(self) -> StatusSet {
         self.0
     }
@@ -122,7 +129,8 @@ impl Statuses {
         word
     }
 
-    /// Whether a flag is set.
+    /// Whether a flag it holds is set: always false for awake, hostile and wandering, which
+    /// a game reads from [`Sleep`] and [`Disposition`] (or [`Statuses::whole`]).
     pub fn has(self, status: crate::Status) -> bool {
         self.0.contains(status.into())
     }

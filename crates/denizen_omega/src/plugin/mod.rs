@@ -197,6 +197,7 @@ impl Plugin for OmegaPlugin {
         .save_with_denizen::<CombatStats>()
         .save_with_denizen::<Disposition>()
         .save_with_denizen::<Statuses>()
+        .check_saves_with(saves::check_statuses)
         .save_with_denizen::<MonsterName>()
         .save_with_denizen::<MonsterIdentity>()
         .save_with_denizen::<Fixed>()

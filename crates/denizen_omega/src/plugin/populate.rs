@@ -9,8 +9,8 @@ use denizen_core::floor::Square;
 use denizen_core::plan::{Plan, Spawn};
 
 use super::components::{
-    ArenaOpponent, Awareness, CombatStats, Disposition, Fixed, Inventory, MonsterBundle,
-    MonsterIdentity, MonsterName, Sleep, Species, Statuses,
+    ArenaOpponent, Awareness, CombatStats, Fixed, Inventory, MonsterBundle, MonsterIdentity,
+    MonsterName, Sleep, Species, Statuses,
 };
 use super::messages::{
     OmegaFloorPopulated, OmegaFloorRefusal, OmegaFloorRejected, OmegaFloorRequested,
@@ -274,11 +274,7 @@ pub(crate) fn spawn_monsters(world: &mut World, plan: Plan<Monster>) -> Vec<Enti
 
 /// The components of a planned monster.
 fn bundle(glyph: char, m: Monster) -> MonsterBundle {
-    let statuses = Statuses::of(m.status);
-    let disposition = Disposition {
-        hostile: m.hostile(),
-        wandering: m.wandering(),
-    };
+    let (awake, disposition, statuses) = Statuses::split(m.status);
     (
         Species {
             id: m.species,
@@ -287,7 +283,7 @@ fn bundle(glyph: char, m: Monster) -> MonsterBundle {
         Glyph(glyph),
         Sleep {
             rating: m.sleep_rating,
-            awake: m.awake(),
+            awake,
         },
         Inventory(m.possessions),
         Awareness(m.awareness),

@@ -129,3 +129,39 @@ pub(super) fn check_species(
     }
     Ok(())
 }
+
+/// Checks every saved Omega monster's own status word before the save changes the world:
+/// each monster has one, and it holds only flags [`Statuses`](super::components::Statuses)
+/// keeps (no unknown bit, and none of awake, hostile and wandering, which `Sleep` and
+/// `Disposition` hold). A save from before monsters carried their words is refused too.
+pub(super) fn check_statuses(
+    _world: &World,
+    save: &denizen_bevy::save::SaveContents<'_>,
+) -> Result<(), denizen_bevy::save::SaveError> {
+    use super::components::{Species, Statuses};
+    use crate::species::StatusSet;
+    let impossible = |message: String| denizen_bevy::save::SaveError::Impossible {
+        type_path: "Statuses",
+        message,
+    };
+    for (id, statuses) in save.components::<Statuses>() {
+        let word = statuses.get();
+        if word.bits() & !StatusSet::all().bits() != 0 || word.intersects(Statuses::HELD_ELSEWHERE)
+        {
+            return Err(impossible(format!(
+                "entity {id} has the status word {word:?}: unknown flags, or awake, hostile \
+                 or wandering (Sleep and Disposition hold those)"
+            )));
+        }
+    }
+    match save
+        .components::<Species>()
+        .into_iter()
+        .find(|(id, _)| !save.has::<Statuses>(*id))
+    {
+        Some((id, _)) => Err(impossible(format!(
+            "entity {id} is an Omega monster without its own status word"
+        ))),
+        None => Ok(()),
+    }
+}

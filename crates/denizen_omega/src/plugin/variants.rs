@@ -121,7 +121,7 @@ pub(crate) struct WereParts {
     species: &'static mut Species,
     stats: &'static mut CombatStats,
     awareness: &'static Awareness,
-    sleep: &'static Sleep,
+    sleep: &'static mut Sleep,
     inventory: &'static Inventory,
     disposition: &'static mut Disposition,
     statuses: &'static mut Statuses,
@@ -163,9 +163,11 @@ pub(crate) fn were_turn(
     were.species.form = monster.form;
     were.glyph.0 = bestiary.get(monster.form).glyph;
     were.stats.0 = monster.stats;
-    were.disposition.hostile = monster.hostile();
-    were.disposition.wandering = monster.wandering();
-    *were.statuses = Statuses::of(monster.status);
+    // The form's flags are ORed in, awake among them where the form starts awake.
+    let (awake, disposition, statuses) = Statuses::split(monster.status);
+    were.sleep.awake = awake;
+    *were.disposition = disposition;
+    *were.statuses = statuses;
     if let Some(name) = monster.name {
         commands.entity(turn.entity).insert(MonsterName(name));
     }

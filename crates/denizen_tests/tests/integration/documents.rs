@@ -116,3 +116,72 @@ fn every_example_is_indexed_and_run_by_ci() {
         );
     }
 }
+
+/// The facade's build script's text work, tested here (it runs before any test can).
+#[path = "../../../../build/front_page.rs"]
+mod front_page;
+
+/// RFC 4648's test vectors.
+#[test]
+fn the_front_pages_base64_is_the_standard_one() {
+    let cases = [
+        ("", ""),
+        ("f", "Zg=="),
+        ("fo", "Zm8="),
+        ("foo", "Zm9v"),
+        ("foob", "Zm9vYg=="),
+        ("fooba", "Zm9vYmE="),
+        ("foobar", "Zm9vYmFy"),
+    ];
+    for (text, encoded) in cases {
+        assert_eq!(front_page::base64(text.as_bytes()), encoded, "{text:?}");
+    }
+    let mut read = |file: &str| {
+        assert_eq!(file, "docs/gallery/a.png");
+        Ok(b"foo".to_vec())
+    };
+    let page = front_page::images("<img src=\"docs/gallery/a.png\" alt=\"a\">", &mut read);
+    assert_eq!(
+        page.unwrap(),
+        "<img src=\"data:image/png;base64,Zm9v\" alt=\"a\">"
+    );
+}
+
+/// Each kind of link of the README as the front page shows it.
+#[test]
+fn the_front_page_links_only_what_it_renders() {
+    let guide = front_page::GUIDE_ONLINE;
+    let rendered = |chapter: &str| chapter != "ch05_angband_levels";
+    let cases = [
+        (
+            format!("[a]({guide}ch01_in_a_bevy_game/index.html)."),
+            "[a](guide/ch01_in_a_bevy_game/index.html).".to_owned(),
+        ),
+        (
+            format!("[b]({guide}ch05_angband_levels/index.html)"),
+            format!("[b]({guide}ch05_angband_levels/index.html)"),
+        ),
+        (
+            "see [Testing](docs/TESTING.md#golden-files), [data](docs/DATA.md)".to_owned(),
+            "see [Testing](crate::docs::testing#golden-files), [data](crate::docs::data_limits)"
+                .to_owned(),
+        ),
+        (
+            "[the charts](docs/gallery) and [LICENSE-MIT](LICENSE-MIT)".to_owned(),
+            "the charts (`docs/gallery` in the package) and `LICENSE-MIT`".to_owned(),
+        ),
+        (
+            "![a chart](docs/gallery/a.png) [x](https://example.org) [y](crate::plan) ](z)"
+                .to_owned(),
+            "![a chart](docs/gallery/a.png) [x](https://example.org) [y](crate::plan) ](z)"
+                .to_owned(),
+        ),
+        (
+            "```text\n[kept](docs/DATA.md)\n```\n[moved](docs/DATA.md)\n".to_owned(),
+            "```text\n[kept](docs/DATA.md)\n```\n[moved](crate::docs::data_limits)\n".to_owned(),
+        ),
+    ];
+    for (readme, page) in cases {
+        assert_eq!(front_page::links(&readme, &rendered), page);
+    }
+}

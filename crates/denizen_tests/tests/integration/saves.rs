@@ -659,3 +659,43 @@ fn a_species_the_bestiary_does_not_have_is_refused() {
     }
     assert_eq!(save(target.world()).unwrap(), before);
 }
+
+/// A saved monster's own status word holds only what `Statuses` keeps, and every Omega
+/// monster has one: a word with awake (which `Sleep` holds), one with an unknown flag, and
+/// a monster whose word was taken out are each refused whole, naming the entity.
+#[test]
+fn an_impossible_status_word_is_refused() {
+    use denizen::bevy::save::{SaveError, load, save};
+    let text = save(busy_world(38).world()).unwrap();
+    let anchor = text.find("components::Statuses\": ").unwrap();
+    let value = anchor + "components::Statuses\": ".len();
+    let word_start = value + text[value..].find('"').unwrap() + 1;
+    let word_end = word_start + text[word_start..].find('"').unwrap();
+    let with_word = |word: &str| format!("{}{word}{}", &text[..word_start], &text[word_end..]);
+    let line_start = text[..anchor].rfind('\n').unwrap();
+    let line_end = anchor + text[anchor..].find('\n').unwrap();
+    let without = format!("{}{}", &text[..line_start], &text[line_end..]);
+    let cases = [
+        (with_word("AWAKE | MOBILE"), "has the status word"),
+        (with_word("0x4000"), "has the status word"),
+        (without, "without its own status word"),
+    ];
+    for (broken, says) in cases {
+        assert_ne!(broken, text);
+        let mut target = busy_world(39);
+        let before = save(target.world()).unwrap();
+        match load(target.world_mut(), &broken) {
+            Err(SaveError::Impossible { type_path, message }) => {
+                assert_eq!(type_path, "Statuses");
+                assert!(message.contains(says), "{message}");
+                assert!(message.starts_with("entity "), "{message}");
+            }
+            other => panic!("{says}: {other:?}"),
+        }
+        assert_eq!(
+            save(target.world()).unwrap(),
+            before,
+            "{says}: the world changed"
+        );
+    }
+}

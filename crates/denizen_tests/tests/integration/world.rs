@@ -406,11 +406,10 @@ fn arena_bouts_and_were_turns() {
         .unwrap()
         .hostile = false;
     let hp = app.world().get::<CombatStats>(entity).unwrap().0.hp;
+    // The were-human's template is mobile, and nothing else.
     let before = app.world().get::<Statuses>(entity).unwrap().get();
-    assert_eq!(
-        before,
-        Statuses::of(rules.bestiary.get(were).statuses()).get()
-    );
+    assert_eq!(before, StatusSet::MOBILE);
+    let was_awake = app.world().get::<Sleep>(entity).unwrap().awake;
     app.world_mut().trigger(SpecialTurn { entity });
     assert_eq!(app.world().get::<Species>(entity).unwrap().form, were);
     app.world_mut().resource_mut::<MoonPhase>().0 = 6;
@@ -425,13 +424,64 @@ fn arena_bouts_and_were_turns() {
     );
     let name = app.world().get::<MonsterName>(entity).unwrap().0.clone();
     assert_eq!(name, format!("were-{}", body.name));
-    // Its own statuses gain the form's (the form is mobile and hostile: hostile is in
-    // `Disposition`, the rest here).
+    // Its own word gains the form's flags: awake in `Sleep`, hostile and wandering in
+    // `Disposition`, the rest (mobile, flying, ...) in `Statuses`.
+    let held = StatusSet::AWAKE | StatusSet::HOSTILE | StatusSet::WANDERING;
     assert_eq!(
         app.world().get::<Statuses>(entity).unwrap().get(),
-        before | Statuses::of(body.statuses()).get()
+        StatusSet::MOBILE | body.statuses().difference(held)
     );
-    assert!(app.world().get::<Disposition>(entity).unwrap().hostile);
+    let disposition = *app.world().get::<Disposition>(entity).unwrap();
+    assert!(disposition.hostile);
+    assert_eq!(disposition.wandering, body.has(Status::Wandering));
+    assert_eq!(
+        app.world().get::<Sleep>(entity).unwrap().awake,
+        was_awake || body.has(Status::Awake)
+    );
+}
+
+/// A dead logged adventurer in play: Caspar returns in a ghost's body (mobile, wandering,
+/// intangible) with the behaviour step's own status word, awake, mobile and wandering
+/// (hostile at the caves' difficulty), so a game reading its statuses finds it solid, as
+/// Omega 0.90.4 does.
+#[test]
+fn a_dead_adventurer_in_play_is_not_intangible() {
+    let mut app = populated(11, "goblin-caves", 1);
+    let rules = OmegaRules::shipped();
+    let ghost = rules.bestiary.species_id("ghost").unwrap();
+    assert!(rules.bestiary.get(ghost).has(Status::Intangible));
+    let log_npc = rules.bestiary.species_id("log_npc").unwrap();
+    let mut open = FloorGrid::new(32, 16).unwrap();
+    for s in open.squares().collect::<Vec<_>>() {
+        open.set(s, Tile::Floor);
+    }
+    app.insert_resource(FloorMap(open));
+    let mut dead = 0;
+    for request in 0..40u64 {
+        // Each summoned beside its own square of an open floor.
+        let at = Square {
+            x: 1 + 3 * (request % 10) as u32,
+            y: 1 + 3 * (request / 10) as u32,
+        };
+        app.world_mut().write_message(SummonRequested::new(
+            request,
+            at,
+            SummonKind::Named(log_npc),
+        ));
+        app.update();
+        let made = summoned(&app)[0].clone().unwrap();
+        let world = app.world();
+        if world.get::<Species>(made.entity).unwrap().form != ghost {
+            continue;
+        }
+        dead += 1;
+        let statuses = world.get::<Statuses>(made.entity).unwrap();
+        assert_eq!(statuses.get(), StatusSet::MOBILE);
+        assert!(!statuses.has(Status::Intangible));
+        assert!(world.get::<Sleep>(made.entity).unwrap().awake);
+        assert!(world.get::<Disposition>(made.entity).unwrap().wandering);
+    }
+    assert!(dead >= 3, "Caspar came {dead} times in 40");
 }
 
 #[test]

@@ -1,0 +1,124 @@
+//! The front page made from the README (the facade's build script includes this file, and
+//! the integration tests do too, to test it): pure text in, text out.
+
+use std::fmt::Write as _;
+
+/// The README's links to documents the crate renders as modules of `denizen::docs`.
+pub const DOCUMENTS: [(&str, &str); 5] = [
+    ("docs/ARCHITECTURE.md", "crate::docs::architecture"),
+    ("docs/TESTING.md", "crate::docs::testing"),
+    ("docs/DATA.md", "crate::docs::data_limits"),
+    ("docs/BENCHMARKS.md", "crate::docs::benchmarks"),
+    ("examples/README.md", "crate::docs::examples"),
+];
+
+/// Where the README links the guide (where it is published).
+pub const GUIDE_ONLINE: &str = "https://docs.rs/denizen/latest/denizen/guide/";
+
+/// Every `src="docs/gallery/…"` as a `data:` address holding the picture `read` gives for
+/// that file.
+pub fn images(
+    text: &str,
+    read: &mut dyn FnMut(&str) -> Result<Vec<u8>, String>,
+) -> Result<String, String> {
+    let mut page = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("src=\"docs/gallery/") {
+        let (before, from) = rest.split_at(at + "src=\"".len());
+        let end = from.find('"').ok_or("an unclosed src")?;
+        let file = &from[..end];
+        let kind = if file.ends_with(".svg") {
+            "svg+xml"
+        } else {
+            "png"
+        };
+        page.push_str(before);
+        let _ = write!(page, "data:image/{kind};base64,{}", base64(&read(file)?));
+        rest = &from[end..];
+    }
+    page.push_str(rest);
+    Ok(page)
+}
+
+/// Every markdown link `[text](target)` outside code blocks made whole on the rendered
+/// page: a guide chapter's address to the chapter's page when `chapter_rendered` says
+/// this build renders it, a document to its module, any other file of the package named
+/// instead of linked. Addresses, intra-doc paths and fragments stay.
+pub fn links(text: &str, chapter_rendered: &dyn Fn(&str) -> bool) -> String {
+    let mut page = String::new();
+    let mut fenced = false;
+    for line in text.split_inclusive('\n') {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+        }
+        if fenced {
+            page.push_str(line);
+        } else {
+            links_of_line(line, chapter_rendered, &mut page);
+        }
+    }
+    page
+}
+
+fn links_of_line(line: &str, chapter_rendered: &dyn Fn(&str) -> bool, page: &mut String) {
+    let mut rest = line;
+    while let Some(at) = rest.find("](") {
+        let (Some(end), Some(open)) = (rest[at..].find(')'), rest[..at].rfind('[')) else {
+            break;
+        };
+        let target = &rest[at + 2..at + end];
+        let (file, fragment) = target.split_once('#').map_or((target, ""), |(f, r)| (f, r));
+        let image = rest[..open].ends_with('!');
+        let document = DOCUMENTS.iter().find(|(path, _)| *path == file);
+        let chapter = target
+            .strip_prefix(GUIDE_ONLINE)
+            .filter(|chapter| chapter_rendered(chapter.split('/').next().unwrap_or("")));
+        if let Some(chapter) = chapter {
+            let _ = write!(page, "{}](guide/{chapter})", &rest[..at]);
+        } else if let Some((_, module)) = document {
+            let anchor = if fragment.is_empty() {
+                String::new()
+            } else {
+                format!("#{fragment}")
+            };
+            let _ = write!(page, "{}]({module}{anchor})", &rest[..at]);
+        } else if image
+            || target.contains("://")
+            || target.starts_with('#')
+            || target.contains("::")
+        {
+            page.push_str(&rest[..at + end + 1]);
+        } else {
+            // A file or folder of the package with no page of its own: named, not linked.
+            let label = &rest[open + 1..at];
+            page.push_str(&rest[..open]);
+            if label == target {
+                let _ = write!(page, "`{target}`");
+            } else {
+                let _ = write!(page, "{label} (`{target}` in the package)");
+            }
+        }
+        rest = &rest[at + end + 1..];
+    }
+    page.push_str(rest);
+}
+
+/// Standard base64 (RFC 4648) with padding.
+pub fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut text = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let word = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |w, (i, &b)| w | u32::from(b) << (16 - 8 * i));
+        for i in 0..4 {
+            if i <= chunk.len() {
+                text.push(char::from(ALPHABET[(word >> (18 - 6 * i) & 63) as usize]));
+            } else {
+                text.push('=');
+            }
+        }
+    }
+    text
+}
