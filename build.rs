@@ -25,21 +25,12 @@ fn main() {
     fs::write(&out, page).unwrap_or_else(|e| fail(&out.display().to_string(), &e));
 }
 
-/// Whether this build renders a guide chapter: the guide needs `bevy`, `omega` and
-/// `captive` (`src/lib.rs`), and chapters 5, 10 and 11 their own features
-/// (`src/guide.rs`). A chapter not rendered keeps its published address.
+/// Whether this build renders a guide chapter (its features, as cargo tells the script).
+/// A chapter not rendered keeps its published address.
 fn chapter_rendered(chapter: &str) -> bool {
-    let on = |feature: &str| env::var_os(format!("CARGO_FEATURE_{feature}")).is_some();
-    let needs: &[&str] = match chapter {
-        "ch05_angband_levels" => &["ANGBAND_DATA"],
-        "ch10_your_own_tables" => &["TABLES"],
-        "ch11_your_own_monsters" => &["TABLES", "ASSETS"],
-        _ => &[],
-    };
-    ["BEVY", "OMEGA", "CAPTIVE"]
-        .iter()
-        .chain(needs)
-        .all(|f| on(f))
+    let on =
+        |feature: &str| env::var_os(format!("CARGO_FEATURE_{}", feature.to_uppercase())).is_some();
+    front_page::chapter_rendered(chapter, &on)
 }
 
 fn fail(file: &str, error: &dyn std::fmt::Display) -> ! {

@@ -15,6 +15,25 @@ pub const DOCUMENTS: [(&str, &str); 5] = [
 /// Where the README links the guide (where it is published).
 pub const GUIDE_ONLINE: &str = "https://docs.rs/denizen/latest/denizen/guide/";
 
+/// The features the guide needs (`src/lib.rs`).
+pub const GUIDE_FEATURES: [&str; 3] = ["bevy", "omega", "captive"];
+
+/// The chapters that need more features than the guide's (`src/guide.rs`).
+pub const CHAPTER_FEATURES: [(&str, &[&str]); 3] = [
+    ("ch05_angband_levels", &["angband_data"]),
+    ("ch10_your_own_tables", &["tables"]),
+    ("ch11_your_own_monsters", &["tables", "assets"]),
+];
+
+/// Whether a build whose features `on` tells renders a guide chapter.
+pub fn chapter_rendered(chapter: &str, on: &dyn Fn(&str) -> bool) -> bool {
+    let more = CHAPTER_FEATURES
+        .iter()
+        .find(|(name, _)| *name == chapter)
+        .map_or(&[][..], |(_, features)| features);
+    GUIDE_FEATURES.iter().chain(more).all(|feature| on(feature))
+}
+
 /// Every `src="docs/gallery/…"` as a `data:` address holding the picture `read` gives for
 /// that file.
 pub fn images(
@@ -64,7 +83,10 @@ fn links_of_line(line: &str, chapter_rendered: &dyn Fn(&str) -> bool, page: &mut
     let mut rest = line;
     while let Some(at) = rest.find("](") {
         let (Some(end), Some(open)) = (rest[at..].find(')'), rest[..at].rfind('[')) else {
-            break;
+            // No link here (or its label began on a line before): keep it, go on.
+            page.push_str(&rest[..at + 2]);
+            rest = &rest[at + 2..];
+            continue;
         };
         let target = &rest[at + 2..at + end];
         let (file, fragment) = target.split_once('#').map_or((target, ""), |(f, r)| (f, r));

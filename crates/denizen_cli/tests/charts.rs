@@ -623,8 +623,8 @@ fn the_readmes_gallery_is_drawn_anew() {
             svg == kept,
             "docs/gallery/{file} is not what `denizen chart {args}` draws: run scripts/gallery.sh"
         );
-        // The PNG beside it (what the README shows) is of the same drawing: its size, from
-        // its header, is the SVG's.
+        // The PNG beside it (what the README shows) was drawn at the SVG's size: its size,
+        // from its header, is the SVG's (its pixels depend on the machine's fonts).
         let png = std::fs::read(root.join(format!("docs/gallery/{name}.png"))).unwrap();
         let header = |at: usize| u32::from_be_bytes(png[at..at + 4].try_into().unwrap());
         let (svg_open, _) = elements(&kept, "svg")[0];

@@ -266,7 +266,8 @@ impl Variants {
     /// A were-human's change of form: the new form is drawn (`R(count) + start`, redrawn
     /// while unsuitable); the monster takes its ac, damage, speed and body, adds its hp
     /// and experience, ORs the form's status flags into its own (hostile among them), and
-    /// keeps its own hit, level, awareness, sleep rating and possessions. It is renamed `"were-<form>"`.
+    /// keeps its own hit, level, awareness, sleep rating and possessions. It is renamed
+    /// `"were-<form>"`.
     pub fn change_form<R: Rng + ?Sized>(
         &self,
         rng: &mut R,

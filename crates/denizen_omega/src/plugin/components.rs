@@ -73,7 +73,8 @@ pub struct Awareness(pub i32);
 #[reflect(Component, Default, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CombatStats(pub Stats);
 
-/// Whether a monster is hostile and whether it wanders, as constructed.
+/// Whether a monster is hostile and whether it wanders: two flags of its status word, set
+/// at construction and by a change of form (see [`Statuses`]).
 #[derive(
     Component, Reflect, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize,
 )]

@@ -144,7 +144,8 @@ pub(super) fn check_statuses(
         type_path: "Statuses",
         message,
     };
-    for (id, statuses) in save.components::<Statuses>() {
+    let words = save.components::<Statuses>();
+    for (id, statuses) in &words {
         let word = statuses.get();
         if word.bits() & !StatusSet::all().bits() != 0 || word.intersects(Statuses::HELD_ELSEWHERE)
         {
@@ -154,10 +155,11 @@ pub(super) fn check_statuses(
             )));
         }
     }
+    let worded: std::collections::HashSet<u64> = words.iter().map(|(id, _)| *id).collect();
     match save
         .components::<Species>()
         .into_iter()
-        .find(|(id, _)| !save.has::<Statuses>(*id))
+        .find(|(id, _)| !worded.contains(id))
     {
         Some((id, _)) => Err(impossible(format!(
             "entity {id} is an Omega monster without its own status word"

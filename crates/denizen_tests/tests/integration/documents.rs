@@ -171,9 +171,11 @@ fn the_front_page_links_only_what_it_renders() {
             "the charts (`docs/gallery` in the package) and `LICENSE-MIT`".to_owned(),
         ),
         (
-            "![a chart](docs/gallery/a.png) [x](https://example.org) [y](crate::plan) ](z)"
+            "![a chart](docs/gallery/a.png) [x](https://example.org) [y](crate::plan) ](z) \
+             [d](docs/DATA.md)"
                 .to_owned(),
-            "![a chart](docs/gallery/a.png) [x](https://example.org) [y](crate::plan) ](z)"
+            "![a chart](docs/gallery/a.png) [x](https://example.org) [y](crate::plan) ](z) \
+             [d](crate::docs::data_limits)"
                 .to_owned(),
         ),
         (
@@ -184,4 +186,61 @@ fn the_front_page_links_only_what_it_renders() {
     for (readme, page) in cases {
         assert_eq!(front_page::links(&readme, &rendered), page);
     }
+}
+
+/// The front page's table of the guide's features is the one `src/lib.rs` and
+/// `src/guide.rs` compile the guide and its chapters with: each chapter module's `cfg`
+/// names exactly the features the table gives it.
+#[test]
+fn the_front_pages_chapter_features_are_the_guides() {
+    let features_of = |cfg: &str| -> Vec<String> {
+        cfg.split("feature = \"")
+            .skip(1)
+            .map(|rest| rest[..rest.find('"').unwrap()].to_owned())
+            .collect()
+    };
+    let lib = read(&root().join("src/lib.rs"));
+    let before_guide = lib
+        .lines()
+        .take_while(|l| *l != "pub mod guide;")
+        .last()
+        .unwrap();
+    assert_eq!(features_of(before_guide), front_page::GUIDE_FEATURES);
+    let guide = read(&root().join("src/guide.rs"));
+    let lines: Vec<&str> = guide.lines().collect();
+    let mut chapters = 0;
+    for (at, line) in lines.iter().enumerate() {
+        let Some(name) = line
+            .strip_prefix("pub mod ")
+            .and_then(|l| l.strip_suffix(" {}"))
+        else {
+            continue;
+        };
+        let attributes = lines[..at].iter().rev().take_while(|l| l.starts_with("#["));
+        let cfg: Vec<String> = attributes
+            .filter(|l| l.starts_with("#[cfg("))
+            .flat_map(|l| features_of(l))
+            .collect();
+        let table = front_page::CHAPTER_FEATURES
+            .iter()
+            .find(|(chapter, _)| *chapter == name)
+            .map_or(&[][..], |(_, features)| features);
+        assert_eq!(cfg, table, "{name}");
+        let all = |on: &[&str]| front_page::chapter_rendered(name, &|f| on.contains(&f));
+        assert!(all(&[
+            "bevy",
+            "omega",
+            "captive",
+            "angband_data",
+            "tables",
+            "assets"
+        ]));
+        assert_eq!(
+            all(&["bevy", "omega", "captive"]),
+            table.is_empty(),
+            "{name}"
+        );
+        chapters += 1;
+    }
+    assert_eq!(chapters, 11);
 }

@@ -441,9 +441,8 @@ fn arena_bouts_and_were_turns() {
 }
 
 /// A dead logged adventurer in play: Caspar returns in a ghost's body (mobile, wandering,
-/// intangible) with the behaviour step's own status word, awake, mobile and wandering
-/// (hostile at the caves' difficulty), so a game reading its statuses finds it solid, as
-/// Omega 0.90.4 does.
+/// intangible) with the behaviour step's own status word, awake, mobile and wandering, so
+/// a game reading its statuses finds it solid, as Omega 0.90.4 does.
 #[test]
 fn a_dead_adventurer_in_play_is_not_intangible() {
     let mut app = populated(11, "goblin-caves", 1);
