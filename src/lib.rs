@@ -24,7 +24,8 @@ pub use denizen_omega as omega;
 pub use denizen_tables as tables;
 
 /// The Bevy plugins (feature `bevy`): the neutral plugin and its rule-set API
-/// (`denizen_bevy`), each enabled rule set's plugin as a module (`omega`, `captive`,
+/// (`denizen_bevy`, with [`DenizenPlugin`](bevy::DenizenPlugin) declaring every enabled rule
+/// set's requests), each enabled rule set's plugin as a module (`omega`, `captive`,
 /// `angband`, `tables`: each rule set's `plugin` module), and [`DenizenPlugins`](bevy::DenizenPlugins),
 /// which adds them all.
 #[cfg(feature = "bevy")]
@@ -45,7 +46,9 @@ pub mod bevy {
     pub use denizen_tables::plugin as tables;
 
     mod group;
+    mod plugin;
     pub use group::DenizenPlugins;
+    pub use plugin::DenizenPlugin;
 
     /// The types most games need, in one glob import that never clashes:
     /// `use denizen::bevy::prelude::*;` (the crate's prelude holds it too).
@@ -60,7 +63,7 @@ pub mod bevy {
         #[cfg(feature = "tables")]
         pub use denizen_tables::plugin::prelude::*;
 
-        pub use super::DenizenPlugins;
+        pub use super::{DenizenPlugin, DenizenPlugins};
     }
 }
 

@@ -2,14 +2,8 @@
 
 use bevy_app::{PluginGroup, PluginGroupBuilder};
 use bevy_ecs::schedule::ScheduleLabel;
-use denizen_bevy::DenizenPlugin;
-#[cfg(any(
-    feature = "omega",
-    feature = "captive",
-    feature = "angband",
-    feature = "tables"
-))]
-use denizen_bevy::rule_set::ExpectRequests;
+
+use super::DenizenPlugin;
 
 /// Every denizen plugin the enabled features bring: [`DenizenPlugin`] with the seed and
 /// schedule, then each rule set's plugin with its defaults, in the order their floors are
@@ -18,8 +12,8 @@ use denizen_bevy::rule_set::ExpectRequests;
 /// comes with the `angband_data` feature; with `angband` alone the game adds
 /// `AngbandPlugin::new` with its own rules. Replace one
 /// with `.set(...)` to change its switches; a rule-set plugin disabled with
-/// `.disable::<...>()` still has its requests declared, so one written anyway stops the app
-/// naming the plugin.
+/// `.disable::<...>()` still has its requests declared (by [`DenizenPlugin`]), so one
+/// written anyway stops the app naming the plugin.
 ///
 /// ```
 /// use bevy_app::prelude::*;
@@ -51,23 +45,15 @@ impl PluginGroup for DenizenPlugins {
     fn build(self) -> PluginGroupBuilder {
         let group = PluginGroupBuilder::start::<Self>().add(self.core);
         #[cfg(feature = "omega")]
-        let group = group
-            .add(ExpectRequests::<denizen_omega::plugin::OmegaPlugin>::default())
-            .add(denizen_omega::plugin::OmegaPlugin::default());
-        #[cfg(feature = "angband")]
-        let group = group.add(ExpectRequests::<denizen_angband::plugin::AngbandPlugin>::default());
+        let group = group.add(denizen_omega::plugin::OmegaPlugin::default());
         // Without Angband 2.7.9's data there are no default rules: the game adds
         // `AngbandPlugin::new` with its own.
         #[cfg(feature = "angband_data")]
         let group = group.add(denizen_angband::plugin::AngbandPlugin::default());
         #[cfg(feature = "captive")]
-        let group = group
-            .add(ExpectRequests::<denizen_captive::plugin::CaptivePlugin>::default())
-            .add(denizen_captive::plugin::CaptivePlugin::default());
+        let group = group.add(denizen_captive::plugin::CaptivePlugin::default());
         #[cfg(feature = "tables")]
-        let group = group
-            .add(ExpectRequests::<denizen_tables::plugin::TablesPlugin>::default())
-            .add(denizen_tables::plugin::TablesPlugin::default());
+        let group = group.add(denizen_tables::plugin::TablesPlugin::default());
         group
     }
 }

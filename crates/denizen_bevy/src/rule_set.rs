@@ -12,10 +12,13 @@
 //!
 //! A request written while no plugin serves it would vanish: a rule set declares its
 //! requests with [`RuleSetApp::expect_served`] (the shipped plugins do it in
-//! [`RuleSetPlugin::expect_requests`], which the facade's group runs even for a plugin
-//! the game disabled), and serves them with [`RuleSetApp::serve_floors`] and
-//! [`RuleSetApp::serve_arrivals`]. A declared request written while nothing serves it
-//! stops the app at its first run, naming the plugin to add.
+//! [`RuleSetPlugin::expect_requests`], which the facade's `DenizenPlugin` runs for every
+//! rule set its features enable, added or not), and serves them with
+//! [`RuleSetApp::serve_floors`], [`RuleSetApp::serve_arrivals`] and
+//! [`RuleSetApp::serve_messages`]. A declared request written while nothing serves it
+//! stops the app at its first run, naming the plugin to add. A rule set from outside
+//! declares its own the same way, in its plugin or in a group of the game's
+//! ([`ExpectRequests`]).
 
 use std::any::TypeId;
 use std::collections::{HashMap, HashSet};
@@ -86,6 +89,9 @@ pub struct RuleSets {
     added: Vec<RuleSet>,
     /// The request types served.
     served: HashSet<TypeId>,
+    /// The request types declared with [`RuleSetApp::expect_served`], each checked once
+    /// however many times it is declared.
+    expected: HashSet<TypeId>,
     /// The last server added to each set: the next one runs after it, so the requests of a
     /// rule set are served in the order its plugin asked to serve them (they are exclusive
     /// systems, and Bevy asks for an order between them).
@@ -120,8 +126,16 @@ pub trait RuleSetApp {
     /// ([`Arrived<R>`]) are added, and the system runs when one is written.
     fn serve_arrivals<R: ArrivalRequest + Message>(&mut self, set: impl SystemSet) -> &mut Self;
 
+    /// Serves requests of type `M` that the rule set reads with a system of its own (not
+    /// a floor or an arrival: the tables' `UniqueKilled`): the message is added and marked
+    /// served, so a declaration of it ([`expect_served`](Self::expect_served)) is
+    /// satisfied.
+    fn serve_messages<M: Message>(&mut self) -> &mut Self;
+
     /// Declares a request of the rule set: written while no plugin serves it, it stops the
-    /// app at its first run with a message naming `plugin`, instead of vanishing.
+    /// app at its first run with a message naming `plugin`, instead of vanishing (Bevy
+    /// would drop a message nothing added, and a system writing it would fail naming no
+    /// plugin). Declaring a request again changes nothing.
     fn expect_served<M: Message>(&mut self, plugin: &'static str) -> &mut Self;
 }
 
@@ -177,8 +191,18 @@ impl RuleSetApp for App {
         )
     }
 
+    fn serve_messages<M: Message>(&mut self) -> &mut Self {
+        let mut rule_sets = self.world_mut().get_resource_or_init::<RuleSets>();
+        rule_sets.served.insert(TypeId::of::<M>());
+        self.add_message::<M>()
+    }
+
     fn expect_served<M: Message>(&mut self, plugin: &'static str) -> &mut Self {
         let schedule = denizen_schedule(self);
+        let mut rule_sets = self.world_mut().get_resource_or_init::<RuleSets>();
+        if !rule_sets.expected.insert(TypeId::of::<M>()) {
+            return self;
+        }
         self.add_message::<M>().add_systems(
             schedule,
             refuse_unserved::<M>(plugin)

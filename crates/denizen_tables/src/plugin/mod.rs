@@ -126,6 +126,7 @@ impl Plugin for TablesPlugin {
         )
         .insert_resource(TablesRuleset::new(self.rules.clone()))
         .serve_floors::<TablesFloorRequested>(TablesSystems::Floors)
+        .serve_messages::<UniqueKilled>()
         .add_systems(
             schedule,
             (
@@ -154,7 +155,6 @@ impl Plugin for TablesPlugin {
 fn register(app: &mut App) {
     app.add_message::<TablesFloorPopulated>()
         .add_message::<TablesFloorRejected>()
-        .add_message::<UniqueKilled>()
         .add_message::<UniqueKillRefused>()
         .add_message::<TablesLintWarnings>()
         .add_message::<TablesStateMended>()
@@ -199,7 +199,8 @@ fn register(app: &mut App) {
 
 impl RuleSetPlugin for TablesPlugin {
     fn expect_requests(app: &mut App) {
-        app.expect_served::<TablesFloorRequested>("TablesPlugin");
+        app.expect_served::<TablesFloorRequested>("TablesPlugin")
+            .expect_served::<UniqueKilled>("TablesPlugin");
     }
 }
 

@@ -13,6 +13,7 @@ mod angband;
 mod asset_folder;
 #[cfg(all(feature = "assets", feature = "omega", feature = "captive"))]
 mod assets;
+mod declared;
 mod documents;
 #[cfg(feature = "captive")]
 mod encounters;
