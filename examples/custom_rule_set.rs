@@ -23,12 +23,14 @@ use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
 use denizen::bevy::apply::apply;
-use denizen::bevy::arrivals::{ArrivalRequest, Arrived, RulesStillLoading, arrive};
+use denizen::bevy::arrivals::{
+    ArrivalRequest, Arrived, RulesNotReady, RulesRefused, RulesStillLoading, arrive,
+};
 use denizen::bevy::assets::bevy_asset::{AssetMetaCheck, AssetPlugin, AssetServer};
 use denizen::bevy::assets::{
     AnySlot, DataRejected, DataSlot, DataSources, RulesLoaded, asset_folder, follow, register_kind,
 };
-use denizen::bevy::pipeline::{FloorHeld, FloorRequest, FloorStreams, rules_loading};
+use denizen::bevy::pipeline::{FloorHeld, FloorRequest, FloorStreams, rules_ready};
 use denizen::bevy::rule_set::{RuleSetApp, RuleSetPlugin};
 use denizen::bevy::save::{load, save};
 use denizen::bevy::view::{Description, describe, render_floor};
@@ -297,6 +299,10 @@ enum SpawnRefusal {
     EmptyMap,
     #[error("the table's file has not loaded yet")]
     RulesLoading,
+    /// The rules' data files were refused before any good set loaded: the latest
+    /// refusal (file, entry and field), until the files are mended. Nothing changed.
+    #[error("{0}")]
+    RulesRefused(RulesRefused),
     #[error("{0}")]
     FloorHeld(FloorHeld),
 }
@@ -307,15 +313,22 @@ impl From<FloorHeld> for SpawnRefusal {
     }
 }
 
+impl From<RulesNotReady> for SpawnRefusal {
+    fn from(not_ready: RulesNotReady) -> Self {
+        match not_ready {
+            RulesNotReady::Loading(_) => Self::RulesLoading,
+            RulesNotReady::Refused(refused) => Self::RulesRefused(refused),
+        }
+    }
+}
+
 impl FloorRequest for SpawnFloorRequested {
     type Rejection = SpawnRefusal;
     type Valid = Arc<SpawnTable>;
     type Plan = Plan<Placed>;
 
     fn validate(&self, world: &World) -> Result<(FloorId, Arc<SpawnTable>), SpawnRefusal> {
-        if rules_loading::<SpawnRules>(world) {
-            return Err(SpawnRefusal::RulesLoading);
-        }
+        rules_ready::<SpawnRules>(world)?;
         let table = world.resource::<SpawnRules>().0.clone();
         if table.eligible(self.depth).next().is_none() {
             return Err(SpawnRefusal::NothingAtDepth(self.depth));
@@ -390,11 +403,18 @@ enum NoWanderer {
     NoneArrived,
     #[error("{0}")]
     RulesLoading(RulesStillLoading),
+    /// The rules' data files were refused before any good set loaded: the latest
+    /// refusal, until the files are mended.
+    #[error("{0}")]
+    RulesRefused(RulesRefused),
 }
 
-impl From<RulesStillLoading> for NoWanderer {
-    fn from(loading: RulesStillLoading) -> Self {
-        Self::RulesLoading(loading)
+impl From<RulesNotReady> for NoWanderer {
+    fn from(not_ready: RulesNotReady) -> Self {
+        match not_ready {
+            RulesNotReady::Loading(loading) => Self::RulesLoading(loading),
+            RulesNotReady::Refused(refused) => Self::RulesRefused(refused),
+        }
     }
 }
 

@@ -5,7 +5,9 @@
 //! 1. **read** it ([`read_requests`]), or take it from a
 //!    clock check ([`arrive`]);
 //! 2. **refuse while loading**: while the rule set's data files load
-//!    ([`RulesLoading`](crate::pipeline::RulesLoading)), nothing is drawn or made;
+//!    ([`RulesLoading`](crate::pipeline::RulesLoading)), nothing is drawn or made, and the
+//!    answer says whether they are still loading or were refused
+//!    ([`RulesNotReady`]);
 //! 3. **validate** it against the rules and the floor ([`ArrivalRequest::validate`]): the
 //!    floor whose streams it draws (usually the current one) and what the rules resolved;
 //! 4. **plan** with the rules and the floor's streams, reading the world only
@@ -29,14 +31,9 @@ use bevy_reflect::prelude::*;
 use bevy_reflect::{FromReflect, GetTypeRegistration, TypePath, Typed};
 
 use crate::floor::FloorId;
-use crate::pipeline::{FloorStreams, plan_with_streams, read_requests, rules_loading};
+use crate::pipeline::{FloorStreams, plan_with_streams, read_requests, rules_ready};
 
-/// A rule set's data files have not loaded yet (feature `assets`): every refusal type of
-/// an arrival converts from it, and a game waits for `RulesLoaded`.
-#[derive(Reflect, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, thiserror::Error)]
-#[reflect(Debug, PartialEq)]
-#[error("the rules' data files have not loaded yet (wait for RulesLoaded)")]
-pub struct RulesStillLoading;
+pub use crate::pipeline::{RulesNotReady, RulesRefused, RulesStillLoading};
 
 /// What an arrival request tells the pipeline at each step (see the module docs).
 pub trait ArrivalRequest: Clone + Debug + Send + Sync + 'static {
@@ -49,7 +46,7 @@ pub trait ArrivalRequest: Clone + Debug + Send + Sync + 'static {
     /// What arrived: the entities and whatever the rule set reports with them.
     type Arrival: Clone + Debug + Send + Sync + 'static;
     /// Why nothing arrived.
-    type Refusal: From<RulesStillLoading> + Clone + Debug + Send + Sync + 'static;
+    type Refusal: From<RulesNotReady> + Clone + Debug + Send + Sync + 'static;
 
     /// Step 3: the floor whose streams the arrival draws, and what the rules resolved; or
     /// why it cannot be served (nothing is drawn then).
@@ -124,9 +121,7 @@ pub fn arrive<R: ArrivalRequest>(world: &mut World, request: &R) {
 
 /// Steps 2 to 5 of one request.
 fn outcome<R: ArrivalRequest>(world: &mut World, request: &R) -> Result<R::Arrival, R::Refusal> {
-    if rules_loading::<R::Rules>(world) {
-        return Err(RulesStillLoading.into());
-    }
+    rules_ready::<R::Rules>(world)?;
     let (floor, valid) = request.validate(world)?;
     let plan = plan_with_streams(world, &floor, |world, streams| {
         request.plan(world, valid, streams)

@@ -36,6 +36,8 @@ use std::marker::PhantomData;
 
 use bevy_ecs::message::MessageCursor;
 use bevy_ecs::prelude::*;
+use bevy_reflect::Reflect;
+use denizen_core::data::DataError;
 use denizen_core::floor::FloorGrid;
 use denizen_core::rng::Generator;
 
@@ -189,18 +191,88 @@ pub fn serve_floor_requests<R: FloorRequest>(
 /// Present while a rule set's rules are still loading from its data files (the `assets`
 /// feature: its plugin was given asset paths): the rule set refuses its requests until the
 /// first valid set of files is in, and a game waits for `RulesLoaded`. `R` is the rule
-/// set's rules resource (`OmegaRuleset`, ...).
+/// set's rules resource (`OmegaRuleset`, ...). Once a load has been refused (a file
+/// missing, unreadable or invalid), it holds the latest refusal, which requests are
+/// answered with ([`RulesNotReady::Refused`]) until a good set loads.
 #[derive(Resource)]
-pub struct RulesLoading<R: Send + Sync + 'static>(PhantomData<fn() -> R>);
+pub struct RulesLoading<R: Send + Sync + 'static> {
+    refused: Option<DataRefusal>,
+    _rules: PhantomData<fn() -> R>,
+}
 
 impl<R: Send + Sync + 'static> Default for RulesLoading<R> {
     fn default() -> Self {
-        Self(PhantomData)
+        Self {
+            refused: None,
+            _rules: PhantomData,
+        }
+    }
+}
+
+impl<R: Send + Sync + 'static> RulesLoading<R> {
+    /// The latest refusal of the rule set's files, if a load was refused.
+    pub fn refused(&self) -> Option<&DataRefusal> {
+        self.refused.as_ref()
+    }
+
+    /// Records a refusal of the files: requests are answered with it from now on.
+    pub fn refuse(&mut self, refusal: DataRefusal) {
+        self.refused = Some(refusal);
     }
 }
 
 /// Whether the rule set whose rules resource is `R` is still loading its data files (see
-/// [`RulesLoading`]).
+/// [`RulesLoading`]), refused or not.
 pub fn rules_loading<R: Send + Sync + 'static>(world: &World) -> bool {
     world.contains_resource::<RulesLoading<R>>()
+}
+
+/// Whether the rule set whose rules resource is `R` can serve requests: `Ok` once a good
+/// set of its files is in (or it was given no files), else why not. Every rule set's
+/// floor and arrival refusals convert from [`RulesNotReady`].
+pub fn rules_ready<R: Send + Sync + 'static>(world: &World) -> Result<(), RulesNotReady> {
+    let Some(loading) = world.get_resource::<RulesLoading<R>>() else {
+        return Ok(());
+    };
+    Err(match &loading.refused {
+        Some(refusal) => RulesNotReady::Refused(RulesRefused(refusal.clone())),
+        None => RulesNotReady::Loading(RulesStillLoading),
+    })
+}
+
+/// Why a rule set cannot serve requests yet (see [`rules_ready`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RulesNotReady {
+    /// Its data files have not loaded yet.
+    #[error("{0}")]
+    Loading(RulesStillLoading),
+    /// Its data files were refused, and no good set has loaded since.
+    #[error("{0}")]
+    Refused(RulesRefused),
+}
+
+/// A rule set's data files have not loaded yet (feature `assets`), and none was refused:
+/// a game waits for `RulesLoaded`.
+#[derive(Reflect, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, thiserror::Error)]
+#[reflect(Debug, PartialEq)]
+#[error("the rules' data files have not loaded yet (wait for RulesLoaded)")]
+pub struct RulesStillLoading;
+
+/// A rule set's data files were refused before any good set of them loaded (feature
+/// `assets`): the latest refusal, naming the file, the entry and the field. Nothing can be
+/// served until the files are mended (a `RulesLoaded` follows).
+#[derive(Reflect, Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[reflect(opaque, Debug, PartialEq, Hash)]
+#[error("the rules' data files were refused, and none has loaded since: {0}")]
+pub struct RulesRefused(pub DataRefusal);
+
+/// Why a rule set's data files were refused.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum DataRefusal {
+    /// A file could not be loaded as text (missing, unreadable, too large, not UTF-8).
+    #[error("{0}")]
+    Load(String),
+    /// The files loaded but do not make valid rules: the file, entry and field.
+    #[error("{0}")]
+    Data(DataError),
 }

@@ -40,7 +40,7 @@ pub fn read_data_file(path: &Path) -> io::Result<String> {
 ///
 /// Every variant names the file; syntax errors carry RON's line and column, and
 /// consistency errors name the entry and field at fault.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum DataError {
     /// The text is not valid RON for the expected shape.
     #[error("{file}:{line}:{column}: {message}")]

@@ -29,7 +29,7 @@ use denizen_bevy::clock::GameClock;
 use denizen_bevy::floor::{
     FloorEnd, FloorEnded, FloorEntered, FloorEntry, FloorId, FloorMap, Glyph, OnFloor,
 };
-use denizen_bevy::pipeline::{FloorRequest, FloorStreams, rules_loading};
+use denizen_bevy::pipeline::{FloorRequest, FloorStreams, rules_ready};
 
 /// One planned level, before it touches the world (what the pipeline carries from
 /// planning to applying).
@@ -59,9 +59,7 @@ impl FloorRequest for AngbandFloorRequested {
     type Plan = AngbandFloorPlan;
 
     fn validate(&self, world: &World) -> Result<(FloorId, Self::Valid), AngbandFloorRefusal> {
-        if rules_loading::<AngbandRuleset>(world) {
-            return Err(AngbandFloorRefusal::RulesLoading);
-        }
+        rules_ready::<AngbandRuleset>(world)?;
         let host_floor = match self.floor {
             LevelFloor::Classic => None,
             LevelFloor::Host => Some(&world.resource::<FloorMap>().0),

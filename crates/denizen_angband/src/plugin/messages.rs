@@ -5,7 +5,7 @@ use crate::request::is_quest_depth;
 use crate::{DenKind, Feeling, LevelRefusal, MadeGold, MadeObject, Springing};
 use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
-use denizen_bevy::arrivals::{Arrived, RulesStillLoading};
+use denizen_bevy::arrivals::{Arrived, RulesNotReady, RulesRefused, RulesStillLoading};
 use denizen_core::floor::{Room, Square};
 
 use denizen_bevy::floor::{FloorHeld, FloorId};
@@ -202,11 +202,24 @@ pub enum AngbandFloorRefusal {
     /// A game waits for `RulesLoaded` before its first request.
     #[error("the rules' data files have not loaded yet (wait for RulesLoaded)")]
     RulesLoading,
+    /// The rules' data files were refused before any good set loaded: the latest
+    /// refusal (file, entry and field), until the files are mended. Nothing changed.
+    #[error("{0}")]
+    RulesRefused(RulesRefused),
 }
 
 impl From<FloorHeld> for AngbandFloorRefusal {
     fn from(held: FloorHeld) -> Self {
         Self::FloorHeld(held)
+    }
+}
+
+impl From<RulesNotReady> for AngbandFloorRefusal {
+    fn from(not_ready: RulesNotReady) -> Self {
+        match not_ready {
+            RulesNotReady::Loading(_) => Self::RulesLoading,
+            RulesNotReady::Refused(refused) => Self::RulesRefused(refused),
+        }
     }
 }
 
@@ -229,6 +242,10 @@ pub enum TrapRefusal {
     /// The rules' data files (feature `assets`) have not loaded yet: nothing changed.
     #[error("{0}")]
     RulesLoading(RulesStillLoading),
+    /// The rules' data files were refused before any good set loaded: the latest
+    /// refusal, until the files are mended.
+    #[error("{0}")]
+    RulesRefused(RulesRefused),
     /// The floor in `FloorMap` is not an Angband level (another rule set's floor, or
     /// none): a trap springs only on the level it belongs to.
     #[error("the current floor ({} {}) is not an Angband level", current.location, current.depth)]
@@ -244,9 +261,12 @@ pub enum TrapRefusal {
     },
 }
 
-impl From<RulesStillLoading> for TrapRefusal {
-    fn from(loading: RulesStillLoading) -> Self {
-        Self::RulesLoading(loading)
+impl From<RulesNotReady> for TrapRefusal {
+    fn from(not_ready: RulesNotReady) -> Self {
+        match not_ready {
+            RulesNotReady::Loading(loading) => Self::RulesLoading(loading),
+            RulesNotReady::Refused(refused) => Self::RulesRefused(refused),
+        }
     }
 }
 

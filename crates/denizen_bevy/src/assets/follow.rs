@@ -223,10 +223,7 @@ pub fn follow_data<S: DataSources>(world: &mut World) {
         }
         drop(slots);
         for message in failures {
-            world.write_message(DataRejected {
-                rule_set: S::RULE_SET,
-                error: DataRefusal::Load(message),
-            });
+            refused::<S>(world, DataRefusal::Load(message));
         }
         if !ready || !(untried || first) {
             return;
@@ -242,13 +239,20 @@ pub fn follow_data<S: DataSources>(world: &mut World) {
                     rule_set: S::RULE_SET,
                 });
             }
-            Err(error) => {
-                world.write_message(DataRejected {
-                    rule_set: S::RULE_SET,
-                    error: DataRefusal::Data(error),
-                });
-            }
+            Err(error) => refused::<S>(world, DataRefusal::Data(error)),
         }
+    });
+}
+
+/// Reports a refusal of `S`'s files once, and before any good load keeps it, so requests
+/// are answered with it rather than "still loading" (the rules would never come).
+fn refused<S: DataSources>(world: &mut World, error: DataRefusal) {
+    if let Some(mut loading) = world.get_resource_mut::<RulesLoading<S::Ruleset>>() {
+        loading.refuse(error.clone());
+    }
+    world.write_message(DataRejected {
+        rule_set: S::RULE_SET,
+        error,
     });
 }
 

@@ -34,7 +34,10 @@
 //!   `RulesLoading` case; see [`RulesLoading`](crate::pipeline::RulesLoading)), as are
 //!   Omega's summonings, statues and arena bouts and Angband's traps, and Omega's
 //!   wandering checks are skipped (`WanderingSkip::RulesLoading`). [`RulesLoaded`] says
-//!   when the rules are in.
+//!   when the rules are in. Once a first load has been refused ([`DataRejected`]), the
+//!   answer is that refusal instead (each refusal's `RulesRefused` case,
+//!   [`RulesRefused`](crate::pipeline::RulesRefused)), the latest one, until a good set
+//!   loads; while the asset server has not answered yet, it stays "still loading".
 //! - With `bevy_asset`'s file watcher on (this crate's `file_watcher` feature turns on
 //!   `bevy_asset`'s), an edited file is validated and, when the whole set is valid,
 //!   swapped in before the next request is served, the plugin's switches kept. Omega's
@@ -54,9 +57,11 @@ use bevy_asset::{Asset, AssetLoader, AssetPath, AsyncReadExt, Handle, LoadContex
 use bevy_ecs::prelude::*;
 use bevy_reflect::TypePath;
 use denizen_core::DataFile;
-use denizen_core::data::{DataError, MAX_FILE_BYTES};
+use denizen_core::data::MAX_FILE_BYTES;
 
 pub use bevy_asset;
+
+pub use crate::pipeline::DataRefusal;
 
 mod follow;
 pub use follow::{AnySlot, DataSlot, DataSources, SlotState, follow, follow_data, register_kind};
@@ -270,17 +275,6 @@ pub struct DataRejected {
     pub rule_set: &'static str,
     /// Why.
     pub error: DataRefusal,
-}
-
-/// Why a rule set's data files were refused.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum DataRefusal {
-    /// A file could not be loaded as text (unreadable, too large, not UTF-8).
-    #[error("{0}")]
-    Load(String),
-    /// The files loaded but do not make valid rules: the file, entry and field.
-    #[error("{0}")]
-    Data(DataError),
 }
 
 #[cfg(all(test, unix))]

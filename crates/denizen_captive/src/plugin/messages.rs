@@ -7,6 +7,7 @@ use denizen_core::floor::Square;
 
 use denizen_bevy::floor::FloorHeld;
 use denizen_bevy::floor::FloorId;
+use denizen_bevy::pipeline::{RulesNotReady, RulesRefused};
 
 /// Written by the host after it has filled [`FloorMap`](denizen_bevy::FloorMap) with a base floor
 /// (fire squares, and a dig order if it has one): place this map's encounter groups.
@@ -90,11 +91,24 @@ pub enum CaptiveFloorRefusal {
     /// A game waits for `RulesLoaded` before its first request.
     #[error("the rules' data files have not loaded yet (wait for RulesLoaded)")]
     RulesLoading,
+    /// The rules' data files were refused before any good set loaded: the latest
+    /// refusal (file, entry and field), until the files are mended. Nothing changed.
+    #[error("{0}")]
+    RulesRefused(RulesRefused),
 }
 
 impl From<FloorHeld> for CaptiveFloorRefusal {
     fn from(held: FloorHeld) -> Self {
         Self::FloorHeld(held)
+    }
+}
+
+impl From<RulesNotReady> for CaptiveFloorRefusal {
+    fn from(not_ready: RulesNotReady) -> Self {
+        match not_ready {
+            RulesNotReady::Loading(_) => Self::RulesLoading,
+            RulesNotReady::Refused(refused) => Self::RulesRefused(refused),
+        }
     }
 }
 

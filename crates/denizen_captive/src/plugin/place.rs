@@ -16,7 +16,7 @@ use super::messages::{
 use super::resources::CaptiveRuleset;
 use denizen_bevy::apply::apply;
 use denizen_bevy::floor::{FloorEnding, FloorId, FloorMap, Glyph, GridPos, OnFloor};
-use denizen_bevy::pipeline::{FloorRequest, FloorStreams, rules_loading};
+use denizen_bevy::pipeline::{FloorRequest, FloorStreams, rules_ready};
 
 /// Observer: a despawned bearer drops its base map or clipboard (not when its whole floor
 /// ends: [`FloorEnding`]).
@@ -45,9 +45,7 @@ impl FloorRequest for CaptiveFloorRequested {
     type Plan = EncounterPlan;
 
     fn validate(&self, world: &World) -> Result<(FloorId, CaptiveRuleset), CaptiveFloorRefusal> {
-        if rules_loading::<CaptiveRuleset>(world) {
-            return Err(CaptiveFloorRefusal::RulesLoading);
-        }
+        rules_ready::<CaptiveRuleset>(world)?;
         let specials: Vec<_> = self.specials.iter().map(|s| (s.cell, s.stage)).collect();
         check_special_cells(&world.resource::<FloorMap>().0, &specials)
             .map_err(CaptiveFloorRefusal::SpecialCell)?;

@@ -4,7 +4,7 @@
 use bevy_ecs::prelude::*;
 use denizen_bevy::apply::apply;
 use denizen_bevy::floor::{FloorEntered, FloorEntry, FloorId, FloorMap, Glyph};
-use denizen_bevy::pipeline::{FloorRequest, FloorStreams, rules_loading};
+use denizen_bevy::pipeline::{FloorRequest, FloorStreams, rules_ready};
 use denizen_core::floor::Square;
 use denizen_core::plan::{Plan, Spawn};
 
@@ -111,9 +111,7 @@ impl FloorRequest for OmegaFloorRequested {
     type Plan = OmegaFloorPlan;
 
     fn validate(&self, world: &World) -> Result<(FloorId, OmegaFloor), OmegaFloorRefusal> {
-        if rules_loading::<OmegaRuleset>(world) {
-            return Err(OmegaFloorRefusal::RulesLoading);
-        }
+        rules_ready::<OmegaRuleset>(world)?;
         let ruleset = world.resource::<OmegaRuleset>().clone();
         let at = ruleset
             .rules()

@@ -3,7 +3,9 @@
 
 use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
-use denizen_bevy::arrivals::{ArrivalRequest, Arrived, RulesStillLoading};
+use denizen_bevy::arrivals::{
+    ArrivalRequest, Arrived, RulesNotReady, RulesRefused, RulesStillLoading,
+};
 use denizen_bevy::floor::{FloorId, FloorMap};
 use denizen_bevy::pipeline::FloorStreams;
 use denizen_core::floor::{Square, Tile};
@@ -105,14 +107,21 @@ pub enum NothingMade {
     /// The rules' data files (feature `assets`) have not loaded yet.
     #[error("{0}")]
     RulesLoading(RulesStillLoading),
+    /// The rules' data files were refused before any good set loaded: the latest
+    /// refusal, until the files are mended.
+    #[error("{0}")]
+    RulesRefused(RulesRefused),
     /// The current floor is not the Omega location's: nothing is summoned onto it.
     #[error("{0}")]
     NotOmegaFloor(NotOmegaFloor),
 }
 
-impl From<RulesStillLoading> for NothingMade {
-    fn from(loading: RulesStillLoading) -> Self {
-        Self::RulesLoading(loading)
+impl From<RulesNotReady> for NothingMade {
+    fn from(not_ready: RulesNotReady) -> Self {
+        match not_ready {
+            RulesNotReady::Loading(loading) => Self::RulesLoading(loading),
+            RulesNotReady::Refused(refused) => Self::RulesRefused(refused),
+        }
     }
 }
 

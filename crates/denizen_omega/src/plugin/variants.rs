@@ -13,7 +13,9 @@ use super::components::{
 };
 use super::populate::spawn_monsters;
 use super::resources::{MoonPhase, OmegaChronicle, OmegaRuleset};
-use denizen_bevy::arrivals::{ArrivalRequest, Arrived, RulesStillLoading};
+use denizen_bevy::arrivals::{
+    ArrivalRequest, Arrived, RulesNotReady, RulesRefused, RulesStillLoading,
+};
 use denizen_bevy::floor::{FloorId, Glyph};
 use denizen_bevy::pipeline::FloorStreams;
 use denizen_bevy::streams::DenizenRng;
@@ -34,7 +36,7 @@ pub struct ArenaBoutRequested {
 }
 
 /// Why an [`ArenaBoutRequested`] was refused.
-#[derive(Reflect, Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Reflect, Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[reflect(Debug, PartialEq)]
 pub enum ArenaRefusal {
     /// The rules have no arena: a game's own bestiary that lacks Omega's arena species
@@ -47,11 +49,18 @@ pub enum ArenaRefusal {
     /// The rules' data files (feature `assets`) have not loaded yet.
     #[error("{0}")]
     RulesLoading(RulesStillLoading),
+    /// The rules' data files were refused before any good set loaded: the latest
+    /// refusal, until the files are mended.
+    #[error("{0}")]
+    RulesRefused(RulesRefused),
 }
 
-impl From<RulesStillLoading> for ArenaRefusal {
-    fn from(loading: RulesStillLoading) -> Self {
-        Self::RulesLoading(loading)
+impl From<RulesNotReady> for ArenaRefusal {
+    fn from(not_ready: RulesNotReady) -> Self {
+        match not_ready {
+            RulesNotReady::Loading(loading) => Self::RulesLoading(loading),
+            RulesNotReady::Refused(refused) => Self::RulesRefused(refused),
+        }
     }
 }
 

@@ -3,7 +3,9 @@
 
 use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
-use denizen_bevy::arrivals::{ArrivalRequest, Arrived, RulesStillLoading, arrive};
+use denizen_bevy::arrivals::{
+    ArrivalRequest, Arrived, RulesNotReady, RulesRefused, RulesStillLoading, arrive,
+};
 use denizen_bevy::floor::{FloorId, FloorMap};
 use denizen_bevy::pipeline::FloorStreams;
 use denizen_core::floor::Square;
@@ -59,6 +61,10 @@ pub enum WanderingSkip {
     /// The rules' data files (feature `assets`) have not loaded yet.
     #[error("{0}")]
     RulesLoading(RulesStillLoading),
+    /// The rules' data files were refused before any good set loaded: the latest
+    /// refusal, until the files are mended.
+    #[error("{0}")]
+    RulesRefused(RulesRefused),
     /// The rules allow no wandering here (not a dungeon).
     #[error("{0}")]
     Rules(NoWandering),
@@ -71,9 +77,12 @@ pub enum WanderingSkip {
     NoneArrived,
 }
 
-impl From<RulesStillLoading> for WanderingSkip {
-    fn from(loading: RulesStillLoading) -> Self {
-        Self::RulesLoading(loading)
+impl From<RulesNotReady> for WanderingSkip {
+    fn from(not_ready: RulesNotReady) -> Self {
+        match not_ready {
+            RulesNotReady::Loading(loading) => Self::RulesLoading(loading),
+            RulesNotReady::Refused(refused) => Self::RulesRefused(refused),
+        }
     }
 }
 

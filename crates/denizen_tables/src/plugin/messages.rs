@@ -3,6 +3,7 @@
 use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
 use denizen_bevy::floor::{FloorHeld, FloorId};
+use denizen_bevy::pipeline::{RulesNotReady, RulesRefused};
 use denizen_core::{Rect, Square, TooManyTags};
 
 use super::resources::TagArea;
@@ -145,11 +146,24 @@ pub enum TablesFloorRefusal {
     /// The bestiary's data files (feature `assets`) have not loaded yet: nothing changed.
     #[error("the rules' data files have not loaded yet (wait for RulesLoaded)")]
     RulesLoading,
+    /// The rules' data files were refused before any good set loaded: the latest
+    /// refusal (file, entry and field), until the files are mended. Nothing changed.
+    #[error("{0}")]
+    RulesRefused(RulesRefused),
 }
 
 impl From<FloorHeld> for TablesFloorRefusal {
     fn from(held: FloorHeld) -> Self {
         Self::FloorHeld(held)
+    }
+}
+
+impl From<RulesNotReady> for TablesFloorRefusal {
+    fn from(not_ready: RulesNotReady) -> Self {
+        match not_ready {
+            RulesNotReady::Loading(_) => Self::RulesLoading,
+            RulesNotReady::Refused(refused) => Self::RulesRefused(refused),
+        }
     }
 }
 

@@ -8,7 +8,7 @@ use bevy_ecs::prelude::*;
 use denizen_bevy::apply::apply;
 use denizen_bevy::clock::GameClock;
 use denizen_bevy::floor::{FloorId, FloorMap, Glyph};
-use denizen_bevy::pipeline::{FloorRequest, FloorStreams, rules_loading};
+use denizen_bevy::pipeline::{FloorRequest, FloorStreams, rules_ready};
 use denizen_core::SquareTags;
 
 use super::components::{
@@ -50,9 +50,7 @@ impl FloorRequest for TablesFloorRequested {
     type Plan = Result<Planned, RequestError>;
 
     fn validate(&self, world: &World) -> Result<(FloorId, ValidFloor), TablesFloorRefusal> {
-        if rules_loading::<TablesRuleset>(world) {
-            return Err(TablesFloorRefusal::RulesLoading);
-        }
+        rules_ready::<TablesRuleset>(world)?;
         if self.tags.len() > MAX_TAG_AREAS {
             return Err(TablesFloorRefusal::TooManyAreas(self.tags.len()));
         }

@@ -6,7 +6,9 @@ use std::sync::Arc;
 
 use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
-use denizen_bevy::arrivals::{ArrivalRequest, Arrived, RulesStillLoading, arrive};
+use denizen_bevy::arrivals::{
+    ArrivalRequest, Arrived, RulesNotReady, RulesRefused, RulesStillLoading, arrive,
+};
 use denizen_bevy::clock::{GameClock, MAX_CHECKS_PER_RUN};
 use denizen_bevy::floor::{CurrentFloor, FloorId, FloorMap};
 use denizen_bevy::pipeline::FloorStreams;
@@ -58,6 +60,10 @@ pub enum TablesWanderingSkip {
     /// The bestiary's data files (feature `assets`) have not loaded yet.
     #[error("{0}")]
     RulesLoading(RulesStillLoading),
+    /// The rules' data files were refused before any good set loaded: the latest
+    /// refusal, until the files are mended.
+    #[error("{0}")]
+    RulesRefused(RulesRefused),
     /// The floor's depth is not one of the bestiary's (its files changed since).
     #[error("{0}")]
     Request(RequestError),
@@ -69,9 +75,12 @@ pub enum TablesWanderingSkip {
     NoneArrived,
 }
 
-impl From<RulesStillLoading> for TablesWanderingSkip {
-    fn from(loading: RulesStillLoading) -> Self {
-        Self::RulesLoading(loading)
+impl From<RulesNotReady> for TablesWanderingSkip {
+    fn from(not_ready: RulesNotReady) -> Self {
+        match not_ready {
+            RulesNotReady::Loading(loading) => Self::RulesLoading(loading),
+            RulesNotReady::Refused(refused) => Self::RulesRefused(refused),
+        }
     }
 }
 

@@ -6,6 +6,7 @@ use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
 use denizen::bevy::arrivals::RulesStillLoading;
 use denizen::bevy::assets::DataRefusal;
+use denizen::bevy::pipeline::RulesRefused;
 use denizen::omega::bestiary::OMEGA_BESTIARY;
 use denizen::omega::location::OMEGA_LOCATIONS;
 use denizen::omega::reference::reference_floor;
@@ -187,7 +188,65 @@ fn a_file_that_is_not_text_is_refused_once() {
         .write_message(CaptiveFloorRequested::new(6, 3));
     app.update();
     let refused: Vec<CaptiveFloorRejected> = messages(&app);
-    assert_eq!(refused[0].reason, CaptiveFloorRefusal::RulesLoading);
+    let refusal = RulesRefused(DataRefusal::Load(message.clone()));
+    assert_eq!(
+        refused[0].reason,
+        CaptiveFloorRefusal::RulesRefused(refusal),
+        "the refusal, not a wait for files that never come"
+    );
+}
+
+/// A first load refused: before the asset server answers, requests are answered "still
+/// loading"; once the files are refused, every request of the rule set (floors and
+/// arrivals) is answered with the latest refusal, which names the file, the entry and the
+/// field, where "still loading" would wait forever; mended files are taken and served.
+#[test]
+fn a_refused_first_load_answers_requests_with_the_refusal() {
+    let folder = Folder::new("assets-refused");
+    folder.write("game.bestiary.ron", bestiary('J', "daggr"));
+    folder.write("game.locations.ron", OMEGA_LOCATIONS);
+    let files = OmegaDataAssets::new("game.bestiary.ron", "game.locations.ron");
+    let plugins = DenizenPlugins::with_seed(41).set(OmegaPlugin::default().data_assets(files));
+    let mut app = game(&folder.0, plugins);
+    request_caves(&mut app);
+    let refused: Vec<OmegaFloorRejected> = messages(&app);
+    assert_eq!(refused[0].reason, OmegaFloorRefusal::RulesLoading);
+
+    wait_for_answers(&mut app, 1);
+    let line = r#"game.bestiary.ron: species[15] "goblin": field `fixed_item`: no item has the key "daggr""#;
+    let Err(DataRejected {
+        error: DataRefusal::Data(error),
+        ..
+    }) = &heard(&app)[0]
+    else {
+        panic!("{:?}", heard(&app))
+    };
+    assert_eq!(error.to_string(), line);
+    let refusal = RulesRefused(DataRefusal::Data(error.clone()));
+    let at = Square { x: 5, y: 5 };
+    app.world_mut()
+        .write_message(SummonRequested::new(1, at, SummonKind::Ordinary));
+    request_caves(&mut app);
+    let refused: Vec<OmegaFloorRejected> = messages(&app);
+    assert_eq!(
+        refused[0].reason,
+        OmegaFloorRefusal::RulesRefused(refusal.clone())
+    );
+    assert!(refused[0].reason.to_string().ends_with(line));
+    let summoned: Vec<Summoned> = messages(&app);
+    assert_eq!(summoned[0].outcome, Err(NothingMade::RulesRefused(refusal)));
+    assert!(goblin_glyphs(&mut app).is_empty(), "nothing is populated");
+
+    // With the file watcher, the mended file is taken.
+    #[cfg(feature = "file_watcher")]
+    {
+        folder.write("game.bestiary.ron", bestiary('K', "dagger"));
+        wait_for_answers(&mut app, 2);
+        assert_eq!(heard(&app)[1], Ok("Omega"));
+        request_caves(&mut app);
+        let glyphs = goblin_glyphs(&mut app);
+        assert!(!glyphs.is_empty() && glyphs.iter().all(|&g| g == 'K'));
+    }
 }
 
 /// `text` with every `field: 'x'` character replaced by `glyph`.

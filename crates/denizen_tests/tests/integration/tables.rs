@@ -750,6 +750,39 @@ impl denizen::bevy::pipeline::FloorRequest for OtherFloor {
     fn reject(&self, _: &mut World, _: Self::Rejection) {}
 }
 
+/// Files refused at their first load: a floor asked for is answered with the refusal,
+/// naming the file, entry and field, not "still loading" (no `RulesLoaded` would come).
+#[cfg(feature = "assets")]
+#[test]
+fn a_refused_first_load_answers_with_the_refusal() {
+    use crate::asset_folder::{Folder, game, heard, wait_for_answers};
+    use denizen::bevy::assets::DataRefusal;
+
+    let folder = Folder::new("assets-tables-refused");
+    folder.write("bog.tables.ron", BESTIARY);
+    folder.write("bog_mod.tables.ron", howler_mod('K', "howler_pupz"));
+    let files = TablesDataAssets::new("bog.tables.ron").with_mod("bog_mod.tables.ron");
+    let plugins = DenizenPlugins::with_seed(9).set(TablesPlugin::default().data_assets(files));
+    let mut app = game(&folder.0, plugins);
+    wait_for_answers(&mut app, 1);
+    let Err(rejected) = &heard(&app)[0] else {
+        panic!("{:?}", heard(&app))
+    };
+    request(&mut app, "bog", 1);
+    let refused: Vec<TablesFloorRejected> = messages(&app);
+    let TablesFloorRefusal::RulesRefused(refusal) = &refused[0].reason else {
+        panic!("{:?}", refused[0].reason)
+    };
+    assert_eq!(refusal.0, rejected.error);
+    let DataRefusal::Data(error) = &refusal.0 else {
+        panic!("{refusal:?}")
+    };
+    assert_eq!(
+        error.to_string(),
+        "bog_mod.tables.ron: species[0] `howler`: field `escort`: no group `howler_pupz` is loaded"
+    );
+}
+
 /// A save loaded while the files load is checked once they are in, against them (not
 /// against the rules the plugin was built with, which lack the save's unique).
 #[cfg(feature = "file_watcher")]
