@@ -2,7 +2,7 @@
 
 use denizen_core::Dice;
 
-use crate::file::PickKind;
+use crate::file::{PickKind, TimeUnit};
 use crate::weight::{Chance, Depths, Shape};
 
 /// A species of a [`Bestiary`], by its place in [`Bestiary::species`].
@@ -233,8 +233,10 @@ pub struct WanderingRules {
     pub table: TableId,
     /// The chance per check on arriving.
     pub chance: Chance,
-    /// Game time between checks.
+    /// Game time between checks, in `unit`s.
     pub every: u32,
+    /// The clock's unit the checks count.
+    pub unit: TimeUnit,
     /// The chance halves for every this much time on the floor.
     pub halve_every: Option<u32>,
     /// Rules every arrival adds.

@@ -490,6 +490,7 @@ fn wandering(w: &Written<WanderingDef>, names: &Names<'_>) -> Result<WanderingRu
         table: TableId(names.id(Kind::Table, &d.table, at, "table")?),
         chance: d.chance,
         every: d.every,
+        unit: d.unit,
         halve_every: d.halve_every,
         place: place(at, "place", &d.place, false)?,
     })

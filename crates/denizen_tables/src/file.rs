@@ -369,14 +369,47 @@ pub struct WanderingDef {
     pub table: String,
     /// The chance per check (`"1/50"`).
     pub chance: Chance,
-    /// Game time between checks (1 or more).
+    /// Game time between checks (1 or more), in `unit`s.
     pub every: u32,
+    /// Which of the game clock's units the checks count: `Turns` (the default) or
+    /// `Minutes`.
+    #[serde(default)]
+    pub unit: TimeUnit,
     /// The chance halves for every this much time on the floor (1 or more).
     #[serde(default)]
     pub halve_every: Option<u32>,
     /// Placement rules every arrival adds (`min_distance` from the player).
     #[serde(default)]
     pub place: PlaceDef,
+}
+
+/// Which of the game clock's counts a rule measures time in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize, serde::Serialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
+pub enum TimeUnit {
+    /// Game turns (the plugin reads `GameClock::turns`).
+    #[default]
+    Turns,
+    /// Game minutes (the plugin reads `GameClock::minutes`).
+    Minutes,
+}
+
+impl TimeUnit {
+    /// The unit's name, plural, as messages say it.
+    pub fn name(self) -> &'static str {
+        match self {
+            TimeUnit::Turns => "turns",
+            TimeUnit::Minutes => "minutes",
+        }
+    }
+
+    /// The other unit.
+    pub fn other(self) -> TimeUnit {
+        match self {
+            TimeUnit::Turns => TimeUnit::Minutes,
+            TimeUnit::Minutes => TimeUnit::Turns,
+        }
+    }
 }
 
 /// Dice written as text (`"2d6"`).

@@ -71,6 +71,7 @@ pub use compile::{
     MAX_COUNT, MAX_DISTANCE, MAX_FOLLOWERS, MAX_PLACEMENTS, MAX_RADIUS, MAX_TAG_NAMES,
 };
 pub use draw::{Member, Unit};
+pub use file::TimeUnit;
 pub use floor::{
     Denizen, FloorPlan, FloorRequest, FloorSite, Follows, RequestError, Shortfall, check_site,
     plan_arrival, plan_floor,

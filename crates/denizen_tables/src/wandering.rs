@@ -74,6 +74,7 @@ mod tests {
             table: TableId(0),
             chance: Chance::new(1, 50).unwrap(),
             every: 10,
+            unit: crate::TimeUnit::Turns,
             halve_every: Some(100),
             place: Place::default(),
         };

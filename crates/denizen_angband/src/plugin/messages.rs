@@ -248,7 +248,7 @@ pub enum TrapRefusal {
     RulesRefused(RulesRefused),
     /// The floor in `FloorMap` is not an Angband level (another rule set's floor, or
     /// none): a trap springs only on the level it belongs to.
-    #[error("the current floor ({} {}) is not an Angband level", current.location, current.depth)]
+    #[error("the current floor ({current}) is not an Angband level")]
     NotAngbandFloor {
         /// The floor `FloorMap` holds.
         current: FloorId,

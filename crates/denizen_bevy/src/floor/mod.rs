@@ -124,6 +124,27 @@ impl FloorId {
     }
 }
 
+/// As messages name a floor: `` `sewers` at depth 3 ``; a floor with no location is
+/// "the unnamed floor at depth 2", and the default id (the current floor before any) is
+/// "no floor".
+///
+/// ```
+/// use denizen_bevy::FloorId;
+///
+/// assert_eq!(FloorId::new("sewers", 3).to_string(), "`sewers` at depth 3");
+/// assert_eq!(FloorId::new("", 2).to_string(), "the unnamed floor at depth 2");
+/// assert_eq!(FloorId::default().to_string(), "no floor");
+/// ```
+impl std::fmt::Display for FloorId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (&*self.location, self.depth) {
+            ("", 0) => f.write_str("no floor"),
+            ("", depth) => write!(f, "the unnamed floor at depth {depth}"),
+            (location, depth) => write!(f, "{} at depth {depth}", denizen_core::quoted(location)),
+        }
+    }
+}
+
 /// The floor a creature (or an encounter group) belongs to: every entity the plugins spawn
 /// has one, naming the [`CurrentFloor`] of the moment.
 #[derive(
@@ -158,10 +179,8 @@ pub(crate) struct FloorClaim(Option<FloorId>);
 #[derive(Reflect, Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[reflect(Debug, PartialEq)]
 #[error(
-    "{} {} was populated in this update, and FloorMap holds one floor: send this request \
-     after filling FloorMap again",
-    held.location,
-    held.depth
+    "{held} was populated in this update, and FloorMap holds one floor: send this request \
+     after filling FloorMap again"
 )]
 pub struct FloorHeld {
     /// The floor populated earlier in this run.

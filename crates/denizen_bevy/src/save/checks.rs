@@ -128,13 +128,11 @@ fn check_floors(
 ) -> Result<(), SaveError> {
     let current = saved_or_current::<CurrentFloor>(world, resources).unwrap_or_default();
     let stored = saved_or_current::<StoredFloors>(world, resources).unwrap_or_default();
-    let named =
-        |floor: &FloorId| format!("{} {}", denizen_core::quoted(&floor.location), floor.depth);
     let impossible = |type_path, message| Err(SaveError::Impossible { type_path, message });
     if current.0 != FloorId::default() && stored.0.contains_key(&current.0) {
         return impossible(
             "CurrentFloor",
-            format!("the current floor {} is also put away", named(&current.0)),
+            format!("the current floor {} is also put away", current.0),
         );
     }
     for (id, components) in entities {
@@ -149,7 +147,7 @@ fn check_floors(
                 "Dormant",
                 format!(
                     "entity {id} is put away on {}, which is not a stored floor",
-                    named(&on.0)
+                    on.0
                 ),
             );
         }
@@ -158,8 +156,7 @@ fn check_floors(
                 "OnFloor",
                 format!(
                     "entity {id} is awake on {}, but the current floor is {}",
-                    named(&on.0),
-                    named(&current.0)
+                    on.0, current.0
                 ),
             );
         }

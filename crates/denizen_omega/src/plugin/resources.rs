@@ -135,13 +135,7 @@ impl CurrentLocation {
 /// or none: a floor put away): Omega's arrivals come only onto its own place's floor.
 #[derive(Reflect, Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 #[reflect(Debug, PartialEq)]
-#[error(
-    "the current floor `{} {}` is not the Omega location's `{} {}`",
-    current.location,
-    current.depth,
-    location.location,
-    location.depth
-)]
+#[error("the current floor ({current}) is not the Omega location's ({location})")]
 pub struct NotOmegaFloor {
     /// The floor `FloorMap` holds.
     pub current: FloorId,

@@ -40,7 +40,9 @@ pub use messages::{
     TablesLintWarnings, TablesStateMended, UniqueKillRefused, UniqueKilled, Unplaced,
 };
 pub use resources::{TablesFloors, TablesRuleset, TablesUniques, TagArea};
-pub use wander::{TablesArrival, TablesWandered, TablesWanderingCheck, TablesWanderingSkip};
+pub use wander::{
+    TablesArrival, TablesClockUnused, TablesWandered, TablesWanderingCheck, TablesWanderingSkip,
+};
 
 /// A game's own bestiary as a plugin: the host fills
 /// [`FloorMap`](denizen_bevy::FloorMap), writes a [`TablesFloorRequested`] naming the
@@ -159,6 +161,8 @@ fn register(app: &mut App) {
         .add_message::<TablesLintWarnings>()
         .add_message::<TablesStateMended>()
         .add_message::<TablesWandered>()
+        .add_message::<TablesClockUnused>()
+        .init_resource::<wander::ClockWatch>()
         .init_resource::<TablesUniques>()
         .init_resource::<TablesFloors>()
         .init_resource::<uniques::PendingKills>()
@@ -192,6 +196,8 @@ fn register(app: &mut App) {
         .register_type::<TablesArrival>()
         .register_type::<TablesWanderingSkip>()
         .register_type::<TablesWandered>()
+        .register_type::<TablesClockUnused>()
+        .register_type::<wander::ClockWatch>()
         .add_observer(records::floor_ended)
         .add_observer(records::floor_entered)
         .add_observer(uniques::unique_gone);
@@ -218,7 +224,9 @@ pub mod prelude {
     };
     pub use super::resources::{TablesFloors, TablesRuleset, TablesUniques, TagArea};
     pub use super::view::roster as tables_roster;
-    pub use super::wander::{TablesArrival, TablesWandered, TablesWanderingSkip};
+    pub use super::wander::{
+        TablesArrival, TablesClockUnused, TablesWandered, TablesWanderingSkip,
+    };
     pub use super::{TablesPlugin, TablesSystems};
 }
 

@@ -99,13 +99,12 @@ impl FloorRequest for TablesFloorRequested {
             Ok(plan) => plan,
             Err(error) => return self.reject(world, TablesFloorRefusal::Request(error)),
         };
-        let seen_turn = world.resource::<GameClock>().turns;
-        let record = TablesFloor {
+        let mut record = TablesFloor {
             tags: self.tags.clone(),
             player: self.player,
-            elapsed: 0,
-            seen_turn,
+            ..TablesFloor::default()
         };
+        record.seen(world.resource::<GameClock>());
         let mut floors = world.resource_mut::<TablesFloors>();
         floors.0.insert(floor.clone(), record);
         world.resource_mut::<Making>().0 = Some(floor.clone());

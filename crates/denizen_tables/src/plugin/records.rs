@@ -36,6 +36,6 @@ pub(super) fn floor_entered(
     if entered.entry == FloorEntry::New && !ours {
         floors.0.remove(&entered.floor);
     } else if let Some(record) = floors.0.get_mut(&entered.floor) {
-        record.seen_turn = clock.turns;
+        record.seen(&clock);
     }
 }

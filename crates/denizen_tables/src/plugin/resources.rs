@@ -6,11 +6,12 @@ use std::sync::Arc;
 
 use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
+use denizen_bevy::clock::GameClock;
 use denizen_bevy::floor::{FloorId, FloorMap};
 use denizen_core::{Rect, Square, SquareTags, TooManyTags};
 use serde::{Deserialize, Serialize};
 
-use crate::{Bestiary, UniqueLedger};
+use crate::{Bestiary, TimeUnit, UniqueLedger};
 
 /// The bestiary in use. Shared, read-only, rebuilt from the plugin's builder (or its data
 /// files) rather than saved.
@@ -60,14 +61,36 @@ pub struct TablesFloor {
     /// Where the player stands; the game updates it as the player moves
     /// ([`TablesFloors::set_player`]).
     pub player: Option<Square>,
-    /// Game turns spent on the floor while it was current (wandering checks count them).
+    /// Game time spent on the floor while it was current, in the wandering rules' unit
+    /// (wandering checks count it).
     pub elapsed: u64,
-    /// The game turn ([`GameClock::turns`](denizen_bevy::clock::GameClock::turns)) up to
-    /// which `elapsed` is counted.
+    /// The game turn ([`GameClock::turns`]) up to which `elapsed` is counted.
     pub seen_turn: u64,
+    /// The game minute ([`GameClock::minutes`]) up to which `elapsed` is counted; `None`
+    /// in a save of 0.2 and before, read as the clock's minute when the floor is next seen.
+    #[serde(default)]
+    pub seen_minute: Option<u64>,
 }
 
 impl TablesFloor {
+    /// The game time is counted up to the clock's reading now.
+    pub(super) fn seen(&mut self, clock: &GameClock) {
+        (self.seen_turn, self.seen_minute) = (clock.turns, Some(clock.minutes));
+    }
+
+    /// The time the clock moved since the floor was last seen, in `unit`, and the reading
+    /// is counted: wandering time passes on the floor.
+    pub(super) fn pass(&mut self, clock: &GameClock, unit: TimeUnit) -> u64 {
+        let moved = match unit {
+            TimeUnit::Turns => clock.turns.saturating_sub(self.seen_turn),
+            TimeUnit::Minutes => clock
+                .minutes
+                .saturating_sub(self.seen_minute.unwrap_or(clock.minutes)),
+        };
+        self.seen(clock);
+        moved
+    }
+
     /// The floor's tag layer: the map's tags, then the game's areas.
     pub fn layer(&self, map: &FloorMap) -> Result<SquareTags, TooManyTags> {
         layer(map, &self.tags)

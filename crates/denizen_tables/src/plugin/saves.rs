@@ -75,9 +75,7 @@ pub(super) fn check_saved_state(
     for (floor, record) in floors.bypass_change_detection().0.iter_mut() {
         if record.tags.len() > MAX_TAG_AREAS {
             misfits.push(format!(
-                "TablesFloors: {} {} has {} tag areas; the first {MAX_TAG_AREAS} kept",
-                quoted(&floor.location),
-                floor.depth,
+                "TablesFloors: {floor} has {} tag areas; the first {MAX_TAG_AREAS} kept",
                 record.tags.len()
             ));
             record.tags.truncate(MAX_TAG_AREAS);

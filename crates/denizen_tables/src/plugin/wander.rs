@@ -17,7 +17,7 @@ use denizen_core::{Square, SquareTags, TooManyTags};
 use super::messages::Unplaced;
 use super::place::{Planned, spawn_plan};
 use super::resources::{TablesFloors, TablesRuleset, TablesUniques};
-use crate::{Bestiary, FloorSite, RequestError, check_site, plan_wanderer};
+use crate::{Bestiary, FloorSite, RequestError, TimeUnit, check_site, plan_wanderer};
 
 /// The stream a wandering check draws.
 pub(super) const WANDER_STREAM: &str = "tables_wander";
@@ -170,28 +170,32 @@ impl ArrivalRequest for TablesWanderingCheck {
     }
 }
 
-/// The clock's wandering checks: the game turns since the last run count toward the
-/// current floor's time if the plugin made it, and each multiple of the files' `every`
-/// they pass runs one check (at most [`MAX_CHECKS_PER_RUN`]; older ones are dropped). Time
-/// on other floors, or on this one while put away, does not count.
+/// The clock's wandering checks: the game time since the last run, in the wandering
+/// rules' unit (turns unless the files say `unit: Minutes`), counts toward the current
+/// floor's time if the plugin made it, and each multiple of the files' `every` it passes
+/// runs one check (at most [`MAX_CHECKS_PER_RUN`]; older ones are dropped). Time on other
+/// floors, or on this one while put away, does not count.
 pub(super) fn wandering_checks(world: &mut World) {
     let current = world.resource::<CurrentFloor>().0.clone();
-    let turns = world.resource::<GameClock>().turns;
-    let every = world
+    let clock = *world.resource::<GameClock>();
+    let wandering = world
         .resource::<TablesRuleset>()
         .rules()
         .wandering()
-        .map(|w| u64::from(w.every));
+        .map(|w| (w.every, w.unit));
+    let unit = wandering.map_or(TimeUnit::Turns, |(_, unit)| unit);
     let mut floors = world.resource_mut::<TablesFloors>();
     let Some(record) = floors.0.get_mut(&current) else {
         return;
     };
     let from = record.elapsed;
-    let to = from.saturating_add(turns.saturating_sub(record.seen_turn));
-    (record.elapsed, record.seen_turn) = (to, turns);
-    let Some(every) = every else {
+    let to = from.saturating_add(record.pass(&clock, unit));
+    record.elapsed = to;
+    let Some((every, unit)) = wandering else {
         return;
     };
+    watch_clock(world, &current, &clock, (every, unit));
+    let every = u64::from(every);
     let (first, last) = (from / every + 1, to / every);
     let first = first.max(last.saturating_sub(MAX_CHECKS_PER_RUN - 1));
     for k in first..=last {
@@ -200,5 +204,78 @@ pub(super) fn wandering_checks(world: &mut World) {
             elapsed: k * every,
         };
         arrive(world, &check);
+    }
+}
+
+/// Written once per app run when the game clock moved on a floor of the plugin's in the
+/// unit the wandering rules do not count, by at least their `every`, while the unit they
+/// count stood still: a game that advances minutes while the files count turns (or the
+/// other way round) gets no wandering arrivals. A clock that turns one into the other
+/// (`GameClock::turns_per_minute`) never brings it.
+#[derive(Message, Reflect, Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[reflect(Debug, PartialEq)]
+#[error(
+    "the wandering rules count game {counted}, but on {floor} only the clock's {moved_unit} \
+     moved ({moved} of them, where a check comes every {every} {counted}): advance the \
+     clock's {counted}, give it `turns_per_minute`, or set the wandering rules' `unit: {unit:?}`",
+    counted = .counted.name(),
+    moved_unit = .counted.other().name(),
+    unit = .counted.other()
+)]
+pub struct TablesClockUnused {
+    /// The floor.
+    pub floor: FloorId,
+    /// The unit the wandering rules count.
+    pub counted: TimeUnit,
+    /// How far the other unit moved meanwhile.
+    pub moved: u64,
+    /// The rules' `every`.
+    pub every: u32,
+}
+
+/// Where the clock stood when the counted unit last moved on the current floor, and
+/// whether [`TablesClockUnused`] was written (once per app run; never saved).
+#[derive(Resource, Reflect, Default)]
+#[reflect(Resource, Default)]
+pub(super) struct ClockWatch {
+    floor: Option<FloorId>,
+    counted: u64,
+    other: u64,
+    said: bool,
+}
+
+/// Watches the clock on `floor` for time moving only in the unit the rules do not count.
+fn watch_clock(
+    world: &mut World,
+    floor: &FloorId,
+    clock: &GameClock,
+    (every, unit): (u32, TimeUnit),
+) {
+    let (counted, other) = match unit {
+        TimeUnit::Turns => (clock.turns, clock.minutes),
+        TimeUnit::Minutes => (clock.minutes, clock.turns),
+    };
+    let mut watch = world.resource_mut::<ClockWatch>();
+    if watch.said {
+        return;
+    }
+    if watch.floor.as_ref() != Some(floor) || watch.counted != counted || watch.other > other {
+        *watch = ClockWatch {
+            floor: Some(floor.clone()),
+            counted,
+            other,
+            said: false,
+        };
+        return;
+    }
+    let moved = other - watch.other;
+    if moved >= u64::from(every) {
+        watch.said = true;
+        world.write_message(TablesClockUnused {
+            floor: floor.clone(),
+            counted: unit,
+            moved,
+            every,
+        });
     }
 }

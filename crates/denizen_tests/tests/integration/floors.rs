@@ -314,7 +314,7 @@ fn floors_put_away_at_the_edges() {
         rejected[0]
             .reason
             .to_string()
-            .contains("goblin-caves 2 was populated"),
+            .contains("`goblin-caves` at depth 2 was populated"),
         "{rejected:?}"
     );
 }

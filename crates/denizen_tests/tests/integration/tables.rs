@@ -8,7 +8,7 @@ use denizen::bevy::save::{load, save};
 use denizen::bevy::tables::resources::MAX_TAG_AREAS;
 use denizen::floor::Rect;
 use denizen::prelude::*;
-use denizen::tables::{OddsError, RequestError, Shortfall};
+use denizen::tables::{OddsError, RequestError, Shortfall, TimeUnit};
 
 use crate::messages;
 
@@ -368,6 +368,107 @@ fn wanderers_arrive_on_the_clock_only_on_their_own_floor() {
     assert_eq!(gnats, 5);
 }
 
+/// An app whose bestiary's wandering rules count `unit` (`Turns` or `Minutes`).
+fn app_counting(seed: u64, unit: &str) -> App {
+    let text = BESTIARY.replacen("every: 10,", &format!("every: 10, unit: {unit},"), 1);
+    let files = [DataFile::new("bog.tables.ron", &text)];
+    let mut app = App::new();
+    app.add_plugins((
+        DenizenPlugin::with_seed(seed),
+        TablesPlugin::default().with_rules(denizen::tables::load(&files).unwrap()),
+    ));
+    app
+}
+
+fn advance_minutes(app: &mut App, minutes: u64) {
+    app.world_mut()
+        .resource_mut::<GameClock>()
+        .advance_minutes(minutes);
+    app.update();
+}
+
+/// Wandering rules that count minutes bring arrivals on a clock advanced in minutes, at
+/// the same multiples turns would; turns alone bring none.
+#[test]
+fn wanderers_counting_minutes_arrive_on_minutes() {
+    let mut app = app_counting(6, "Minutes");
+    request(&mut app, "bog", 1);
+    advance(&mut app, 40);
+    assert!(arrivals(&app).is_empty(), "turns are not minutes");
+    advance_minutes(&mut app, 9);
+    assert!(arrivals(&app).is_empty(), "the first check is at minute 10");
+    advance_minutes(&mut app, 1);
+    assert_eq!(arrivals(&app).len(), 1);
+    advance_minutes(&mut app, 35);
+    assert_eq!(arrivals(&app).len(), 3, "minutes 20, 30 and 40");
+}
+
+/// The clock's warnings written in the last update.
+fn clock_warnings(app: &App) -> Vec<TablesClockUnused> {
+    messages::<TablesClockUnused>(app)
+}
+
+/// A game that advances only the unit its wandering rules do not count is told once per
+/// run, as soon as that unit moved `every` (10) while the counted one stood still; a clock
+/// that turns one into the other never warns.
+#[test]
+fn a_clock_moving_only_in_the_uncounted_unit_warns_once() {
+    for (unit, counted) in [("Turns", TimeUnit::Turns), ("Minutes", TimeUnit::Minutes)] {
+        let mut app = app_counting(6, unit);
+        request(&mut app, "bog", 1);
+        let other = |app: &mut App, by: u64| match counted {
+            TimeUnit::Turns => advance_minutes(app, by),
+            TimeUnit::Minutes => advance(app, by),
+        };
+        other(&mut app, 9);
+        assert!(clock_warnings(&app).is_empty(), "9 is less than `every`");
+        other(&mut app, 1);
+        let warned = clock_warnings(&app);
+        assert_eq!(
+            warned,
+            [TablesClockUnused {
+                floor: FloorId::new("bog", 1),
+                counted,
+                moved: 10,
+                every: 10,
+            }]
+        );
+        assert!(
+            warned[0].to_string().starts_with(&format!(
+                "the wandering rules count game {}, but on `bog` at depth 1 only the clock's {}",
+                counted.name(),
+                counted.other().name()
+            )),
+            "{}",
+            warned[0]
+        );
+        other(&mut app, 100);
+        assert!(clock_warnings(&app).is_empty(), "once per run");
+        assert!(arrivals(&app).is_empty());
+    }
+
+    // Both units move, the counted one between every few of the other's: no warning.
+    let mut app = app_counting(6, "Turns");
+    request(&mut app, "bog", 1);
+    for _ in 0..30 {
+        advance_minutes(&mut app, 3);
+        advance(&mut app, 1);
+    }
+    assert!(clock_warnings(&app).is_empty());
+
+    // A clock with a rate turns minutes into turns: arrivals, and no warning.
+    let mut app = app_counting(6, "Turns");
+    app.insert_resource(GameClock::default().with_turns_per_minute(10));
+    request(&mut app, "bog", 1);
+    let mut came = 0;
+    for _ in 0..10 {
+        advance_minutes(&mut app, 1);
+        came += arrivals(&app).len();
+        assert!(clock_warnings(&app).is_empty());
+    }
+    assert_eq!(came, 10, "ten minutes are a hundred turns");
+}
+
 /// The same requests, kills and turns, from the same seed.
 fn played(seed: u64) -> App {
     let mut app = app(seed);
@@ -608,7 +709,7 @@ fn tag_areas_are_bounded() {
     assert_eq!(
         said[0].misfits,
         [format!(
-            "TablesFloors: `bog` 2 has {} tag areas; the first {MAX_TAG_AREAS} kept",
+            "TablesFloors: `bog` at depth 2 has {} tag areas; the first {MAX_TAG_AREAS} kept",
             MAX_TAG_AREAS + 1
         )]
     );

@@ -742,7 +742,7 @@ fn no_request_is_silently_dropped() {
         rejected[0]
             .reason
             .to_string()
-            .contains("sewers 2 was populated in this update"),
+            .contains("`sewers` at depth 2 was populated in this update"),
         "{rejected:?}"
     );
 
