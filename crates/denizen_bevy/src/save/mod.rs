@@ -22,7 +22,9 @@
 //! is refused with [`SaveError::Version`], naming both.
 //!
 //! Entities are numbered 1, 2, 3, ... in a canonical order (by their components' values,
-//! the floor and square among them), never by the ids Bevy gave them, and a link between
+//! the floor and square among them, and for entities alike in those, by what they link to
+//! and what links to them), never by the ids Bevy gave them or the order they were
+//! spawned in, and a link between
 //! entities (a member's group) names the number of the entity it links to: a world and the
 //! same world loaded from its save write the same bytes. Loading gives the saved entities
 //! new ids, and [`load`] returns which is which.

@@ -1,11 +1,17 @@
 //! The numbers a save gives its entities: canonical, so equal worlds save the same bytes
-//! whatever ids Bevy handed their entities (a world loaded from a save has new ones).
+//! whatever ids Bevy handed their entities and in whatever order they were spawned (a
+//! world loaded from a save has new ones, in the save's order).
 //!
-//! Each saved entity is ordered by the text of its saved components with every link to
-//! another entity blanked (a member's group, a follower's leader): the floor, the square,
-//! the kind of creature and everything about it. Entities then get the numbers 1, 2, 3, ...
-//! in that order, and every link is written as the number of the entity it names. Entities
-//! that are the same in every value but their links keep the world's order between them.
+//! Each saved entity is first ordered by the text of its saved components with every link
+//! to another entity blanked (a member's group, a follower's leader): the floor, the
+//! square, the kind of creature and everything about it. Entities that tie (the same in
+//! every value but their links: two like items carried by two members) are then told
+//! apart by what they link to and what links to them: each entity's place is refined by
+//! the places of the entities at the ends of its links (each link's component path and
+//! position kept), again and again until no tie splits further. Entities still tied are
+//! interchangeable (nothing in the world tells them apart), so either order writes the
+//! same bytes; the world's order is kept between them. Entities get the numbers 1, 2, 3,
+//! ... in that order, and every link is written as the number of the entity it names.
 
 use bevy_ecs::entity::{Entity, EntityHashMap};
 use bevy_reflect::serde::TypedReflectSerializer;
@@ -13,7 +19,7 @@ use bevy_reflect::{PartialReflect, TypeRegistry};
 
 use super::SaveError;
 use super::format::Value;
-use super::links::{names_entities, renumber};
+use super::links::{entities_in, names_entities, renumber};
 
 /// An entity found for the save, with its saved components and their type paths.
 pub(super) type Found<'w> = (Entity, Vec<(&'static str, &'w dyn PartialReflect)>);
@@ -23,13 +29,15 @@ pub(super) fn canonical(
     found: &[Found<'_>],
     registry: &TypeRegistry,
 ) -> Result<EntityHashMap<Entity>, SaveError> {
-    let mut keyed = Vec::with_capacity(found.len());
-    for (world_order, (entity, components)) in found.iter().enumerate() {
-        keyed.push((key(components, registry)?, world_order, *entity));
-    }
-    keyed.sort_unstable();
+    let keys = found
+        .iter()
+        .map(|(_, components)| key(components, registry))
+        .collect::<Result<Vec<_>, _>>()?;
+    let places = refine(ranks(&keys), &links(found));
+    let mut order: Vec<usize> = (0..found.len()).collect();
+    order.sort_unstable_by_key(|&i| (places[i], i));
     let mut numbering = EntityHashMap::default();
-    for (number, (_, _, entity)) in keyed.into_iter().enumerate() {
+    for (number, i) in order.into_iter().enumerate() {
         // The entity whose id the save writes as `number + 1`.
         let saved = u64::try_from(number + 1)
             .ok()
@@ -38,9 +46,85 @@ pub(super) fn canonical(
                 type_path: "the entities".into(),
                 message: "more entities than a save numbers".into(),
             })?;
-        numbering.insert(entity, saved);
+        numbering.insert(found[i].0, saved);
     }
     Ok(numbering)
+}
+
+/// One link between two found entities: the component that holds it (its path), the
+/// link's position among that component's, and the other end's index.
+type Link = (&'static str, usize, usize);
+
+/// Every found entity's links: those it holds, and those that name it.
+struct Links {
+    out: Vec<Vec<Link>>,
+    into: Vec<Vec<Link>>,
+}
+
+/// The links between found entities (a link to an entity not found is refused later,
+/// when the values are written).
+fn links(found: &[Found<'_>]) -> Links {
+    let index: EntityHashMap<usize> = found
+        .iter()
+        .enumerate()
+        .map(|(i, (e, _))| (*e, i))
+        .collect();
+    let mut links = Links {
+        out: vec![Vec::new(); found.len()],
+        into: vec![Vec::new(); found.len()],
+    };
+    let mut named = Vec::new();
+    for (source, (_, components)) in found.iter().enumerate() {
+        for &(path, value) in components {
+            named.clear();
+            entities_in(value, &mut named);
+            for (position, target) in named.iter().enumerate() {
+                if let Some(&target) = index.get(target) {
+                    links.out[source].push((path, position, target));
+                    links.into[target].push((path, position, source));
+                }
+            }
+        }
+    }
+    links
+}
+
+/// Each value's rank among the distinct values (equal values, equal ranks).
+fn ranks<T: Ord>(values: &[T]) -> Vec<usize> {
+    let mut sorted: Vec<&T> = values.iter().collect();
+    sorted.sort_unstable();
+    sorted.dedup();
+    values
+        .iter()
+        .map(|v| sorted.binary_search(&v).unwrap_or_default())
+        .collect()
+}
+
+/// Refines the places `places` by the places at the ends of every entity's links until no
+/// tie splits. A refined place keeps the earlier order (an entity's old place comes first
+/// in what it is ranked by), so entities that did not tie keep their order; each round
+/// splits at least one tie or ends, so it ends within as many rounds as entities.
+fn refine(mut places: Vec<usize>, links: &Links) -> Vec<usize> {
+    let mut distinct = places.iter().max().map_or(0, |&m| m + 1);
+    loop {
+        let ends = |list: &[Link]| {
+            let mut ends: Vec<(&str, usize, usize)> = list
+                .iter()
+                .map(|&(path, position, other)| (path, position, places[other]))
+                .collect();
+            ends.sort_unstable();
+            ends
+        };
+        let signatures: Vec<_> = (0..places.len())
+            .map(|i| (places[i], ends(&links.out[i]), ends(&links.into[i])))
+            .collect();
+        let refined = ranks(&signatures);
+        let now = refined.iter().max().map_or(0, |&m| m + 1);
+        if now == distinct {
+            return places;
+        }
+        (places, distinct) = (refined, now);
+    }
 }
 
 /// What an entity is ordered by: its components' texts in their paths' order, links
