@@ -175,12 +175,13 @@ pub fn run(
             for warning in b.warnings() {
                 writeln!(out, "warning: {warning}").map_err(stdout)?;
             }
-            note(err, format_args!("{} warnings", b.warnings().len()));
+            let counted = match b.warnings().len() {
+                1 => "1 warning".to_owned(),
+                n => format!("{n} warnings"),
+            };
+            note(err, format_args!("{counted}"));
             if *deny_warnings && !b.warnings().is_empty() {
-                return Err(CliError::Usage(format!(
-                    "{} warnings, and --deny-warnings",
-                    b.warnings().len()
-                )));
+                return Err(CliError::Usage(format!("{counted}, and --deny-warnings")));
             }
             Ok(())
         }

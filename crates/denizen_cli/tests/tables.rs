@@ -138,13 +138,16 @@ fn the_lint_lists_warnings_and_can_deny_them() {
     assert!(warned.status.success());
     assert_eq!(
         stdout(&warned),
-        "warning: species `lost`: no table reaches it\n"
+        format!(
+            "warning: {}: species[1] `lost`: no table reaches this species\n",
+            file.display()
+        )
     );
     let denied = tables(&format!("{line} --deny-warnings"));
     assert_eq!(denied.status.code(), Some(2));
     assert_eq!(
         String::from_utf8_lossy(&denied.stderr),
-        "1 warnings\ndenizen: 1 warnings, and --deny-warnings\n"
+        "1 warning\ndenizen: 1 warning, and --deny-warnings\n"
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -54,8 +54,10 @@ pub enum DataError {
         /// RON's description of the problem.
         message: String,
     },
-    /// The text parsed, but an entry is inconsistent.
-    #[error("{file}: {entry}: field `{field}`: {problem}")]
+    /// The text parsed, but an entry is inconsistent. Shown as `file: entry: field
+    /// `name`: problem`, leaving out an entry or a field that is empty (a problem of the
+    /// whole file, or of a whole entry).
+    #[error("{}", located(file, entry, field, problem))]
     Invalid {
         /// The file's name as given to the loader.
         file: String,
@@ -66,6 +68,18 @@ pub enum DataError {
         /// What is wrong.
         problem: String,
     },
+}
+
+/// `file: entry: field `name`: problem`, without the parts that are empty.
+fn located(file: &str, entry: &str, field: &str, problem: &str) -> String {
+    let mut line = file.to_owned();
+    if !entry.is_empty() {
+        line += &format!(": {entry}");
+    }
+    if !field.is_empty() {
+        line += &format!(": field `{field}`");
+    }
+    line + ": " + problem
 }
 
 impl DataError {

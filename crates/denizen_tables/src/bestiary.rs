@@ -152,8 +152,6 @@ pub struct Row {
     pub count: Dice,
     /// Placement rules added to what it draws.
     pub place: Place,
-    /// The file that wrote it, for the lint's messages.
-    pub file: String,
 }
 
 /// A table.
@@ -243,6 +241,36 @@ pub struct WanderingRules {
     pub place: Place,
 }
 
+/// Where an entry of the files was written: the file, and how that file names the entry
+/// (`tables[0] `floor``, `replace.species[2] `pup``, a row `append[1] `floor`: rows[3]`).
+/// Shown as `file: entry`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Source {
+    /// The file, as the load named it.
+    pub file: String,
+    /// The entry, as its file names it.
+    pub entry: String,
+}
+
+impl std::fmt::Display for Source {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.file, self.entry)
+    }
+}
+
+/// Where every entry of a bestiary was written, by id.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Sources {
+    pub(crate) species: Vec<Source>,
+    pub(crate) groups: Vec<Source>,
+    pub(crate) tables: Vec<Source>,
+    /// Each table's rows.
+    pub(crate) rows: Vec<Vec<Source>>,
+    pub(crate) loot: Vec<Source>,
+    pub(crate) floor: Source,
+    pub(crate) wandering: Option<Source>,
+}
+
 /// Every species, group, table and loot table of the files loaded, with the floor's and
 /// the wandering arrivals' rules, and the lint's warnings. Made by [`crate::load`].
 #[derive(Clone, Debug)]
@@ -254,6 +282,8 @@ pub struct Bestiary {
     pub(crate) floor: FloorRules,
     pub(crate) wandering: Option<WanderingRules>,
     pub(crate) warnings: Vec<crate::warning::Warning>,
+    /// Where each entry was written.
+    pub(crate) sources: Sources,
     /// Each pick-one table's draw compiled by depth.
     pub(crate) draws: crate::compiled::Draws,
 }
@@ -336,6 +366,42 @@ impl Bestiary {
     /// Wandering arrivals, when the files give them.
     pub fn wandering(&self) -> Option<&WanderingRules> {
         self.wandering.as_ref()
+    }
+
+    /// Where a species was written.
+    pub fn species_source(&self, id: SpeciesId) -> &Source {
+        &self.sources.species[id.index()]
+    }
+
+    /// Where a group was written.
+    pub fn group_source(&self, id: GroupId) -> &Source {
+        &self.sources.groups[id.0 as usize]
+    }
+
+    /// Where a table was written (its last replacement, if a later file replaced it).
+    pub fn table_source(&self, id: TableId) -> &Source {
+        &self.sources.tables[id.0 as usize]
+    }
+
+    /// Where a table's row was written: in the table's entry, or in a later file's
+    /// `append`.
+    pub fn row_source(&self, table: TableId, row: usize) -> &Source {
+        &self.sources.rows[table.0 as usize][row]
+    }
+
+    /// Where a loot table was written.
+    pub fn loot_source(&self, id: LootId) -> &Source {
+        &self.sources.loot[id.0 as usize]
+    }
+
+    /// Where the floor's rules were written (the last file that gave them).
+    pub fn floor_source(&self) -> &Source {
+        &self.sources.floor
+    }
+
+    /// Where the wandering rules were written, when the files give them.
+    pub fn wandering_source(&self) -> Option<&Source> {
+        self.sources.wandering.as_ref()
     }
 
     /// The lint's warnings about the files (its errors stopped the load).

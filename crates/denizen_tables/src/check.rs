@@ -4,9 +4,8 @@
 
 use denizen_core::{DataError, quoted};
 
-use crate::bestiary::{Bestiary, Creature, RowTarget, TableId};
+use crate::bestiary::{Bestiary, Creature, RowTarget, Source, TableId};
 use crate::file::PickKind;
-use crate::merge::Merged;
 
 /// The deepest tables and groups may nest (a table's row naming a table counts one).
 pub const MAX_NESTING: usize = 16;
@@ -18,12 +17,14 @@ enum Node {
     Group(u32),
 }
 
-/// Every structure check, in order.
-pub(crate) fn check(b: &Bestiary, merged: &Merged) -> Result<(), DataError> {
-    let files = Files::new(merged);
-    check_creatures(b, &files)?;
-    check_escorts(b, &files)?;
+/// Every structure check, in order: cycles first, so a cycle a later file closed is
+/// named as one (with that file's entry) rather than as what it breaks. `files` are the
+/// files in load order.
+pub(crate) fn check(b: &Bestiary, files: &[String]) -> Result<(), DataError> {
+    let files = Files { b, order: files };
     check_nesting(b, &files)?;
+    check_creatures(b, &files)?;
+    check_escorts(b)?;
     check_sizes(b, &files)
 }
 
@@ -44,7 +45,7 @@ fn check_sizes(b: &Bestiary, files: &Files) -> Result<(), DataError> {
             let problem = format!(
                 "one draw of it can bring {most} creatures, more than the {MAX_PER_PLACEMENT} a placement may"
             );
-            return Err(files.error(b, Node::Table(t), "rows", problem));
+            return Err(files.error(Node::Table(t), "rows", problem));
         }
     }
     Ok(())
@@ -81,35 +82,36 @@ fn table_size(b: &Bestiary, table: TableId, sizes: &mut [Option<u64>]) -> u64 {
     size
 }
 
-/// The file of every table and group, by id.
-struct Files {
-    species: Vec<String>,
-    tables: Vec<String>,
-    groups: Vec<String>,
+/// The bestiary's entries as errors name them, and the files' load order.
+struct Files<'a> {
+    b: &'a Bestiary,
+    order: &'a [String],
 }
 
-impl Files {
-    fn new(merged: &Merged) -> Self {
-        Self {
-            species: merged.species.live().map(|w| w.file.clone()).collect(),
-            tables: merged.tables.live().map(|w| w.file.clone()).collect(),
-            groups: merged.groups.live().map(|w| w.file.clone()).collect(),
+impl Files<'_> {
+    fn source(&self, node: Node) -> &Source {
+        match node {
+            Node::Table(t) => self.b.table_source(TableId(t)),
+            Node::Group(g) => self.b.group_source(crate::bestiary::GroupId(g)),
         }
     }
 
-    fn error(&self, b: &Bestiary, node: Node, field: &str, problem: String) -> DataError {
-        let (file, entry) = match node {
-            Node::Table(i) => (
-                &self.tables[i as usize],
-                format!("tables[{i}] {}", quoted(&b.tables[i as usize].key)),
-            ),
-            Node::Group(i) => (
-                &self.groups[i as usize],
-                format!("groups[{i}] {}", quoted(&b.groups[i as usize].key)),
-            ),
-        };
-        DataError::invalid(file, entry, field, problem)
+    fn error(&self, node: Node, field: &str, problem: String) -> DataError {
+        at(self.source(node), field, problem)
     }
+
+    /// Where a file comes in the load (a file not loaded comes first).
+    fn rank(&self, file: &str) -> usize {
+        self.order
+            .iter()
+            .position(|f| f == file)
+            .map_or(0, |i| i + 1)
+    }
+}
+
+/// The error of a field of an entry.
+fn at(source: &Source, field: &str, problem: String) -> DataError {
+    DataError::invalid(&source.file, source.entry.as_str(), field, problem)
 }
 
 /// Whether a table gives one creature: pick-one, its rows species or such tables. Each
@@ -157,14 +159,14 @@ fn check_creatures(b: &Bestiary, files: &Files) -> Result<(), DataError> {
                     "the table {} does not give one creature: a leader's or a follower's table is pick-one, its rows species or such tables",
                     quoted(&b.table(t).key)
                 );
-                return Err(files.error(b, Node::Group(g as u32), &field, problem));
+                return Err(files.error(Node::Group(g as u32), &field, problem));
             }
         }
     }
     Ok(())
 }
 
-fn check_escorts(b: &Bestiary, files: &Files) -> Result<(), DataError> {
+fn check_escorts(b: &Bestiary) -> Result<(), DataError> {
     for (s, species) in b.species.iter().enumerate() {
         if let Some(g) = species.escort
             && b.group(g).leader.is_some()
@@ -173,12 +175,8 @@ fn check_escorts(b: &Bestiary, files: &Files) -> Result<(), DataError> {
                 "the escort {} has a leader: an escort's leader is the species that names it",
                 quoted(&b.group(g).key)
             );
-            return Err(DataError::invalid(
-                &files.species[s],
-                format!("species[{s}] {}", quoted(&species.key)),
-                "escort",
-                problem,
-            ));
+            let source = b.species_source(crate::bestiary::SpeciesId(s as u32));
+            return Err(at(source, "escort", problem));
         }
     }
     for (t, table) in b.tables.iter().enumerate() {
@@ -190,12 +188,7 @@ fn check_escorts(b: &Bestiary, files: &Files) -> Result<(), DataError> {
                     "the group {} has no leader: only a species' escort goes without one",
                     quoted(&b.group(g).key)
                 );
-                return Err(files.error(
-                    b,
-                    Node::Table(t as u32),
-                    &format!("rows[{i}].what"),
-                    problem,
-                ));
+                return Err(at(b.row_source(TableId(t as u32), i), "what", problem));
             }
         }
     }
@@ -256,7 +249,7 @@ fn visit(
     };
     if path.len() > MAX_NESTING {
         let problem = format!("tables and groups nest more than {MAX_NESTING} deep under it");
-        return Err(files.error(b, path[0], "rows", problem));
+        return Err(files.error(path[0], "rows", problem));
     }
     let slot = match node {
         Node::Table(t) => t as usize,
@@ -268,13 +261,7 @@ fn visit(
             let mut below = 0;
             for child in children(b, node) {
                 if let Some(start) = path.iter().position(|&n| n == child) {
-                    let chain: Vec<String> = path[start..]
-                        .iter()
-                        .chain([&child])
-                        .map(|&n| name(b, n))
-                        .collect();
-                    let problem = format!("nesting cycle: {}", chain.join(" -> "));
-                    return Err(files.error(b, path[start], "rows", problem));
+                    return Err(cycle(b, files, &path[start..], child));
                 }
                 path.push(child);
                 below = below.max(visit(b, files, path, heights)?);
@@ -286,9 +273,70 @@ fn visit(
     };
     if path.len() - 1 + height > MAX_NESTING {
         let problem = format!("tables and groups nest more than {MAX_NESTING} deep under it");
-        return Err(files.error(b, path[0], "rows", problem));
+        return Err(files.error(path[0], "rows", problem));
     }
     Ok(height)
+}
+
+/// The error of a nesting cycle `nodes` (then back to `to`, its first): named on the link
+/// the latest file wrote (the edit that closed the cycle), with the chain.
+fn cycle(b: &Bestiary, files: &Files, nodes: &[Node], to: Node) -> DataError {
+    let chain: Vec<String> = nodes.iter().chain([&to]).map(|&n| name(b, n)).collect();
+    let problem = format!("nesting cycle: {}", chain.join(" -> "));
+    let ends = nodes.iter().zip(nodes.iter().skip(1).chain([&to]));
+    let links = ends.map(|(&from, &to)| link(b, from, to));
+    let latest = links
+        .max_by_key(|(source, _)| files.rank(&source.file))
+        .expect("a cycle has a link");
+    at(latest.0, &latest.1, problem)
+}
+
+/// Where `from` names `to` (the entry and field of the first link that does).
+fn link(b: &Bestiary, from: Node, to: Node) -> (&Source, String) {
+    match from {
+        Node::Table(t) => {
+            let table = TableId(t);
+            for (i, row) in b.table(table).rows.iter().enumerate() {
+                match row.what {
+                    RowTarget::Table(inner) if to == Node::Table(inner.0) => {
+                        return (b.row_source(table, i), "what".into());
+                    }
+                    RowTarget::Group(g) if to == Node::Group(g.0) => {
+                        return (b.row_source(table, i), "what".into());
+                    }
+                    RowTarget::Species(s)
+                        if b.species_of(s).escort.map(|g| Node::Group(g.0)) == Some(to) =>
+                    {
+                        return (b.species_source(s), "escort".into());
+                    }
+                    _ => {}
+                }
+            }
+            (b.table_source(table), "rows".into())
+        }
+        Node::Group(g) => {
+            let group = crate::bestiary::GroupId(g);
+            let names = |c: &Creature| matches!(c, Creature::Table(t) if to == Node::Table(t.0));
+            let fields = b
+                .group(group)
+                .leader
+                .iter()
+                .map(|c| ("leader".to_owned(), c))
+                .chain(
+                    b.group(group)
+                        .followers
+                        .iter()
+                        .enumerate()
+                        .map(|(i, f)| (format!("followers[{i}].member"), &f.member)),
+                );
+            for (field, creature) in fields {
+                if names(creature) {
+                    return (b.group_source(group), field);
+                }
+            }
+            (b.group_source(group), "followers".into())
+        }
+    }
 }
 
 fn name(b: &Bestiary, node: Node) -> String {

@@ -8,7 +8,7 @@ use denizen_core::{DataError, Dice, quoted};
 
 use crate::bestiary::{
     Bestiary, Creature, FloorRules, Follower, Group, GroupId, Loot, LootId, OutOfDepth, Place, Row,
-    RowTarget, Species, SpeciesId, Table, TableId, WanderingRules,
+    RowTarget, Source, Sources, Species, SpeciesId, Table, TableId, WanderingRules,
 };
 use crate::file::{
     FloorDef, FollowerDef, GroupDef, LootDef, Pick, PickKind, PlaceDef, RowDef, SpeciesDef, Target,
@@ -31,10 +31,11 @@ pub const MAX_FOLLOWERS: usize = 16;
 /// The most tags a species or a rule lists.
 pub const MAX_TAG_NAMES: usize = 32;
 
-/// Keys to ids, and who removed what.
+/// Keys to ids, and who removed what; or, for an entry checked as written before the
+/// files are merged, any key at all (references are resolved after the merge).
 struct Names<'a> {
     ids: HashMap<(Kind, &'a str), u32>,
-    merged: &'a Merged,
+    merged: Option<&'a Merged>,
 }
 
 /// Where a reference is written: file, entry and field.
@@ -47,6 +48,13 @@ struct At<'a> {
 impl At<'_> {
     fn invalid(self, field: impl Into<String>, problem: impl Into<String>) -> DataError {
         DataError::invalid(self.file, self.entry, field, problem)
+    }
+
+    fn of<T>(written: &Written<T>) -> At<'_> {
+        At {
+            file: &written.file,
+            entry: &written.entry,
+        }
     }
 }
 
@@ -78,51 +86,110 @@ impl<'a> Names<'a> {
             Kind::Loot,
             merged.loot.live().map(|w| w.def.key.as_str()).collect(),
         );
-        Self { ids, merged }
+        Self {
+            ids,
+            merged: Some(merged),
+        }
     }
 
-    /// The id of `key`, or the error naming the reference and, when a later file removed
-    /// the entry, that file too.
+    /// Names that take any key: an entry checked by itself.
+    fn any() -> Self {
+        Self {
+            ids: HashMap::new(),
+            merged: None,
+        }
+    }
+
+    /// The id of `key`, or the error naming the reference (and, when a later file removed
+    /// the entry, that file and its removal).
     fn id(&self, kind: Kind, key: &str, at: At<'_>, field: &str) -> Result<u32, DataError> {
+        let Some(merged) = self.merged else {
+            return Ok(0);
+        };
         if let Some(&id) = self.ids.get(&(kind, key)) {
             return Ok(id);
         }
-        Err(match self.merged.removed.get(&(kind, key.to_owned())) {
-            Some((file, entry)) => DataError::invalid(
-                file,
-                entry.as_str(),
-                "",
-                format!(
-                    "removed, but still named by {}: {}: field `{field}`",
-                    at.file, at.entry
-                ),
-            ),
-            None => at.invalid(
-                field,
-                format!("no {} {} is loaded", kind.noun(), quoted(key)),
-            ),
+        let loaded = format!("no {} {} is loaded", kind.noun(), quoted(key));
+        Err(match merged.removed.get(&(kind, key.to_owned())) {
+            Some((file, entry)) => {
+                at.invalid(field, format!("{loaded}: {file}: {entry} removed it"))
+            }
+            None => at.invalid(field, loaded),
         })
+    }
+}
+
+/// An entry that can be checked by itself, before the merge: everything it decides
+/// alone (bounds, glyphs, dice, weights), with any key taken for a reference.
+pub(crate) trait Alone: Sized {
+    fn alone(written: &Written<Self>) -> Result<(), DataError>;
+}
+
+/// Checks an entry as written (see [`Alone`]).
+pub(crate) fn check_alone<T: Alone>(written: &Written<T>) -> Result<(), DataError> {
+    T::alone(written)
+}
+
+impl Alone for SpeciesDef {
+    fn alone(w: &Written<Self>) -> Result<(), DataError> {
+        species(w, &Names::any()).map(drop)
+    }
+}
+
+impl Alone for GroupDef {
+    fn alone(w: &Written<Self>) -> Result<(), DataError> {
+        group(w, &Names::any()).map(drop)
+    }
+}
+
+impl Alone for MergedTable {
+    fn alone(w: &Written<Self>) -> Result<(), DataError> {
+        table(w, &Names::any()).map(drop)
+    }
+}
+
+impl Alone for LootDef {
+    fn alone(w: &Written<Self>) -> Result<(), DataError> {
+        loot(w).map(drop)
+    }
+}
+
+impl Alone for RowDef {
+    /// A row appended to another file's table: whether it may have a chance and a count
+    /// is the table's to say, after the merge.
+    fn alone(w: &Written<Self>) -> Result<(), DataError> {
+        row(w, None, &Names::any()).map(drop)
+    }
+}
+
+impl Alone for FloorDef {
+    fn alone(w: &Written<Self>) -> Result<(), DataError> {
+        floor_rules(w, &Names::any()).map(drop)
+    }
+}
+
+impl Alone for WanderingDef {
+    fn alone(w: &Written<Self>) -> Result<(), DataError> {
+        wandering(w, &Names::any()).map(drop)
     }
 }
 
 /// Compiles every merged entry; the structure checks follow in [`crate::check`].
 pub(crate) fn compile(merged: &Merged) -> Result<Bestiary, DataError> {
     let names = Names::new(merged);
-    let species = each(&merged.species, Kind::Species, |w, at| {
-        species(w, at, &names)
-    })?;
-    let groups = each(&merged.groups, Kind::Group, |w, at| {
-        group(&w.def, at, &names)
-    })?;
-    let tables = each(&merged.tables, Kind::Table, |w, at| table(w, at, &names))?;
-    let loot = each(&merged.loot, Kind::Loot, |w, at| loot(&w.def, at))?;
+    let species = each(&merged.species, |w| species(w, &names))?;
+    let groups = each(&merged.groups, |w| group(w, &names))?;
+    let tables = each(&merged.tables, |w| table(w, &names))?;
+    let loot = each(&merged.loot, loot)?;
     let Some(floor_def) = &merged.floor else {
-        let file = merged.species.live().next().map_or("", |w| w.file.as_str());
+        let files = merged.files.join(", ");
         return Err(DataError::invalid(
-            file,
-            "floor",
+            merged.files.last().map_or("", String::as_str),
             "",
-            "no file gives the floor's rules",
+            "floor",
+            format!(
+                "none of the files ({files}) gives the floor's rules: one gives `floor: Some((table: ..., depths: ..., count: ...))`"
+            ),
         ));
     };
     let floor = floor_rules(floor_def, &names)?;
@@ -131,6 +198,19 @@ pub(crate) fn compile(merged: &Merged) -> Result<Bestiary, DataError> {
         .as_ref()
         .map(|w| wandering(w, &names))
         .transpose()?;
+    let sources = Sources {
+        species: merged.species.live().map(source_of).collect(),
+        groups: merged.groups.live().map(source_of).collect(),
+        tables: merged.tables.live().map(source_of).collect(),
+        rows: merged
+            .tables
+            .live()
+            .map(|w| w.def.rows.iter().map(source_of).collect())
+            .collect(),
+        loot: merged.loot.live().map(source_of).collect(),
+        floor: source_of(floor_def),
+        wandering: merged.wandering.as_ref().map(source_of),
+    };
     Ok(Bestiary {
         species,
         groups,
@@ -139,66 +219,29 @@ pub(crate) fn compile(merged: &Merged) -> Result<Bestiary, DataError> {
         floor,
         wandering,
         warnings: Vec::new(),
+        sources,
         draws: Default::default(),
     })
 }
 
-/// Compiles every live entry of a kind, naming each `section[i] "key"`.
+/// Where an entry was written.
+fn source_of<T>(w: &Written<T>) -> Source {
+    Source {
+        file: w.file.clone(),
+        entry: w.entry.clone(),
+    }
+}
+
+/// Compiles every live entry of a kind.
 fn each<T, U>(
     keyed: &crate::merge::Keyed<T>,
-    kind: Kind,
-    mut compile: impl FnMut(&Written<T>, At<'_>) -> Result<U, DataError>,
-) -> Result<Vec<U>, DataError>
-where
-    T: Keyed,
-{
-    keyed
-        .live()
-        .enumerate()
-        .map(|(i, w)| {
-            let entry = format!("{}[{i}] {}", kind.section(), quoted(w.def.key()));
-            compile(
-                w,
-                At {
-                    file: &w.file,
-                    entry: &entry,
-                },
-            )
-        })
-        .collect()
+    compile: impl FnMut(&Written<T>) -> Result<U, DataError>,
+) -> Result<Vec<U>, DataError> {
+    keyed.live().map(compile).collect()
 }
 
-/// An entry with a key.
-trait Keyed {
-    fn key(&self) -> &str;
-}
-
-impl Keyed for SpeciesDef {
-    fn key(&self) -> &str {
-        &self.key
-    }
-}
-
-impl Keyed for GroupDef {
-    fn key(&self) -> &str {
-        &self.key
-    }
-}
-
-impl Keyed for MergedTable {
-    fn key(&self) -> &str {
-        &self.def.key
-    }
-}
-
-impl Keyed for LootDef {
-    fn key(&self) -> &str {
-        &self.key
-    }
-}
-
-fn species(w: &Written<SpeciesDef>, at: At<'_>, names: &Names<'_>) -> Result<Species, DataError> {
-    let d = &w.def;
+fn species(w: &Written<SpeciesDef>, names: &Names<'_>) -> Result<Species, DataError> {
+    let (d, at) = (&w.def, At::of(w));
     text(at, "name", &d.name, 200)?;
     if d.glyph.is_control() || d.glyph.is_whitespace() {
         return Err(at.invalid("glyph", "a glyph is a visible character"));
@@ -253,7 +296,8 @@ fn creature(
     })
 }
 
-fn group(d: &GroupDef, at: At<'_>, names: &Names<'_>) -> Result<Group, DataError> {
+fn group(w: &Written<GroupDef>, names: &Names<'_>) -> Result<Group, DataError> {
+    let (d, at) = (&w.def, At::of(w));
     if d.followers.is_empty() || d.followers.len() > MAX_FOLLOWERS {
         return Err(at.invalid(
             "followers",
@@ -298,10 +342,10 @@ fn follower(
     })
 }
 
-fn table(w: &Written<MergedTable>, at: At<'_>, names: &Names<'_>) -> Result<Table, DataError> {
+fn table(w: &Written<MergedTable>, names: &Names<'_>) -> Result<Table, DataError> {
     let t = &w.def;
     if t.rows.is_empty() || t.rows.len() > crate::merge::MAX_ENTRIES {
-        return Err(at.invalid(
+        return Err(At::of(w).invalid(
             "rows",
             format!("a table has 1 to {} rows", crate::merge::MAX_ENTRIES),
         ));
@@ -309,18 +353,7 @@ fn table(w: &Written<MergedTable>, at: At<'_>, names: &Names<'_>) -> Result<Tabl
     let rows = t
         .rows
         .iter()
-        .enumerate()
-        .map(|(i, r)| {
-            // A row appended by a later file is named in that file.
-            let row_at = At {
-                file: &r.file,
-                entry: at.entry,
-            };
-            row(&r.def, t.def.pick, row_at, &format!("rows[{i}]"), names).map(|mut row| {
-                row.file = r.file.clone();
-                row
-            })
-        })
+        .map(|r| row(r, Some(t.def.pick), names))
         .collect::<Result<_, _>>()?;
     Ok(Table {
         key: t.def.key.clone(),
@@ -329,55 +362,37 @@ fn table(w: &Written<MergedTable>, at: At<'_>, names: &Names<'_>) -> Result<Tabl
     })
 }
 
-fn row(
-    d: &RowDef,
-    pick: PickKind,
-    at: At<'_>,
-    field: &str,
-    names: &Names<'_>,
-) -> Result<Row, DataError> {
+/// A row, named as its file names it (its table's entry, or an `append`); `pick` is its
+/// table's, unknown for a row checked alone.
+fn row(w: &Written<RowDef>, pick: Option<PickKind>, names: &Names<'_>) -> Result<Row, DataError> {
+    let (d, at) = (&w.def, At::of(w));
     let what = match &d.what {
-        Target::Species(k) => RowTarget::Species(SpeciesId(names.id(
-            Kind::Species,
-            k,
-            at,
-            &format!("{field}.what"),
-        )?)),
-        Target::Group(k) => RowTarget::Group(GroupId(names.id(
-            Kind::Group,
-            k,
-            at,
-            &format!("{field}.what"),
-        )?)),
-        Target::Table(k) => RowTarget::Table(TableId(names.id(
-            Kind::Table,
-            k,
-            at,
-            &format!("{field}.what"),
-        )?)),
+        Target::Species(k) => {
+            RowTarget::Species(SpeciesId(names.id(Kind::Species, k, at, "what")?))
+        }
+        Target::Group(k) => RowTarget::Group(GroupId(names.id(Kind::Group, k, at, "what")?)),
+        Target::Table(k) => RowTarget::Table(TableId(names.id(Kind::Table, k, at, "what")?)),
     };
-    depth(at, &format!("{field}.depth"), d.depth.max())?;
+    depth(at, "depth", d.depth.max())?;
     if d.depth.min() > d.depth.max() {
-        return Err(at.invalid(
-            format!("{field}.depth"),
-            format!("the range {} is empty", d.depth),
-        ));
+        return Err(at.invalid("depth", format!("the range {} is empty", d.depth)));
     }
     if d.weight > MAX_WEIGHT {
-        return Err(at.invalid(
-            format!("{field}.weight"),
-            format!("a weight is at most {MAX_WEIGHT}"),
-        ));
+        return Err(at.invalid("weight", format!("a weight is at most {MAX_WEIGHT}")));
     }
-    let each = pick == PickKind::Each;
-    if !each && (d.chance.is_some() || d.count.is_some()) {
+    if pick == Some(PickKind::One) && (d.chance.is_some() || d.count.is_some()) {
+        let field = if d.chance.is_some() {
+            "chance"
+        } else {
+            "count"
+        };
         return Err(at.invalid(
             field,
             "only a pick-each table's rows have a chance and a count",
         ));
     }
     let row_count = d.count.unwrap_or(Dice::new(1, 1));
-    count(at, &format!("{field}.count"), row_count)?;
+    count(at, "count", row_count)?;
     Ok(Row {
         what,
         depth: d.depth,
@@ -385,12 +400,12 @@ fn row(
         shape: d.shape,
         chance: d.chance.unwrap_or(Chance::ALWAYS),
         count: row_count,
-        place: place(at, &format!("{field}.place"), &d.place, false)?,
-        file: String::new(),
+        place: place(at, "place", &d.place, false)?,
     })
 }
 
-fn loot(d: &LootDef, at: At<'_>) -> Result<Loot, DataError> {
+fn loot(w: &Written<LootDef>) -> Result<Loot, DataError> {
+    let (d, at) = (&w.def, At::of(w));
     if d.items.is_empty() || d.items.len() > crate::merge::MAX_ENTRIES {
         return Err(at.invalid(
             "items",
@@ -413,13 +428,7 @@ fn loot(d: &LootDef, at: At<'_>) -> Result<Loot, DataError> {
 }
 
 fn floor_rules(w: &Written<FloorDef>, names: &Names<'_>) -> Result<FloorRules, DataError> {
-    let (d, at) = (
-        &w.def,
-        At {
-            file: &w.file,
-            entry: "floor",
-        },
-    );
+    let (d, at) = (&w.def, At::of(w));
     let table = TableId(names.id(Kind::Table, &d.table, at, "table")?);
     depth(at, "depths", d.depths.max())?;
     if d.depths.min() > d.depths.max() {
@@ -473,13 +482,7 @@ fn out_of_depth(at: At<'_>, o: crate::file::OutOfDepthDef) -> Result<OutOfDepth,
 }
 
 fn wandering(w: &Written<WanderingDef>, names: &Names<'_>) -> Result<WanderingRules, DataError> {
-    let (d, at) = (
-        &w.def,
-        At {
-            file: &w.file,
-            entry: "wandering",
-        },
-    );
+    let (d, at) = (&w.def, At::of(w));
     if d.every == 0 {
         return Err(at.invalid("every", "checks come at least 1 unit of time apart"));
     }

@@ -64,7 +64,7 @@ use denizen_core::{DataError, DataFile, load_ron};
 
 pub use bestiary::{
     Bestiary, Creature, FloorRules, Follower, Group, GroupId, ItemRef, Loot, LootId, OutOfDepth,
-    Place, Row, RowTarget, Species, SpeciesId, Table, TableId, WanderingRules,
+    Place, Row, RowTarget, Source, Species, SpeciesId, Table, TableId, WanderingRules,
 };
 pub use check::{MAX_NESTING, MAX_PER_PLACEMENT};
 pub use compile::{
@@ -101,7 +101,10 @@ pub fn load(files: &[DataFile<'_>]) -> Result<Bestiary, DataError> {
             name,
             "",
             "",
-            format!("more than {MAX_FILES} files in one load"),
+            format!(
+                "more than {MAX_FILES} files in one load (this is file {})",
+                MAX_FILES + 1
+            ),
         ));
     }
     let mut merged = merge::Merged::default();
@@ -110,9 +113,8 @@ pub fn load(files: &[DataFile<'_>]) -> Result<Bestiary, DataError> {
         merged.apply(parsed, file.name)?;
     }
     let mut bestiary = compile::compile(&merged)?;
-    check::check(&bestiary, &merged)?;
-    let floor_file = merged.floor.as_ref().map_or("", |w| w.file.as_str());
-    bestiary.warnings = lint::lint(&bestiary, floor_file)?;
+    check::check(&bestiary, &merged.files)?;
+    bestiary.warnings = lint::lint(&bestiary)?;
     bestiary.draws = pick::compile(&bestiary);
     Ok(bestiary)
 }

@@ -23,7 +23,7 @@ fn as_ranges(depths: impl IntoIterator<Item = u32>) -> Vec<Depths> {
 }
 
 /// Runs the lint: the error that stops the load, else the warnings in a fixed order.
-pub(crate) fn lint(b: &Bestiary, floor_file: &str) -> Result<Vec<Warning>, DataError> {
+pub(crate) fn lint(b: &Bestiary) -> Result<Vec<Warning>, DataError> {
     let floor = b.floor();
     let gaps = as_ranges(
         floor
@@ -32,9 +32,10 @@ pub(crate) fn lint(b: &Bestiary, floor_file: &str) -> Result<Vec<Warning>, DataE
             .filter(|&d| !crate::rules::has_eligible_row(b, floor.table, d)),
     );
     if !gaps.is_empty() {
+        let at = b.floor_source();
         return Err(DataError::invalid(
-            floor_file,
-            "floor",
+            &at.file,
+            at.entry.as_str(),
             "table",
             format!(
                 "no row of table {} is eligible at floor depths {}",
@@ -62,10 +63,12 @@ fn tables(b: &Bestiary, warnings: &mut Vec<Warning>) {
         if !gaps.is_empty() {
             warnings.push(Warning::NoEligibleRow {
                 table: table.key.clone(),
+                at: b.table_source(TableId(t as u32)).clone(),
                 depths: gaps,
             });
         }
         for (i, row) in table.rows.iter().enumerate() {
+            let at = || b.row_source(TableId(t as u32), i).clone();
             if let RowTarget::Table(nested) = row.what {
                 let empty = as_ranges(row.depth.iter().filter(|&d| {
                     row.shape.weight(row.weight, row.depth, d) > 0
@@ -74,7 +77,7 @@ fn tables(b: &Bestiary, warnings: &mut Vec<Warning>) {
                 if !empty.is_empty() {
                     warnings.push(Warning::NestedEmpty {
                         table: table.key.clone(),
-                        row: i,
+                        at: at(),
                         nested: b.table(nested).key.clone(),
                         depths: empty,
                     });
@@ -88,16 +91,27 @@ fn tables(b: &Bestiary, warnings: &mut Vec<Warning>) {
             if zero.first() == Some(&row.depth) {
                 warnings.push(Warning::ZeroWeight {
                     table: table.key.clone(),
-                    row: i,
+                    at: at(),
+                    what: what(b, row.what),
                 });
             } else if !zero.is_empty() {
                 warnings.push(Warning::RoundsToZero {
                     table: table.key.clone(),
-                    row: i,
+                    at: at(),
+                    what: what(b, row.what),
                     depths: zero,
                 });
             }
         }
+    }
+}
+
+/// What a row draws, as a warning names it: `species `pup``.
+fn what(b: &Bestiary, target: RowTarget) -> String {
+    match target {
+        RowTarget::Species(s) => format!("species {}", quoted(&b.species_of(s).key)),
+        RowTarget::Group(g) => format!("group {}", quoted(&b.group(g).key)),
+        RowTarget::Table(t) => format!("table {}", quoted(&b.table(t).key)),
     }
 }
 
@@ -109,6 +123,7 @@ fn reach(b: &Bestiary, warnings: &mut Vec<Warning>) {
             if b.species_of(s).unique {
                 warnings.push(Warning::UniqueWanders {
                     species: b.species_of(s).key.clone(),
+                    at: b.species_source(s).clone(),
                 });
             }
         }
@@ -118,6 +133,7 @@ fn reach(b: &Bestiary, warnings: &mut Vec<Warning>) {
         if !reached.contains(&s) {
             warnings.push(Warning::Unreached {
                 species: b.species_of(s).key.clone(),
+                at: b.species_source(s).clone(),
             });
         }
     }
@@ -158,7 +174,9 @@ fn followers(b: &Bestiary, warnings: &mut Vec<Warning>) {
             {
                 warnings.push(Warning::FollowerNeverEligible {
                     group: group.key.clone(),
+                    at: b.group_source(GroupId(g as u32)).clone(),
                     follower: i,
+                    table: b.table(t).key.clone(),
                 });
             }
         }
@@ -178,7 +196,10 @@ fn boost(b: &Bestiary, warnings: &mut Vec<Warning>) {
                 .filter(|&d| !crate::rules::has_eligible_row(b, floor.table, rule.boosted(d))),
         );
         if !past.is_empty() {
-            warnings.push(Warning::BoostBeyondRows { depths: past });
+            warnings.push(Warning::BoostBeyondRows {
+                at: b.floor_source().clone(),
+                depths: past,
+            });
         }
     }
 }

@@ -6,7 +6,8 @@ use std::collections::HashMap;
 use denizen_core::{DataError, quoted};
 
 use crate::file::{
-    FloorDef, GroupDef, LootDef, Removal, RowDef, SpeciesDef, TableDef, TablesFile, WanderingDef,
+    Appendix, FloorDef, GroupDef, LootDef, Removal, RowDef, SpeciesDef, TableDef, TablesFile,
+    WanderingDef,
 };
 
 /// The kinds of keyed entries, as errors name them.
@@ -50,11 +51,13 @@ impl Kind {
     }
 }
 
-/// An entry and the file that wrote it.
+/// An entry, the file that wrote it and how that file names it (`species[2] `pup``,
+/// `replace.tables[0] `floor``, a row `append[1] `floor`: rows[3]`).
 #[derive(Clone, Debug)]
 pub(crate) struct Written<T> {
     pub(crate) def: T,
     pub(crate) file: String,
+    pub(crate) entry: String,
 }
 
 /// Entries of one kind in load order, removed ones left as holes so positions hold.
@@ -79,9 +82,10 @@ impl<T> Keyed<T> {
         self.entries.iter().flatten()
     }
 
-    fn file_of(&self, key: &str) -> Option<&str> {
+    /// The live entry of `key`.
+    fn written(&self, key: &str) -> Option<&Written<T>> {
         let i = *self.index.get(key)?;
-        self.entries[i].as_ref().map(|w| w.file.as_str())
+        self.entries[i].as_ref()
     }
 
     fn add(&mut self, key: &str, written: Written<T>) {
@@ -118,6 +122,8 @@ pub(crate) struct Merged {
     pub(crate) removed: HashMap<(Kind, String), (String, String)>,
     pub(crate) floor: Option<Written<FloorDef>>,
     pub(crate) wandering: Option<Written<WanderingDef>>,
+    /// The files applied, in order.
+    pub(crate) files: Vec<String>,
 }
 
 /// The most entries of one kind, rows of one table or items of one loot table the files
@@ -126,6 +132,9 @@ pub const MAX_ENTRIES: usize = 10_000;
 
 impl Merged {
     /// Applies one file: additions, replacements, removals, appendices, then settings.
+    /// Each entry is checked as written for what it decides by itself (bounds, glyphs,
+    /// dice, weights), whether or not a later file replaces it; references are resolved
+    /// after every file is applied, so a later file may still mend one.
     pub(crate) fn apply(&mut self, file: TablesFile, name: &str) -> Result<(), DataError> {
         let TablesFile {
             species,
@@ -138,104 +147,134 @@ impl Merged {
             floor,
             wandering,
         } = file;
+        self.files.push(name.to_owned());
+        let s = "";
         add_all(
             &mut self.species,
             species,
-            name,
+            (name, s),
             Kind::Species,
             |d| &d.key,
-            |d| d,
+            keep,
         )?;
         add_all(
             &mut self.groups,
             groups,
-            name,
+            (name, s),
             Kind::Group,
             |d| &d.key,
-            |d| d,
+            keep,
         )?;
         add_all(
             &mut self.tables,
             tables,
-            name,
+            (name, s),
             Kind::Table,
             |d| &d.key,
-            |d| table(d, name),
+            table,
         )?;
-        add_all(&mut self.loot, loot, name, Kind::Loot, |d| &d.key, |d| d)?;
-        replace_all(
-            &mut self.species,
-            replace.species,
-            name,
-            Kind::Species,
-            |d| &d.key,
-            |d| d,
-        )?;
-        replace_all(
-            &mut self.groups,
-            replace.groups,
-            name,
-            Kind::Group,
-            |d| &d.key,
-            |d| d,
-        )?;
-        replace_all(
-            &mut self.tables,
-            replace.tables,
-            name,
-            Kind::Table,
-            |d| &d.key,
-            |d| table(d, name),
-        )?;
-        replace_all(
+        add_all(
             &mut self.loot,
-            replace.loot,
-            name,
+            loot,
+            (name, s),
             Kind::Loot,
             |d| &d.key,
-            |d| d,
+            keep,
+        )?;
+        let r = "replace.";
+        let species = replace.species;
+        replace_all(
+            &mut self.species,
+            species,
+            (name, r),
+            Kind::Species,
+            |d| &d.key,
+            keep,
+        )?;
+        let groups = replace.groups;
+        replace_all(
+            &mut self.groups,
+            groups,
+            (name, r),
+            Kind::Group,
+            |d| &d.key,
+            keep,
+        )?;
+        let tables = replace.tables;
+        replace_all(
+            &mut self.tables,
+            tables,
+            (name, r),
+            Kind::Table,
+            |d| &d.key,
+            table,
+        )?;
+        let loot = replace.loot;
+        replace_all(
+            &mut self.loot,
+            loot,
+            (name, r),
+            Kind::Loot,
+            |d| &d.key,
+            keep,
         )?;
         for (i, removal) in remove.into_iter().enumerate() {
             self.remove(removal, i, name)?;
         }
         for (i, appendix) in append.into_iter().enumerate() {
-            let entry = format!("append[{i}] {}", quoted(&appendix.table));
-            let Some(Some(target)) = self.tables.slot(&appendix.table) else {
-                return Err(DataError::invalid(
-                    name,
-                    entry,
-                    "table",
-                    format!(
-                        "no table {} is loaded to append to",
-                        quoted(&appendix.table)
-                    ),
-                ));
-            };
-            let rows = appendix.rows.into_iter().map(|def| Written {
-                def,
-                file: name.to_owned(),
-            });
-            target.def.rows.extend(rows);
-            if target.def.rows.len() > MAX_ENTRIES {
-                return Err(DataError::invalid(
-                    name,
-                    entry,
-                    "rows",
-                    format!("the table would hold more than {MAX_ENTRIES} rows"),
-                ));
-            }
+            self.append(appendix, i, name)?;
         }
         if let Some(def) = floor {
-            self.floor = Some(Written {
+            let floor = Written {
                 def,
                 file: name.to_owned(),
-            });
+                entry: "floor".to_owned(),
+            };
+            crate::compile::check_alone(&floor)?;
+            self.floor = Some(floor);
         }
         if let Some(def) = wandering {
-            self.wandering = Some(Written {
+            let wandering = Written {
                 def,
                 file: name.to_owned(),
-            });
+                entry: "wandering".to_owned(),
+            };
+            crate::compile::check_alone(&wandering)?;
+            self.wandering = Some(wandering);
+        }
+        Ok(())
+    }
+
+    /// Adds an appendix's rows to the end of a loaded table, each checked as written.
+    fn append(&mut self, appendix: Appendix, i: usize, name: &str) -> Result<(), DataError> {
+        let entry = format!("append[{i}] {}", quoted(&appendix.table));
+        let Some(Some(target)) = self.tables.slot(&appendix.table) else {
+            return Err(DataError::invalid(
+                name,
+                entry,
+                "table",
+                format!(
+                    "no table {} is loaded to append to",
+                    quoted(&appendix.table)
+                ),
+            ));
+        };
+        if target.def.rows.len() + appendix.rows.len() > MAX_ENTRIES {
+            return Err(DataError::invalid(
+                name,
+                entry,
+                "rows",
+                format!("the table would hold more than {MAX_ENTRIES} rows"),
+            ));
+        }
+        for (j, def) in appendix.rows.into_iter().enumerate() {
+            let row = Written {
+                def,
+                file: name.to_owned(),
+                entry: format!("{entry}: rows[{j}]"),
+            };
+            crate::compile::check_alone(&row)?;
+            target.def.rows.push(row);
         }
         Ok(())
     }
@@ -267,38 +306,57 @@ impl Merged {
     }
 }
 
-/// A table definition as merged: its rows moved out, each with the file.
-fn table(mut def: TableDef, name: &str) -> MergedTable {
+/// An entry as written, unchanged.
+fn keep<D>(def: D, _file: &str, _entry: &str) -> D {
+    def
+}
+
+/// A table definition as merged: its rows moved out, each with the file and its name
+/// there.
+fn table(mut def: TableDef, file: &str, entry: &str) -> MergedTable {
     let rows = std::mem::take(&mut def.rows)
         .into_iter()
-        .map(|def| Written {
+        .enumerate()
+        .map(|(j, def)| Written {
             def,
-            file: name.to_owned(),
+            file: file.to_owned(),
+            entry: format!("{entry}: rows[{j}]"),
         })
         .collect();
     MergedTable { def, rows }
 }
 
-/// Adds entries whose keys must be new.
-fn add_all<D, T>(
+/// How a file names its `i`th entry of `kind`, under `prefix` (`replace.` or none).
+fn entry_name(prefix: &str, kind: Kind, i: usize, key: &str) -> String {
+    format!("{prefix}{}[{i}] {}", kind.section(), quoted(key))
+}
+
+/// Adds entries whose keys must be new, each checked as written.
+fn add_all<D, T: crate::compile::Alone>(
     keyed: &mut Keyed<T>,
     defs: Vec<D>,
-    name: &str,
+    (name, prefix): (&str, &str),
     kind: Kind,
     key: impl Fn(&D) -> &String,
-    into: impl Fn(D) -> T,
+    into: impl Fn(D, &str, &str) -> T,
 ) -> Result<(), DataError> {
     for (i, def) in defs.into_iter().enumerate() {
         let k = key(&def).clone();
-        let entry = format!("{}[{i}] {}", kind.section(), quoted(&k));
+        let entry = entry_name(prefix, kind, i, &k);
         check_key(&k, name, &entry)?;
-        if let Some(earlier) = keyed.file_of(&k) {
-            return Err(DataError::invalid(
-                name,
-                entry,
-                "key",
-                format!("already loaded from {earlier}: a later file changes it under `replace`"),
-            ));
+        if let Some(earlier) = keyed.written(&k) {
+            let problem = if earlier.file == name {
+                format!(
+                    "{} also names an entry of this file: a key names one entry",
+                    earlier.entry
+                )
+            } else {
+                format!(
+                    "already loaded from {}: a later file changes it under `replace`",
+                    earlier.file
+                )
+            };
+            return Err(DataError::invalid(name, entry, "key", problem));
         }
         if keyed.entries.len() >= MAX_ENTRIES {
             return Err(DataError::invalid(
@@ -308,29 +366,29 @@ fn add_all<D, T>(
                 format!("more than {MAX_ENTRIES} {} in all", kind.section()),
             ));
         }
-        keyed.add(
-            &k,
-            Written {
-                def: into(def),
-                file: name.to_owned(),
-            },
-        );
+        let written = Written {
+            def: into(def, name, &entry),
+            file: name.to_owned(),
+            entry,
+        };
+        crate::compile::check_alone(&written)?;
+        keyed.add(&k, written);
     }
     Ok(())
 }
 
-/// Replaces entries whose keys must be loaded.
-fn replace_all<D, T>(
+/// Replaces entries whose keys must be loaded, each checked as written.
+fn replace_all<D, T: crate::compile::Alone>(
     keyed: &mut Keyed<T>,
     defs: Vec<D>,
-    name: &str,
+    (name, prefix): (&str, &str),
     kind: Kind,
     key: impl Fn(&D) -> &String,
-    into: impl Fn(D) -> T,
+    into: impl Fn(D, &str, &str) -> T,
 ) -> Result<(), DataError> {
     for (i, def) in defs.into_iter().enumerate() {
         let k = key(&def).clone();
-        let entry = format!("replace.{}[{i}] {}", kind.section(), quoted(&k));
+        let entry = entry_name(prefix, kind, i, &k);
         let Some(slot) = keyed.slot(&k) else {
             return Err(DataError::invalid(
                 name,
@@ -339,10 +397,13 @@ fn replace_all<D, T>(
                 format!("no {} {} is loaded to replace", kind.noun(), quoted(&k)),
             ));
         };
-        *slot = Some(Written {
-            def: into(def),
+        let written = Written {
+            def: into(def, name, &entry),
             file: name.to_owned(),
-        });
+            entry,
+        };
+        crate::compile::check_alone(&written)?;
+        *slot = Some(written);
     }
     Ok(())
 }

@@ -4,9 +4,11 @@ use std::fmt;
 
 use denizen_core::quoted;
 
+use crate::bestiary::Source;
 use crate::weight::Depths;
 
-/// A problem the lint found.
+/// A problem the lint found, with where the files wrote what it is about ([`Source`]:
+/// the file and the entry as that file names it).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Warning {
     /// Depths inside a table's span (its rows' shallowest to deepest) where no row is
@@ -14,6 +16,8 @@ pub enum Warning {
     NoEligibleRow {
         /// The table.
         table: String,
+        /// Where the table was written.
+        at: Source,
         /// The depths, as ranges.
         depths: Vec<Depths>,
     },
@@ -21,15 +25,19 @@ pub enum Warning {
     ZeroWeight {
         /// The table.
         table: String,
-        /// The row's place.
-        row: usize,
+        /// Where the row was written.
+        at: Source,
+        /// What the row draws (`species `pup``).
+        what: String,
     },
     /// A row whose shape rounds its weight down to 0 at some depths of its range.
     RoundsToZero {
         /// The table.
         table: String,
-        /// The row's place.
-        row: usize,
+        /// Where the row was written.
+        at: Source,
+        /// What the row draws (`species `pup``).
+        what: String,
         /// The depths, as ranges.
         depths: Vec<Depths>,
     },
@@ -37,21 +45,27 @@ pub enum Warning {
     Unreached {
         /// The species.
         species: String,
+        /// Where it was written.
+        at: Source,
     },
     /// A follower whose table has no eligible row at any depth where its group comes.
     FollowerNeverEligible {
         /// The group.
         group: String,
-        /// The follower kind's place.
+        /// Where the group was written.
+        at: Source,
+        /// The follower kind's place in the group.
         follower: usize,
+        /// The table the follower is drawn from.
+        table: String,
     },
     /// A row naming a table at depths where that table has no eligible row: a draw of the
     /// row there brings nothing.
     NestedEmpty {
         /// The table whose row it is.
         table: String,
-        /// The row's place.
-        row: usize,
+        /// Where the row was written.
+        at: Source,
         /// The table it names.
         nested: String,
         /// The depths, as ranges.
@@ -61,69 +75,76 @@ pub enum Warning {
     UniqueWanders {
         /// The species.
         species: String,
+        /// Where it was written.
+        at: Source,
     },
     /// Floor depths whose out-of-depth boost reaches past every row of the floor's
     /// table: there the boost never happens.
     BoostBeyondRows {
+        /// Where the floor's rules were written.
+        at: Source,
         /// The floor depths, as ranges.
         depths: Vec<Depths>,
     },
 }
 
+impl Warning {
+    /// Where the files wrote what it is about.
+    pub fn at(&self) -> &Source {
+        match self {
+            Warning::NoEligibleRow { at, .. }
+            | Warning::ZeroWeight { at, .. }
+            | Warning::RoundsToZero { at, .. }
+            | Warning::Unreached { at, .. }
+            | Warning::FollowerNeverEligible { at, .. }
+            | Warning::NestedEmpty { at, .. }
+            | Warning::UniqueWanders { at, .. }
+            | Warning::BoostBeyondRows { at, .. } => at,
+        }
+    }
+}
+
 impl fmt::Display for Warning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Warning::NoEligibleRow { table, depths } => {
-                write!(
-                    f,
-                    "table {}: no eligible row at depths {}",
-                    quoted(table),
-                    ranges(depths)
-                )
+            Warning::NoEligibleRow { at, depths, .. } => {
+                write!(f, "{at}: no eligible row at depths {}", ranges(depths))
             }
-            Warning::ZeroWeight { table, row } => {
-                write!(
-                    f,
-                    "table {}: rows[{row}] has weight 0 at every depth of its range",
-                    quoted(table)
-                )
+            Warning::ZeroWeight { at, what, .. } => {
+                write!(f, "{at} ({what}): weight 0 at every depth of its range")
             }
-            Warning::RoundsToZero { table, row, depths } => write!(
-                f,
-                "table {}: rows[{row}]'s shape rounds its weight to 0 at depths {}",
-                quoted(table),
-                ranges(depths)
-            ),
-            Warning::Unreached { species } => {
-                write!(f, "species {}: no table reaches it", quoted(species))
-            }
-            Warning::FollowerNeverEligible { group, follower } => write!(
-                f,
-                "group {}: followers[{follower}] is never eligible at the group's depths",
-                quoted(group)
-            ),
-            Warning::NestedEmpty {
-                table,
-                row,
-                nested,
-                depths,
+            Warning::RoundsToZero {
+                at, what, depths, ..
             } => write!(
                 f,
-                "table {}: rows[{row}] names table {}, which has no eligible row at depths {}",
-                quoted(table),
+                "{at} ({what}): its shape rounds its weight to 0 at depths {}",
+                ranges(depths)
+            ),
+            Warning::Unreached { at, .. } => write!(f, "{at}: no table reaches this species"),
+            Warning::FollowerNeverEligible {
+                at,
+                follower,
+                table,
+                ..
+            } => write!(
+                f,
+                "{at}: field `followers[{follower}].member`: table {} is never eligible at the group's depths",
+                quoted(table)
+            ),
+            Warning::NestedEmpty {
+                at, nested, depths, ..
+            } => write!(
+                f,
+                "{at} (table {}): that table has no eligible row at depths {}",
                 quoted(nested),
                 ranges(depths)
             ),
-            Warning::UniqueWanders { species } => {
-                write!(
-                    f,
-                    "species {}: a unique in the wandering table",
-                    quoted(species)
-                )
+            Warning::UniqueWanders { at, .. } => {
+                write!(f, "{at}: a unique in the wandering table")
             }
-            Warning::BoostBeyondRows { depths } => write!(
+            Warning::BoostBeyondRows { at, depths } => write!(
                 f,
-                "floor: the out-of-depth boost at depths {} reaches past every row of the floor's table",
+                "{at}: the out-of-depth boost at depths {} reaches past every row of the floor's table",
                 ranges(depths)
             ),
         }

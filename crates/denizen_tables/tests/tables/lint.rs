@@ -1,6 +1,6 @@
 //! The lint against files built to trip each warning, and a file that trips none.
 
-use denizen_tables::Warning;
+use denizen_tables::{Source, Warning};
 
 use crate::{bestiary, species};
 
@@ -32,8 +32,8 @@ fn a_gap_inside_a_table_is_found() {
     assert_eq!(
         lint(&rows, side),
         [
-            "table `floor`: rows[1] names table `side`, which has no eligible row at depths 4-5",
-            "table `side`: no eligible row at depths 4-5",
+            "t.ron: tables[0] `floor`: rows[1] (table `side`): that table has no eligible row at depths 4-5",
+            "t.ron: tables[1] `side`: no eligible row at depths 4-5",
         ]
     );
 }
@@ -47,8 +47,8 @@ fn zero_weights_and_rounding_to_zero_are_found() {
     assert_eq!(
         lint(&rows, ""),
         [
-            "table `floor`: rows[1] has weight 0 at every depth of its range",
-            "table `floor`: rows[2]'s shape rounds its weight to 0 at depths 1-2",
+            "t.ron: tables[0] `floor`: rows[1] (species `a`): weight 0 at every depth of its range",
+            "t.ron: tables[0] `floor`: rows[2] (species `a`): its shape rounds its weight to 0 at depths 1-2",
         ]
     );
 }
@@ -64,7 +64,10 @@ fn species_no_table_reaches_are_found() {
         .iter()
         .map(ToString::to_string)
         .collect();
-    assert_eq!(warnings, ["species `lost`: no table reaches it"]);
+    assert_eq!(
+        warnings,
+        ["t.ron: species[1] `lost`: no table reaches this species"]
+    );
 }
 
 #[test]
@@ -79,7 +82,12 @@ fn followers_never_eligible_at_their_groups_depths_are_found() {
     assert!(
         b.warnings().contains(&Warning::FollowerNeverEligible {
             group: "band".into(),
-            follower: 0
+            at: Source {
+                file: "t.ron".into(),
+                entry: "groups[0] `band`".into()
+            },
+            follower: 0,
+            table: "deep".into(),
         }),
         "{:?}",
         b.warnings()
@@ -99,7 +107,7 @@ fn uniques_that_wander_are_found() {
         .collect();
     assert_eq!(
         warnings,
-        ["species `boss`: a unique in the wandering table"]
+        ["t.ron: species[1] `boss`: a unique in the wandering table"]
     );
 }
 
@@ -119,7 +127,7 @@ fn boosts_past_every_row_are_found() {
     assert_eq!(
         warnings,
         [
-            "floor: the out-of-depth boost at depths 8-10 reaches past every row of the floor's table"
+            "t.ron: floor: the out-of-depth boost at depths 8-10 reaches past every row of the floor's table"
         ]
     );
 }
@@ -130,6 +138,8 @@ fn nested_tables_empty_where_their_row_draws_are_found() {
     let rows = format!(r#"{A}, (what: Table("side"), depth: (1, 10))"#);
     assert_eq!(
         lint(&rows, side),
-        ["table `floor`: rows[1] names table `side`, which has no eligible row at depths 6-10"]
+        [
+            "t.ron: tables[0] `floor`: rows[1] (table `side`): that table has no eligible row at depths 6-10"
+        ]
     );
 }

@@ -19,15 +19,15 @@ fn errors_name_the_file_the_entry_and_the_field() {
     let cases = [
         (
             file(&["a"], r#"(what: Species("b"), depth: (1, 5))"#, ""),
-            "t.ron: tables[0] `floor`: field `rows[0].what`: no species `b` is loaded",
+            "t.ron: tables[0] `floor`: rows[0]: field `what`: no species `b` is loaded",
         ),
         (
             file(&["a"], r#"(what: Species("a"), depth: (1, 300))"#, ""),
-            "t.ron: tables[0] `floor`: field `rows[0].depth`: 300 is past the deepest depth, 250",
+            "t.ron: tables[0] `floor`: rows[0]: field `depth`: 300 is past the deepest depth, 250",
         ),
         (
             file(&["a"], r#"(what: Species("a"), depth: (4, 2))"#, ""),
-            "t.ron: tables[0] `floor`: field `rows[0].depth`: the range 4-2 is empty",
+            "t.ron: tables[0] `floor`: rows[0]: field `depth`: the range 4-2 is empty",
         ),
         (
             file(
@@ -35,7 +35,7 @@ fn errors_name_the_file_the_entry_and_the_field() {
                 r#"(what: Species("a"), depth: (1, 5), weight: 100001)"#,
                 "",
             ),
-            "t.ron: tables[0] `floor`: field `rows[0].weight`: a weight is at most 100000",
+            "t.ron: tables[0] `floor`: rows[0]: field `weight`: a weight is at most 100000",
         ),
         (
             file(
@@ -43,11 +43,11 @@ fn errors_name_the_file_the_entry_and_the_field() {
                 r#"(what: Species("a"), depth: (1, 5), chance: Some("1/2"))"#,
                 "",
             ),
-            "t.ron: tables[0] `floor`: field `rows[0]`: only a pick-each table's rows have a chance and a count",
+            "t.ron: tables[0] `floor`: rows[0]: field `chance`: only a pick-each table's rows have a chance and a count",
         ),
         (
             file(&["a", "a"], r#"(what: Species("a"), depth: (1, 5))"#, ""),
-            "t.ron: species[1] `a`: field `key`: already loaded from t.ron: a later file changes it under `replace`",
+            "t.ron: species[1] `a`: field `key`: species[0] `a` also names an entry of this file: a key names one entry",
         ),
         (
             file(&["a"], r#"(what: Species("a"), depth: (1, 3))"#, ""),
@@ -67,7 +67,7 @@ fn errors_name_the_file_the_entry_and_the_field() {
                 r#"(what: Group("g"), depth: (1, 5))"#,
                 r#"groups: [(key: "g", followers: [(member: Species("a"), count: "1d2")])],"#,
             ),
-            "t.ron: tables[0] `floor`: field `rows[0].what`: the group `g` has no leader: only a species' escort goes without one",
+            "t.ron: tables[0] `floor`: rows[0]: field `what`: the group `g` has no leader: only a species' escort goes without one",
         ),
     ];
     for (text, expected) in &cases {
@@ -85,7 +85,7 @@ fn errors_name_the_file_the_entry_and_the_field() {
     let missing = error(&format!("(species: [{}])", species(&["a"])));
     assert_eq!(
         missing,
-        "t.ron: floor: field ``: no file gives the floor's rules"
+        "t.ron: field `floor`: none of the files (t.ron) gives the floor's rules: one gives `floor: Some((table: ..., depths: ..., count: ...))`"
     );
 }
 
@@ -97,7 +97,7 @@ fn structure_errors_name_the_cycle_the_table_and_the_escort() {
     );
     assert_eq!(
         error(&text),
-        "t.ron: tables[1] `x`: field `rows`: nesting cycle: table `x` -> table `y` -> table `x`"
+        "t.ron: tables[2] `y`: rows[0]: field `what`: nesting cycle: table `x` -> table `y` -> table `x`"
     );
     // Seventeen tables each nesting the next: one too deep.
     let chain: String = (0..17)
@@ -172,14 +172,22 @@ fn a_mod_adds_replaces_removes_and_appends() {
     let one = odds(&b, 1, &UniqueLedger::new(), Per::Placement).unwrap();
     assert!((by_key(&b, &one.expected, "rat") - 2.0 / 3.0).abs() < 1e-15);
     assert!((by_key(&b, &one.expected, "newt") - 1.0 / 3.0).abs() < 1e-15);
-    assert!(b.table(b.table_by_key("floor").unwrap()).rows[1].file == "mod.ron");
+    let floor = b.table_by_key("floor").unwrap();
+    assert_eq!(
+        b.row_source(floor, 1).to_string(),
+        "mod.ron: append[0] `floor`: rows[0]"
+    );
+    assert_eq!(
+        b.table_source(floor).to_string(),
+        "mod.ron: replace.tables[0] `floor`"
+    );
 }
 
 #[test]
 fn conflicting_files_are_both_named() {
     assert_eq!(
         two(BASE, r#"(remove: [Species("bat")])"#).unwrap_err(),
-        "mod.ron: remove[0] Species(`bat`): field ``: removed, but still named by base.ron: tables[0] `floor`: field `rows[1].what`"
+        "base.ron: tables[0] `floor`: rows[1]: field `what`: no species `bat` is loaded: mod.ron: remove[0] Species(`bat`) removed it"
     );
     assert_eq!(
         two(
@@ -203,6 +211,53 @@ fn conflicting_files_are_both_named() {
     );
     assert_eq!(
         two(BASE, r#"(remove: [Loot("coins")])"#).unwrap_err(),
-        "mod.ron: remove[0] Loot(`coins`): field ``: no loot table `coins` is loaded to remove"
+        "mod.ron: remove[0] Loot(`coins`): no loot table `coins` is loaded to remove"
+    );
+}
+
+/// Every entry is checked as written, for what it decides by itself, even when a later
+/// file replaces it: a base refused alone is refused with its mod too, naming the base's
+/// entry. A reference is resolved after the merge, so a mod may still mend one.
+#[test]
+fn entries_a_later_file_replaces_are_checked_as_written() {
+    let bad_glyph = BASE.replacen("glyph: 'r'", "glyph: '\\n'", 1);
+    let mend = r#"(replace: (species: [(key: "rat", name: "rat", glyph: 'r', level: 1, hit_points: "1d4")]))"#;
+    assert_eq!(
+        two(&bad_glyph, mend).unwrap_err(),
+        "base.ron: species[0] `rat`: field `glyph`: a glyph is a visible character"
+    );
+    let bad_weight = BASE.replacen("depth: (1, 5))", "depth: (1, 5), weight: 100001)", 1);
+    let replace_floor =
+        r#"(replace: (tables: [(key: "floor", rows: [(what: Species("rat"), depth: (1, 5))])]))"#;
+    assert_eq!(
+        two(&bad_weight, replace_floor).unwrap_err(),
+        "base.ron: tables[0] `floor`: rows[0]: field `weight`: a weight is at most 100000"
+    );
+    // A reference the base gets wrong, which the mod's replacement mends, loads.
+    let bad_reference = BASE.replacen("Species(\"rat\")", "Species(\"ratt\")", 1);
+    assert!(two(&bad_reference, replace_floor).is_ok());
+}
+
+/// A cycle a mod's edit closes is named on the mod's entry, with the chain, not as what it
+/// breaks in a base entry the user never touched.
+#[test]
+fn a_cycle_a_mod_closes_is_named_on_the_mod_entry() {
+    let base = r#"(
+        species: [(key: "a", name: "a", glyph: 'a', level: 1, hit_points: "1d1")],
+        groups: [(key: "band", leader: Some(Species("a")), followers: [(member: Table("kin"), count: "1d2")])],
+        tables: [
+            (key: "floor", rows: [(what: Group("band"), depth: (1, 5))]),
+            (key: "kin", rows: [(what: Species("a"), depth: (1, 5))]),
+            (key: "more", rows: [(what: Species("a"), depth: (1, 5))]),
+        ],
+        floor: Some((table: "floor", depths: (1, 5), count: (dice: "1d1"))),
+    )"#;
+    let r#mod = r#"(
+        append: [(table: "kin", rows: [(what: Table("more"), depth: (1, 5))])],
+        replace: (tables: [(key: "more", rows: [(what: Table("kin"), depth: (1, 5))])]),
+    )"#;
+    assert_eq!(
+        two(base, r#mod).unwrap_err(),
+        "mod.ron: replace.tables[0] `more`: rows[0]: field `what`: nesting cycle: table `kin` -> table `more` -> table `kin`"
     );
 }
