@@ -4,8 +4,9 @@
 
 use denizen_core::{DataError, quoted};
 
-use crate::bestiary::{Bestiary, Creature, RowTarget, Source, TableId};
+use crate::bestiary::{Bestiary, Creature, RowTarget, TableId};
 use crate::file::PickKind;
+use crate::source::Source;
 
 /// The deepest tables and groups may nest (a table's row naming a table counts one).
 pub const MAX_NESTING: usize = 16;

@@ -8,13 +8,14 @@ use denizen_core::{DataError, Dice, quoted};
 
 use crate::bestiary::{
     Bestiary, Creature, FloorRules, Follower, Group, GroupId, Loot, LootId, OutOfDepth, Place, Row,
-    RowTarget, Source, Sources, Species, SpeciesId, Table, TableId, WanderingRules,
+    RowTarget, Species, SpeciesId, Table, TableId, WanderingRules,
 };
 use crate::file::{
     FloorDef, FollowerDef, GroupDef, LootDef, Pick, PickKind, PlaceDef, RowDef, SpeciesDef, Target,
     WanderingDef,
 };
-use crate::merge::{Kind, Merged, MergedTable, Written};
+use crate::merge::{Alone, Kind, Merged, MergedTable, Written};
+use crate::source::{Source, Sources};
 use crate::weight::{Chance, MAX_DEPTH, MAX_WEIGHT};
 
 /// The most creatures one dice roll of a file may give (a follower's count, a pick-each
@@ -117,17 +118,6 @@ impl<'a> Names<'a> {
             None => at.invalid(field, loaded),
         })
     }
-}
-
-/// An entry that can be checked by itself, before the merge: everything it decides
-/// alone (bounds, glyphs, dice, weights), with any key taken for a reference.
-pub(crate) trait Alone: Sized {
-    fn alone(written: &Written<Self>) -> Result<(), DataError>;
-}
-
-/// Checks an entry as written (see [`Alone`]).
-pub(crate) fn check_alone<T: Alone>(written: &Written<T>) -> Result<(), DataError> {
-    T::alone(written)
 }
 
 impl Alone for SpeciesDef {

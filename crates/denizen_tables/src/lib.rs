@@ -55,6 +55,7 @@ pub mod plugin;
 pub mod reference;
 mod rules;
 pub mod sample;
+mod source;
 mod uniform;
 mod wandering;
 mod warning;
@@ -64,7 +65,7 @@ use denizen_core::{DataError, DataFile, load_ron};
 
 pub use bestiary::{
     Bestiary, Creature, FloorRules, Follower, Group, GroupId, ItemRef, Loot, LootId, OutOfDepth,
-    Place, Row, RowTarget, Source, Species, SpeciesId, Table, TableId, WanderingRules,
+    Place, Row, RowTarget, Species, SpeciesId, Table, TableId, WanderingRules,
 };
 pub use check::{MAX_NESTING, MAX_PER_PLACEMENT};
 pub use compile::{
@@ -82,6 +83,7 @@ pub use odds::{MAX_EXACT_UNIQUES, Odds, OddsError, Per, odds, table_odds};
 pub use place::distance;
 pub use rules::{dice_distribution, has_eligible_row};
 pub use sample::{Drawer, floor_counts, placement_counts, sample_stream};
+pub use source::Source;
 pub use wandering::plan_wanderer;
 pub use warning::Warning;
 pub use weight::{Chance, Depths, MAX_DEPTH, MAX_WEIGHT, Shape};

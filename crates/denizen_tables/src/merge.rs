@@ -51,6 +51,14 @@ impl Kind {
     }
 }
 
+/// An entry that can be checked by itself, before the merge: everything it decides
+/// alone (bounds, glyphs, dice, weights), with any key taken for a reference (the
+/// compiler implements it with its own checks).
+pub(crate) trait Alone: Sized {
+    /// Checks the entry as written.
+    fn alone(written: &Written<Self>) -> Result<(), DataError>;
+}
+
 /// An entry, the file that wrote it and how that file names it (`species[2] `pup``,
 /// `replace.tables[0] `floor``, a row `append[1] `floor`: rows[3]`).
 #[derive(Clone, Debug)]
@@ -230,7 +238,7 @@ impl Merged {
                 file: name.to_owned(),
                 entry: "floor".to_owned(),
             };
-            crate::compile::check_alone(&floor)?;
+            FloorDef::alone(&floor)?;
             self.floor = Some(floor);
         }
         if let Some(def) = wandering {
@@ -239,7 +247,7 @@ impl Merged {
                 file: name.to_owned(),
                 entry: "wandering".to_owned(),
             };
-            crate::compile::check_alone(&wandering)?;
+            WanderingDef::alone(&wandering)?;
             self.wandering = Some(wandering);
         }
         Ok(())
@@ -273,7 +281,7 @@ impl Merged {
                 file: name.to_owned(),
                 entry: format!("{entry}: rows[{j}]"),
             };
-            crate::compile::check_alone(&row)?;
+            RowDef::alone(&row)?;
             target.def.rows.push(row);
         }
         Ok(())
@@ -332,7 +340,7 @@ fn entry_name(prefix: &str, kind: Kind, i: usize, key: &str) -> String {
 }
 
 /// Adds entries whose keys must be new, each checked as written.
-fn add_all<D, T: crate::compile::Alone>(
+fn add_all<D, T: Alone>(
     keyed: &mut Keyed<T>,
     defs: Vec<D>,
     (name, prefix): (&str, &str),
@@ -371,14 +379,14 @@ fn add_all<D, T: crate::compile::Alone>(
             file: name.to_owned(),
             entry,
         };
-        crate::compile::check_alone(&written)?;
+        T::alone(&written)?;
         keyed.add(&k, written);
     }
     Ok(())
 }
 
 /// Replaces entries whose keys must be loaded, each checked as written.
-fn replace_all<D, T: crate::compile::Alone>(
+fn replace_all<D, T: Alone>(
     keyed: &mut Keyed<T>,
     defs: Vec<D>,
     (name, prefix): (&str, &str),
@@ -402,7 +410,7 @@ fn replace_all<D, T: crate::compile::Alone>(
             file: name.to_owned(),
             entry,
         };
-        crate::compile::check_alone(&written)?;
+        T::alone(&written)?;
         *slot = Some(written);
     }
     Ok(())

@@ -4,7 +4,7 @@ use std::fmt;
 
 use denizen_core::quoted;
 
-use crate::bestiary::Source;
+use crate::source::Source;
 use crate::weight::Depths;
 
 /// A problem the lint found, with where the files wrote what it is about ([`Source`]:

@@ -613,7 +613,7 @@ fn tables_rules_follow_their_files() {
         (rejected.rule_set, rejected.error.to_string().as_str()),
         (
             "Tables",
-            "bog_mod.tables.ron: species[0] `howler`: field `escort`: no group `howler_pupz` is loaded"
+            "bog_mod.tables.ron: replace.species[0] `howler`: field `escort`: no group `howler_pupz` is loaded"
         )
     );
     hears_nothing_more(&mut app);
@@ -880,7 +880,7 @@ fn a_refused_first_load_answers_with_the_refusal() {
     };
     assert_eq!(
         error.to_string(),
-        "bog_mod.tables.ron: species[0] `howler`: field `escort`: no group `howler_pupz` is loaded"
+        "bog_mod.tables.ron: replace.species[0] `howler`: field `escort`: no group `howler_pupz` is loaded"
     );
 }
 
