@@ -15,7 +15,7 @@ use denizen_core::WorldSeed;
 use denizen_core::{DataFile, quoted, read_data_file};
 use rayon::prelude::*;
 
-use crate::error::{CliError, io_error, stdout};
+use crate::error::{CliError, io_error, shown, stdout};
 use crate::interrupt;
 use crate::table::{Cell, Format, Table};
 use crate::workers::workers;
@@ -278,7 +278,7 @@ fn alloc_table(level: i32, depth: i32, races: Option<&PathBuf>) -> Result<Table,
         None => Races::shipped(),
         Some(path) => {
             let text = read_data_file(path).map_err(io_error(path))?;
-            Races::from_file(DataFile::new(&path.display().to_string(), &text))?
+            Races::from_file(DataFile::new(&shown(path), &text))?
         }
     };
     let allocator = Allocator::new(races);
@@ -370,7 +370,7 @@ fn objects_table(level: i32, good: bool, objects: Option<&PathBuf>) -> Result<Ta
         None => ObjectKinds::shipped(),
         Some(path) => {
             let text = read_data_file(path).map_err(io_error(path))?;
-            ObjectKinds::from_file(DataFile::new(&path.display().to_string(), &text))?
+            ObjectKinds::from_file(DataFile::new(&shown(path), &text))?
         }
     };
     let allocator = ObjectAllocator::new(kinds);

@@ -5,9 +5,9 @@
 use std::path::PathBuf;
 
 use denizen_core::{DataFile, quoted, read_data_file};
-use denizen_tables::{Bestiary, UniqueLedger};
+use denizen_tables::{Bestiary, TableId, UniqueLedger};
 
-use crate::error::{CliError, io_error};
+use crate::error::{CliError, io_error, shown};
 
 /// The bestiary's files, merged in order, and the uniques the game's ledger holds.
 #[derive(Debug, clap::Args)]
@@ -45,10 +45,12 @@ fn paths(named: &[PathBuf]) -> Result<Vec<PathBuf>, CliError> {
         let mut found = Vec::new();
         for entry in std::fs::read_dir(path).map_err(io_error(path))? {
             let file = entry.map_err(io_error(path))?.path();
-            let name = file
-                .file_name()
-                .and_then(|n| n.to_str())
-                .unwrap_or_default();
+            let Some(name) = file.file_name().and_then(|n| n.to_str()) else {
+                return Err(CliError::Usage(format!(
+                    "{}: the file's name is not UTF-8, so whether it is a *.tables.ron file cannot be told (rename it, or move it out of the folder)",
+                    shown(&file)
+                )));
+            };
             if name.ends_with(".tables.ron") && file.is_file() {
                 found.push(file);
             }
@@ -56,7 +58,7 @@ fn paths(named: &[PathBuf]) -> Result<Vec<PathBuf>, CliError> {
         if found.is_empty() {
             return Err(CliError::Usage(format!(
                 "{}: the folder holds no *.tables.ron file",
-                path.display()
+                shown(path)
             )));
         }
         found.sort();
@@ -72,7 +74,7 @@ pub(crate) fn load(files: &Files) -> Result<(Bestiary, UniqueLedger), CliError> 
         .iter()
         .map(|path| read_data_file(path).map_err(io_error(path)))
         .collect::<Result<Vec<_>, _>>()?;
-    let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+    let names: Vec<String> = paths.iter().map(|p| shown(p)).collect();
     let data: Vec<DataFile<'_>> = names
         .iter()
         .zip(&texts)
@@ -99,4 +101,14 @@ pub(crate) fn by_key(b: &Bestiary) -> Vec<usize> {
     let mut order: Vec<usize> = (0..b.species().len()).collect();
     order.sort_by(|&x, &y| b.species()[x].key.cmp(&b.species()[y].key));
     order
+}
+
+/// The table `--table KEY` names, if given.
+pub(crate) fn table_of(b: &Bestiary, key: Option<&str>) -> Result<Option<TableId>, CliError> {
+    key.map(|key| {
+        b.table_by_key(key).ok_or_else(|| {
+            CliError::Usage(format!("--table {}: no table of that key", quoted(key)))
+        })
+    })
+    .transpose()
 }

@@ -33,10 +33,17 @@ pub enum CliError {
     Chart(String),
 }
 
+/// A path as a message shows it: control and invisible formatting characters escaped
+/// (`\u{1b}`), bytes that are not UTF-8 shown as U+FFFD, so a file name never breaks or
+/// hides part of the line.
+pub(crate) fn shown(path: &Path) -> String {
+    denizen_core::data::excerpt(&path.to_string_lossy(), 1_000)
+}
+
 /// The error of a file that could not be read or written, naming it.
 pub(crate) fn io_error(path: &Path) -> impl FnOnce(std::io::Error) -> CliError + '_ {
     move |source| CliError::Io {
-        path: path.display().to_string(),
+        path: shown(path),
         source,
     }
 }

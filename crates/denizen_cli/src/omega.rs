@@ -15,7 +15,7 @@ use denizen_omega::plugin::view::roster;
 use denizen_omega::wander::WanderRule;
 use denizen_omega::{Level, Odds, OmegaFiles, OmegaRules, Selector};
 
-use crate::error::{CliError, io_error, stdout};
+use crate::error::{CliError, io_error, shown, stdout};
 use crate::interrupt;
 use crate::spoiler;
 use crate::table::{Cell, Format, Table, TextFormat, note};
@@ -212,7 +212,7 @@ pub fn load_rules(data: &OmegaData) -> Result<OmegaRules, CliError> {
     }
     let read = |path: &Option<PathBuf>, shipped: &'static str, name: &'static str| match path {
         Some(p) => read_data_file(p)
-            .map(|text| (text, p.display().to_string()))
+            .map(|text| (text, shown(p)))
             .map_err(io_error(p)),
         None => Ok((shipped.to_owned(), name.to_owned())),
     };

@@ -6,11 +6,11 @@ use std::io::Write;
 use denizen_core::{Square, StreamPurpose, WorldSeed, quoted};
 use denizen_tables::reference::reference_floor;
 use denizen_tables::{
-    Bestiary, FloorRequest, Odds, Per, TableId, UniqueLedger, floor_counts, plan_floor,
-    sample_stream, table_odds,
+    Bestiary, FloorRequest, Odds, Per, UniqueLedger, floor_counts, plan_floor, sample_stream,
+    table_odds,
 };
 
-use crate::bestiary_files::{Files, by_key, load};
+use crate::bestiary_files::{Files, by_key, load, table_of};
 use crate::chart::tables::plot;
 use crate::chart::write_chart;
 use crate::error::{CliError, stdout};
@@ -313,15 +313,6 @@ fn sample_table(
 }
 
 /// The table `--table` names, if it does.
-fn table_of(b: &Bestiary, key: Option<&str>) -> Result<Option<TableId>, CliError> {
-    key.map(|key| {
-        b.table_by_key(key).ok_or_else(|| {
-            CliError::Usage(format!("--table {}: no table of that key", quoted(key)))
-        })
-    })
-    .transpose()
-}
-
 /// A reference floor populated by `request` (its point is the safe room's middle).
 fn floor(
     b: &Bestiary,

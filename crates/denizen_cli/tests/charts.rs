@@ -639,3 +639,84 @@ fn the_readmes_gallery_is_drawn_anew() {
     assert_eq!(drawn, 5, "the script's charts");
     assert!(readme.contains("docs/gallery/encounters.png"));
 }
+
+/// The tables' chart names as many species as `--top` says (every one with `all`), marks
+/// the uniques and the species that lead a group, names its files in its title, draws from
+/// another table with `--table`, and refuses depths past the floor's.
+#[cfg(feature = "tables")]
+#[test]
+fn the_tables_chart_names_the_top_species_and_marks_uniques_and_leaders() {
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../denizen_tables/data");
+    let b = denizen_tables::starter().unwrap();
+    let ledger = denizen_tables::UniqueLedger::new();
+    let seen: Vec<usize> = (0..b.species().len())
+        .filter(|&s| {
+            (1..=20).any(|d| {
+                let odds = denizen_tables::odds(&b, d, &ledger, denizen_tables::Per::Floor);
+                odds.unwrap().expected[s] > 0.0
+            })
+        })
+        .collect();
+    let all = chart(
+        &format!("chart tables {data} --depths 1-20 --top all"),
+        "tables-all",
+    );
+    let names = legend(&all);
+    assert_eq!(names.len(), seen.len(), "{names:?}");
+    assert!(names.iter().all(|n| !n.ends_with(" others")));
+    for &s in &seen {
+        let species = &b.species()[s];
+        let shown = names
+            .iter()
+            .find(|n| *n == &species.name || n.starts_with(&format!("{} (", species.name)))
+            .unwrap_or_else(|| panic!("{} is not named: {names:?}", species.name));
+        assert_eq!(shown.contains("unique"), species.unique, "{shown}");
+    }
+    assert!(
+        names
+            .iter()
+            .any(|n| n == "scrapcur packleader (leads a group)"),
+        "{names:?}"
+    );
+    let title = &elements(&all, "text")[0].1;
+    assert_eq!(
+        title,
+        "Expected creatures per floor by depth (starter.tables.ron, starter_mod.tables.ron)"
+    );
+
+    let three = chart(
+        &format!("chart tables {data} --depths 1-20 --top 3"),
+        "tables-3",
+    );
+    let names = legend(&three);
+    assert_eq!(names.len(), 4, "{names:?}");
+    assert_eq!(names[0], format!("{} others", seen.len() - 3));
+
+    let wanderers = chart(
+        &format!("chart tables {data} --depths 1-20 --table wanderers"),
+        "tables-wanderers",
+    );
+    assert!(
+        elements(&wanderers, "text")[0]
+            .1
+            .contains(", from table `wanderers` (")
+    );
+
+    let past = Command::new(env!("CARGO_BIN_EXE_denizen"))
+        .args([
+            "chart",
+            "tables",
+            data,
+            "--depths",
+            "1-251",
+            "-o",
+            "/dev/null",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(past.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&past.stderr),
+        "denizen: --depths 1-251: the floor's depths are 1-20\n"
+    );
+}

@@ -286,3 +286,57 @@ fn chart_tables_reads_the_asset_folder() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Runs `denizen tables lint` on a folder; its exit code and its error line.
+fn lint_folder(folder: &std::path::Path) -> (Option<i32>, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_denizen"))
+        .args(["tables", "lint"])
+        .arg(folder)
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A folder's files are never skipped or echoed raw: a file whose name is not UTF-8 is
+/// refused (its name shown escaped), a name with control characters is escaped in every
+/// error, and a file that is not UTF-8 text says at which byte and line.
+#[cfg(unix)]
+#[test]
+fn a_folders_odd_file_names_and_bytes_are_named_plainly() {
+    use std::os::unix::ffi::OsStrExt;
+
+    let dir = std::env::temp_dir().join(format!("denizen-tables-names-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let odd = dir.join(std::ffi::OsStr::from_bytes(b"b\xff.tables.ron"));
+    std::fs::write(&odd, "()").unwrap();
+    let (code, said) = lint_folder(&dir);
+    assert_eq!(code, Some(2));
+    assert!(
+        said.starts_with("denizen: ")
+            && said.contains("b\u{fffd}.tables.ron: the file's name is not UTF-8"),
+        "{said}"
+    );
+    std::fs::remove_file(&odd).unwrap();
+
+    let escape = dir.join("a\u{1b}[2J.tables.ron");
+    std::fs::write(&escape, "(species: [(key: 3)])").unwrap();
+    let (code, said) = lint_folder(&dir);
+    assert_eq!(code, Some(2));
+    assert!(said.contains("a\\u{1b}[2J.tables.ron:1:"), "{said}");
+    assert!(!said.contains('\u{1b}'), "{said}");
+    std::fs::remove_file(&escape).unwrap();
+
+    let bytes = dir.join("bytes.tables.ron");
+    std::fs::write(&bytes, b"(\n  species: [\xc3\x28],\n)").unwrap();
+    let (code, said) = lint_folder(&dir);
+    assert_eq!(code, Some(2));
+    assert!(
+        said.ends_with("bytes.tables.ron: not UTF-8 text (byte 14, line 2)\n"),
+        "{said}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

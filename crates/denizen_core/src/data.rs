@@ -23,17 +23,27 @@ pub fn read_data_file(path: &Path) -> io::Result<String> {
             "not a regular file (a data file is read only from a file on disk)",
         ));
     }
-    let mut text = String::new();
+    let mut bytes = Vec::new();
     std::fs::File::open(path)?
         .take(MAX_FILE_BYTES + 1)
-        .read_to_string(&mut text)?;
-    if text.len() as u64 > MAX_FILE_BYTES {
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(io::Error::new(
             io::ErrorKind::InvalidData,
             format!("larger than the {MAX_FILE_BYTES} bytes a data file may hold"),
         ));
     }
-    Ok(text)
+    text_of(bytes).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))
+}
+
+/// A data file's bytes as text, or where they stop being UTF-8: `not UTF-8 text (byte
+/// 1,204, line 31)`, the byte counted from 0 and the line from 1.
+pub fn text_of(bytes: Vec<u8>) -> Result<String, String> {
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let line = 1 + e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count();
+        format!("not UTF-8 text (byte {at}, line {line})")
+    })
 }
 
 /// A data file (a bestiary, a locations file, an encounter table, ...) that cannot be used.
@@ -125,6 +135,44 @@ pub fn excerpt(text: &str, max: usize) -> String {
     shown
 }
 
+/// Whether `c` can stand for a creature on a map: a character that shows and takes its own
+/// cell. Control characters and whitespace are not; nor are the characters a terminal
+/// draws as nothing or on top of the cell before: Unicode's format characters (the soft
+/// hyphen U+00AD, zero-width spaces and joiners, direction marks, the byte-order mark
+/// U+FEFF), combining marks (U+0301), variation selectors and tags, Hangul fillers,
+/// private-use characters (U+E000), and noncharacters (U+FFFF, U+10FFFF).
+///
+/// ```
+/// use denizen_core::data::visible_glyph;
+///
+/// assert!(visible_glyph('g') && visible_glyph('é') && visible_glyph('龍'));
+/// for c in ['\n', ' ', '\u{200B}', '\u{AD}', '\u{301}', '\u{FEFF}', '\u{E000}', '\u{200F}', '\u{10FFFF}'] {
+///     assert!(!visible_glyph(c), "{c:?}");
+/// }
+/// ```
+pub fn visible_glyph(c: char) -> bool {
+    let invisible = c.is_control()
+        || c.is_whitespace()
+        || is_format(c)
+        || matches!(c,
+            // Format characters besides those above.
+            '\u{AD}' | '\u{600}'..='\u{605}' | '\u{61C}' | '\u{6DD}' | '\u{70F}' | '\u{180E}'
+            | '\u{FFF9}'..='\u{FFFB}' | '\u{110BD}' | '\u{1D173}'..='\u{1D17A}'
+            // Combining marks.
+            | '\u{300}'..='\u{36F}' | '\u{483}'..='\u{489}' | '\u{591}'..='\u{5BD}'
+            | '\u{1AB0}'..='\u{1AFF}' | '\u{1DC0}'..='\u{1DFF}' | '\u{20D0}'..='\u{20FF}'
+            | '\u{FE20}'..='\u{FE2F}'
+            // Variation selectors, tags and Hangul fillers.
+            | '\u{FE00}'..='\u{FE0F}' | '\u{E0000}'..='\u{E007F}' | '\u{E0100}'..='\u{E01EF}'
+            | '\u{115F}' | '\u{1160}' | '\u{3164}' | '\u{FFA0}'
+            // Private use.
+            | '\u{E000}'..='\u{F8FF}' | '\u{F0000}'..='\u{10FFFF}'
+            // Noncharacters.
+            | '\u{FDD0}'..='\u{FDEF}')
+        || (u32::from(c) & 0xFFFE) == 0xFFFE;
+    !invisible
+}
+
 /// Unicode's invisible formatting characters a terminal acts on: direction marks,
 /// embeddings, overrides and isolates, and the zero-width ones.
 fn is_format(c: char) -> bool {
@@ -147,22 +195,83 @@ pub const MAX_NESTING: usize = 128;
 /// Parses a data file's RON text into its shape `T`; `file` names it in errors.
 ///
 /// A syntax error, a missing or unknown field, a value of the wrong type or nesting past
-/// [`MAX_NESTING`] is a [`DataError::Syntax`] with RON's line and column.
+/// [`MAX_NESTING`] is a [`DataError::Syntax`] with RON's line and column. A number too
+/// large (or negative) for its field names the field and the number.
 pub fn load_ron<T: DeserializeOwned>(text: &str, file: &str) -> Result<T, DataError> {
+    load_ron_with(text, file, |_| None)
+}
+
+/// [`load_ron`], with the limit of each field a number too large for it is told:
+/// `limit("weight")` gives `at most 100000`, added to the error.
+pub fn load_ron_with<T: DeserializeOwned>(
+    text: &str,
+    file: &str,
+    limit: impl Fn(&str) -> Option<String>,
+) -> Result<T, DataError> {
     ron::Options::default()
         .with_recursion_limit(MAX_NESTING)
         .from_str(text)
-        .map_err(|error| DataError::Syntax {
-            file: file.to_owned(),
-            line: error.span.start.line,
-            column: error.span.start.col,
-            message: match error.code {
-                ron::Error::ExceededRecursionLimit => {
-                    format!("values nest more than {MAX_NESTING} levels deep")
-                }
-                code => excerpt(&code.to_string(), MAX_SHOWN),
-            },
+        .map_err(|error| {
+            let (line, column) = (error.span.start.line, error.span.start.col);
+            DataError::Syntax {
+                file: file.to_owned(),
+                line,
+                column,
+                message: match error.code {
+                    ron::Error::ExceededRecursionLimit => {
+                        format!("values nest more than {MAX_NESTING} levels deep")
+                    }
+                    ron::Error::IntegerOutOfBounds => out_of_range(text, line, column, &limit),
+                    code => excerpt(&code.to_string(), MAX_SHOWN),
+                },
+            }
         })
+}
+
+/// A number too large for its field, at `line` and `column` (1-based) of `text`: the
+/// field (the last `name:` before it) and the number as written, with its limit.
+fn out_of_range(
+    text: &str,
+    line: usize,
+    column: usize,
+    limit: &impl Fn(&str) -> Option<String>,
+) -> String {
+    let start = text
+        .split_inclusive('\n')
+        .take(line.saturating_sub(1))
+        .map(str::len)
+        .sum::<usize>();
+    let at = text[start..]
+        .char_indices()
+        .nth(column.saturating_sub(1))
+        .map_or(text.len(), |(i, _)| start + i);
+    // RON points past a sign.
+    let at = at - usize::from(text[..at].ends_with(['-', '+']));
+    let number: String = text[at..]
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '+' | '_'))
+        .collect();
+    let field = text[..at]
+        .rsplit_once(':')
+        .map(|(before, _)| {
+            let name = before.trim_end();
+            let from = name
+                .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .map_or(0, |i| i + 1);
+            &name[from..]
+        })
+        .filter(|name| !name.is_empty());
+    let number = excerpt(&number, 40);
+    match field {
+        Some(field) => {
+            let bound = limit(field).map(|l| format!(" ({l})")).unwrap_or_default();
+            format!(
+                "field `{}`: `{number}` is out of range{bound}",
+                excerpt(field, 64)
+            )
+        }
+        None => format!("`{number}` is out of range"),
+    }
 }
 
 /// A data file's text and the name errors give it (its path, or the shipped file's

@@ -24,7 +24,7 @@ pub mod rng;
 pub mod stats;
 pub mod tags;
 
-pub use data::{DataError, DataFile, Entry, load_ron, quoted, read_data_file};
+pub use data::{DataError, DataFile, Entry, load_ron, load_ron_with, quoted, read_data_file};
 pub use floor::{FloorError, FloorGrid, FreeSquares, MAX_SQUARES, Rect, Room, Square, Tile};
 pub use plan::{Origin, Plan, Spawn};
 pub use rng::{Dice, Generator, StreamPurpose, WorldSeed};

@@ -339,6 +339,11 @@ impl Bestiary {
         self.wandering.as_ref()
     }
 
+    /// The files the bestiary was loaded from, in the order they were merged.
+    pub fn files(&self) -> &[String] {
+        &self.sources.files
+    }
+
     /// Where a species was written.
     pub fn species_source(&self, id: SpeciesId) -> &Source {
         &self.sources.species[id.index()]

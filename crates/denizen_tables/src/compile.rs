@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 
+use denizen_core::data::visible_glyph;
 use denizen_core::{DataError, Dice, quoted};
 
 use crate::bestiary::{
@@ -31,6 +32,21 @@ pub const MAX_DISTANCE: u32 = 1_000;
 pub const MAX_FOLLOWERS: usize = 16;
 /// The most tags a species or a rule lists.
 pub const MAX_TAG_NAMES: usize = 32;
+
+/// The limit of a number field of a tables file, as an error tells it when the number
+/// written does not fit the field at all (larger than 4294967295, or negative).
+pub(crate) fn limit(field: &str) -> Option<String> {
+    Some(match field {
+        "weight" => format!("a weight is at most {MAX_WEIGHT}"),
+        "level" | "depth" | "depths" | "bonus" | "cap" => format!("at most {MAX_DEPTH}"),
+        "radius" => format!("1 to {MAX_RADIUS}"),
+        "min_distance" => format!("at most {MAX_DISTANCE}"),
+        "divisor" => "1 to 1000".to_owned(),
+        "fairness" => format!("at most {MAX_PLACEMENTS}"),
+        "every" | "halve_every" => format!("1 to {}", u32::MAX),
+        _ => return None,
+    })
+}
 
 /// Keys to ids, and who removed what; or, for an entry checked as written before the
 /// files are merged, any key at all (references are resolved after the merge).
@@ -200,6 +216,7 @@ pub(crate) fn compile(merged: &Merged) -> Result<Bestiary, DataError> {
         loot: merged.loot.live().map(source_of).collect(),
         floor: source_of(floor_def),
         wandering: merged.wandering.as_ref().map(source_of),
+        files: merged.files.clone(),
     };
     Ok(Bestiary {
         species,
@@ -233,8 +250,14 @@ fn each<T, U>(
 fn species(w: &Written<SpeciesDef>, names: &Names<'_>) -> Result<Species, DataError> {
     let (d, at) = (&w.def, At::of(w));
     text(at, "name", &d.name, 200)?;
-    if d.glyph.is_control() || d.glyph.is_whitespace() {
-        return Err(at.invalid("glyph", "a glyph is a visible character"));
+    if !visible_glyph(d.glyph) {
+        return Err(at.invalid(
+            "glyph",
+            format!(
+                "a glyph is a visible character that takes its own cell, not {}",
+                d.glyph.escape_unicode()
+            ),
+        ));
     }
     depth(at, "level", d.level)?;
     dice(at, "hit_points", d.hit_points, 100, 10_000)?;

@@ -5,6 +5,9 @@
 //! `replace` replaces entries by key (the key must be loaded), `remove` removes them,
 //! `append` adds rows to loaded tables, and `floor` and `wandering` replace the settings
 //! of the files before. The starter bestiary (`data/starter.tables.ron`) shows every section.
+//!
+//! Each shape is named for serde by the word the file uses for it (`row`, `place`, `what`),
+//! so a syntax error says "unknown field `x` in `row`", never a type of this crate.
 
 use denizen_core::Dice;
 use serde::{Deserialize, Deserializer};
@@ -13,7 +16,7 @@ use crate::weight::{Chance, Depths, Shape};
 
 /// One file.
 #[derive(Clone, Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "tables file")]
 pub struct TablesFile {
     /// New species.
     #[serde(default)]
@@ -46,7 +49,7 @@ pub struct TablesFile {
 
 /// A species.
 #[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "species")]
 pub struct SpeciesDef {
     /// The key other entries name it by.
     pub key: String,
@@ -82,7 +85,7 @@ pub struct SpeciesDef {
 
 /// What a species may carry: an item of a loot table, with a chance.
 #[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "possessions")]
 pub struct Possessions {
     /// The loot table's key.
     pub loot: String,
@@ -94,7 +97,7 @@ pub struct Possessions {
 /// needs and must not have, and its least distance from the point a request names (the
 /// player). A row's and a follower's rules add to their species'.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "place")]
 pub struct PlaceDef {
     /// The terrain it stands on: a square must have one of these tags (`["floor"]` when
     /// left out, for a species).
@@ -113,6 +116,7 @@ pub struct PlaceDef {
 
 /// What a leader or a follower is: a species, or a table drawn for one creature.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename = "creature")]
 pub enum Pick {
     /// A species by key.
     Species(String),
@@ -122,7 +126,7 @@ pub enum Pick {
 
 /// A group: a leader and followers on connected squares near it.
 #[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "group")]
 pub struct GroupDef {
     /// The key.
     pub key: String,
@@ -142,7 +146,7 @@ fn default_radius() -> u32 {
 
 /// One kind of follower of a group.
 #[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "follower")]
 pub struct FollowerDef {
     /// What follows.
     pub member: Pick,
@@ -159,6 +163,7 @@ pub struct FollowerDef {
 
 /// A table's draw.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename = "pick")]
 pub enum PickKind {
     /// One row, by weight.
     #[default]
@@ -169,7 +174,7 @@ pub enum PickKind {
 
 /// A table of rows.
 #[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "table")]
 pub struct TableDef {
     /// The key.
     pub key: String,
@@ -182,6 +187,7 @@ pub struct TableDef {
 
 /// What a row draws.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename = "what")]
 pub enum Target {
     /// A species by key.
     Species(String),
@@ -193,7 +199,7 @@ pub enum Target {
 
 /// A row of a table.
 #[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "row")]
 pub struct RowDef {
     /// What it draws.
     pub what: Target,
@@ -223,7 +229,7 @@ fn one() -> u32 {
 
 /// A loot table: items by weight.
 #[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "loot table")]
 pub struct LootDef {
     /// The key.
     pub key: String,
@@ -233,7 +239,7 @@ pub struct LootDef {
 
 /// One item of a loot table.
 #[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "loot item")]
 pub struct LootItem {
     /// The item, as the game names it.
     pub item: String,
@@ -243,7 +249,7 @@ pub struct LootItem {
 
 /// Entries that replace loaded ones by key.
 #[derive(Clone, Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "replace")]
 pub struct Replacements {
     /// Species.
     #[serde(default)]
@@ -261,6 +267,7 @@ pub struct Replacements {
 
 /// A loaded entry to remove, by kind and key.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename = "removal")]
 pub enum Removal {
     /// A species.
     Species(String),
@@ -274,7 +281,7 @@ pub enum Removal {
 
 /// Rows added to the end of a loaded table.
 #[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "append")]
 pub struct Appendix {
     /// The table's key.
     pub table: String,
@@ -284,7 +291,7 @@ pub struct Appendix {
 
 /// How floors are populated.
 #[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "floor")]
 pub struct FloorDef {
     /// The table each placement draws from.
     pub table: String,
@@ -302,7 +309,7 @@ pub struct FloorDef {
 
 /// A floor's placement count: `dice + floor(depth * per_depth)`.
 #[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "count")]
 pub struct CountDef {
     /// The dice (`"2d4"`).
     #[serde(deserialize_with = "dice")]
@@ -345,7 +352,7 @@ impl TryFrom<String> for PerDepth {
 /// `d + min(d / divisor + bonus, cap)` instead; once `fairness` placements of a floor went
 /// out of depth, later ones draw at `d`.
 #[derive(Clone, Copy, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "out_of_depth")]
 pub struct OutOfDepthDef {
     /// The chance per placement (`"1/25"`).
     pub chance: Chance,
@@ -363,7 +370,7 @@ pub struct OutOfDepthDef {
 /// bringing one placement of `table` with `chance`, halved for every `halve_every` units
 /// spent on the floor when given.
 #[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "wandering")]
 pub struct WanderingDef {
     /// The table an arrival draws from.
     pub table: String,
@@ -386,6 +393,7 @@ pub struct WanderingDef {
 /// Which of the game clock's counts a rule measures time in.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize, serde::Serialize)]
 #[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
+#[serde(rename = "unit")]
 pub enum TimeUnit {
     /// Game turns (the plugin reads `GameClock::turns`).
     #[default]

@@ -61,7 +61,7 @@ mod wandering;
 mod warning;
 pub mod weight;
 
-use denizen_core::{DataError, DataFile, load_ron};
+use denizen_core::{DataError, DataFile, load_ron_with};
 
 pub use bestiary::{
     Bestiary, Creature, FloorRules, Follower, Group, GroupId, ItemRef, Loot, LootId, OutOfDepth,
@@ -111,7 +111,7 @@ pub fn load(files: &[DataFile<'_>]) -> Result<Bestiary, DataError> {
     }
     let mut merged = merge::Merged::default();
     for file in files {
-        let parsed: file::TablesFile = load_ron(file.text, file.name)?;
+        let parsed: file::TablesFile = load_ron_with(file.text, file.name, compile::limit)?;
         merged.apply(parsed, file.name)?;
     }
     let mut bestiary = compile::compile(&merged)?;

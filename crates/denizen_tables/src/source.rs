@@ -29,4 +29,6 @@ pub(crate) struct Sources {
     pub(crate) loot: Vec<Source>,
     pub(crate) floor: Source,
     pub(crate) wandering: Option<Source>,
+    /// The files merged, in order.
+    pub(crate) files: Vec<String>,
 }

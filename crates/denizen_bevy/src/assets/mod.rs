@@ -163,12 +163,12 @@ pub enum DataLoadError {
         path: String,
     },
     /// The file is not UTF-8 text.
-    #[error("{path}: not UTF-8 text (byte {at})")]
+    #[error("{path}: {why}")]
     NotText {
         /// The asset path.
         path: String,
-        /// Where the first byte that is not text is.
-        at: usize,
+        /// Where the first byte that is not text is: `not UTF-8 text (byte 12, line 2)`.
+        why: String,
     },
 }
 
@@ -205,9 +205,9 @@ impl<K: DataKind> AssetLoader for DataLoader<K> {
         if bytes.len() as u64 > MAX_FILE_BYTES {
             return Err(DataLoadError::TooLarge { path });
         }
-        let text = String::from_utf8(bytes).map_err(|e| DataLoadError::NotText {
+        let text = denizen_core::data::text_of(bytes).map_err(|why| DataLoadError::NotText {
             path: path.clone(),
-            at: e.utf8_error().valid_up_to(),
+            why,
         })?;
         Ok(DataText {
             path,

@@ -19,6 +19,10 @@ const PANEL: (u32, u32) = (1200, 540);
 /// The width of a panel's legend column, at its right.
 const LEGEND_WIDTH: u32 = 330;
 
+/// Where a legend's first line stands, and each line's height.
+const LEGEND_TOP: u32 = 60;
+const LEGEND_LINE: u32 = 24;
+
 /// The colours of the series, in order; the last is for "the others".
 const COLOURS: [RGBColor; 10] = [
     RGBColor(31, 119, 180),
@@ -33,9 +37,13 @@ const COLOURS: [RGBColor; 10] = [
     RGBColor(127, 127, 127),
 ];
 
-/// The colour of series `i`: the palette in order, again from the start past its end.
+/// The colour of series `i`: the palette in order, then again lighter each time round
+/// (a chart naming every species has more series than the palette has colours).
 fn colour(i: usize) -> RGBColor {
-    COLOURS[i % COLOURS.len()]
+    let RGBColor(r, g, b) = COLOURS[i % COLOURS.len()];
+    let round = (i / COLOURS.len()).min(3) as u32;
+    let lighter = |c: u8| (u32::from(c) + (255 - u32::from(c)) * round / 5) as u8;
+    RGBColor(lighter(r), lighter(g), lighter(b))
 }
 
 fn drawing(e: impl std::fmt::Display) -> CliError {
@@ -58,25 +66,55 @@ type Entry = (String, Swatch);
 pub fn svg(plots: &[Plot]) -> Result<String, CliError> {
     let mut text = String::new();
     {
-        let size = (PANEL.0, PANEL.1 * plots.len().max(1) as u32);
+        let heights: Vec<u32> = plots.iter().map(panel_height).collect();
+        let legend_width = plots.iter().map(legend_width).max().unwrap_or(LEGEND_WIDTH);
+        let width = PANEL.0 - LEGEND_WIDTH + legend_width;
+        let size = (width, heights.iter().sum::<u32>().max(PANEL.1));
         let root = SVGBackend::with_string(&mut text, size).into_drawing_area();
         root.fill(&WHITE).map_err(drawing)?;
-        let panels = root.split_evenly((plots.len().max(1), 1));
-        for (plot, panel) in plots.iter().zip(panels) {
+        let mut rest = root.clone();
+        for (plot, &height) in plots.iter().zip(&heights) {
+            let (panel, below) = rest.split_vertically(height);
             let (chart, legend_column) = panel.split_horizontally(PANEL.0 - LEGEND_WIDTH);
             let entries = draw(plot, &chart)?;
             legend(&legend_column, &entries)?;
+            rest = below;
         }
         root.present().map_err(drawing)?;
     }
     Ok(text)
 }
 
+/// The legend column's width: the usual one, wider when a series' name needs it (a
+/// unique's long name with its marks), at about 8 pixels a character.
+fn legend_width(plot: &Plot) -> u32 {
+    let longest = match &plot.shape {
+        Shape::Stacked(series) | Shape::Lines(series) => {
+            series.iter().map(|s| s.name.chars().count()).max()
+        }
+        _ => None,
+    };
+    LEGEND_WIDTH.max(40 + 8 * longest.unwrap_or(0) as u32)
+}
+
+/// A panel's height: the usual one, taller when its legend needs more lines than it holds
+/// (a chart naming every species).
+fn panel_height(plot: &Plot) -> u32 {
+    let lines = match &plot.shape {
+        Shape::Stacked(series) | Shape::Lines(series) => series.len(),
+        Shape::Bars { .. } => 2,
+        Shape::Bands { bands, .. } => 2 * bands.len() + 1,
+    };
+    PANEL
+        .1
+        .max(LEGEND_TOP + LEGEND_LINE * lines as u32 + LEGEND_LINE)
+}
+
 /// The legend's entries, one a line from the top of its column.
 fn legend(area: &DrawingArea<SVGBackend<'_>, Shift>, entries: &[Entry]) -> Result<(), CliError> {
     let font = ("sans-serif", 14).into_font();
     for (i, (label, swatch)) in entries.iter().enumerate() {
-        let y = 60 + 24 * i as i32;
+        let y = (LEGEND_TOP + LEGEND_LINE * i as u32) as i32;
         match *swatch {
             Swatch::Area(fill) => {
                 area.draw(&Rectangle::new([(8, y - 6), (22, y + 6)], fill.filled()))

@@ -1,11 +1,12 @@
 //! A game's own bestiary: the expected count of each species per floor by depth, stacked
 //! (`denizen chart tables`, and `denizen tables chart`).
 
-use denizen_tables::{Bestiary, Per, UniqueLedger, odds};
+use denizen_core::quoted;
+use denizen_tables::{Bestiary, Creature, Per, SpeciesId, UniqueLedger, table_odds};
 
 use super::ChartOut;
 use super::data::{Plot, Series, Shape};
-use crate::bestiary_files::{Files, depth_span, load};
+use crate::bestiary_files::{Files, depth_span, load, table_of};
 use crate::error::CliError;
 
 /// `denizen tables chart` and `denizen chart tables`: the files, the depths, where to write.
@@ -14,26 +15,61 @@ pub struct ChartArgs {
     /// The files.
     #[command(flatten)]
     files: Files,
-    /// The depths, `FIRST-LAST`.
+    /// The depths, `FIRST-LAST`, inside the floor's depths.
     #[arg(long, value_parser = depth_span)]
     depths: (u32, u32),
+    /// How many species are named, those of the largest mean count first; the rest are
+    /// gathered as "N others". A number from 1, or `all`.
+    #[arg(long, value_parser = top_count, default_value = "8")]
+    top: usize,
+    /// Floors whose placements draw from this table instead of the floor's.
+    #[arg(long, value_name = "KEY")]
+    table: Option<String>,
     /// Where to write.
     #[command(flatten)]
     pub(crate) out: ChartOut,
 }
 
+/// `--top`: a number from 1, or `all`.
+fn top_count(text: &str) -> Result<usize, String> {
+    if text == "all" {
+        return Ok(usize::MAX);
+    }
+    match text.parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!(
+            "{}: expected a number from 1, or `all`",
+            quoted(text)
+        )),
+    }
+}
+
 /// The chart of `args`, drawn.
 pub fn plot(args: &ChartArgs) -> Result<Plot, CliError> {
     let (b, ledger) = load(&args.files)?;
-    chart(&b, &ledger, args.depths)
+    let table = table_of(&b, args.table.as_deref())?;
+    let floor = b.floor().depths;
+    let (first, last) = args.depths;
+    if first < floor.min() || last > floor.max() {
+        return Err(CliError::Usage(format!(
+            "--depths {first}-{last}: the floor's depths are {floor}"
+        )));
+    }
+    chart(&b, &ledger, args, table.unwrap_or(b.floor().table))
 }
 
-/// The chart's plot: expected counts per floor by depth, the eight species with the
-/// largest mean named and the rest gathered.
-fn chart(b: &Bestiary, ledger: &UniqueLedger, (first, last): (u32, u32)) -> Result<Plot, CliError> {
+/// The chart's plot: expected counts per floor by depth, the `top` species with the largest
+/// mean named (uniques and group leaders marked) and the rest gathered.
+fn chart(
+    b: &Bestiary,
+    ledger: &UniqueLedger,
+    args: &ChartArgs,
+    table: denizen_tables::TableId,
+) -> Result<Plot, CliError> {
+    let (first, last) = args.depths;
     let per_depth = (first..=last)
         .map(|d| {
-            odds(b, d, ledger, Per::Floor)
+            table_odds(b, table, d, ledger, Per::Floor)
                 .map(|o| o.expected)
                 .map_err(|e| CliError::Usage(e.to_string()))
         })
@@ -41,11 +77,12 @@ fn chart(b: &Bestiary, ledger: &UniqueLedger, (first, last): (u32, u32)) -> Resu
     let mean = |s: usize| per_depth.iter().map(|e| e[s]).sum::<f64>();
     let mut ranked: Vec<usize> = (0..b.species().len()).filter(|&s| mean(s) > 0.0).collect();
     ranked.sort_by(|&x, &y| mean(y).total_cmp(&mean(x)).then(x.cmp(&y)));
-    let named: Vec<usize> = ranked.iter().copied().take(8).collect();
+    let named: Vec<usize> = ranked.iter().copied().take(args.top).collect();
+    let ids: Vec<SpeciesId> = b.species_ids().collect();
     let mut series: Vec<Series> = named
         .iter()
         .map(|&s| Series {
-            name: b.species()[s].name.clone(),
+            name: label(b, ids[s]),
             values: per_depth.iter().map(|e| e[s]).collect(),
         })
         .collect();
@@ -63,12 +100,44 @@ fn chart(b: &Bestiary, ledger: &UniqueLedger, (first, last): (u32, u32)) -> Resu
         .iter()
         .map(|e| e.iter().sum::<f64>())
         .fold(0.0, f64::max);
+    let from = if table == b.floor().table {
+        String::new()
+    } else {
+        format!(", from table {}", quoted(&b.table(table).key))
+    };
+    let files: Vec<&str> = b
+        .files()
+        .iter()
+        .map(|f| f.rsplit(['/', '\\']).next().unwrap_or(f))
+        .collect();
     Ok(Plot {
-        title: "Expected creatures per floor by depth".into(),
+        title: format!(
+            "Expected creatures per floor by depth{from} ({})",
+            files.join(", ")
+        ),
         x_label: "depth".into(),
         y_label: "expected count per floor".into(),
         xs: (first..=last).map(|d| d as i32).collect(),
         y_max: (top * 1.1).max(1.0),
         shape: Shape::Stacked(series),
     })
+}
+
+/// A species as the legend names it: its name, marked `(unique)` or `(leads a group)`
+/// where it is one (a unique leader is both).
+fn label(b: &Bestiary, s: SpeciesId) -> String {
+    let species = b.species_of(s);
+    let leads = species.escort.is_some()
+        || b.groups()
+            .iter()
+            .any(|g| g.leader == Some(Creature::Species(s)));
+    let marks: Vec<&str> = [(species.unique, "unique"), (leads, "leads a group")]
+        .into_iter()
+        .filter_map(|(on, mark)| on.then_some(mark))
+        .collect();
+    if marks.is_empty() {
+        species.name.clone()
+    } else {
+        format!("{} ({})", species.name, marks.join(", "))
+    }
 }

@@ -224,7 +224,7 @@ fn entries_a_later_file_replaces_are_checked_as_written() {
     let mend = r#"(replace: (species: [(key: "rat", name: "rat", glyph: 'r', level: 1, hit_points: "1d4")]))"#;
     assert_eq!(
         two(&bad_glyph, mend).unwrap_err(),
-        "base.ron: species[0] `rat`: field `glyph`: a glyph is a visible character"
+        "base.ron: species[0] `rat`: field `glyph`: a glyph is a visible character that takes its own cell, not \\u{a}"
     );
     let bad_weight = BASE.replacen("depth: (1, 5))", "depth: (1, 5), weight: 100001)", 1);
     let replace_floor =
@@ -260,4 +260,69 @@ fn a_cycle_a_mod_closes_is_named_on_the_mod_entry() {
         two(base, r#mod).unwrap_err(),
         "mod.ron: replace.tables[0] `more`: rows[0]: field `what`: nesting cycle: table `kin` -> table `more` -> table `kin`"
     );
+}
+
+/// A glyph is a character that shows and takes its own cell: the invisible ones a
+/// terminal draws as nothing or on the cell before are refused, each named escaped.
+#[test]
+fn invisible_glyphs_are_refused() {
+    for glyph in [
+        '\u{200B}',
+        '\u{AD}',
+        '\u{301}',
+        '\u{FEFF}',
+        '\u{E000}',
+        '\u{200F}',
+        '\u{10FFFF}',
+    ] {
+        let text = BASE.replacen("glyph: 'r'", &format!("glyph: '{glyph}'"), 1);
+        assert_eq!(
+            two(&text, "()").unwrap_err(),
+            format!(
+                "base.ron: species[0] `rat`: field `glyph`: a glyph is a visible character that takes its own cell, not {}",
+                glyph.escape_unicode()
+            )
+        );
+    }
+    for glyph in ['é', 'Ж', '龍', '@'] {
+        let text = BASE.replacen("glyph: 'r'", &format!("glyph: '{glyph}'"), 1);
+        assert!(two(&text, "()").is_ok(), "{glyph}");
+    }
+}
+
+/// A syntax error speaks the file's words: a number too large for its field names the
+/// field, the number and the field's limit; a misplaced field or variant names the
+/// entry's kind as the file calls it, never a type of the crate.
+#[test]
+fn syntax_errors_name_fields_and_shapes_in_the_files_words() {
+    let big = BASE.replacen("depth: (1, 5)),", "depth: (1, 5), weight: 99999999999),", 1);
+    let e = two(&big, "()").unwrap_err();
+    assert!(
+        e.starts_with("base.ron:7:")
+            && e.ends_with(
+                ": field `weight`: `99999999999` is out of range (a weight is at most 100000)"
+            ),
+        "{e}"
+    );
+    let negative = BASE.replacen("level: 1,", "level: -3,", 1);
+    let e = two(&negative, "()").unwrap_err();
+    assert!(
+        e.ends_with(": field `level`: `-3` is out of range (at most 250)"),
+        "{e}"
+    );
+    let unknown = BASE.replacen("depth: (1, 5)),", "depth: (1, 5), wieght: 2),", 1);
+    let e = two(&unknown, "()").unwrap_err();
+    assert!(
+        e.contains("Unexpected field named `wieght` in `row`"),
+        "{e}"
+    );
+    let variant = BASE.replacen("Species(\"rat\")", "Creature(\"rat\")", 1);
+    let e = two(&variant, "()").unwrap_err();
+    assert!(
+        e.contains("Unexpected variant named `Creature` in enum `what`"),
+        "{e}"
+    );
+    for internal in ["RowDef", "Target", "PlaceDef", "SpeciesDef"] {
+        assert!(!e.contains(internal), "{e}");
+    }
 }

@@ -182,7 +182,10 @@ fn a_file_that_is_not_text_is_refused_once() {
         panic!("{heard:?}")
     };
     // The loader's own words, on one line: no asset-server wrapping, no backtrace.
-    assert_eq!(message, "game.encounters.ron: not UTF-8 text (byte 1)");
+    assert_eq!(
+        message,
+        "game.encounters.ron: not UTF-8 text (byte 1, line 1)"
+    );
     app.insert_resource(FloorMap(denizen::captive::reference_base(WorldSeed(42), 6)));
     app.world_mut()
         .write_message(CaptiveFloorRequested::new(6, 3));
