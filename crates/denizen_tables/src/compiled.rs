@@ -2,6 +2,9 @@
 //! and depth, the eligible rows' cumulative weights and a guide from a word's top bits to
 //! the first row it can fall in ([`crate::pick`] builds and reads them).
 
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use denizen_core::Generator;
 
 use crate::uniform::below;
@@ -27,15 +30,19 @@ impl DepthDraw {
                 total
             })
             .collect();
+        crate::work::count(rows.len());
         let buckets = rows.len().next_power_of_two().max(1);
         let shift = buckets.trailing_zeros();
+        // Each bucket's first row, found by one walk: the smallest value a word of
+        // bucket b gives grows with b, and so does the first row whose end passes it.
+        let mut row = 0;
         let guide = (0..buckets as u64)
             .map(|b| {
-                // The smallest value a word of bucket b gives.
                 let first = ((b << (32 - shift)) * u64::from(total)) >> 32;
-                ends.iter()
-                    .position(|&end| u64::from(end) > first)
-                    .unwrap_or(0) as u32
+                while row < ends.len() && u64::from(ends[row]) <= first {
+                    row += 1;
+                }
+                if row == ends.len() { 0 } else { row as u32 }
             })
             .collect();
         Self {
@@ -65,19 +72,42 @@ impl DepthDraw {
     }
 }
 
-/// Every pick-one table's compiled draws, by depth over the table's span, and the unique
-/// species its rows depend on.
-#[derive(Clone, Debug, Default)]
+/// Every pick-one table's compiled draws, by depth over the table's span, each compiled
+/// the first time a draw needs it (a load compiles nothing, so a large table loads in its
+/// rows' time), and the unique species its rows depend on.
+#[derive(Debug)]
 pub(crate) struct Draws {
     pub(crate) tables: Vec<TableDraws>,
+    /// The rows the draws compiled so far may still hold; past it a depth draws by the
+    /// linear scan, which picks the same rows.
+    pub(crate) budget: AtomicUsize,
+}
+
+impl Default for Draws {
+    fn default() -> Self {
+        Self {
+            tables: Vec::new(),
+            budget: AtomicUsize::new(0),
+        }
+    }
+}
+
+impl Clone for Draws {
+    fn clone(&self) -> Self {
+        Self {
+            tables: self.tables.clone(),
+            budget: AtomicUsize::new(self.budget.load(Ordering::Relaxed)),
+        }
+    }
 }
 
 #[derive(Clone, Debug, Default)]
 pub(crate) struct TableDraws {
     /// The first depth of the table's span.
     pub(crate) first: u32,
-    /// The draw at each depth of the span (none past the budget).
-    pub(crate) depths: Vec<DepthDraw>,
+    /// The draw at each depth of the span once compiled (`None` past the budget, or for
+    /// a pick-each table, which has no depths here).
+    pub(crate) depths: Vec<OnceLock<Option<DepthDraw>>>,
     /// The rows that draw a unique species or a group it leads, and the species' index.
     pub(crate) uniques: Vec<(usize, usize)>,
 }

@@ -60,6 +60,7 @@ mod uniform;
 mod wandering;
 mod warning;
 pub mod weight;
+mod work;
 
 use denizen_core::{DataError, DataFile, load_ron_with};
 
@@ -117,7 +118,7 @@ pub fn load(files: &[DataFile<'_>]) -> Result<Bestiary, DataError> {
     let mut bestiary = compile::compile(&merged)?;
     check::check(&bestiary, &merged.files)?;
     bestiary.warnings = lint::lint(&bestiary)?;
-    bestiary.draws = pick::compile(&bestiary);
+    bestiary.draws = pick::prepare(&bestiary);
     Ok(bestiary)
 }
 

@@ -4,9 +4,9 @@
 //! error and stops the load; everything else is a [`Warning`].
 
 use denizen_core::{DataError, quoted};
-use std::collections::BTreeSet;
 
 use crate::bestiary::{Bestiary, Creature, GroupId, RowTarget, TableId};
+use crate::rules::Coverage;
 use crate::warning::{Warning, ranges};
 use crate::weight::{Depths, MAX_DEPTH};
 
@@ -22,15 +22,13 @@ fn as_ranges(depths: impl IntoIterator<Item = u32>) -> Vec<Depths> {
     out
 }
 
-/// Runs the lint: the error that stops the load, else the warnings in a fixed order.
+/// Runs the lint: the error that stops the load, else the warnings in a fixed order. Every
+/// question of "which depths" is answered from each row's positive range and each table's
+/// [`Coverage`], so a large table costs its rows, not its rows times its depths.
 pub(crate) fn lint(b: &Bestiary) -> Result<Vec<Warning>, DataError> {
     let floor = b.floor();
-    let gaps = as_ranges(
-        floor
-            .depths
-            .iter()
-            .filter(|&d| !crate::rules::has_eligible_row(b, floor.table, d)),
-    );
+    let coverage = Coverage::of(b);
+    let gaps = as_ranges(coverage.gaps(floor.table, floor.depths));
     if !gaps.is_empty() {
         let at = b.floor_source();
         return Err(DataError::invalid(
@@ -45,35 +43,32 @@ pub(crate) fn lint(b: &Bestiary) -> Result<Vec<Warning>, DataError> {
         ));
     }
     let mut warnings = Vec::new();
-    tables(b, &mut warnings);
+    tables(b, &coverage, &mut warnings);
     reach(b, &mut warnings);
-    followers(b, &mut warnings);
-    boost(b, &mut warnings);
+    followers(b, &coverage, &mut warnings);
+    boost(b, &coverage, &mut warnings);
     Ok(warnings)
 }
 
-fn tables(b: &Bestiary, warnings: &mut Vec<Warning>) {
+fn tables(b: &Bestiary, coverage: &Coverage, warnings: &mut Vec<Warning>) {
     for (t, table) in b.tables.iter().enumerate() {
+        let id = TableId(t as u32);
         let span = table.rows.iter().fold((MAX_DEPTH, 0), |(lo, hi), r| {
             (lo.min(r.depth.min()), hi.max(r.depth.max()))
         });
-        let gaps = as_ranges(
-            (span.0..=span.1).filter(|&d| !crate::rules::has_eligible_row(b, TableId(t as u32), d)),
-        );
+        let gaps = as_ranges(coverage.gaps(id, Depths(span.0, span.1)));
         if !gaps.is_empty() {
             warnings.push(Warning::NoEligibleRow {
                 table: table.key.clone(),
-                at: b.table_source(TableId(t as u32)).clone(),
+                at: b.table_source(id).clone(),
                 depths: gaps,
             });
         }
         for (i, row) in table.rows.iter().enumerate() {
-            let at = || b.row_source(TableId(t as u32), i).clone();
-            if let RowTarget::Table(nested) = row.what {
-                let empty = as_ranges(row.depth.iter().filter(|&d| {
-                    row.shape.weight(row.weight, row.depth, d) > 0
-                        && !crate::rules::has_eligible_row(b, nested, d)
-                }));
+            let at = || b.row_source(id, i).clone();
+            let positive = row.shape.positive(row.weight, row.depth);
+            if let (RowTarget::Table(nested), Some(positive)) = (row.what, positive) {
+                let empty = as_ranges(coverage.gaps(nested, positive));
                 if !empty.is_empty() {
                     warnings.push(Warning::NestedEmpty {
                         table: table.key.clone(),
@@ -83,18 +78,23 @@ fn tables(b: &Bestiary, warnings: &mut Vec<Warning>) {
                     });
                 }
             }
-            let zero = as_ranges(
-                row.depth
-                    .iter()
-                    .filter(|&d| row.shape.weight(row.weight, row.depth, d) == 0),
-            );
-            if zero.first() == Some(&row.depth) {
+            let Some(positive) = positive else {
                 warnings.push(Warning::ZeroWeight {
                     table: table.key.clone(),
                     at: at(),
                     what: what(b, row.what),
                 });
-            } else if !zero.is_empty() {
+                continue;
+            };
+            let zero: Vec<Depths> = [
+                (row.depth.min(), positive.min()),
+                (positive.max() + 1, row.depth.max() + 1),
+            ]
+            .into_iter()
+            .filter(|&(from, to)| from < to)
+            .map(|(from, to)| Depths(from, to - 1))
+            .collect();
+            if !zero.is_empty() {
                 warnings.push(Warning::RoundsToZero {
                     table: table.key.clone(),
                     at: at(),
@@ -139,38 +139,48 @@ fn reach(b: &Bestiary, warnings: &mut Vec<Warning>) {
     }
 }
 
-/// The depths where a group comes: where a row naming it, or a species row whose escort
-/// it is, has weight.
-fn group_depths(b: &Bestiary, g: GroupId) -> BTreeSet<u32> {
-    let mut depths = BTreeSet::new();
+/// The depths where each group comes: where a row naming it, or a species row whose
+/// escort it is, has weight. One pass over every row, each marking where its positive
+/// range starts and ends, then one sweep a group.
+fn group_depths(b: &Bestiary) -> Vec<Vec<u32>> {
+    let depths = MAX_DEPTH as usize + 1;
+    let mut starts = vec![vec![0i32; depths + 1]; b.groups.len()];
     for table in &b.tables {
         for row in &table.rows {
-            let names = match row.what {
-                RowTarget::Group(x) => x == g,
-                RowTarget::Species(s) => b.species_of(s).escort == Some(g),
-                RowTarget::Table(_) => false,
+            let group = match row.what {
+                RowTarget::Group(g) => Some(g),
+                RowTarget::Species(s) => b.species_of(s).escort,
+                RowTarget::Table(_) => None,
             };
-            if names {
-                depths.extend(
-                    row.depth
-                        .iter()
-                        .filter(|&d| row.shape.weight(row.weight, row.depth, d) > 0),
-                );
+            if let (Some(g), Some(p)) = (group, row.shape.positive(row.weight, row.depth)) {
+                starts[g.0 as usize][p.min() as usize] += 1;
+                starts[g.0 as usize][p.max() as usize + 1] -= 1;
             }
         }
     }
-    depths
+    starts
+        .iter()
+        .map(|starts| {
+            crate::work::count(depths);
+            let mut open = 0;
+            (0..depths as u32)
+                .filter(|&d| {
+                    open += starts[d as usize];
+                    open > 0
+                })
+                .collect()
+        })
+        .collect()
 }
 
-fn followers(b: &Bestiary, warnings: &mut Vec<Warning>) {
+fn followers(b: &Bestiary, coverage: &Coverage, warnings: &mut Vec<Warning>) {
+    let comes = group_depths(b);
     for (g, group) in b.groups.iter().enumerate() {
-        let depths = group_depths(b, GroupId(g as u32));
+        let depths = &comes[g];
         for (i, f) in group.followers.iter().enumerate() {
             if let Creature::Table(t) = f.member
                 && !depths.is_empty()
-                && !depths
-                    .iter()
-                    .any(|&d| crate::rules::has_eligible_row(b, t, d))
+                && !depths.iter().any(|&d| coverage.has(t, d))
             {
                 warnings.push(Warning::FollowerNeverEligible {
                     group: group.key.clone(),
@@ -183,7 +193,7 @@ fn followers(b: &Bestiary, warnings: &mut Vec<Warning>) {
     }
 }
 
-fn boost(b: &Bestiary, warnings: &mut Vec<Warning>) {
+fn boost(b: &Bestiary, coverage: &Coverage, warnings: &mut Vec<Warning>) {
     let floor = b.floor();
     if let Some(rule) = floor
         .out_of_depth
@@ -193,7 +203,7 @@ fn boost(b: &Bestiary, warnings: &mut Vec<Warning>) {
             floor
                 .depths
                 .iter()
-                .filter(|&d| !crate::rules::has_eligible_row(b, floor.table, rule.boosted(d))),
+                .filter(|&d| !coverage.has(floor.table, rule.boosted(d))),
         );
         if !past.is_empty() {
             warnings.push(Warning::BoostBeyondRows {

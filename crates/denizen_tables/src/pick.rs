@@ -9,6 +9,9 @@
 use denizen_core::Generator;
 
 use crate::bestiary::{Bestiary, Creature, RowTarget, TableId};
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use crate::compiled::{DepthDraw, Draws, TableDraws};
 use crate::rules::eligible;
 use crate::uniform::below;
@@ -26,38 +29,50 @@ pub(crate) fn row_at(rows: &[(usize, u64)], mut u: u64) -> Option<usize> {
     })
 }
 
-/// The most rows all compiled draws together hold (16 MiB); tables past it draw by the
+/// The most rows all compiled draws together hold (16 MiB); depths past it draw by the
 /// linear scan, which picks the same rows.
 const MAX_COMPILED_ROWS: usize = 2_000_000;
 
-/// Compiles every table's draws, in table order, until [`MAX_COMPILED_ROWS`].
-pub(crate) fn compile(b: &Bestiary) -> Draws {
-    let mut budget = MAX_COMPILED_ROWS;
+/// Every table's draws, ready to be compiled depth by depth as draws need them.
+pub(crate) fn prepare(b: &Bestiary) -> Draws {
     let tables = (0..b.tables.len() as u32)
         .map(|t| {
             let table = b.table(TableId(t));
             let first = table.rows.iter().map(|r| r.depth.min()).min().unwrap_or(0);
             let last = table.rows.iter().map(|r| r.depth.max()).max().unwrap_or(0);
-            let mut depths = Vec::new();
             // A pick-each table draws every row on its own: nothing to compile.
-            let each = table.pick == crate::file::PickKind::Each;
-            for depth in (first..=last).filter(|_| !each) {
-                let (rows, _) = eligible(b, TableId(t), depth, &|_| true);
-                if rows.len() > budget {
-                    depths.clear();
-                    break;
-                }
-                budget -= rows.len();
-                depths.push(DepthDraw::new(&rows));
-            }
+            let span = if table.pick == crate::file::PickKind::Each {
+                0
+            } else {
+                (last - first + 1) as usize
+            };
             TableDraws {
                 first,
-                depths,
+                depths: (0..span).map(|_| OnceLock::new()).collect(),
                 uniques: unique_rows(b, TableId(t)),
             }
         })
         .collect();
-    Draws { tables }
+    Draws {
+        tables,
+        budget: AtomicUsize::new(MAX_COMPILED_ROWS),
+    }
+}
+
+/// The compiled draw of `table` at `depth`, compiled now if no draw needed it before;
+/// `None` outside the table's span or past the budget.
+fn compiled(b: &Bestiary, table: TableId, depth: u32) -> Option<&DepthDraw> {
+    let draws = &b.draws.tables[table.0 as usize];
+    let slot = draws.depths.get(depth.checked_sub(draws.first)? as usize)?;
+    slot.get_or_init(|| {
+        let (rows, _) = eligible(b, table, depth, &|_| true);
+        let budget = &b.draws.budget;
+        let taken = budget.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| {
+            left.checked_sub(rows.len())
+        });
+        taken.is_ok().then(|| DepthDraw::new(&rows))
+    })
+    .as_ref()
 }
 
 /// The row a pick-one draw of `table` at `depth` picks, the uniques gone left out. By
@@ -72,11 +87,8 @@ pub(crate) fn pick(
     rng: &mut Generator,
 ) -> Option<usize> {
     let draws = &b.draws.tables[table.0 as usize];
-    let compiled = depth
-        .checked_sub(draws.first)
-        .and_then(|d| draws.depths.get(d as usize));
     let is_gone = |row: usize| draws.uniques.iter().any(|&(r, s)| r == row && gone[s]);
-    if let Some(draw) = compiled {
+    if let Some(draw) = compiled(b, table, depth) {
         let rows = &b.table(table).rows;
         let gone_weight: u64 = draws
             .uniques

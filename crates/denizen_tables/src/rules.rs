@@ -10,6 +10,7 @@ use denizen_core::Dice;
 use crate::bestiary::{
     Bestiary, Creature, GroupId, OutOfDepth, Row, RowTarget, SpeciesId, TableId,
 };
+use crate::weight::{Depths, MAX_DEPTH};
 
 /// Why a draw (odds, samples, a floor's plan) cannot be made: the depth or the table asked
 /// for is not the bestiary's.
@@ -77,7 +78,72 @@ pub(crate) fn row_weight(
 /// Whether `table` has a row eligible at `depth` (every unique counted available): a
 /// placement drawn from it there can bring something.
 pub fn has_eligible_row(b: &Bestiary, table: TableId, depth: u32) -> bool {
-    eligible(b, table, depth, &|_| true).1 > 0
+    let available = |_| true;
+    b.table(table)
+        .rows
+        .iter()
+        .any(|row| row_weight(b, row, depth, &available) > 0)
+}
+
+/// The depths where each table has an eligible row (every unique available), for every
+/// depth at once: each row's [`positive`](crate::Shape::positive) range marked, then one
+/// sweep a table, so the work grows with rows plus tables times depths, never rows times
+/// depths. Where [`has_eligible_row`] answers one depth, this answers a load's questions
+/// (the lint's gaps) together.
+pub(crate) struct Coverage {
+    /// Per table, the count of depths with an eligible row among `0..d` for each `d` in
+    /// `0..=MAX_DEPTH + 1`.
+    covered: Vec<Vec<u16>>,
+}
+
+impl Coverage {
+    pub(crate) fn of(b: &Bestiary) -> Self {
+        let depths = MAX_DEPTH as usize + 1;
+        let covered = b
+            .tables
+            .iter()
+            .map(|table| {
+                // +1 where a row's positive range starts, -1 past where it ends.
+                let mut starts = vec![0i32; depths + 1];
+                for row in &table.rows {
+                    if let Some(p) = row.shape.positive(row.weight, row.depth) {
+                        starts[p.min() as usize] += 1;
+                        starts[p.max() as usize + 1] -= 1;
+                    }
+                }
+                crate::work::count(depths);
+                let (mut open, mut count) = (0, 0u16);
+                let mut covered = Vec::with_capacity(depths + 1);
+                covered.push(0);
+                for start in &starts[..depths] {
+                    open += start;
+                    count += u16::from(open > 0);
+                    covered.push(count);
+                }
+                covered
+            })
+            .collect();
+        Self { covered }
+    }
+
+    /// Whether `table` has an eligible row at `depth`.
+    pub(crate) fn has(&self, table: TableId, depth: u32) -> bool {
+        let covered = &self.covered[table.0 as usize];
+        let d = depth as usize;
+        d + 1 < covered.len() && covered[d + 1] > covered[d]
+    }
+
+    /// The depths of `range` where `table` has no eligible row (none, at once, when it has
+    /// one at every depth).
+    pub(crate) fn gaps(&self, table: TableId, range: Depths) -> Vec<u32> {
+        let covered = &self.covered[table.0 as usize];
+        let (lo, hi) = (range.min() as usize, range.max() as usize + 1);
+        if hi >= covered.len() || covered[hi] - covered[lo] == (hi - lo) as u16 {
+            return Vec::new();
+        }
+        crate::work::count(hi - lo);
+        range.iter().filter(|&d| !self.has(table, d)).collect()
+    }
 }
 
 /// The eligible rows of a table at `depth` with their weights, and the total.

@@ -77,6 +77,7 @@ impl Shape {
     /// range is checked at load (`min <= max <= MAX_DEPTH`, `w <= MAX_WEIGHT`), so no step
     /// overflows.
     pub fn weight(self, w: u32, range: Depths, depth: u32) -> u64 {
+        crate::work::count(1);
         if !range.contains(depth) {
             return 0;
         }
@@ -93,6 +94,31 @@ impl Shape {
             Shape::Fall => w * (max - d + 1) / (s + 1),
             Shape::Peak => w * (1 + (d - min).min(max - d)) / (1 + s / 2),
         }
+    }
+
+    /// The depths where [`weight`](Self::weight) is above 0: one range inside `range`
+    /// (each shape rises, falls or rises then falls, so its zeros are at the ends), or
+    /// none. Worked from the table above: with `k = ceil(s' / w)` for the shape's divisor
+    /// `s'`, a `Rise` is positive from `min + k - 1`, a `Fall` to `max - k + 1`, a `Peak`
+    /// between both. A test checks it against `weight` at every depth.
+    pub fn positive(self, w: u32, range: Depths) -> Option<Depths> {
+        crate::work::count(1);
+        let (min, max) = (range.0, range.1);
+        if w == 0 || min > max {
+            return None;
+        }
+        let s = max - min;
+        let steps = |divisor: u32| divisor.div_ceil(w) - 1;
+        let (from, to) = match self {
+            Shape::Flat => (min, max),
+            Shape::Rise => (min + steps(s + 1), max),
+            Shape::Fall => (min, max - steps(s + 1)),
+            Shape::Peak => {
+                let k = steps(1 + s / 2);
+                (min + k, max.saturating_sub(k))
+            }
+        };
+        (from <= to).then_some(Depths(from, to))
     }
 }
 
@@ -180,6 +206,31 @@ impl TryFrom<String> for Chance {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `positive` is exactly the depths where `weight` is above 0, for every shape, every
+    /// weight up to 130 and those about the widest span (251), every range up to 214 wide
+    /// (ranges from 0 and from 37, so the formulas' `min` shows).
+    #[test]
+    fn positive_is_where_the_weight_is_above_zero() {
+        for shape in [Shape::Flat, Shape::Rise, Shape::Fall, Shape::Peak] {
+            for min in [0, 37] {
+                for span in 0..=(MAX_DEPTH - 37) {
+                    let range = Depths(min, min + span);
+                    for w in (0..=130).chain([250, 251, 252, MAX_WEIGHT]) {
+                        let depths: Vec<u32> = range
+                            .iter()
+                            .filter(|&d| shape.weight(w, range, d) > 0)
+                            .collect();
+                        let expected = depths.first().map(|&f| Depths(f, *depths.last().unwrap()));
+                        if let Some(e) = expected {
+                            assert_eq!(depths.len() as u32, e.1 - e.0 + 1, "{shape:?} {w} {range}");
+                        }
+                        assert_eq!(shape.positive(w, range), expected, "{shape:?} {w} {range}");
+                    }
+                }
+            }
+        }
+    }
 
     /// The shapes' weights at the depths where an off-by-one in `d - min + 1`, `s + 1` or
     /// `1 + s / 2` changes the answer, worked by hand from the definitions.

@@ -9,6 +9,9 @@
 //!   31 monsters on the volcano's reference floor (`omega_31_monsters`) against the starter
 //!   bestiary with exactly 40 placements at depth 12, packs and escorts included, on the
 //!   same floor (`tables_40_placements`).
+//! - `load`: one load of a bestiary's files, as a game's hot reload does: a 10,000-row
+//!   table over depths 1-250 (`wide_table`), 15 tables each naming the next, 600 rows each
+//!   (`chained_tables`), 2,000 species in 300 tables (`many_tables`), and the starter.
 
 use std::hint::black_box;
 
@@ -119,5 +122,92 @@ mod plan_floor {
             assert_eq!(made.placements, 40);
             black_box(made)
         });
+    }
+}
+
+/// Bestiaries that are large where a designer's are: a table's rows, a chain of tables, the
+/// count of species and tables. Every number is a legal one.
+mod load {
+    use super::*;
+
+    /// `n` species, `s0` to `s{n-1}`.
+    fn species(n: usize) -> String {
+        (0..n)
+            .map(|i| {
+                format!(
+                    "(key: \"s{i}\", name: \"s{i}\", glyph: 'x', level: 1, hit_points: \"1d4\"),"
+                )
+            })
+            .collect()
+    }
+
+    /// `n` rows over depths 1-250 drawing `what(i)`, weights 1 to 8, every shape.
+    fn rows(n: usize, what: impl Fn(usize) -> String) -> String {
+        let shapes = ["Flat", "Rise", "Fall", "Peak"];
+        (0..n)
+            .map(|i| {
+                format!(
+                    "(what: {}, depth: (1, 250), weight: {}, shape: {}),",
+                    what(i),
+                    i % 8 + 1,
+                    shapes[i % 4]
+                )
+            })
+            .collect()
+    }
+
+    fn file(species: &str, tables: &str) -> String {
+        format!(
+            "(species: [{species}], tables: [{tables}], floor: Some((table: \"floor\", depths: (1, 250), count: (dice: \"1d4\"))))"
+        )
+    }
+
+    fn bench_load(bencher: Bencher, text: String) {
+        bencher.bench_local(|| {
+            black_box(
+                denizen::tables::load(&[denizen::data::DataFile::new("bench.tables.ron", &text)])
+                    .unwrap(),
+            )
+        });
+    }
+
+    #[divan::bench(sample_count = 20, sample_size = 1)]
+    fn wide_table(bencher: Bencher) {
+        let floor = rows(10_000, |i| format!("Species(\"s{}\")", i % 50));
+        bench_load(
+            bencher,
+            file(&species(50), &format!("(key: \"floor\", rows: [{floor}])")),
+        );
+    }
+
+    #[divan::bench(sample_count = 20, sample_size = 1)]
+    fn chained_tables(bencher: Bencher) {
+        let mut tables =
+            String::from("(key: \"floor\", rows: [(what: Table(\"t0\"), depth: (1, 250))]),");
+        for t in 0..15 {
+            let inner = rows(600, |i| match t {
+                14 => format!("Species(\"s{}\")", i % 50),
+                _ => format!("Table(\"t{}\")", t + 1),
+            });
+            tables += &format!("(key: \"t{t}\", rows: [{inner}]),");
+        }
+        bench_load(bencher, file(&species(50), &tables));
+    }
+
+    #[divan::bench(sample_count = 20, sample_size = 1)]
+    fn many_tables(bencher: Bencher) {
+        let mut tables = String::from("(key: \"floor\", rows: [");
+        tables += &rows(299, |t| format!("Table(\"t{t}\")"));
+        tables += "]),";
+        for t in 0..299 {
+            let inner = rows(20, |i| format!("Species(\"s{}\")", (t * 7 + i) % 2_000));
+            tables += &format!("(key: \"t{t}\", rows: [{inner}]),");
+        }
+        bench_load(bencher, file(&species(2_000), &tables));
+    }
+
+    #[divan::bench(sample_count = 100, sample_size = 1)]
+    fn starter(bencher: Bencher) {
+        bencher.bench_local(|| black_box(denizen::tables::starter().unwrap()));
     }
 }
