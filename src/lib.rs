@@ -4,7 +4,7 @@
 
 #[cfg(feature = "stats")]
 pub use denizen_core::stats;
-pub use denizen_core::{data, floor, layout, output, plan, rng, tags};
+pub use denizen_core::{data, floor, layout, output, plan, rng, squares, tags};
 
 /// Angband 2.7.9's races, allocator, classic level and base population (feature
 /// `angband`, on a game's own data files; Angband 2.7.9's own data, which is
@@ -83,7 +83,8 @@ pub mod prelude {
     #[cfg(feature = "stats")]
     pub use denizen_core::ChiSquared;
     pub use denizen_core::{
-        DataError, DataFile, Dice, FloorGrid, Origin, Room, Square, StreamPurpose, Tile, WorldSeed,
+        DataError, DataFile, Dice, FloorGrid, Origin, Room, Square, SquareSet, StreamPurpose, Tile,
+        WorldSeed,
     };
     #[cfg(feature = "omega")]
     pub use denizen_omega::{

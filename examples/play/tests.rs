@@ -148,7 +148,13 @@ fn the_drowned_forest_keeps_its_placement_rules_and_shows_its_packs() {
     let rules = world.resource::<TablesRuleset>().rules();
     let floor = &world.resource::<CurrentFloor>().0;
     let record = &world.resource::<TablesFloors>().0[floor];
-    let safe = record.tags.iter().find(|t| t.name == "safe").unwrap().rect;
+    let safe = record
+        .tags
+        .iter()
+        .find(|t| t.name == "safe")
+        .unwrap()
+        .squares
+        .clone();
     let map = &world.resource::<FloorMap>().0;
     let creatures = game.creatures();
     assert!(creatures.len() > 10, "{creatures:?}");

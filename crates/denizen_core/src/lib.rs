@@ -3,7 +3,8 @@
 //! Seeded streams and dice ([`rng`]), the RON loader and its errors ([`data`]), the floor
 //! grid with its rooms and occupancy ([`floor`]: the tiles every rule set knows, a rule
 //! set's own as [`Tile::Feature`], a room's kind as its rule set's string), a reference
-//! layout ([`layout`]), a tag layer naming squares' terrain and regions ([`tags`]), the
+//! layout ([`layout`]), sets of squares of any shape ([`squares`]), a tag layer naming
+//! squares' terrain and regions ([`tags`]), the
 //! plans a rule set hands to the plugin, each creature tagged with an [`Origin`]
 //! ([`plan`]), checked standard output for tools ([`output`]) and, with the `stats`
 //! feature (tests and tools), the chi-squared check of sampled against exact odds
@@ -20,6 +21,7 @@ pub mod layout;
 pub mod output;
 pub mod plan;
 pub mod rng;
+pub mod squares;
 #[cfg(feature = "stats")]
 pub mod stats;
 pub mod tags;
@@ -28,6 +30,7 @@ pub use data::{DataError, DataFile, Entry, load_ron, load_ron_with, quoted, read
 pub use floor::{FloorError, FloorGrid, FreeSquares, MAX_SQUARES, Rect, Room, Square, Tile};
 pub use plan::{Origin, Plan, Spawn};
 pub use rng::{Dice, Generator, StreamPurpose, WorldSeed};
+pub use squares::{MAX_RUNS, SquareSet, SquareSetError};
 #[cfg(feature = "stats")]
 pub use stats::ChiSquared;
 pub use tags::{MAX_TAGS, SquareTags, TagMask, TooManyTags};

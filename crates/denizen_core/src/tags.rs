@@ -8,6 +8,7 @@
 //! [`SquareTags::tag`] and [`SquareTags::tag_rect`].
 
 use crate::floor::{FloorGrid, Rect, Square, Tile};
+use crate::squares::SquareSet;
 
 /// The most tag names one floor's layer holds: one bit each in a `u64`.
 pub const MAX_TAGS: usize = 64;
@@ -100,6 +101,16 @@ impl SquareTags {
     pub fn tag_rect(&mut self, rect: Rect, name: &str) -> Result<(), TooManyTags> {
         let bit = self.bit_or_new(name)?;
         for at in rect.squares() {
+            self.add_bit(at, bit);
+        }
+        Ok(())
+    }
+
+    /// Gives every square of a set a tag (a river of lava, a region an editor drew);
+    /// squares off the floor are left out.
+    pub fn tag_set(&mut self, squares: &SquareSet, name: &str) -> Result<(), TooManyTags> {
+        let bit = self.bit_or_new(name)?;
+        for at in squares.clipped(self.width, self.height).iter() {
             self.add_bit(at, bit);
         }
         Ok(())

@@ -4,7 +4,7 @@ use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
 use denizen_bevy::floor::{FloorHeld, FloorId};
 use denizen_bevy::pipeline::{RulesNotReady, RulesRefused};
-use denizen_core::{Rect, Square, TooManyTags};
+use denizen_core::{Square, SquareSet, TooManyTags};
 
 use super::resources::TagArea;
 use crate::{RequestError, Shortfall};
@@ -59,11 +59,13 @@ impl TablesFloorRequested {
         self
     }
 
-    /// Gives every square of `rect` the tag `name` (a safe room: `"safe"`).
-    pub fn tag(mut self, name: impl Into<String>, rect: Rect) -> Self {
+    /// Gives every square of `area` the tag `name`: a rectangle (a safe room: `"safe"`)
+    /// or a [`SquareSet`](denizen_core::SquareSet) of any shape (a river of `"lava"`).
+    /// Squares off the floor are left out.
+    pub fn tag(mut self, name: impl Into<String>, area: impl Into<SquareSet>) -> Self {
         self.tags.push(TagArea {
             name: name.into(),
-            rect,
+            squares: area.into(),
         });
         self
     }

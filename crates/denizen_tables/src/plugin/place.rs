@@ -20,7 +20,7 @@ use super::messages::{
 };
 use super::records::Making;
 use super::resources::{
-    MAX_TAG_AREAS, TablesFloor, TablesFloors, TablesRuleset, TablesUniques, layer,
+    MAX_TAG_AREAS, TablesFloor, TablesFloors, TablesRuleset, TablesUniques, TagArea, layer,
 };
 use crate::{
     Bestiary, Denizen, FloorPlan, FloorSite, RequestError, TableId, check_site, has_eligible_row,
@@ -99,8 +99,18 @@ impl FloorRequest for TablesFloorRequested {
             Ok(plan) => plan,
             Err(error) => return self.reject(world, TablesFloorRefusal::Request(error)),
         };
+        // The areas as they lie on the floor: a record (and a save) holds no square off it.
+        let grid = &world.resource::<FloorMap>().0;
+        let tags = self
+            .tags
+            .iter()
+            .map(|area| TagArea {
+                name: area.name.clone(),
+                squares: area.squares.clipped(grid.width(), grid.height()),
+            })
+            .collect();
         let mut record = TablesFloor {
-            tags: self.tags.clone(),
+            tags,
             player: self.player,
             ..TablesFloor::default()
         };

@@ -8,7 +8,7 @@ use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
 use denizen_bevy::clock::GameClock;
 use denizen_bevy::floor::{FloorId, FloorMap};
-use denizen_core::{Rect, Square, SquareTags, TooManyTags};
+use denizen_core::{Rect, Square, SquareSet, SquareTags, TooManyTags};
 use serde::{Deserialize, Serialize};
 
 use crate::{Bestiary, TimeUnit, UniqueLedger};
@@ -40,15 +40,51 @@ impl TablesRuleset {
 #[reflect(Resource, Default, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TablesUniques(pub UniqueLedger);
 
-/// A tag the game gives a rectangle of a floor, on top of what the map knows (see
-/// [`SquareTags::from_grid`]): a safe room, a shrine.
+/// A tag the game gives squares of a floor, on top of what the map knows (see
+/// [`SquareTags::from_grid`]): a safe room, a shrine, a river of lava. Saved as its name
+/// and its squares' runs; a save of 0.2 (which held a rectangle, `rect`) loads too.
 #[derive(Reflect, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "WrittenArea")]
 #[reflect(Debug, PartialEq, Serialize, Deserialize)]
 pub struct TagArea {
     /// The tag.
     pub name: String,
     /// Its squares.
-    pub rect: Rect,
+    pub squares: SquareSet,
+}
+
+/// A tag area as a save writes it: its squares, or a save of 0.2's rectangle.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WrittenArea {
+    name: String,
+    #[serde(default, deserialize_with = "present")]
+    squares: Option<SquareSet>,
+    #[serde(default, deserialize_with = "present")]
+    rect: Option<Rect>,
+}
+
+/// A field written as its value, read as present (a missing one is `None`).
+fn present<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(
+    value: D,
+) -> Result<Option<T>, D::Error> {
+    T::deserialize(value).map(Some)
+}
+
+impl TryFrom<WrittenArea> for TagArea {
+    type Error = &'static str;
+
+    fn try_from(written: WrittenArea) -> Result<Self, Self::Error> {
+        let squares = match (written.squares, written.rect) {
+            (Some(squares), None) => squares,
+            (None, Some(rect)) => rect.into(),
+            _ => return Err("a tag area gives its `squares` (a save of 0.2 its `rect`)"),
+        };
+        Ok(Self {
+            name: written.name,
+            squares,
+        })
+    }
 }
 
 /// A floor the plugin made: the tags the game gave it, where the player stands (the point
@@ -100,23 +136,12 @@ impl TablesFloor {
 /// The most tag areas one floor holds (a request's, or a save's record of a floor).
 pub const MAX_TAG_AREAS: usize = 256;
 
-/// The tag layer of `map` with `areas` added, each clipped to the floor (so a rectangle
+/// The tag layer of `map` with `areas` added, each clipped to the floor (so an area
 /// however large costs no more than the floor's squares).
 pub(super) fn layer(map: &FloorMap, areas: &[TagArea]) -> Result<SquareTags, TooManyTags> {
-    let grid = &map.0;
-    let mut tags = SquareTags::from_grid(grid);
+    let mut tags = SquareTags::from_grid(&map.0);
     for area in areas {
-        let r = area.rect;
-        let (x, y) = (r.x.min(grid.width()), r.y.min(grid.height()));
-        let right = r.x.saturating_add(r.width).min(grid.width());
-        let bottom = r.y.saturating_add(r.height).min(grid.height());
-        let clipped = Rect {
-            x,
-            y,
-            width: right - x,
-            height: bottom - y,
-        };
-        tags.tag_rect(clipped, &area.name)?;
+        tags.tag_set(&area.squares, &area.name)?;
     }
     Ok(tags)
 }

@@ -368,6 +368,48 @@ fn wanderers_arrive_on_the_clock_only_on_their_own_floor() {
     assert_eq!(gnats, 5);
 }
 
+/// A tag area of any shape: eels that need `lava` land only on a diagonal river of it,
+/// which no rectangle holds, and squares of it off the floor are left out.
+#[test]
+fn a_tag_area_may_be_any_set_of_squares() {
+    let text = BESTIARY.replacen(
+        "place: (stands_on: Some([\"water\"]))",
+        "place: (stands_on: Some([\"floor\"]), needs: [\"lava\"])",
+        1,
+    );
+    let files = [DataFile::new("bog.tables.ron", &text)];
+    let mut app = App::new();
+    app.add_plugins((
+        DenizenPlugin::with_seed(3),
+        TablesPlugin::default().with_rules(denizen::tables::load(&files).unwrap()),
+    ));
+    let river: SquareSet = (0..6)
+        .map(|i| Square { x: 8 + i, y: 1 + i })
+        .chain([Square { x: 500, y: 500 }])
+        .collect();
+    app.insert_resource(FloorMap(FloorGrid::from_rows(&MAP).unwrap()));
+    let request = TablesFloorRequested::new("bog", 1)
+        .player(Square { x: 2, y: 4 })
+        .tag("safe", SAFE)
+        .tag("lava", river.clone());
+    app.world_mut().write_message(request);
+    app.update();
+    let world = app.world_mut();
+    let eels: Vec<Square> = world
+        .query::<(&TablesCreature, &GridPos)>()
+        .iter(world)
+        .filter(|(c, _)| c.species == "eel")
+        .map(|(_, at)| Square { x: at.x, y: at.y })
+        .collect();
+    assert_eq!(eels.len(), 3);
+    assert!(eels.iter().all(|&at| river.contains(at)), "{eels:?}");
+    let record = &app.world().resource::<TablesFloors>().0[&FloorId::new("bog", 1)];
+    assert_eq!(
+        record.tags[1].squares, river,
+        "the game's set is kept as given"
+    );
+}
+
 /// An app whose bestiary's wandering rules count `unit` (`Turns` or `Minutes`).
 fn app_counting(seed: u64, unit: &str) -> App {
     let text = BESTIARY.replacen("every: 10,", &format!("every: 10, unit: {unit},"), 1);
@@ -699,7 +741,7 @@ fn tag_areas_are_bounded() {
     let mut floors = app.world_mut().resource_mut::<TablesFloors>();
     floors.0.get_mut(&second).unwrap().tags.push(TagArea {
         name: "shrine".into(),
-        rect: one,
+        squares: one.into(),
     });
     let crowded_save = save(app.world()).unwrap();
     let mut loaded = app_hearing_mends(10);
