@@ -319,6 +319,14 @@ impl Bestiary {
             .map(|i| TableId(i as u32))
     }
 
+    /// A loot table by key.
+    pub fn loot_by_key(&self, key: &str) -> Option<LootId> {
+        self.loot
+            .iter()
+            .position(|l| l.key == key)
+            .map(|i| LootId(i as u32))
+    }
+
     /// A loot table.
     pub fn loot(&self, id: LootId) -> &Loot {
         &self.loot[id.0 as usize]

@@ -4,13 +4,13 @@
 
 use std::collections::HashMap;
 
-use denizen_core::data::visible_glyph;
 use denizen_core::{DataError, Dice, quoted};
 
 use crate::bestiary::{
     Bestiary, Creature, FloorRules, Follower, Group, GroupId, Loot, LootId, OutOfDepth, Place, Row,
     RowTarget, Species, SpeciesId, Table, TableId, WanderingRules,
 };
+use crate::bounds;
 use crate::file::{
     FloorDef, FollowerDef, GroupDef, LootDef, Pick, PickKind, PlaceDef, RowDef, SpeciesDef, Target,
     WanderingDef,
@@ -30,8 +30,6 @@ pub const MAX_RADIUS: u32 = 16;
 pub const MAX_DISTANCE: u32 = 1_000;
 /// The most follower kinds of a group.
 pub const MAX_FOLLOWERS: usize = 16;
-/// The most tags a species or a rule lists.
-pub const MAX_TAG_NAMES: usize = 32;
 
 /// The limit of a number field of a tables file, as an error tells it when the number
 /// written does not fit the field at all (larger than 4294967295, or negative).
@@ -249,16 +247,8 @@ fn each<T, U>(
 
 fn species(w: &Written<SpeciesDef>, names: &Names<'_>) -> Result<Species, DataError> {
     let (d, at) = (&w.def, At::of(w));
-    text(at, "name", &d.name, 200)?;
-    if !visible_glyph(d.glyph) {
-        return Err(at.invalid(
-            "glyph",
-            format!(
-                "a glyph is a visible character that takes its own cell, not {}",
-                d.glyph.escape_unicode()
-            ),
-        ));
-    }
+    text(at, "name", &d.name, bounds::MAX_NAME_BYTES)?;
+    bounds::glyph(d.glyph).map_err(|problem| at.invalid("glyph", problem))?;
     depth(at, "level", d.level)?;
     dice(at, "hit_points", d.hit_points, 100, 10_000)?;
     if d.hit_points.count == 0 || d.hit_points.sides == 0 {
@@ -346,7 +336,7 @@ fn follower(
     names: &Names<'_>,
 ) -> Result<Follower, DataError> {
     count(at, &format!("{field}.count"), f.count)?;
-    text(at, &format!("{field}.role"), &f.role, 64)?;
+    text(at, &format!("{field}.role"), &f.role, bounds::MAX_TAG_BYTES)?;
     Ok(Follower {
         member: creature(&f.member, at, &format!("{field}.member"), names)?,
         count: f.count,
@@ -426,7 +416,12 @@ fn loot(w: &Written<LootDef>) -> Result<Loot, DataError> {
         ));
     }
     for (i, item) in d.items.iter().enumerate() {
-        text(at, &format!("items[{i}].item"), &item.item, 200)?;
+        text(
+            at,
+            &format!("items[{i}].item"),
+            &item.item,
+            bounds::MAX_NAME_BYTES,
+        )?;
         if !(1..=MAX_WEIGHT).contains(&item.weight) {
             return Err(at.invalid(
                 format!("items[{i}].weight"),
@@ -544,20 +539,14 @@ fn place(at: At<'_>, field: &str, d: &PlaceDef, species: bool) -> Result<Place, 
 }
 
 fn tag_names(at: At<'_>, field: &str, names: &[String]) -> Result<(), DataError> {
-    if names.len() > MAX_TAG_NAMES {
-        return Err(at.invalid(field, format!("at most {MAX_TAG_NAMES} tags")));
-    }
-    for (i, name) in names.iter().enumerate() {
-        text(at, &format!("{field}[{i}]"), name, 64)?;
-    }
-    Ok(())
+    bounds::tags(names).map_err(|(i, problem)| match i {
+        Some(i) => at.invalid(format!("{field}[{i}]"), problem),
+        None => at.invalid(field, problem),
+    })
 }
 
 fn text(at: At<'_>, field: &str, text: &str, max: usize) -> Result<(), DataError> {
-    if text.len() > max || text.chars().any(char::is_control) {
-        return Err(at.invalid(field, format!("at most {max} bytes, no control characters")));
-    }
-    Ok(())
+    bounds::text(text, max).map_err(|problem| at.invalid(field, problem))
 }
 
 fn depth(at: At<'_>, field: &str, depth: u32) -> Result<(), DataError> {

@@ -38,6 +38,7 @@
 #![warn(missing_docs)]
 
 pub mod bestiary;
+mod bounds;
 mod check;
 mod compile;
 mod compiled;
@@ -68,10 +69,9 @@ pub use bestiary::{
     Bestiary, Creature, FloorRules, Follower, Group, GroupId, ItemRef, Loot, LootId, OutOfDepth,
     Place, Row, RowTarget, Species, SpeciesId, Table, TableId, WanderingRules,
 };
+pub use bounds::{MAX_KEY_BYTES, MAX_NAME_BYTES, MAX_TAG_BYTES, MAX_TAG_NAMES};
 pub use check::{MAX_NESTING, MAX_PER_PLACEMENT};
-pub use compile::{
-    MAX_COUNT, MAX_DISTANCE, MAX_FOLLOWERS, MAX_PLACEMENTS, MAX_RADIUS, MAX_TAG_NAMES,
-};
+pub use compile::{MAX_COUNT, MAX_DISTANCE, MAX_FOLLOWERS, MAX_PLACEMENTS, MAX_RADIUS};
 pub use draw::{Member, Unit};
 pub use file::TimeUnit;
 pub use floor::{

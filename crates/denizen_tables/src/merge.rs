@@ -416,23 +416,6 @@ fn replace_all<D, T: Alone>(
     Ok(())
 }
 
-/// The longest key: keys are names in a file, not text.
-const MAX_KEY_BYTES: usize = 64;
-
 fn check_key(key: &str, file: &str, entry: &str) -> Result<(), DataError> {
-    let fit = !key.is_empty()
-        && key.len() <= MAX_KEY_BYTES
-        && key
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
-    if fit {
-        Ok(())
-    } else {
-        Err(DataError::invalid(
-            file,
-            entry,
-            "key",
-            format!("a key is 1 to {MAX_KEY_BYTES} letters, digits, `_` or `-`"),
-        ))
-    }
+    crate::bounds::key(key).map_err(|problem| DataError::invalid(file, entry, "key", problem))
 }

@@ -34,10 +34,16 @@ use serde::{Deserialize, Serialize, Serializer};
 
 use super::SaveError;
 
-/// The format of the saves this build writes, and the only one it reads. Format 1 keyed
-/// the rule sets' types by their paths inside `denizen_bevy` and entities by their ids in
-/// the saved world; saves of denizen 0.2 and before hold no format and count as format 0.
-pub const SAVE_FORMAT: u32 = 2;
+/// The format of the saves this build writes. Format 1 keyed the rule sets' types by their
+/// paths inside `denizen_bevy` and entities by their ids in the saved world; saves of
+/// denizen 0.2 and before hold no format and count as format 0. Format 3 numbers entities
+/// alike but for their links by those links, and holds the tables' tag areas as sets of
+/// squares and their floors' minutes: a format 2 save still loads (fields it lacks take
+/// their defaults), and is written back as format 3.
+pub const SAVE_FORMAT: u32 = 3;
+
+/// The oldest format this build reads ([`SAVE_FORMAT`] the newest).
+pub const OLDEST_SAVE_FORMAT: u32 = 2;
 
 /// A value read from a save, with its type.
 pub(super) type ReadValue = (TypeId, Box<dyn PartialReflect>);
@@ -173,7 +179,7 @@ pub(super) fn read(text: &str, registry: &TypeRegistry) -> Result<SavedWorld, Sa
         message: e.to_string(),
     };
     let header: Header = ron::from_str(text).map_err(|e| read_error(&e))?;
-    if header.format != SAVE_FORMAT {
+    if !(OLDEST_SAVE_FORMAT..=SAVE_FORMAT).contains(&header.format) {
         return Err(SaveError::Version {
             found: header.format,
             supported: SAVE_FORMAT,

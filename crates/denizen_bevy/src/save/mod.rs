@@ -75,7 +75,7 @@ use bevy_ecs::relationship::RelationshipHookMode;
 use bevy_reflect::{GetTypeRegistration, PartialReflect, Reflect, TypeRegistration, TypeRegistry};
 
 use crate::floor::{Creature, CurrentFloor, FloorMap, GridPos, OnFloor, enter_floor};
-pub use format::SAVE_FORMAT;
+pub use format::{OLDEST_SAVE_FORMAT, SAVE_FORMAT};
 
 /// Saved text as an error shows it: control characters escaped and at most 400 bytes, so
 /// a save holding a name megabytes long or with a newline still gives one short line.
@@ -105,11 +105,14 @@ pub enum SaveError {
     },
     /// The save is of another format than this build reads (a save of an older denizen,
     /// which held no format, is format 0).
-    #[error("the save is format {found}, but this build of denizen reads format {supported}")]
+    #[error(
+        "the save is format {found}, but this build of denizen reads formats {OLDEST_SAVE_FORMAT} to {supported}"
+    )]
     Version {
         /// The save's format.
         found: u32,
-        /// The one format this build reads ([`SAVE_FORMAT`]).
+        /// The newest format this build reads ([`SAVE_FORMAT`]); it reads back to
+        /// [`OLDEST_SAVE_FORMAT`].
         supported: u32,
     },
     /// The save names a type this world does not know (a save of other plugins or

@@ -170,7 +170,9 @@ impl From<RulesNotReady> for TablesFloorRefusal {
 }
 
 /// Written by the game when the player kills a unique (the key of its
-/// [`Unique`](super::components::Unique)): it never comes again. Read in
+/// [`Unique`](super::components::Unique)): it never comes again. The game despawns the
+/// creature, as it does any creature that dies: a save holding a killed unique still
+/// standing is refused, as no game can be in that state. Read in
 /// [`TablesSystems::Floors`](super::TablesSystems::Floors), before the floors asked for in
 /// the same update are drawn (kept until the bestiary's files have loaded).
 #[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]

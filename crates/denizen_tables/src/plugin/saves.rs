@@ -8,36 +8,193 @@ use denizen_bevy::pipeline::rules_loading;
 use denizen_bevy::save::{SaveContents, SaveError};
 use denizen_core::quoted;
 
-use super::components::{Follows, TablesCreature, Unique};
+use super::components::{CreatureTags, FollowerRole, Follows, Possession, TablesCreature, Unique};
 use super::messages::TablesStateMended;
 use super::resources::{MAX_TAG_AREAS, TablesFloors, TablesRuleset, TablesUniques};
 use crate::Bestiary;
+use crate::bounds::{self, MAX_NAME_BYTES, MAX_TAG_BYTES};
 
 /// The check [`load`](denizen_bevy::save::load) runs on every save before it changes the
-/// world: every follower's leader is a tables creature that lists it, and (the rules
-/// loaded) every creature is of a species of the bestiary: a save of other files is
-/// refused, not loaded as unknown creatures. While the files load, the species are named
-/// after the load instead (see [`check_saved_state`]); the ledger is mended there too.
+/// world: every follower's leader is a tables creature that lists it; every text a
+/// creature holds (its species, tags, unique key, role, possession) keeps the bounds the
+/// files keep; and (the rules loaded) every creature is of a species of the bestiary,
+/// carries an item of one of its loot tables, and is marked `Unique` exactly when its
+/// species is a unique, each unique standing once and not killed in the saved ledger. A
+/// save of other files, or one edited past what a game can be in, is refused, not loaded
+/// as unknown creatures. While the files load, what needs them is checked after the load
+/// instead (see [`check_saved_state`]).
 pub(super) fn check(world: &World, save: &SaveContents<'_>) -> Result<(), SaveError> {
     save.check_relationship::<Follows, TablesCreature>(("Follows", "Followers"))?;
+    check_texts(save)?;
     if rules_loading::<TablesRuleset>(world) {
         return Ok(());
     }
     let b = world.resource::<TablesRuleset>().rules();
-    let foreign = save
-        .components::<TablesCreature>()
-        .into_iter()
-        .find(|(_, c)| b.species_by_key(&c.species).is_none());
-    match foreign {
-        Some((id, creature)) => Err(SaveError::Impossible {
-            type_path: "TablesCreature",
-            message: format!(
+    let creatures = save.components::<TablesCreature>();
+    if let Some((id, creature)) = creatures
+        .iter()
+        .find(|(_, c)| b.species_by_key(&c.species).is_none())
+    {
+        return impossible(
+            "TablesCreature",
+            format!(
                 "entity {id} is of species {}, which the bestiary does not have",
                 quoted(&creature.species)
             ),
-        }),
-        None => Ok(()),
+        );
     }
+    check_possessions(b, save)?;
+    let ledger = save
+        .resource::<TablesUniques>()
+        .unwrap_or_else(|| world.resource::<TablesUniques>().clone());
+    check_uniques(b, &creatures, &save.components::<Unique>(), &ledger.0)
+}
+
+fn impossible(type_path: &'static str, message: String) -> Result<(), SaveError> {
+    Err(SaveError::Impossible { type_path, message })
+}
+
+/// Every saved text of a creature within the files' bounds.
+fn check_texts(save: &SaveContents<'_>) -> Result<(), SaveError> {
+    let field = |type_path, id: u64, field: &str, fits: Result<(), String>| match fits {
+        Ok(()) => Ok(()),
+        Err(problem) => impossible(
+            type_path,
+            format!("entity {id}: field `{field}`: {problem}"),
+        ),
+    };
+    for (id, c) in save.components::<TablesCreature>() {
+        field("TablesCreature", id, "species", bounds::key(&c.species))?;
+    }
+    for (id, CreatureTags(tags)) in save.components::<CreatureTags>() {
+        if let Err((i, problem)) = bounds::tags(&tags) {
+            let name = i.map_or("0".to_owned(), |i| format!("0[{i}]"));
+            field("CreatureTags", id, &name, Err(problem))?;
+        }
+    }
+    for (id, Unique(key)) in save.components::<Unique>() {
+        field("Unique", id, "0", bounds::key(&key))?;
+    }
+    for (id, role) in save.components::<FollowerRole>() {
+        field("FollowerRole", id, "group", bounds::key(&role.group))?;
+        field(
+            "FollowerRole",
+            id,
+            "role",
+            bounds::text(&role.role, MAX_TAG_BYTES),
+        )?;
+    }
+    for (id, p) in save.components::<Possession>() {
+        field("Possession", id, "loot", bounds::key(&p.loot))?;
+        field(
+            "Possession",
+            id,
+            "item",
+            bounds::text(&p.item, MAX_NAME_BYTES),
+        )?;
+    }
+    Ok(())
+}
+
+/// Every possession is an item of a loot table of the bestiary.
+fn check_possessions(b: &Bestiary, save: &SaveContents<'_>) -> Result<(), SaveError> {
+    for (id, p) in save.components::<Possession>() {
+        let holds = b
+            .loot_by_key(&p.loot)
+            .is_some_and(|loot| b.loot(loot).items.iter().any(|(item, _)| *item == p.item));
+        if !holds {
+            return impossible(
+                "Possession",
+                format!(
+                    "entity {id} carries {} of loot table {}, which the bestiary does not have",
+                    quoted(&p.item),
+                    quoted(&p.loot)
+                ),
+            );
+        }
+    }
+    Ok(())
+}
+
+/// A creature is marked `Unique` with its species' key exactly when its species is a
+/// unique; each unique stands once, and none the ledger has killed: the ledger follows
+/// the species, so a save cannot leave two of one unique standing.
+fn check_uniques(
+    b: &Bestiary,
+    creatures: &[(u64, TablesCreature)],
+    marked: &[(u64, Unique)],
+    ledger: &crate::UniqueLedger,
+) -> Result<(), SaveError> {
+    let marker = |id: u64| {
+        marked
+            .iter()
+            .find(|(m, _)| *m == id)
+            .map(|(_, u)| u.0.as_str())
+    };
+    let mut standing: Vec<(&str, u64)> = Vec::new();
+    for (id, c) in creatures {
+        let unique = b
+            .species_by_key(&c.species)
+            .is_some_and(|s| b.species_of(s).unique);
+        match (unique, marker(*id)) {
+            (true, Some(key)) if key == c.species => standing.push((key, *id)),
+            (true, _) => {
+                return impossible(
+                    "Unique",
+                    format!(
+                        "entity {id} is of the unique species {} but is not marked Unique({})",
+                        quoted(&c.species),
+                        quoted(&c.species)
+                    ),
+                );
+            }
+            (false, Some(key)) => {
+                return impossible(
+                    "Unique",
+                    format!(
+                        "entity {id} is marked Unique({}) but is of species {}, which is no unique",
+                        quoted(key),
+                        quoted(&c.species)
+                    ),
+                );
+            }
+            (false, None) => {}
+        }
+    }
+    if let Some((id, _)) = marked
+        .iter()
+        .find(|(id, _)| !creatures.iter().any(|(c, _)| c == id))
+    {
+        return impossible(
+            "Unique",
+            format!("entity {id} is marked Unique but is no tables creature"),
+        );
+    }
+    standing.sort_unstable();
+    if let Some(pair) = standing.windows(2).find(|pair| pair[0].0 == pair[1].0) {
+        return impossible(
+            "Unique",
+            format!(
+                "entities {} and {} are both the unique {}",
+                pair[0].1,
+                pair[1].1,
+                quoted(pair[0].0)
+            ),
+        );
+    }
+    if let Some((key, id)) = standing
+        .iter()
+        .find(|(key, _)| ledger.killed_keys().any(|killed| killed == *key))
+    {
+        return impossible(
+            "Unique",
+            format!(
+                "entity {id} is the unique {}, which the saved ledger has killed",
+                quoted(key)
+            ),
+        );
+    }
+    Ok(())
 }
 
 /// Run condition: the saved state or the rules may have changed since the last check.
@@ -56,16 +213,21 @@ pub(super) fn state_changed(
 /// creature's species is the bestiary's (one that is not is named, and left as it is).
 pub(super) fn check_saved_state(
     rules: Res<TablesRuleset>,
-    creatures: Query<(&TablesCreature, Option<&Unique>)>,
+    creatures: Query<&TablesCreature>,
     (current, stored): (Res<CurrentFloor>, Res<StoredFloors>),
     mut ledger: ResMut<TablesUniques>,
     mut floors: ResMut<TablesFloors>,
     mut mended: MessageWriter<TablesStateMended>,
 ) {
     let b = rules.rules();
+    // The ledger follows the species standing, not the `Unique` markers.
     let standing: Vec<&str> = creatures
         .iter()
-        .filter_map(|(_, u)| u.map(|u| u.0.as_str()))
+        .map(|c| c.species.as_str())
+        .filter(|key| {
+            b.species_by_key(key)
+                .is_some_and(|s| b.species_of(s).unique)
+        })
         .collect();
     let mut misfits = check_ledger(b, &standing, &mut ledger);
     let exists = |floor: &FloorId| *floor == current.0 || stored.0.contains_key(floor);
@@ -83,7 +245,7 @@ pub(super) fn check_saved_state(
     }
     let mut unknown: Vec<&str> = creatures
         .iter()
-        .map(|(c, _)| c.species.as_str())
+        .map(|c| c.species.as_str())
         .filter(|key| b.species_by_key(key).is_none())
         .collect();
     unknown.sort_unstable();

@@ -506,10 +506,15 @@ fn a_save_of_another_format_is_refused() {
     assert_eq!(
         err.to_string(),
         format!(
-            "the save is format {}, but this build of denizen reads format {SAVE_FORMAT}",
+            "the save is format {}, but this build of denizen reads formats 2 to {SAVE_FORMAT}",
             SAVE_FORMAT + 1
         )
     );
+    let format_1 = text.replacen(&format!("format: {SAVE_FORMAT},"), "format: 1,", 1);
+    assert!(matches!(
+        load(app.world_mut(), &format_1),
+        Err(SaveError::Version { found: 1, .. })
+    ));
     let old = r#"(resources: [(type_path: "denizen_bevy::clock::GameClock", ron: "(minutes:0,boundaries_checked:0)")], entities: [])"#;
     assert!(matches!(
         load(app.world_mut(), old),
@@ -803,4 +808,51 @@ fn a_world_of_all_four_rule_sets_saves_loads_and_saves_the_same_bytes() {
     reloaded.update();
     load(reloaded.world_mut(), &text).unwrap();
     assert_eq!(save(reloaded.world()).unwrap(), text);
+}
+
+/// A format 2 save, written by the `main` of 2026-12-06 (before the tables' tag areas
+/// became sets of squares and their floors counted minutes), with floors of all four rule
+/// sets: it loads, its rectangle read as its squares and the minutes not yet counted, and
+/// is written back as the current format, which loads and saves the same bytes.
+#[cfg(all(feature = "angband_data", feature = "tables"))]
+#[test]
+fn a_format_2_save_of_every_rule_set_loads() {
+    use denizen::bevy::save::{SAVE_FORMAT, load, save};
+    use denizen::floor::Rect;
+    let old = include_str!("saves/format-2.ron");
+    assert!(old.contains("format: 2,") && old.contains("rect: ("));
+    let mut app = App::new();
+    app.add_plugins(DenizenPlugins::with_seed(44));
+    app.update();
+    load(app.world_mut(), old).unwrap();
+    let marsh = FloorId::new("the marsh", 5);
+    let record = &app.world().resource::<TablesFloors>().0[&marsh];
+    let safe = Rect {
+        x: 2,
+        y: 9,
+        width: 5,
+        height: 4,
+    };
+    assert_eq!(record.tags[0].squares, SquareSet::from(safe));
+    assert_eq!(
+        (record.elapsed, record.seen_turn, record.seen_minute),
+        (25, 25, None)
+    );
+    // Once the floor is seen, its minutes count from the clock's minute.
+    app.update();
+    let record = &app.world().resource::<TablesFloors>().0[&marsh];
+    assert_eq!(record.seen_minute, Some(600));
+    let stored = &app.world().resource::<StoredFloors>().0;
+    assert_eq!(
+        stored.len(),
+        4,
+        "two Omega floors, a Captive base, an Angband level"
+    );
+    let text = save(app.world()).unwrap();
+    assert!(text.contains(&format!("format: {SAVE_FORMAT},")));
+    let mut again = App::new();
+    again.add_plugins(DenizenPlugins::with_seed(44));
+    again.update();
+    load(again.world_mut(), &text).unwrap();
+    assert_eq!(save(again.world()).unwrap(), text);
 }

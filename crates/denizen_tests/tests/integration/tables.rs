@@ -269,6 +269,24 @@ fn queen_here(app: &mut App) -> bool {
     species(app).iter().any(|s| s == "queen")
 }
 
+/// The player kills the queen, as a game does: her creature despawned (wherever she
+/// stands) and the kill reported.
+fn kill_queen(app: &mut App) {
+    let world = app.world_mut();
+    let queens: Vec<Entity> = world
+        .query::<(Entity, &Unique)>()
+        .iter(world)
+        .filter(|(_, u)| u.0 == "queen")
+        .map(|(e, _)| e)
+        .collect();
+    for queen in queens {
+        world.despawn(queen);
+    }
+    world.write_message(UniqueKilled {
+        unique: "queen".into(),
+    });
+}
+
 #[test]
 fn a_unique_returns_after_its_floor_ends_and_never_after_a_kill() {
     let mut app = app(5);
@@ -293,9 +311,7 @@ fn a_unique_returns_after_its_floor_ends_and_never_after_a_kill() {
     put_floor_away(app.world_mut());
     assert!(bring_floor_back(app.world_mut(), &FloorId::new("bog", 2)));
     assert!(queen_here(&mut app));
-    app.world_mut().write_message(UniqueKilled {
-        unique: "queen".into(),
-    });
+    kill_queen(&mut app);
     app.world_mut().write_message(UniqueKilled {
         unique: "howler".into(),
     });
@@ -520,9 +536,7 @@ fn played(seed: u64) -> App {
     put_floor_away(app.world_mut());
     request(&mut app, "bog", 2);
     advance(&mut app, 30);
-    app.world_mut().write_message(UniqueKilled {
-        unique: "queen".into(),
-    });
+    kill_queen(&mut app);
     app.update();
     app
 }
@@ -555,9 +569,8 @@ fn equal_worlds_save_the_same_bytes_and_a_save_is_checked_on_load() {
             .eq(["queen"])
     );
 
-    // A save of other files: a killed unique this bestiary does not have, and so the
-    // queen (whose kill the game reported but whose entity it kept on the floor put away)
-    // standing there without being alive in the ledger.
+    // A save of other files: a killed unique this bestiary does not have is dropped from
+    // the ledger, and said once.
     let other = text.replacen("\"queen\"", "\"king\"", 1);
     assert_ne!(other, text);
     let mut mended = app_hearing_mends(8);
@@ -567,14 +580,11 @@ fn equal_worlds_save_the_same_bytes_and_a_save_is_checked_on_load() {
     assert_eq!(said.len(), 1, "{said:?}");
     assert_eq!(
         said[0].misfits,
-        [
-            "TablesUniques: `king` is no unique of the bestiary; dropped",
-            "TablesUniques: `queen` stands on a floor but was not alive; marked alive"
-        ]
+        ["TablesUniques: `king` is no unique of the bestiary; dropped"]
     );
     let ledger = &mended.world().resource::<TablesUniques>().0;
     assert_eq!(ledger.killed_keys().count(), 0);
-    assert!(ledger.alive_keys().eq(["queen"]));
+    assert_eq!(ledger.alive_keys().count(), 0);
 }
 
 #[derive(Resource, Default)]
@@ -996,4 +1006,242 @@ fn a_species_the_bestiary_does_not_have_is_refused() {
         other => panic!("{other:?}"),
     }
     assert_eq!(save(target.world()).unwrap(), before);
+}
+
+/// A save of the bog's first floor, the queen standing with her crown, the howler leading
+/// its pups: every value a case below edits is in it.
+fn queen_standing() -> String {
+    let mut app = app(8);
+    request(&mut app, "bog", 1);
+    let text = save(app.world()).unwrap();
+    for needle in [
+        "\"queen\"",
+        "Possession\": (",
+        "role: \"pup\"",
+        "Glyph\": ('Q')",
+        "CreatureTags\": ([])",
+    ] {
+        assert!(text.contains(needle), "{needle}");
+    }
+    text
+}
+
+/// The block of the saved entity whose line `marker` is (`Glyph": ('Q')`): its start and
+/// end in `text`.
+fn entity_block(text: &str, marker: &str) -> (usize, usize) {
+    let at = text.find(marker).unwrap();
+    let start = text[..at].rfind(": {\n").unwrap();
+    let start = text[..start].rfind('\n').unwrap() + 1;
+    let end = at + text[at..].find("\n        },").unwrap();
+    (start, end)
+}
+
+/// `text` with the first `from` inside the block of the entity `marker` names made `to`.
+fn edited_in(text: &str, marker: &str, from: &str, to: &str) -> String {
+    let (start, end) = entity_block(text, marker);
+    let block = text[start..end].replacen(from, to, 1);
+    assert_ne!(block, text[start..end], "{from} is in the entity");
+    format!("{}{block}{}", &text[..start], &text[end..])
+}
+
+/// Saves a tables world accepts only what its files could hold: glyphs that show, tags,
+/// roles, unique keys, loot tables and items within the files' bounds and of the
+/// bestiary, and a `Unique` marker exactly on a standing unique of its species, never
+/// killed and never twice. Each is refused naming the type, the entity and the field, and
+/// the world is left as it was.
+#[test]
+fn saves_hold_only_what_the_files_could() {
+    let text = queen_standing();
+    let queen = "Glyph\": ('Q')";
+    let (start, _) = entity_block(&text, queen);
+    let id: u64 = text[start..]
+        .trim()
+        .split(':')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let long = "x".repeat(65);
+    let fits = "x".repeat(64);
+    let tags_33 = (0..33)
+        .map(|i| format!("\"t{i}\""))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let cases: Vec<(String, &str, String)> = vec![
+        (
+            text.replacen(queen, "Glyph\": ('\\n')", 1),
+            "Glyph",
+            format!(
+                "entity {id}'s glyph \\u{{a}} is not a visible character that takes its own cell"
+            ),
+        ),
+        (
+            text.replacen(queen, "Glyph\": ('\\u{1b}')", 1),
+            "Glyph",
+            format!(
+                "entity {id}'s glyph \\u{{1b}} is not a visible character that takes its own cell"
+            ),
+        ),
+        (
+            text.replacen(queen, "Glyph\": ('\\u{0}')", 1),
+            "Glyph",
+            format!(
+                "entity {id}'s glyph \\u{{0}} is not a visible character that takes its own cell"
+            ),
+        ),
+        (
+            edited_in(
+                &text,
+                queen,
+                "CreatureTags\": ([])",
+                &format!("CreatureTags\": ([{tags_33}])"),
+            ),
+            "CreatureTags",
+            format!("entity {id}: field `0`: at most 32 tags"),
+        ),
+        (
+            edited_in(
+                &text,
+                queen,
+                "CreatureTags\": ([])",
+                &format!("CreatureTags\": ([\"{long}\"])"),
+            ),
+            "CreatureTags",
+            format!("entity {id}: field `0[0]`: at most 64 bytes, no control characters"),
+        ),
+        (
+            edited_in(
+                &text,
+                queen,
+                "CreatureTags\": ([])",
+                "CreatureTags\": ([\"a\\u{1b}[2J\"])",
+            ),
+            "CreatureTags",
+            format!("entity {id}: field `0[0]`: at most 64 bytes, no control characters"),
+        ),
+        (
+            edited_in(
+                &text,
+                queen,
+                "Unique\": (\"queen\")",
+                &format!("Unique\": (\"{long}\")"),
+            ),
+            "Unique",
+            format!("entity {id}: field `0`: a key is 1 to 64 letters, digits, `_` or `-`"),
+        ),
+        (
+            text.replacen("role: \"pup\"", &format!("role: \"{long}\""), 1),
+            "FollowerRole",
+            String::from("field `role`: at most 64 bytes, no control characters"),
+        ),
+        (
+            edited_in(&text, queen, "loot: \"crowns\"", "loot: \"crownz\""),
+            "Possession",
+            format!(
+                "entity {id} carries `reed crown` of loot table `crownz`, which the bestiary does not have"
+            ),
+        ),
+        (
+            edited_in(&text, queen, "item: \"reed crown\"", "item: \"gold crown\""),
+            "Possession",
+            format!(
+                "entity {id} carries `gold crown` of loot table `crowns`, which the bestiary does not have"
+            ),
+        ),
+        (
+            edited_in(&text, queen, "species: \"queen\"", "species: \"howler\""),
+            "Unique",
+            format!(
+                "entity {id} is marked Unique(`queen`) but is of species `howler`, which is no unique"
+            ),
+        ),
+        (
+            edited_in(
+                &text,
+                queen,
+                "Unique\": (\"queen\")",
+                "Unique\": (\"howler\")",
+            ),
+            "Unique",
+            format!(
+                "entity {id} is of the unique species `queen` but is not marked Unique(`queen`)"
+            ),
+        ),
+        (
+            text.replacen("killed: []", "killed: [\"queen\"]", 1),
+            "Unique",
+            format!("entity {id} is the unique `queen`, which the saved ledger has killed"),
+        ),
+    ];
+    let mut target = played(9);
+    let before = save(target.world()).unwrap();
+    for (broken, type_path, message) in cases {
+        match load(target.world_mut(), &broken) {
+            Err(denizen::bevy::save::SaveError::Impossible {
+                type_path: t,
+                message: m,
+            }) => {
+                assert_eq!(t, type_path, "{m}");
+                assert!(m.ends_with(&message), "{m}\nexpected {message}");
+            }
+            other => panic!("{type_path}: {message}: {other:?}"),
+        }
+        assert_eq!(save(target.world()).unwrap(), before, "{message}");
+    }
+    // At the bounds, not past them: a 64-byte tag loads.
+    let edge = edited_in(
+        &text,
+        queen,
+        "CreatureTags\": ([])",
+        &format!("CreatureTags\": ([\"{fits}\"])"),
+    );
+    load(target.world_mut(), &edge).unwrap();
+}
+
+/// Two creatures of one unique in a save (a howler edited into a second queen) are refused:
+/// the ledger follows the species, so a save cannot stand two of one unique at once.
+#[test]
+fn a_save_with_two_of_one_unique_is_refused() {
+    let text = queen_standing();
+    let howler = "TablesCreature\": (\n                species: \"howler\",\n            ),";
+    let second = text.replacen(
+        howler,
+        "TablesCreature\": (\n                species: \"queen\",\n            ),\n            \"denizen_tables::plugin::components::Unique\": (\"queen\"),",
+        1,
+    );
+    assert_ne!(second, text);
+    let mut target = app(9);
+    match load(target.world_mut(), &second) {
+        Err(denizen::bevy::save::SaveError::Impossible { type_path, message }) => {
+            assert_eq!(type_path, "Unique");
+            assert!(message.contains("are both the unique `queen`"), "{message}");
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+/// The ledger follows the species standing: a save whose ledger forgot the queen standing
+/// on her floor marks her alive again, and says so.
+#[test]
+fn the_ledger_follows_the_uniques_standing() {
+    let text = queen_standing();
+    let alive = "alive: [\n                \"queen\",\n            ],";
+    let forgot = text.replacen(alive, "alive: [],", 1);
+    assert_ne!(forgot, text);
+    let mut loaded = app_hearing_mends(8);
+    load(loaded.world_mut(), &forgot).unwrap();
+    loaded.update();
+    let said = &loaded.world().resource::<Mended>().0;
+    assert_eq!(
+        said[0].misfits,
+        ["TablesUniques: `queen` stands on a floor but was not alive; marked alive"]
+    );
+    assert!(
+        loaded
+            .world()
+            .resource::<TablesUniques>()
+            .0
+            .alive_keys()
+            .eq(["queen"])
+    );
 }
