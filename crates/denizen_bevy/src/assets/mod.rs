@@ -64,7 +64,9 @@ pub use bevy_asset;
 pub use crate::pipeline::DataRefusal;
 
 mod follow;
+mod regular;
 pub use follow::{AnySlot, DataSlot, DataSources, SlotState, follow, follow_data, register_kind};
+pub use regular::{RegularFilesOnly, RegularFilesReader};
 
 /// A folder as `bevy_asset`'s `AssetPlugin::file_path` takes it. Bevy holds the asset folder
 /// as a UTF-8 string, so a folder whose path is not UTF-8 (a temporary folder under such a

@@ -14,7 +14,7 @@ use denizen::prelude::*;
 #[derive(Resource, Default)]
 pub struct Heard(Vec<Result<&'static str, DataRejected>>);
 
-fn hear(
+pub fn hear(
     mut loaded: MessageReader<RulesLoaded>,
     mut rejected: MessageReader<DataRejected>,
     mut heard: ResMut<Heard>,

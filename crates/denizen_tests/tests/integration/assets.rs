@@ -412,3 +412,62 @@ fn a_folder_given_as_a_data_file_is_refused_in_one_line() {
     assert_eq!(message.lines().count(), 1, "{message}");
     assert!(message.contains("game.encounters.ron"), "{message}");
 }
+
+/// A pipe given as a data file, with nothing ever writing it, is refused in one line by the
+/// opt-in source that reads regular files only (`bevy_asset`'s own reader would block in
+/// its open for ever); a regular file beside it loads through the same source.
+#[cfg(unix)]
+#[test]
+fn a_pipe_given_as_a_data_file_is_refused_by_the_regular_files_source() {
+    use denizen::bevy::assets::RegularFilesOnly;
+    use denizen::bevy::assets::bevy_asset::{AssetMetaCheck, AssetPlugin};
+
+    let folder = Folder::new("assets-fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(folder.0.join("game.encounters.ron"))
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let app = |files: CaptiveDataAssets| {
+        let path = folder.0.to_string_lossy().into_owned();
+        let mut app = App::new();
+        app.add_plugins((
+            TaskPoolPlugin::default(),
+            RegularFilesOnly::new(path.clone()),
+            AssetPlugin {
+                file_path: path,
+                watch_for_changes_override: Some(false),
+                meta_check: AssetMetaCheck::Never,
+                ..AssetPlugin::default()
+            },
+        ))
+        .add_plugins(DenizenPlugins::with_seed(42).set(CaptivePlugin::default().data_assets(files)))
+        .init_resource::<crate::asset_folder::Heard>()
+        .add_systems(
+            Update,
+            crate::asset_folder::hear.after(DenizenSystems::Arrivals),
+        );
+        app
+    };
+    let mut piped = app(CaptiveDataAssets::new("game.encounters.ron"));
+    wait_for_answers(&mut piped, 1);
+    let Err(DataRejected {
+        error: DataRefusal::Load(message),
+        ..
+    }) = &heard(&piped)[0]
+    else {
+        panic!("{:?}", heard(&piped))
+    };
+    assert!(
+        message.contains("game.encounters.ron: not a regular file"),
+        "{message}"
+    );
+
+    folder.write(
+        "real.encounters.ron",
+        denizen::captive::table::CAPTIVE_ENCOUNTERS,
+    );
+    let mut regular = app(CaptiveDataAssets::new("real.encounters.ron"));
+    wait_for_answers(&mut regular, 1);
+    assert_eq!(heard(&regular), [Ok("Captive")]);
+}
