@@ -305,3 +305,59 @@ fn placed_uniques_are_named_for_the_ledger() {
     let small = SquareTags::new(2, 2);
     assert!(plan_floor(&b, &grid, &small, request, &ledger, &mut stream(3)).is_err());
 }
+
+/// A least distance is met at exactly that many squares (a diagonal step counting one) and
+/// not one nearer: on a row whose only open squares besides the player's lie 2 and 3
+/// squares away, a creature that keeps 3 away stands on the farther every time; one that
+/// keeps 4 away finds no square.
+#[test]
+fn a_least_distance_is_met_at_exactly_that_distance() {
+    let text = |min: u32| {
+        format!(
+            r#"(species: [(key: "a", name: "a", glyph: 'a', level: 1, hit_points: "1d1")],
+            tables: [(key: "floor", rows: [(what: Species("a"), depth: (1, 5))])],
+            floor: Some((table: "floor", depths: (1, 5), count: (dice: "1d1"), place: (min_distance: Some({min})))))"#
+        )
+    };
+    let grid = FloorGrid::from_rows(&["######", "#.#..#", "######"]).unwrap();
+    let tags = SquareTags::from_grid(&grid);
+    let player = Square { x: 1, y: 1 };
+    assert_eq!(distance(player, Square { x: 4, y: 1 }), 3);
+    assert_eq!(
+        distance(Square { x: 1, y: 1 }, Square { x: 4, y: 3 }),
+        3,
+        "a diagonal step counts one"
+    );
+    let request = FloorRequest {
+        depth: 1,
+        point: Some(player),
+        table: None,
+    };
+    let three = bestiary(&text(3));
+    for seed in 0..60 {
+        let made = plan_floor(
+            &three,
+            &grid,
+            &tags,
+            request,
+            &UniqueLedger::new(),
+            &mut stream(seed),
+        )
+        .unwrap();
+        let at: Vec<Square> = made.plan.spawns.iter().map(|s| s.at).collect();
+        assert_eq!(at, [Square { x: 4, y: 1 }], "seed {seed}");
+    }
+    let four = bestiary(&text(4));
+    let made = plan_floor(
+        &four,
+        &grid,
+        &tags,
+        request,
+        &UniqueLedger::new(),
+        &mut stream(1),
+    )
+    .unwrap();
+    assert!(made.plan.spawns.is_empty());
+    assert_eq!(made.shortfalls.len(), 1);
+    assert_eq!(made.shortfalls[0].1, Shortfall::NoSquare);
+}

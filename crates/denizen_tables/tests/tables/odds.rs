@@ -439,3 +439,49 @@ const THREE_TABLES: &str = r#"(
     ],
     floor: Some((table: "third", depths: (1, 10), count: (dice: "1d1"))),
 )"#;
+
+const LED_BY_A_UNIQUE: &str = r#"(
+    species: [
+        (key: "chief", name: "Chief", glyph: 'C', level: 3, hit_points: "4d4", unique: true),
+        (key: "guard", name: "guard", glyph: 'g', level: 1, hit_points: "1d2"),
+        (key: "rat", name: "rat", glyph: 'r', level: 1, hit_points: "1d2"),
+    ],
+    groups: [(key: "court", leader: Some(Species("chief")), followers: [(member: Species("guard"), count: "2d1")])],
+    tables: [(key: "floor", rows: [
+        (what: Group("court"), depth: (1, 5), weight: 3),
+        (what: Species("rat"), depth: (1, 5)),
+    ])],
+    floor: Some((table: "floor", depths: (1, 5), count: (dice: "1d1"))),
+)"#;
+
+/// A group led by a unique is a row the ledger governs as the unique itself: with the
+/// chief available the court comes 3 in 4 (its guards with it); alive on another floor or
+/// killed, the court's row weighs nothing, exactly and drawn, and the rat takes every
+/// placement, guards and all.
+#[test]
+fn a_group_led_by_a_unique_goes_with_its_unique() {
+    let b = bestiary(LED_BY_A_UNIQUE);
+    let fresh = odds(&b, 2, &UniqueLedger::new(), Per::Placement).unwrap();
+    assert!((by_key(&b, &fresh.expected, "chief") - 0.75).abs() < 1e-15);
+    assert!((by_key(&b, &fresh.expected, "guard") - 1.5).abs() < 1e-15);
+    assert!((by_key(&b, &fresh.expected, "rat") - 0.25).abs() < 1e-15);
+    for gone in ["alive", "killed"] {
+        let mut ledger = UniqueLedger::new();
+        match gone {
+            "alive" => ledger.alive("chief"),
+            _ => ledger.killed("chief"),
+        }
+        let exact = odds(&b, 2, &ledger, Per::Placement).unwrap();
+        assert_eq!(exact.expected, vec![0.0, 0.0, 1.0], "{gone}");
+        let drawn = placements(&b, 2, &ledger, 400);
+        assert_eq!(drawn, vec![0, 0, 400], "{gone}");
+    }
+    // Once its floor ends alive, the chief is in the pool again, and so is the court.
+    let mut ledger = UniqueLedger::new();
+    ledger.alive("chief");
+    ledger.floor_ended(["chief"]);
+    assert_eq!(
+        odds(&b, 2, &ledger, Per::Placement).unwrap().expected,
+        fresh.expected
+    );
+}
