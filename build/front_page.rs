@@ -12,26 +12,42 @@ pub const DOCUMENTS: [(&str, &str); 5] = [
     ("examples/README.md", "crate::docs::examples"),
 ];
 
-/// Where the README links the guide (where it is published).
+/// Where the guide is published. The README links its chapters' files in the checkout
+/// (`guide/01-in-a-bevy-game.md`); the front page links the chapter's page where the
+/// build renders it, and this address otherwise.
 pub const GUIDE_ONLINE: &str = "https://docs.rs/denizen/latest/denizen/guide/";
 
-/// The features the guide needs (`src/lib.rs`).
-pub const GUIDE_FEATURES: [&str; 3] = ["bevy", "omega", "captive"];
-
-/// The chapters that need more features than the guide's (`src/guide.rs`).
-pub const CHAPTER_FEATURES: [(&str, &[&str]); 3] = [
-    ("ch05_angband_levels", &["angband_data"]),
+/// The features each chapter needs (`src/guide.rs`); a chapter not listed needs none.
+pub const CHAPTER_FEATURES: [(&str, &[&str]); 10] = [
+    ("ch01_in_a_bevy_game", &["bevy", "omega", "captive"]),
+    ("ch02_floors_and_saves", &["bevy", "omega", "captive"]),
+    ("ch03_the_living_world", &["bevy", "omega"]),
+    ("ch04_encounter_groups", &["bevy", "captive"]),
+    ("ch05_angband_levels", &["bevy", "angband_data"]),
+    ("ch07_rules_without_bevy", &["omega", "captive"]),
+    ("ch08_data", &["omega"]),
+    ("ch09_fidelity", &["bevy", "captive", "omega"]),
     ("ch10_your_own_tables", &["tables"]),
     ("ch11_your_own_monsters", &["tables", "assets"]),
 ];
 
 /// Whether a build whose features `on` tells renders a guide chapter.
 pub fn chapter_rendered(chapter: &str, on: &dyn Fn(&str) -> bool) -> bool {
-    let more = CHAPTER_FEATURES
+    CHAPTER_FEATURES
         .iter()
         .find(|(name, _)| *name == chapter)
-        .map_or(&[][..], |(_, features)| features);
-    GUIDE_FEATURES.iter().chain(more).all(|feature| on(feature))
+        .map_or(&[][..], |(_, features)| features)
+        .iter()
+        .all(|feature| on(feature))
+}
+
+/// The module of a guide chapter's file: `guide/01-in-a-bevy-game.md` is
+/// `ch01_in_a_bevy_game`.
+pub fn chapter_of(file: &str) -> Option<String> {
+    let name = file.strip_prefix("guide/")?.strip_suffix(".md")?;
+    let (number, title) = name.split_once('-')?;
+    let numbered = number.len() == 2 && number.bytes().all(|b| b.is_ascii_digit());
+    numbered.then(|| format!("ch{number}_{}", title.replace('-', "_")))
 }
 
 /// Every `src="docs/gallery/…"` as a `data:` address holding the picture `read` gives for
@@ -60,9 +76,10 @@ pub fn images(
 }
 
 /// Every markdown link `[text](target)` outside code blocks made whole on the rendered
-/// page: a guide chapter's address to the chapter's page when `chapter_rendered` says
-/// this build renders it, a document to its module, any other file of the package named
-/// instead of linked. Addresses, intra-doc paths and fragments stay.
+/// page: a guide chapter's file to the chapter's page when `chapter_rendered` says this
+/// build renders it, else to its published address; a document to its module; any other
+/// file of the package named instead of linked. Addresses, intra-doc paths and fragments
+/// stay.
 pub fn links(text: &str, chapter_rendered: &dyn Fn(&str) -> bool) -> String {
     let mut page = String::new();
     let mut fenced = false;
@@ -92,11 +109,18 @@ fn links_of_line(line: &str, chapter_rendered: &dyn Fn(&str) -> bool, page: &mut
         let (file, fragment) = target.split_once('#').map_or((target, ""), |(f, r)| (f, r));
         let image = rest[..open].ends_with('!');
         let document = DOCUMENTS.iter().find(|(path, _)| *path == file);
-        let chapter = target
-            .strip_prefix(GUIDE_ONLINE)
-            .filter(|chapter| chapter_rendered(chapter.split('/').next().unwrap_or("")));
-        if let Some(chapter) = chapter {
-            let _ = write!(page, "{}](guide/{chapter})", &rest[..at]);
+        if let Some(chapter) = chapter_of(file) {
+            let base = if chapter_rendered(&chapter) {
+                "guide/"
+            } else {
+                GUIDE_ONLINE
+            };
+            let anchor = if fragment.is_empty() {
+                String::new()
+            } else {
+                format!("#{fragment}")
+            };
+            let _ = write!(page, "{}]({base}{chapter}/index.html{anchor})", &rest[..at]);
         } else if let Some((_, module)) = document {
             let anchor = if fragment.is_empty() {
                 String::new()

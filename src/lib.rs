@@ -68,7 +68,6 @@ pub mod bevy {
 }
 
 pub mod docs;
-#[cfg(all(feature = "bevy", feature = "omega", feature = "captive"))]
 pub mod guide;
 
 /// The types most programs need, in one glob import that never clashes:

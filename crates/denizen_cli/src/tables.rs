@@ -312,7 +312,6 @@ fn sample_table(
     }
 }
 
-/// The table `--table` names, if it does.
 /// A reference floor populated by `request` (its point is the safe room's middle).
 fn floor(
     b: &Bestiary,

@@ -66,18 +66,32 @@ impl Default for SquareSet {
 }
 
 impl PartialEq for SquareSet {
-    /// The same squares, however kept.
+    /// The same squares, however kept. Two rectangles compare by their corners; a
+    /// rectangle and runs by the runs, which a rectangle's runs outlast at once when they
+    /// differ, so no comparison walks a rectangle's `u32::MAX` rows.
     fn eq(&self, other: &Self) -> bool {
-        self.runs().eq(other.runs())
+        match (&self.shape, &other.shape) {
+            (Kept::Rect(a), Kept::Rect(b)) => corners(*a) == corners(*b),
+            _ => self.runs().eq(other.runs()),
+        }
     }
 }
 
 impl Eq for SquareSet {}
 
 impl std::hash::Hash for SquareSet {
+    /// Its size and first run: equal sets hash alike however kept, in constant time.
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.runs().for_each(|run| run.hash(state));
+        self.len().hash(state);
+        self.runs().next().hash(state);
     }
+}
+
+/// A rectangle's squares as their first and last row and column, `None` when it holds
+/// none (the ends saturate as `Rect::contains` has them).
+fn corners(r: Rect) -> Option<(u32, u32, u32, u32)> {
+    let (right, bottom) = (r.x.saturating_add(r.width), r.y.saturating_add(r.height));
+    (right > r.x && bottom > r.y).then(|| (r.x, r.y, right - 1, bottom - 1))
 }
 
 /// Runs as written that do not make a set.
@@ -138,11 +152,9 @@ impl SquareSet {
     /// How many squares.
     pub fn len(&self) -> u64 {
         match &self.shape {
-            Kept::Rect(r) => {
-                let width = u64::from(r.x.saturating_add(r.width) - r.x);
-                let height = u64::from(r.y.saturating_add(r.height) - r.y);
-                width * height
-            }
+            Kept::Rect(r) => corners(*r).map_or(0, |(x0, y0, x1, y1)| {
+                (u64::from(x1 - x0) + 1) * (u64::from(y1 - y0) + 1)
+            }),
             Kept::Runs(runs) => runs.iter().map(|r| u64::from(r.last - r.first) + 1).sum(),
         }
     }
@@ -272,9 +284,15 @@ impl From<SquareSet> for Vec<(u32, u32, u32)> {
 impl fmt::Display for SquareSet {
     /// `12 squares in 3 rows`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut rows: Vec<u32> = self.runs().map(|r| r.y).collect();
-        rows.dedup();
-        write!(f, "{} squares in {} rows", self.len(), rows.len())
+        let rows = match &self.shape {
+            Kept::Rect(r) => corners(*r).map_or(0, |(_, y0, _, y1)| u64::from(y1 - y0) + 1),
+            Kept::Runs(runs) => {
+                let mut rows: Vec<u32> = runs.iter().map(|r| r.y).collect();
+                rows.dedup();
+                rows.len() as u64
+            }
+        };
+        write!(f, "{} squares in {rows} rows", self.len())
     }
 }
 
@@ -350,6 +368,21 @@ mod tests {
         });
         let same = set(&[(0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1)]);
         assert_eq!(small, same, "a rectangle equals its squares");
+        // Two rectangles of every square compare, hash and show at once.
+        assert_eq!(everything, everything.clone());
+        assert_ne!(everything, small);
+        let hash = |set: &SquareSet| {
+            use std::hash::{Hash, Hasher};
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            set.hash(&mut h);
+            h.finish()
+        };
+        assert_eq!(hash(&small), hash(&same));
+        assert_eq!(hash(&everything), hash(&everything.clone()));
+        assert_eq!(
+            everything.to_string(),
+            format!("{} squares in 4294967295 rows", everything.len())
+        );
         let u = r.union(&set(&[(5, 1), (0, 2)]));
         assert_eq!(Vec::from(u), [(1, 2, 5), (2, 0, 0), (2, 2, 4)]);
         assert!(SquareSet::from(Rect::default()).is_empty());

@@ -11,9 +11,7 @@ use super::SaveError;
 use super::format::ReadValue;
 use super::links::entities_in;
 use crate::clock::GameClock;
-use crate::floor::{
-    CurrentFloor, Dormant, FloorId, FloorMap, Glyph, GridPos, OnFloor, StoredFloors,
-};
+use crate::floor::{CurrentFloor, Dormant, FloorId, FloorMap, GridPos, OnFloor, StoredFloors};
 
 /// The save's first value of type `T`, if it holds one that reads as `T`.
 fn first<T: FromReflect>(values: &[ReadValue]) -> Option<T> {
@@ -34,28 +32,7 @@ pub(super) fn check_state(
     check_clock(resources)?;
     check_floors(world, resources, entities)?;
     check_squares(world, resources, entities)?;
-    check_glyphs(entities)?;
     check_links(registry, entities)
-}
-
-/// Every saved glyph is one a data file may give: a character that shows and takes its
-/// own cell (a newline, an escape or a zero-width space would break or hide a floor drawn
-/// as text).
-fn check_glyphs(entities: &[(u64, Vec<ReadValue>)]) -> Result<(), SaveError> {
-    for (id, components) in entities {
-        if let Some(Glyph(glyph)) = first::<Glyph>(components)
-            && !denizen_core::data::visible_glyph(glyph)
-        {
-            return Err(SaveError::Impossible {
-                type_path: "Glyph",
-                message: format!(
-                    "entity {id}'s glyph {} is not a visible character that takes its own cell",
-                    glyph.escape_unicode()
-                ),
-            });
-        }
-    }
-    Ok(())
 }
 
 /// The clock has checked no boundary it has not reached, and holds fewer turns toward

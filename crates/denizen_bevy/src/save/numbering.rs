@@ -9,9 +9,10 @@
 //! apart by what they link to and what links to them: each entity's place is refined by
 //! the places of the entities at the ends of its links (each link's component path and
 //! position kept), again and again until no tie splits further. Entities still tied are
-//! interchangeable (nothing in the world tells them apart), so either order writes the
-//! same bytes; the world's order is kept between them. Entities get the numbers 1, 2, 3,
-//! ... in that order, and every link is written as the number of the entity it names.
+//! interchangeable (nothing in the world tells them apart): one is set first and the
+//! places refined again, until every entity has its own place, so which one was first
+//! changes nothing written. Entities get the numbers 1, 2, 3, ... in that order, and every
+//! link is written as the number of the entity it names.
 
 use bevy_ecs::entity::{Entity, EntityHashMap};
 use bevy_reflect::serde::TypedReflectSerializer;
@@ -33,9 +34,10 @@ pub(super) fn canonical(
         .iter()
         .map(|(_, components)| key(components, registry))
         .collect::<Result<Vec<_>, _>>()?;
-    let places = refine(ranks(&keys), &links(found));
+    let links = links(found);
+    let places = individualise(refine(ranks(&keys), &links), &links);
     let mut order: Vec<usize> = (0..found.len()).collect();
-    order.sort_unstable_by_key(|&i| (places[i], i));
+    order.sort_unstable_by_key(|&i| places[i]);
     let mut numbering = EntityHashMap::default();
     for (number, i) in order.into_iter().enumerate() {
         // The entity whose id the save writes as `number + 1`.
@@ -98,6 +100,33 @@ fn ranks<T: Ord>(values: &[T]) -> Vec<usize> {
         .iter()
         .map(|v| sorted.binary_search(&v).unwrap_or_default())
         .collect()
+}
+
+/// Gives every entity a place of its own: while some entities still tie after refining,
+/// the first of the first tie (in the world's order) is set before the others and the
+/// places are refined again, until none tie. Entities that tie after refining are alike in
+/// everything the save holds, their links included (the saves' links make forests, where
+/// refining finds exactly the entities a swap of the world maps onto each other), so which
+/// of them is set first does not change the bytes; setting one apart and refining again
+/// places its partners accordingly (two like holders of two like items: the holder set
+/// first and its item come before the other holder and its item, however they were
+/// spawned).
+fn individualise(mut places: Vec<usize>, links: &Links) -> Vec<usize> {
+    loop {
+        let mut by_place: Vec<(usize, usize)> =
+            places.iter().enumerate().map(|(i, &p)| (p, i)).collect();
+        by_place.sort_unstable();
+        let Some(tie) = by_place.windows(2).find(|pair| pair[0].0 == pair[1].0) else {
+            return places;
+        };
+        let (tied, first) = (tie[0].0, tie[0].1);
+        let split: Vec<usize> = places
+            .iter()
+            .enumerate()
+            .map(|(i, &p)| 2 * p + usize::from(p == tied && i != first))
+            .collect();
+        places = refine(ranks(&split), links);
+    }
 }
 
 /// Refines the places `places` by the places at the ends of every entity's links until no

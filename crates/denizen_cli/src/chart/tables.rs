@@ -19,7 +19,7 @@ pub struct ChartArgs {
     #[arg(long, value_parser = depth_span)]
     depths: (u32, u32),
     /// How many species are named, those of the largest mean count first; the rest are
-    /// gathered as "N others". A number from 1, or `all`.
+    /// gathered as "N others". 1 to 60, or `all` (when at most 60 species come).
     #[arg(long, value_parser = top_count, default_value = "8")]
     top: usize,
     /// Floors whose placements draw from this table instead of the floor's.
@@ -30,15 +30,18 @@ pub struct ChartArgs {
     pub(crate) out: ChartOut,
 }
 
-/// `--top`: a number from 1, or `all`.
+/// The most species a chart names: its legend stays a readable column.
+const MAX_NAMED: usize = 60;
+
+/// `--top`: 1 to [`MAX_NAMED`], or `all`.
 fn top_count(text: &str) -> Result<usize, String> {
     if text == "all" {
         return Ok(usize::MAX);
     }
     match text.parse::<usize>() {
-        Ok(n) if n >= 1 => Ok(n),
+        Ok(n) if (1..=MAX_NAMED).contains(&n) => Ok(n),
         _ => Err(format!(
-            "{}: expected a number from 1, or `all`",
+            "{}: expected 1 to {MAX_NAMED}, or `all`",
             quoted(text)
         )),
     }
@@ -77,6 +80,12 @@ fn chart(
     let mean = |s: usize| per_depth.iter().map(|e| e[s]).sum::<f64>();
     let mut ranked: Vec<usize> = (0..b.species().len()).filter(|&s| mean(s) > 0.0).collect();
     ranked.sort_by(|&x, &y| mean(y).total_cmp(&mean(x)).then(x.cmp(&y)));
+    if args.top == usize::MAX && ranked.len() > MAX_NAMED {
+        return Err(CliError::Usage(format!(
+            "--top all: {} species come at these depths, and a chart names at most {MAX_NAMED} (give --top N)",
+            ranked.len()
+        )));
+    }
     let named: Vec<usize> = ranked.iter().copied().take(args.top).collect();
     let ids: Vec<SpeciesId> = b.species_ids().collect();
     let mut series: Vec<Series> = named
@@ -105,15 +114,10 @@ fn chart(
     } else {
         format!(", from table {}", quoted(&b.table(table).key))
     };
-    let files: Vec<&str> = b
-        .files()
-        .iter()
-        .map(|f| f.rsplit(['/', '\\']).next().unwrap_or(f))
-        .collect();
     Ok(Plot {
         title: format!(
             "Expected creatures per floor by depth{from} ({})",
-            files.join(", ")
+            files_named(b.files())
         ),
         x_label: "depth".into(),
         y_label: "expected count per floor".into(),
@@ -121,6 +125,19 @@ fn chart(
         y_max: (top * 1.1).max(1.0),
         shape: Shape::Stacked(series),
     })
+}
+
+/// The files as a title names them: their names without folders, the first three and how
+/// many more.
+fn files_named(files: &[String]) -> String {
+    let names: Vec<&str> = files
+        .iter()
+        .map(|f| f.rsplit(['/', '\\']).next().unwrap_or(f))
+        .collect();
+    match names.len() {
+        0..=3 => names.join(", "),
+        n => format!("{} and {} more", names[..3].join(", "), n - 3),
+    }
 }
 
 /// A species as the legend names it: its name, marked `(unique)` or `(leads a group)`

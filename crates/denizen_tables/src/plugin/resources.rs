@@ -42,7 +42,7 @@ pub struct TablesUniques(pub UniqueLedger);
 
 /// A tag the game gives squares of a floor, on top of what the map knows (see
 /// [`SquareTags::from_grid`]): a safe room, a shrine, a river of lava. Saved as its name
-/// and its squares' runs; a save of 0.2 (which held a rectangle, `rect`) loads too.
+/// and its squares' runs; a save of format 2 (which held a rectangle, `rect`) loads too.
 #[derive(Reflect, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "WrittenArea")]
 #[reflect(Debug, PartialEq, Serialize, Deserialize)]
@@ -53,7 +53,7 @@ pub struct TagArea {
     pub squares: SquareSet,
 }
 
-/// A tag area as a save writes it: its squares, or a save of 0.2's rectangle.
+/// A tag area as a save writes it: its squares, or a format 2 save's rectangle.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct WrittenArea {
@@ -78,7 +78,7 @@ impl TryFrom<WrittenArea> for TagArea {
         let squares = match (written.squares, written.rect) {
             (Some(squares), None) => squares,
             (None, Some(rect)) => rect.into(),
-            _ => return Err("a tag area gives its `squares` (a save of 0.2 its `rect`)"),
+            _ => return Err("a tag area gives its `squares` (a save of format 2 its `rect`)"),
         };
         Ok(Self {
             name: written.name,
@@ -103,7 +103,7 @@ pub struct TablesFloor {
     /// The game turn ([`GameClock::turns`]) up to which `elapsed` is counted.
     pub seen_turn: u64,
     /// The game minute ([`GameClock::minutes`]) up to which `elapsed` is counted; `None`
-    /// in a save of 0.2 and before, read as the clock's minute when the floor is next seen.
+    /// in a save of format 2, read as the clock's minute when the floor is next seen.
     #[serde(default)]
     pub seen_minute: Option<u64>,
 }

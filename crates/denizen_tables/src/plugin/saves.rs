@@ -2,8 +2,10 @@
 //! whenever the rules change (a reload), before any request is served. What does not fit
 //! is mended, and said once in a [`TablesStateMended`].
 
+use std::collections::{HashMap, HashSet};
+
 use bevy_ecs::prelude::*;
-use denizen_bevy::floor::{CurrentFloor, FloorId, StoredFloors};
+use denizen_bevy::floor::{CurrentFloor, FloorId, Glyph, StoredFloors};
 use denizen_bevy::pipeline::rules_loading;
 use denizen_bevy::save::{SaveContents, SaveError};
 use denizen_core::quoted;
@@ -26,11 +28,17 @@ use crate::bounds::{self, MAX_NAME_BYTES, MAX_TAG_BYTES};
 pub(super) fn check(world: &World, save: &SaveContents<'_>) -> Result<(), SaveError> {
     save.check_relationship::<Follows, TablesCreature>(("Follows", "Followers"))?;
     check_texts(save)?;
+    let creatures = save.components::<TablesCreature>();
+    let marked: HashMap<u64, String> = save
+        .components::<Unique>()
+        .into_iter()
+        .map(|(id, u)| (id, u.0))
+        .collect();
+    check_markers(&creatures, &marked)?;
     if rules_loading::<TablesRuleset>(world) {
         return Ok(());
     }
     let b = world.resource::<TablesRuleset>().rules();
-    let creatures = save.components::<TablesCreature>();
     if let Some((id, creature)) = creatures
         .iter()
         .find(|(_, c)| b.species_by_key(&c.species).is_none())
@@ -47,7 +55,7 @@ pub(super) fn check(world: &World, save: &SaveContents<'_>) -> Result<(), SaveEr
     let ledger = save
         .resource::<TablesUniques>()
         .unwrap_or_else(|| world.resource::<TablesUniques>().clone());
-    check_uniques(b, &creatures, &save.components::<Unique>(), &ledger.0)
+    check_uniques(b, &creatures, &marked, &ledger.0)
 }
 
 fn impossible(type_path: &'static str, message: String) -> Result<(), SaveError> {
@@ -63,8 +71,23 @@ fn check_texts(save: &SaveContents<'_>) -> Result<(), SaveError> {
             format!("entity {id}: field `{field}`: {problem}"),
         ),
     };
-    for (id, c) in save.components::<TablesCreature>() {
-        field("TablesCreature", id, "species", bounds::key(&c.species))?;
+    let creatures: HashSet<u64> = save
+        .components::<TablesCreature>()
+        .into_iter()
+        .map(|(id, c)| field("TablesCreature", id, "species", bounds::key(&c.species)).map(|()| id))
+        .collect::<Result<_, _>>()?;
+    for (id, Glyph(glyph)) in save.components::<Glyph>() {
+        if creatures.contains(&id) {
+            field("Glyph", id, "0", bounds::glyph(glyph))?;
+        }
+    }
+    for (floor, record) in save.resource::<TablesFloors>().unwrap_or_default().0 {
+        for (i, area) in record.tags.iter().enumerate() {
+            if let Err(problem) = bounds::text(&area.name, MAX_TAG_BYTES) {
+                let at = format!("{floor}'s tags[{i}]: field `name`: {problem}");
+                return impossible("TablesFloors", at);
+            }
+        }
     }
     for (id, CreatureTags(tags)) in save.components::<CreatureTags>() {
         if let Err((i, problem)) = bounds::tags(&tags) {
@@ -116,59 +139,38 @@ fn check_possessions(b: &Bestiary, save: &SaveContents<'_>) -> Result<(), SaveEr
     Ok(())
 }
 
-/// A creature is marked `Unique` with its species' key exactly when its species is a
-/// unique; each unique stands once, and none the ledger has killed: the ledger follows
-/// the species, so a save cannot leave two of one unique standing.
-fn check_uniques(
-    b: &Bestiary,
+/// What a save's `Unique` markers say without the rules: each is on a tables creature and
+/// names that creature's own species, and no two name the same unique, so a save cannot
+/// stand two of one unique at once even while the files load.
+fn check_markers(
     creatures: &[(u64, TablesCreature)],
-    marked: &[(u64, Unique)],
-    ledger: &crate::UniqueLedger,
+    marked: &HashMap<u64, String>,
 ) -> Result<(), SaveError> {
-    let marker = |id: u64| {
-        marked
-            .iter()
-            .find(|(m, _)| *m == id)
-            .map(|(_, u)| u.0.as_str())
-    };
-    let mut standing: Vec<(&str, u64)> = Vec::new();
-    for (id, c) in creatures {
-        let unique = b
-            .species_by_key(&c.species)
-            .is_some_and(|s| b.species_of(s).unique);
-        match (unique, marker(*id)) {
-            (true, Some(key)) if key == c.species => standing.push((key, *id)),
-            (true, _) => {
-                return impossible(
-                    "Unique",
-                    format!(
-                        "entity {id} is of the unique species {} but is not marked Unique({})",
-                        quoted(&c.species),
-                        quoted(&c.species)
-                    ),
-                );
-            }
-            (false, Some(key)) => {
-                return impossible(
-                    "Unique",
-                    format!(
-                        "entity {id} is marked Unique({}) but is of species {}, which is no unique",
-                        quoted(key),
-                        quoted(&c.species)
-                    ),
-                );
-            }
-            (false, None) => {}
-        }
-    }
-    if let Some((id, _)) = marked
+    let species: HashMap<u64, &str> = creatures
         .iter()
-        .find(|(id, _)| !creatures.iter().any(|(c, _)| c == id))
-    {
-        return impossible(
-            "Unique",
-            format!("entity {id} is marked Unique but is no tables creature"),
-        );
+        .map(|(id, c)| (*id, c.species.as_str()))
+        .collect();
+    let mut standing: Vec<(&str, u64)> = Vec::with_capacity(marked.len());
+    for (&id, key) in marked {
+        match species.get(&id) {
+            None => {
+                return impossible(
+                    "Unique",
+                    format!("entity {id} is marked Unique but is no tables creature"),
+                );
+            }
+            Some(&of) if of != key => {
+                return impossible(
+                    "Unique",
+                    format!(
+                        "entity {id} is marked Unique({}) but is of species {}",
+                        quoted(key),
+                        quoted(of)
+                    ),
+                );
+            }
+            Some(_) => standing.push((key, id)),
+        }
     }
     standing.sort_unstable();
     if let Some(pair) = standing.windows(2).find(|pair| pair[0].0 == pair[1].0) {
@@ -182,17 +184,54 @@ fn check_uniques(
             ),
         );
     }
-    if let Some((key, id)) = standing
-        .iter()
-        .find(|(key, _)| ledger.killed_keys().any(|killed| killed == *key))
-    {
-        return impossible(
-            "Unique",
-            format!(
-                "entity {id} is the unique {}, which the saved ledger has killed",
-                quoted(key)
-            ),
-        );
+    Ok(())
+}
+
+/// With the rules: a creature is marked `Unique` exactly when its species is a unique, and
+/// none is one the ledger has killed. The ledger follows the species, so a save cannot
+/// leave two of one unique standing.
+fn check_uniques(
+    b: &Bestiary,
+    creatures: &[(u64, TablesCreature)],
+    marked: &HashMap<u64, String>,
+    ledger: &crate::UniqueLedger,
+) -> Result<(), SaveError> {
+    let killed: HashSet<&str> = ledger.killed_keys().collect();
+    for (id, c) in creatures {
+        let unique = b
+            .species_by_key(&c.species)
+            .is_some_and(|s| b.species_of(s).unique);
+        match (unique, marked.contains_key(id)) {
+            (true, false) => {
+                return impossible(
+                    "Unique",
+                    format!(
+                        "entity {id} is of the unique species {} but is not marked Unique({})",
+                        quoted(&c.species),
+                        quoted(&c.species)
+                    ),
+                );
+            }
+            (false, true) => {
+                return impossible(
+                    "Unique",
+                    format!(
+                        "entity {id} is marked Unique({}), which is no unique",
+                        quoted(&c.species)
+                    ),
+                );
+            }
+            (true, true) if killed.contains(c.species.as_str()) => {
+                return impossible(
+                    "Unique",
+                    format!(
+                        "entity {id} is the unique {}, which the saved ledger has killed",
+                        quoted(&c.species)
+                    ),
+                );
+            }
+            _ => {}
+        }
     }
     Ok(())
 }

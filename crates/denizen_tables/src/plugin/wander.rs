@@ -256,7 +256,8 @@ fn watch_clock(
         TimeUnit::Minutes => (clock.minutes, clock.turns),
     };
     let mut watch = world.resource_mut::<ClockWatch>();
-    if watch.said {
+    // A clock with a rate moves both units whichever the game advances.
+    if watch.said || clock.turns_per_minute.is_some() {
         return;
     }
     if watch.floor.as_ref() != Some(floor) || watch.counted != counted || watch.other > other {

@@ -527,6 +527,16 @@ fn a_clock_moving_only_in_the_uncounted_unit_warns_once() {
         assert!(clock_warnings(&app).is_empty());
     }
     assert_eq!(came, 10, "ten minutes are a hundred turns");
+
+    // Counting minutes, with turns advanced one at a time under a rate of 100 a minute:
+    // the minute has not moved after 20 turns, and still no warning.
+    let mut app = app_counting(6, "Minutes");
+    app.insert_resource(GameClock::default().with_turns_per_minute(100));
+    request(&mut app, "bog", 1);
+    for _ in 0..20 {
+        advance(&mut app, 1);
+        assert!(clock_warnings(&app).is_empty());
+    }
 }
 
 /// The same requests, kills and turns, from the same seed.
@@ -1072,21 +1082,21 @@ fn saves_hold_only_what_the_files_could() {
             text.replacen(queen, "Glyph\": ('\\n')", 1),
             "Glyph",
             format!(
-                "entity {id}'s glyph \\u{{a}} is not a visible character that takes its own cell"
+                "entity {id}: field `0`: a glyph is a visible character that takes its own cell, not \\u{{a}}"
             ),
         ),
         (
             text.replacen(queen, "Glyph\": ('\\u{1b}')", 1),
             "Glyph",
             format!(
-                "entity {id}'s glyph \\u{{1b}} is not a visible character that takes its own cell"
+                "entity {id}: field `0`: a glyph is a visible character that takes its own cell, not \\u{{1b}}"
             ),
         ),
         (
             text.replacen(queen, "Glyph\": ('\\u{0}')", 1),
             "Glyph",
             format!(
-                "entity {id}'s glyph \\u{{0}} is not a visible character that takes its own cell"
+                "entity {id}: field `0`: a glyph is a visible character that takes its own cell, not \\u{{0}}"
             ),
         ),
         (
@@ -1152,7 +1162,7 @@ fn saves_hold_only_what_the_files_could() {
             edited_in(&text, queen, "species: \"queen\"", "species: \"howler\""),
             "Unique",
             format!(
-                "entity {id} is marked Unique(`queen`) but is of species `howler`, which is no unique"
+                "entity {id} is marked Unique(`queen`) but is of species `howler`"
             ),
         ),
         (
@@ -1163,9 +1173,33 @@ fn saves_hold_only_what_the_files_could() {
                 "Unique\": (\"howler\")",
             ),
             "Unique",
+            format!("entity {id} is marked Unique(`howler`) but is of species `queen`"),
+        ),
+        (
+            edited_in(
+                &text,
+                queen,
+                "\n            \"denizen_tables::plugin::components::Unique\": (\"queen\"),",
+                "",
+            ),
+            "Unique",
             format!(
                 "entity {id} is of the unique species `queen` but is not marked Unique(`queen`)"
             ),
+        ),
+        (
+            text.replacen(
+                "TablesCreature\": (\n                species: \"howler\",\n            ),",
+                "TablesCreature\": (\n                species: \"howler\",\n            ),\n            \"denizen_tables::plugin::components::Unique\": (\"howler\"),",
+                1,
+            ),
+            "Unique",
+            String::from("is marked Unique(`howler`), which is no unique"),
+        ),
+        (
+            text.replacen("name: \"safe\"", &format!("name: \"{long}\""), 1),
+            "TablesFloors",
+            String::from("tags[0]: field `name`: at most 64 bytes, no control characters"),
         ),
         (
             text.replacen("killed: []", "killed: [\"queen\"]", 1),
