@@ -28,3 +28,59 @@ pub(crate) fn roll(dice: denizen_core::Dice, rng: &mut Generator) -> u32 {
     }
     (0..dice.count).map(|_| below(rng, dice.sides).0 + 1).sum()
 }
+
+#[cfg(test)]
+mod tests {
+    use denizen_core::{StreamPurpose, WorldSeed};
+
+    use super::*;
+
+    /// With `n` three quarters of 2^32 a quarter of the words fall in the zone Lemire's
+    /// method redraws: every value kept came from a word outside it, is that word's
+    /// `word * n / 2^32`, and the redraws happen (a third of a redraw a value).
+    #[test]
+    fn words_in_the_short_zone_are_redrawn() {
+        let n: u32 = 3 << 30;
+        let zone = u64::from(n.wrapping_neg() % n);
+        assert_eq!(zone, 1 << 30);
+        let mut rng = WorldSeed(3).stream(StreamPurpose::new("below"));
+        let mut first = WorldSeed(3).stream(StreamPurpose::new("below"));
+        let mut redrawn = 0;
+        for _ in 0..4_000 {
+            let (u, word) = below(&mut rng, n);
+            let product = u64::from(word) * u64::from(n);
+            assert!(product & 0xFFFF_FFFF >= zone, "a word in the zone was kept");
+            assert_eq!(u64::from(u), product >> 32);
+            // The same stream read by hand: the first word, and as many more as were redrawn.
+            let mut drawn = first.next_u32();
+            while (u64::from(drawn) * u64::from(n)) & 0xFFFF_FFFF < zone {
+                redrawn += 1;
+                drawn = first.next_u32();
+            }
+            assert_eq!(drawn, word);
+        }
+        // A word is redrawn with chance 1/4, so a value takes 1/3 of a redraw on average.
+        assert!(
+            (1_200..1_470).contains(&redrawn),
+            "{redrawn} redraws for 4,000 values"
+        );
+    }
+
+    /// Dice: each die 1 to `sides`, a die of no sides 0.
+    #[test]
+    fn dice_roll_within_their_faces() {
+        let mut rng = WorldSeed(5).stream(StreamPurpose::new("roll"));
+        let mut seen = [0u32; 13];
+        for _ in 0..6_000 {
+            seen[roll(denizen_core::Dice::new(2, 6), &mut rng) as usize] += 1;
+        }
+        assert_eq!(seen[0] + seen[1], 0);
+        // 7 comes 6 times in 36, 2 and 12 once.
+        assert!((850..1_150).contains(&seen[7]), "{seen:?}");
+        assert!(
+            (100..240).contains(&seen[2]) && (100..240).contains(&seen[12]),
+            "{seen:?}"
+        );
+        assert_eq!(roll(denizen_core::Dice::new(3, 0), &mut rng), 0);
+    }
+}

@@ -361,3 +361,267 @@ fn a_least_distance_is_met_at_exactly_that_distance() {
     assert_eq!(made.shortfalls.len(), 1);
     assert_eq!(made.shortfalls[0].1, Shortfall::NoSquare);
 }
+
+/// A bestiary of one group: a leader and `followers` of one kind within `radius`, and
+/// `extra` species lines and rows, drawn `count` times a floor.
+fn band(followers: &str, radius: u32, count: &str) -> denizen_tables::Bestiary {
+    bestiary(&format!(
+        r#"(species: [
+            (key: "chief", name: "chief", glyph: 'C', level: 1, hit_points: "1d1"),
+            (key: "kin", name: "kin", glyph: 'k', level: 1, hit_points: "1d1"),
+        ],
+        groups: [(key: "band", leader: Some(Species("chief")), followers: [(member: Species("kin"), count: "{followers}")], radius: {radius})],
+        tables: [(key: "floor", rows: [(what: Group("band"), depth: (1, 5))])],
+        floor: Some((table: "floor", depths: (1, 5), count: (dice: "{count}"))))"#
+    ))
+}
+
+/// Plans `b` at depth 1 on `rows` with the stream of `seed`.
+fn planned(b: &denizen_tables::Bestiary, rows: &[&str], seed: u64) -> denizen_tables::FloorPlan {
+    let grid = FloorGrid::from_rows(rows).unwrap();
+    let tags = SquareTags::from_grid(&grid);
+    let request = FloorRequest {
+        depth: 1,
+        point: None,
+        table: None,
+    };
+    plan_floor(
+        b,
+        &grid,
+        &tags,
+        request,
+        &UniqueLedger::new(),
+        &mut stream(seed),
+    )
+    .unwrap()
+}
+
+/// Followers take the nearest free squares to their leader, breadth first over open
+/// squares: in a corridor, the leader's two neighbours, then one square two away; a
+/// leader at the corridor's end has room for two within 2, and the third is reported.
+#[test]
+fn followers_take_the_nearest_squares_breadth_first() {
+    let b = band("3d1", 2, "1d1");
+    let corridor = ["#########", "#.......#", "#########"];
+    let (mut interior, mut ends) = (0, 0);
+    for seed in 0..60 {
+        let made = planned(&b, &corridor, seed);
+        let leader = made.plan.spawns[0].at;
+        let mut apart: Vec<u32> = made.plan.spawns[1..]
+            .iter()
+            .map(|s| distance(leader, s.at))
+            .collect();
+        apart.sort_unstable();
+        let squares: std::collections::BTreeSet<Square> =
+            made.plan.spawns.iter().map(|s| s.at).collect();
+        assert_eq!(
+            squares.len(),
+            made.plan.spawns.len(),
+            "one creature a square"
+        );
+        match leader.x {
+            1 | 7 => {
+                ends += 1;
+                assert_eq!(apart, [1, 2], "seed {seed}");
+                assert_eq!(made.shortfalls.len(), 1);
+                assert_eq!(made.shortfalls[0].1, Shortfall::NoRoomNearLeader);
+            }
+            2 | 6 => {
+                assert_eq!(apart, [1, 1, 2], "seed {seed}");
+                assert!(made.shortfalls.is_empty());
+            }
+            _ => {
+                interior += 1;
+                assert_eq!(apart, [1, 1, 2], "seed {seed}");
+                assert!(made.shortfalls.is_empty());
+            }
+        }
+    }
+    assert!(interior > 0 && ends > 0, "{interior} {ends}");
+}
+
+/// A square within the radius but cut off by a wall is no follower's: a leader in one of
+/// two closets finds no room for its follower.
+#[test]
+fn followers_stand_only_where_the_leader_reaches() {
+    let b = band("1d1", 2, "1d1");
+    for seed in 0..20 {
+        let made = planned(&b, &["#####", "#.#.#", "#####"], seed);
+        assert_eq!(made.plan.spawns.len(), 1, "seed {seed}");
+        assert_eq!(made.shortfalls[0].1, Shortfall::NoRoomNearLeader);
+    }
+    // A second band on the same floor searches round its own leader.
+    let b = band("1d1", 1, "2d1");
+    for seed in 0..30 {
+        let made = planned(&b, &["##########", "#..####..#", "##########"], seed);
+        let spawns = &made.plan.spawns;
+        assert_eq!(spawns.len(), 4, "seed {seed}: {:?}", made.shortfalls);
+        for (leader, follower) in [(0, 1), (2, 3)] {
+            assert_eq!(
+                distance(spawns[leader].at, spawns[follower].at),
+                1,
+                "seed {seed}"
+            );
+        }
+    }
+}
+
+/// The tag layer of a 12 x 12 floor of open squares: `a` on the left half, `b` on the top
+/// half, `water` on the squares of the first column, `x` on all but (10, 10) and (10, 1),
+/// `y` on all but (1, 10) and (2, 10).
+fn tagged() -> (FloorGrid, SquareTags) {
+    let mut rows = vec!["#".repeat(12)];
+    for _ in 1..11 {
+        rows.push(format!("#{}#", ".".repeat(10)));
+    }
+    rows.push("#".repeat(12));
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let grid = FloorGrid::from_rows(&rows).unwrap();
+    let mut tags = SquareTags::from_grid(&grid);
+    for at in grid.squares().filter(|&at| grid.tile(at) == Tile::Floor) {
+        if at.x <= 5 {
+            tags.tag(at, "a").unwrap();
+        }
+        if at.y <= 5 {
+            tags.tag(at, "b").unwrap();
+        }
+        if at.x == 1 {
+            tags.tag(at, "water").unwrap();
+        }
+        if ![(10, 10), (10, 1)].contains(&(at.x, at.y)) {
+            tags.tag(at, "x").unwrap();
+        }
+        if ![(1, 10), (2, 10)].contains(&(at.x, at.y)) {
+            tags.tag(at, "y").unwrap();
+        }
+    }
+    (grid, tags)
+}
+
+/// Every placement rule holds together: a species' `needs` and its row's add up (both
+/// tags), a row's and a follower's rules hold for what they draw, a creature that stands
+/// on either of two tags stands on both kinds of square, two rules that rarely fit each
+/// keep to their own squares, and no two creatures share a square.
+#[test]
+fn rules_of_species_rows_and_followers_hold_together() {
+    let b = bestiary(
+        r#"(species: [
+            (key: "both", name: "both", glyph: 'o', level: 1, hit_points: "1d1", place: (needs: ["a"])),
+            (key: "amphibian", name: "amphibian", glyph: 'p', level: 1, hit_points: "1d1", place: (stands_on: Some(["floor", "water"]))),
+            (key: "shy_x", name: "shy x", glyph: 's', level: 1, hit_points: "1d1", place: (forbids: ["x"])),
+            (key: "shy_y", name: "shy y", glyph: 'S', level: 1, hit_points: "1d1", place: (forbids: ["y"])),
+            (key: "chief", name: "chief", glyph: 'C', level: 1, hit_points: "1d1"),
+            (key: "kin", name: "kin", glyph: 'k', level: 1, hit_points: "1d1"),
+        ],
+        groups: [(key: "band", leader: Some(Species("chief")), followers: [(member: Species("kin"), count: "2d1", place: (needs: ["b"]))], radius: 11)],
+        tables: [(key: "floor", pick: Each, rows: [
+            (what: Species("shy_x"), depth: (1, 5)),
+            (what: Species("shy_y"), depth: (1, 5)),
+            (what: Species("both"), depth: (1, 5), count: Some("3d1"), place: (needs: ["b"])),
+            (what: Species("amphibian"), depth: (1, 5), count: Some("6d1")),
+            (what: Group("band"), depth: (1, 5), place: (forbids: ["a"])),
+        ])],
+        floor: Some((table: "floor", depths: (1, 5), count: (dice: "1d1"))))"#,
+    );
+    let (grid, tags) = tagged();
+    let request = FloorRequest {
+        depth: 1,
+        point: None,
+        table: None,
+    };
+    let (mut on_water, mut on_floor) = (0, 0);
+    for seed in 0..40 {
+        let made = plan_floor(
+            &b,
+            &grid,
+            &tags,
+            request,
+            &UniqueLedger::new(),
+            &mut stream(seed),
+        )
+        .unwrap();
+        let mut squares = std::collections::BTreeSet::new();
+        for (i, spawn) in made.plan.spawns.iter().enumerate() {
+            assert!(
+                squares.insert(spawn.at),
+                "seed {seed}: two on {:?}",
+                spawn.at
+            );
+            let has = |tag| tags.has(spawn.at, tag);
+            match b.species_of(spawn.creature.species).key.as_str() {
+                "both" => assert!(has("a") && has("b"), "seed {seed}: {:?}", spawn.at),
+                "amphibian" if has("water") => on_water += 1,
+                "amphibian" => on_floor += 1,
+                "shy_x" => assert!(!has("x"), "seed {seed}: {:?}", spawn.at),
+                "shy_y" => assert!(!has("y"), "seed {seed}: {:?}", spawn.at),
+                // The row forbids `a` for the whole band; the followers also need `b`.
+                "chief" => assert!(!has("a"), "seed {seed}"),
+                "kin" => assert!(
+                    !has("a") && has("b"),
+                    "seed {seed}: kin {i} at {:?}",
+                    spawn.at
+                ),
+                other => panic!("{other}"),
+            }
+        }
+        assert!(
+            made.shortfalls.is_empty(),
+            "seed {seed}: {:?}",
+            made.shortfalls
+        );
+    }
+    // The water is a tenth of the open squares: most amphibians stand on plain floor.
+    assert!(
+        on_water > 0 && on_floor > 4 * on_water,
+        "{on_water} {on_floor}"
+    );
+}
+
+/// A table whose every row is a unique gone draws nothing, and the draw ends (the compiled
+/// draw is drawn again past gone rows only while they hold at most half the weight).
+#[test]
+fn a_table_of_uniques_all_gone_draws_nothing() {
+    let b = bestiary(
+        r#"(species: [(key: "king", name: "king", glyph: 'K', level: 1, hit_points: "1d1", unique: true),
+            (key: "queen", name: "queen", glyph: 'Q', level: 1, hit_points: "1d1", unique: true)],
+        tables: [(key: "floor", rows: [(what: Species("king"), depth: (1, 5), weight: 3), (what: Species("queen"), depth: (1, 5))])],
+        floor: Some((table: "floor", depths: (1, 5), count: (dice: "3d1"))))"#,
+    );
+    let (grid, tags) = floor();
+    let request = FloorRequest {
+        depth: 1,
+        point: None,
+        table: None,
+    };
+    let mut ledger = UniqueLedger::new();
+    ledger.killed("king");
+    ledger.alive("queen");
+    let made = plan_floor(&b, &grid, &tags, request, &ledger, &mut stream(2)).unwrap();
+    assert!(made.plan.spawns.is_empty());
+    assert_eq!(made.placements, 3);
+    // With only the king gone (three quarters of the weight), the queen comes once.
+    let mut ledger = UniqueLedger::new();
+    ledger.killed("king");
+    let made = plan_floor(&b, &grid, &tags, request, &ledger, &mut stream(2)).unwrap();
+    let queens = made.plan.spawns.len();
+    assert_eq!(queens, 1);
+}
+
+/// The reference floor's player stands in the middle of its first room, which is `safe`.
+#[test]
+fn the_reference_floors_player_stands_in_the_middle_of_the_safe_room() {
+    for seed in 0..10 {
+        let reference =
+            denizen_tables::reference::reference_floor(WorldSeed(seed), 64, 24).unwrap();
+        let (safe, player) = (reference.safe.unwrap(), reference.player.unwrap());
+        assert_eq!(
+            player,
+            Square {
+                x: safe.x + safe.width / 2,
+                y: safe.y + safe.height / 2
+            }
+        );
+        assert!(reference.tags().has(player, "safe"));
+        assert_eq!(reference.grid.rooms()[0].rect, safe);
+    }
+}

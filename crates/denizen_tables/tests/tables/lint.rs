@@ -143,3 +143,86 @@ fn nested_tables_empty_where_their_row_draws_are_found() {
         ]
     );
 }
+
+/// The lint's depths at the ends of the range: a table's gaps at its first and its last
+/// depth (250) are named, a gap of one depth is one range, and a boost that can never
+/// happen (a chance of 0, or a fairness of 0) is no warning.
+#[test]
+fn gaps_at_the_first_and_last_depths_and_boosts_that_never_happen() {
+    let text = format!(
+        r#"(species: [{}], tables: [
+            (key: "floor", rows: [(what: Species("a"), depth: (1, 250))]),
+            (key: "side", rows: [
+                (what: Species("a"), depth: (1, 1), weight: 1, shape: Flat),
+                (what: Species("a"), depth: (1, 3), weight: 1, shape: Rise),
+                (what: Species("a"), depth: (5, 250), weight: 1, shape: Fall),
+                (what: Species("a"), depth: (248, 250), weight: 2, shape: Fall),
+            ]),
+        ], floor: Some((table: "floor", depths: (1, 250), count: (dice: "1d1"))))"#,
+        species(&["a"])
+    );
+    let b = bestiary(&text);
+    let gaps: Vec<String> = b
+        .warnings()
+        .iter()
+        .filter(|w| matches!(w, Warning::NoEligibleRow { .. }))
+        .map(ToString::to_string)
+        .collect();
+    // Rise 1 over 1-3 weighs only at 3; Fall 1 over 5-250 only at 5; Fall 2 over 248-250
+    // weighs 2, 1, 0: the side table is eligible at 1, 3, 5, 248 and 249.
+    assert_eq!(
+        gaps,
+        ["t.ron: tables[1] `side`: no eligible row at depths 2, 4, 6-247, 250"]
+    );
+    for rule in [
+        "chance: \"0/1\", divisor: 4, bonus: 2, cap: 10, fairness: 2",
+        "chance: \"1/25\", divisor: 4, bonus: 2, cap: 10, fairness: 0",
+    ] {
+        let text = format!(
+            "(species: [{}], tables: [(key: \"floor\", rows: [{A}])], floor: Some((table: \"floor\", depths: (1, 10), count: (dice: \"1d1\"), out_of_depth: Some(({rule})))))",
+            species(&["a"])
+        );
+        assert!(bestiary(&text).warnings().is_empty(), "{rule}");
+    }
+}
+
+/// A follower whose table is eligible at one depth where its group comes, and only there,
+/// is no warning; one whose table is eligible only past the group's depths is.
+#[test]
+fn a_follower_eligible_at_one_of_its_groups_depths_is_fine() {
+    let text = |deep: (u32, u32)| {
+        format!(
+            r#"(species: [{}], groups: [(key: "band", leader: Some(Species("a")), followers: [(member: Table("deep"), count: "1d1")])],
+            tables: [(key: "floor", rows: [{A}, (what: Group("band"), depth: (3, 5))]), (key: "deep", rows: [(what: Species("a"), depth: ({}, {}))])],
+            floor: Some((table: "floor", depths: (1, 10), count: (dice: "1d1"))))"#,
+            species(&["a"]),
+            deep.0,
+            deep.1
+        )
+    };
+    let warned = |deep| {
+        bestiary(&text(deep))
+            .warnings()
+            .iter()
+            .any(|w| matches!(w, Warning::FollowerNeverEligible { .. }))
+    };
+    assert!(!warned((5, 9)), "eligible at 5, the group's last depth");
+    assert!(!warned((1, 3)), "eligible at 3, the group's first depth");
+    assert!(warned((6, 9)));
+    assert!(warned((1, 2)));
+}
+
+/// A warning says where the files wrote what it is about.
+#[test]
+fn a_warning_knows_its_entry() {
+    let text = format!(
+        "(species: [{}], tables: [(key: \"floor\", rows: [{A}])], floor: Some((table: \"floor\", depths: (1, 5), count: (dice: \"1d1\"))))",
+        species(&["a", "lost"])
+    );
+    let b = bestiary(&text);
+    let at = b.warnings()[0].at();
+    assert_eq!(
+        (at.file.as_str(), at.entry.as_str()),
+        ("t.ron", "species[1] `lost`")
+    );
+}

@@ -326,3 +326,419 @@ fn syntax_errors_name_fields_and_shapes_in_the_files_words() {
         assert!(!e.contains(internal), "{e}");
     }
 }
+
+/// A one-file bestiary: species `a` (with `species` added to its fields), a group `g` led
+/// by `a` with followers `follower`, loot `l`, and a floor table of `row` (a row drawing
+/// `a`, with `row` added) and the group, floor `floor` added to the floor's fields.
+fn bounded(species: &str, follower: &str, row: &str, floor: &str) -> String {
+    format!(
+        r#"(species: [(key: "a", name: "a", glyph: 'a', level: 1, hit_points: "1d1"{species})],
+        groups: [(key: "g", leader: Some(Species("a")), followers: [(member: Species("a"), count: "1d1"{follower})])],
+        loot: [(key: "l", items: [(item: "coin", weight: 1)])],
+        tables: [(key: "floor", rows: [(what: Species("a"), depth: (1, 5){row}), (what: Group("g"), depth: (1, 5))])],
+        floor: Some((table: "floor", depths: (1, 5), count: (dice: "1d1"){floor})))"#
+    )
+}
+
+/// Every bound a file keeps, at its value and one past: the value loads, one past is
+/// refused naming the field (an off-by-one in any comparison changes one of the two).
+#[test]
+fn every_bound_holds_at_its_value_and_refuses_one_past() {
+    let long = |n: usize| "n".repeat(n);
+    let tags = |n: usize| {
+        (0..n)
+            .map(|i| format!("\"t{i}\""))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    // (at the bound, one past, the field the refusal names)
+    let cases: Vec<(String, String, &str)> = vec![
+        (
+            bounded("", "", "", "").replace("level: 1", "level: 250"),
+            bounded("", "", "", "").replace("level: 1", "level: 251"),
+            "field `level`",
+        ),
+        (
+            bounded(&format!(", tags: [{}]", tags(32)), "", "", ""),
+            bounded(&format!(", tags: [{}]", tags(33)), "", "", ""),
+            "field `tags`",
+        ),
+        (
+            bounded(&format!(", tags: [\"{}\"]", long(64)), "", "", ""),
+            bounded(&format!(", tags: [\"{}\"]", long(65)), "", "", ""),
+            "field `tags[0]`",
+        ),
+        (
+            bounded("", "", "", "").replace("name: \"a\"", &format!("name: \"{}\"", long(200))),
+            bounded("", "", "", "").replace("name: \"a\"", &format!("name: \"{}\"", long(201))),
+            "field `name`",
+        ),
+        (
+            bounded("", "", "", "").replace("hit_points: \"1d1\"", "hit_points: \"100d10000\""),
+            bounded("", "", "", "").replace("hit_points: \"1d1\"", "hit_points: \"101d10000\""),
+            "field `hit_points`",
+        ),
+        (
+            bounded("", "", "", "").replace("hit_points: \"1d1\"", "hit_points: \"100d10000\""),
+            bounded("", "", "", "").replace("hit_points: \"1d1\"", "hit_points: \"100d10001\""),
+            "field `hit_points`",
+        ),
+        (
+            bounded("", "", "", "").replace("followers: [", "radius: 16, followers: ["),
+            bounded("", "", "", "").replace("followers: [", "radius: 17, followers: ["),
+            "field `radius`",
+        ),
+        (
+            bounded("", &format!(", role: \"{}\"", long(64)), "", ""),
+            bounded("", &format!(", role: \"{}\"", long(65)), "", ""),
+            "field `followers[0].role`",
+        ),
+        (
+            bounded("", "", ", weight: 100000", ""),
+            bounded("", "", ", weight: 100001", ""),
+            "field `weight`",
+        ),
+        (
+            bounded("", "", "", ", place: (min_distance: Some(1000))"),
+            bounded("", "", "", ", place: (min_distance: Some(1001))"),
+            "field `place.min_distance`",
+        ),
+        (
+            bounded(
+                "",
+                "",
+                "",
+                ", out_of_depth: Some((chance: \"1/2\", divisor: 1000, bonus: 1, cap: 250, fairness: 500))",
+            ),
+            bounded(
+                "",
+                "",
+                "",
+                ", out_of_depth: Some((chance: \"1/2\", divisor: 1001, bonus: 1, cap: 250, fairness: 500))",
+            ),
+            "field `out_of_depth.divisor`",
+        ),
+        (
+            bounded(
+                "",
+                "",
+                "",
+                ", out_of_depth: Some((chance: \"1/2\", divisor: 1, bonus: 1, cap: 250, fairness: 500))",
+            ),
+            bounded(
+                "",
+                "",
+                "",
+                ", out_of_depth: Some((chance: \"1/2\", divisor: 1, bonus: 1, cap: 250, fairness: 501))",
+            ),
+            "field `out_of_depth.fairness`",
+        ),
+        (
+            bounded("", "", "", "")
+                .replace("dice: \"1d1\"", "dice: \"495d1\", per_depth: Some(\"1/1\")"),
+            bounded("", "", "", "")
+                .replace("dice: \"1d1\"", "dice: \"496d1\", per_depth: Some(\"1/1\")"),
+            "field `count`",
+        ),
+    ];
+    for (fits, past, field) in cases {
+        if let Err(e) = load(&[DataFile::new("t.ron", &fits)]) {
+            panic!("at the bound of {field}: {e}");
+        }
+        let e = load(&[DataFile::new("t.ron", &past)])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains(field), "past the bound of {field}: {e}");
+    }
+    // A creature has at least one hit point: no dice, or dice of no sides, are refused.
+    for none in ["0d4", "2d0"] {
+        let text = bounded("", "", "", "")
+            .replace("hit_points: \"1d1\"", &format!("hit_points: \"{none}\""));
+        let e = load(&[DataFile::new("t.ron", &text)])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("at least 1 hit point"), "{none}: {e}");
+    }
+    // Sixteen kinds of follower and no more.
+    let kinds = |n: usize| vec!["(member: Species(\"a\"), count: \"1d1\")"; n].join(", ");
+    let group = |n: usize| {
+        bounded("", "", "", "").replace(
+            "followers: [(member: Species(\"a\"), count: \"1d1\")]",
+            &format!("followers: [{}]", kinds(n)),
+        )
+    };
+    assert!(load(&[DataFile::new("t.ron", &group(16))]).is_ok());
+    for n in [0, 17] {
+        let e = load(&[DataFile::new("t.ron", &group(n))])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("field `followers`"), "{n}: {e}");
+    }
+    // A follower's count gives at most 50.
+    let count =
+        |c: &str| bounded("", "", "", "").replace("count: \"1d1\")]", &format!("count: \"{c}\")]"));
+    assert!(load(&[DataFile::new("t.ron", &count("50d1"))]).is_ok());
+    let e = load(&[DataFile::new("t.ron", &count("25d3"))])
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("can give more than 50"), "{e}");
+}
+
+/// A number too large for its field names the field's own limit.
+#[test]
+fn a_number_too_large_names_its_fields_limit() {
+    let base = bounded("", "", "", "");
+    let cases = [
+        (
+            "followers: [",
+            "radius: 99999999999, followers: [",
+            "(1 to 16)",
+        ),
+        (
+            "count: (dice: \"1d1\")",
+            "count: (dice: \"1d1\"), place: (min_distance: Some(99999999999))",
+            "(at most 1000)",
+        ),
+        (
+            "count: (dice: \"1d1\")",
+            "count: (dice: \"1d1\"), out_of_depth: Some((chance: \"1/2\", divisor: 99999999999, bonus: 1, cap: 2, fairness: 1))",
+            "(1 to 1000)",
+        ),
+        (
+            "count: (dice: \"1d1\")",
+            "count: (dice: \"1d1\"), out_of_depth: Some((chance: \"1/2\", divisor: 1, bonus: 1, cap: 2, fairness: 99999999999))",
+            "(at most 500)",
+        ),
+        (
+            "count: (dice: \"1d1\")",
+            "count: (dice: \"1d1\"), out_of_depth: Some((chance: \"1/2\", divisor: 1, bonus: 99999999999, cap: 2, fairness: 1))",
+            "(at most 250)",
+        ),
+    ];
+    for (from, to, limit) in cases {
+        let text = base.replacen(from, to, 1);
+        let e = error(&text);
+        assert!(e.ends_with(&format!("is out of range {limit}")), "{e}");
+    }
+    let wandering = base.replacen(
+        "count: (dice: \"1d1\"))))",
+        "count: (dice: \"1d1\"))), wandering: Some((table: \"floor\", chance: \"1/2\", every: 99999999999)))",
+        1,
+    );
+    assert!(
+        error(&wandering).ends_with("is out of range (1 to 4294967295)"),
+        "{}",
+        error(&wandering)
+    );
+}
+
+/// 64 files load together, and a 65th is refused naming it.
+#[test]
+fn at_most_64_files_load_together() {
+    let base = bounded("", "", "", "");
+    let names: Vec<String> = (0..65).map(|i| format!("f{i}.ron")).collect();
+    let files: Vec<DataFile<'_>> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| DataFile::new(n, if i == 0 { &base } else { "()" }))
+        .collect();
+    assert!(load(&files[..64]).is_ok());
+    let e = load(&files).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "f64.ron: more than 64 files in one load (this is file 65)"
+    );
+}
+
+/// Appended rows bring a table to 10,000 rows and no further.
+#[test]
+fn appended_rows_bring_a_table_to_10000_and_no_further() {
+    let rows = |n: usize| vec!["(what: Species(\"a\"), depth: (1, 5))"; n].join(", ");
+    let base = bounded("", "", "", "");
+    let append = |n: usize| format!("(append: [(table: \"floor\", rows: [{}])])", rows(n));
+    assert!(two(&base, &append(9_998)).is_ok(), "the base has two rows");
+    let e = two(&base, &append(9_999)).unwrap_err();
+    assert_eq!(
+        e,
+        "mod.ron: append[0] `floor`: field `rows`: the table would hold more than 10000 rows"
+    );
+}
+
+/// One placement brings at most 200 creatures: a pick-each table of 4 draws of a group
+/// of 50 (a leader and 49 followers) is exactly that; one more follower is refused.
+#[test]
+fn one_placement_brings_at_most_200() {
+    let text = |followers: u32| {
+        format!(
+            r#"(species: [(key: "a", name: "a", glyph: 'a', level: 1, hit_points: "1d1")],
+            groups: [(key: "g", leader: Some(Species("a")), followers: [
+                (member: Species("a"), count: "{followers}d1"),
+                (member: Species("a"), count: "{rest}d1"),
+            ])],
+            tables: [(key: "floor", pick: Each, rows: [(what: Group("g"), depth: (1, 5), count: Some("4d1"))])],
+            floor: Some((table: "floor", depths: (1, 5), count: (dice: "1d1"))))"#,
+            rest = 49 - 40,
+        )
+    };
+    assert!(load(&[DataFile::new("t.ron", &text(40))]).is_ok());
+    let e = error(&text(41));
+    assert!(
+        e.contains("one draw of it can bring 204 creatures, more than the 200"),
+        "{e}"
+    );
+}
+
+/// Tables and groups nest 16 deep and no deeper.
+#[test]
+fn tables_nest_16_deep_and_no_deeper() {
+    let chain = |n: usize| {
+        let tables: String = (0..n)
+            .map(|i| {
+                format!(
+                    "(key: \"t{i}\", rows: [(what: Table(\"t{}\"), depth: (1, 5))]),",
+                    i + 1
+                )
+            })
+            .collect();
+        format!(
+            "(species: [{}], tables: [(key: \"floor\", rows: [(what: Table(\"t0\"), depth: (1, 5))]), {tables} (key: \"t{n}\", rows: [(what: Species(\"a\"), depth: (1, 5))])], floor: Some((table: \"floor\", depths: (1, 5), count: (dice: \"1d1\"))))",
+            species(&["a"])
+        )
+    };
+    assert!(
+        load(&[DataFile::new("t.ron", &chain(14))]).is_ok(),
+        "16 tables deep"
+    );
+    let e = error(&chain(15));
+    assert!(e.contains("nest more than 16 deep"), "{e}");
+    // A group's follower drawn from a creature table nested as deep.
+    let creatures = |n: usize| {
+        chain(n).replace(
+        "(key: \"floor\", rows: [(what: Table(\"t0\"), depth: (1, 5))])",
+        "(key: \"floor\", rows: [(what: Group(\"g\"), depth: (1, 5))])",
+    ).replace("tables: [", "groups: [(key: \"g\", leader: Some(Species(\"a\")), followers: [(member: Table(\"t0\"), count: \"1d1\")])], tables: [")
+    };
+    if let Err(e) = load(&[DataFile::new("t.ron", &creatures(13))]) {
+        panic!("a group and 15 tables under the floor's: {e}");
+    }
+    let e = error(&creatures(14));
+    assert!(e.contains("nest more than 16 deep"), "{e}");
+}
+
+/// A cycle through files is named on the link the later file wrote, whatever its place in
+/// the chain; a cycle through a group's follower or a species' escort names that field.
+#[test]
+fn a_cycle_is_named_on_the_later_files_link_and_field() {
+    let base = r#"(
+        species: [(key: "a", name: "a", glyph: 'a', level: 1, hit_points: "1d1")],
+        tables: [
+            (key: "floor", rows: [(what: Table("x"), depth: (1, 5))]),
+            (key: "x", rows: [(what: Table("y"), depth: (1, 5))]),
+            (key: "y", rows: [(what: Species("a"), depth: (1, 5))]),
+        ],
+        floor: Some((table: "floor", depths: (1, 5), count: (dice: "1d1"))),
+    )"#;
+    // The mod closes x -> y -> x at y; the base wrote x -> y, met last on the cycle.
+    let r#mod = r#"(replace: (tables: [(key: "y", rows: [(what: Table("x"), depth: (1, 5))])]))"#;
+    assert_eq!(
+        two(base, r#mod).unwrap_err(),
+        "mod.ron: replace.tables[0] `y`: rows[0]: field `what`: nesting cycle: table `x` -> table `y` -> table `x`"
+    );
+    let through_group = r#"(
+        species: [(key: "a", name: "a", glyph: 'a', level: 1, hit_points: "1d1")],
+        groups: [(key: "g", leader: Some(Species("a")), followers: [(member: Species("a"), count: "1d1"), (member: Table("t"), count: "1d1")])],
+        tables: [
+            (key: "floor", rows: [(what: Group("g"), depth: (1, 5))]),
+            (key: "t", rows: [(what: Group("g"), depth: (1, 5))]),
+        ],
+        floor: Some((table: "floor", depths: (1, 5), count: (dice: "1d1"))),
+    )"#;
+    assert_eq!(
+        error(through_group),
+        "t.ron: tables[1] `t`: rows[0]: field `what`: nesting cycle: group `g` -> table `t` -> group `g`"
+    );
+    let through_escort = r#"(
+        species: [
+            (key: "a", name: "a", glyph: 'a', level: 1, hit_points: "1d1"),
+            (key: "e", name: "e", glyph: 'e', level: 1, hit_points: "1d1", escort: Some("pack")),
+        ],
+        groups: [(key: "pack", followers: [(member: Table("t"), count: "1d1")])],
+        tables: [
+            (key: "floor", rows: [(what: Species("a"), depth: (1, 5)), (what: Table("t"), depth: (1, 5))]),
+            (key: "t", rows: [(what: Species("e"), depth: (1, 5))]),
+        ],
+        floor: Some((table: "floor", depths: (1, 5), count: (dice: "1d1"))),
+    )"#;
+    let e = error(through_escort);
+    assert!(
+        e.contains("field `escort`: nesting cycle")
+            || e.contains("field `followers[0].member`: nesting cycle"),
+        "{e}"
+    );
+}
+
+/// Every entry a later file replaces is checked as written: a group, a loot table, the
+/// floor's and the wandering rules, and rows appended to a table a later file replaces.
+#[test]
+fn every_kind_of_entry_is_checked_before_a_later_file_replaces_it() {
+    let base = bounded("", "", "", "");
+    let cases = [
+        (
+            base.replacen("followers: [", "radius: 0, followers: [", 1),
+            r#"(replace: (groups: [(key: "g", leader: Some(Species("a")), followers: [(member: Species("a"), count: "1d1")])]))"#,
+            "groups[0] `g`: field `radius`",
+        ),
+        (
+            base.replacen("weight: 1)]", "weight: 0)]", 1),
+            r#"(replace: (loot: [(key: "l", items: [(item: "coin", weight: 1)])]))"#,
+            "loot[0] `l`: field `items[0].weight`",
+        ),
+        (
+            base.replacen("count: (dice: \"1d1\")", "count: (dice: \"501d1\")", 1),
+            r#"(floor: Some((table: "floor", depths: (1, 5), count: (dice: "1d1"))))"#,
+            "floor: field `count.dice`",
+        ),
+        (
+            base.replacen("count: (dice: \"1d1\"))))", "count: (dice: \"1d1\"))), wandering: Some((table: \"floor\", chance: \"1/2\", every: 0)))", 1),
+            r#"(wandering: Some((table: "floor", chance: "1/2", every: 10)))"#,
+            "wandering: field `every`",
+        ),
+    ];
+    for (bad_base, mend, entry) in cases {
+        let e = two(&bad_base, mend).unwrap_err();
+        assert!(e.starts_with(&format!("base.ron: {entry}")), "{e}");
+    }
+    // A row appended to a table a later file replaces: refused all the same.
+    let files = [
+        DataFile::new("base.ron", &base),
+        DataFile::new(
+            "mod.ron",
+            r#"(append: [(table: "floor", rows: [(what: Species("a"), depth: (1, 5), weight: 100001)])])"#,
+        ),
+        DataFile::new(
+            "last.ron",
+            r#"(replace: (tables: [(key: "floor", rows: [(what: Species("a"), depth: (1, 5))])]))"#,
+        ),
+    ];
+    let e = load(&files).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "mod.ron: append[0] `floor`: rows[0]: field `weight`: a weight is at most 100000"
+    );
+}
+
+/// A key is 1 to 64 letters, digits, `_` or `-`.
+#[test]
+fn keys_are_short_plain_names() {
+    let with_key = |k: &str| {
+        bounded("", "", "", "").replace("loot: [(key: \"l\"", &format!("loot: [(key: \"{k}\""))
+    };
+    assert!(load(&[DataFile::new("t.ron", &with_key(&"k".repeat(64)))]).is_ok());
+    for bad in ["", "a b", "a.b", "é", &"k".repeat(65)] {
+        let e = error(&with_key(bad));
+        assert!(
+            e.ends_with("field `key`: a key is 1 to 64 letters, digits, `_` or `-`"),
+            "{bad:?}: {e}"
+        );
+    }
+}

@@ -485,3 +485,82 @@ fn a_group_led_by_a_unique_goes_with_its_unique() {
         fresh.expected
     );
 }
+
+const KIN: &str = r#"(
+    species: [
+        (key: "chief", name: "chief", glyph: 'C', level: 1, hit_points: "1d1"),
+        (key: "heir", name: "heir", glyph: 'H', level: 1, hit_points: "1d1", unique: true),
+        (key: "a", name: "a", glyph: 'a', level: 1, hit_points: "1d1"),
+        (key: "b", name: "b", glyph: 'b', level: 1, hit_points: "1d1"),
+        (key: "c", name: "c", glyph: 'c', level: 1, hit_points: "1d1"),
+    ],
+    groups: [(key: "band", leader: Some(Species("chief")), followers: [
+        (member: Table("kin"), count: "1d2"),
+        (member: Species("heir"), count: "2d1"),
+    ])],
+    tables: [
+        (key: "floor", rows: [(what: Group("band"), depth: (1, 5))]),
+        (key: "kin", rows: [(what: Species("a"), depth: (1, 5)), (what: Table("inner"), depth: (1, 5), weight: 3)]),
+        (key: "inner", rows: [(what: Species("b"), depth: (1, 5)), (what: Species("c"), depth: (1, 5))]),
+    ],
+    floor: Some((table: "floor", depths: (1, 5), count: (dice: "1d1"))),
+)"#;
+
+/// A group's draw, worked by hand: its leader once; one or two followers from a table that
+/// nests a table (a 1 in 4, b and c 3 in 8 each), so 1.5 followers, a 0.375, b and c
+/// 0.5625; and a unique follower asked for twice comes once.
+#[test]
+fn a_groups_followers_multiply_through_nested_tables_and_take_a_unique_once() {
+    let b = bestiary(KIN);
+    let exact = odds(&b, 2, &UniqueLedger::new(), Per::Placement).unwrap();
+    for (key, expected) in [
+        ("chief", 1.0),
+        ("heir", 1.0),
+        ("a", 0.375),
+        ("b", 0.5625),
+        ("c", 0.5625),
+    ] {
+        let got = by_key(&b, &exact.expected, key);
+        assert!((got - expected).abs() < 1e-12, "{key}: {got}");
+    }
+    let sampled = floors(&b, 2, &UniqueLedger::new(), 4_000);
+    assert!(agrees(&sampled, &exact.expected), "{sampled:?}");
+}
+
+/// Sampled figures (past the uniques exact odds follow) carry their standard errors: the
+/// error of a mean of Bernoulli counts, `sqrt(p (1 - p) / (n - 1))`, within a tenth.
+#[test]
+fn sampled_figures_carry_the_standard_errors_of_their_means() {
+    let uniques: String = (0..13)
+        .map(|i| format!("(key: \"u{i}\", name: \"U\", glyph: 'U', level: 1, hit_points: \"1d1\", unique: true),"))
+        .collect();
+    let rows: String = (0..13)
+        .map(|i| format!("(what: Species(\"u{i}\"), depth: (1, 3)),"))
+        .collect();
+    let text = format!(
+        "(species: [{uniques}], tables: [(key: \"floor\", rows: [{rows}])], floor: Some((table: \"floor\", depths: (1, 3), count: (dice: \"1d1\"))))"
+    );
+    let b = bestiary(&text);
+    let sampled = odds(&b, 1, &UniqueLedger::new(), Per::Placement).unwrap();
+    let errors = sampled.standard_errors.expect("sampled");
+    let n = f64::from(denizen_tables::odds::SAMPLED_FLOORS);
+    let p = 1.0 / 13.0;
+    let expected = (p * (1.0 - p) / (n - 1.0)).sqrt();
+    for se in errors {
+        assert!(
+            (se - expected).abs() < 0.1 * expected,
+            "{se} against {expected}"
+        );
+    }
+}
+
+/// A bestiary cloned draws as the one it was cloned from.
+#[test]
+fn a_cloned_bestiary_draws_the_same() {
+    let b = bestiary(KIN);
+    let clone = b.clone();
+    assert_eq!(
+        placements(&clone, 2, &UniqueLedger::new(), 200),
+        placements(&b, 2, &UniqueLedger::new(), 200)
+    );
+}
