@@ -21,7 +21,7 @@ use bevy_asset::io::{
 use bevy_asset::{AssetApp as _, AssetPlugin};
 
 /// `bevy_asset`'s file reader over a folder, refusing every path that is not a regular
-/// file before it opens it (see the [module](self)).
+/// file before it opens it (see [`RegularFilesOnly`] for why).
 pub struct RegularFilesReader {
     files: FileAssetReader,
 }

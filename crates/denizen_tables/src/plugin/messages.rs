@@ -60,7 +60,7 @@ impl TablesFloorRequested {
     }
 
     /// Gives every square of `area` the tag `name`: a rectangle (a safe room: `"safe"`)
-    /// or a [`SquareSet`](denizen_core::SquareSet) of any shape (a river of `"lava"`).
+    /// or a [`SquareSet`] of any shape (a river of `"lava"`).
     /// Squares off the floor are left out.
     pub fn tag(mut self, name: impl Into<String>, area: impl Into<SquareSet>) -> Self {
         self.tags.push(TagArea {
