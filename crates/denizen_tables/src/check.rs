@@ -116,22 +116,17 @@ fn at(source: &Source, field: &str, problem: String) -> DataError {
 }
 
 /// Whether a table gives one creature: pick-one, its rows species or such tables. Each
-/// table is judged once (`known`), so a table named many times costs nothing more.
-fn is_creature_table(
-    b: &Bestiary,
-    table: TableId,
-    depth: usize,
-    known: &mut [Option<bool>],
-) -> bool {
+/// table is judged once (`known`), so a table named many times costs nothing more; the
+/// nesting check runs first, so the recursion ends within [`MAX_NESTING`].
+fn is_creature_table(b: &Bestiary, table: TableId, known: &mut [Option<bool>]) -> bool {
     if let Some(known) = known[table.0 as usize] {
         return known;
     }
     let t = b.table(table);
-    let creature = depth <= MAX_NESTING
-        && t.pick == PickKind::One
+    let creature = t.pick == PickKind::One
         && t.rows.iter().all(|row| match row.what {
             RowTarget::Species(_) => true,
-            RowTarget::Table(inner) => is_creature_table(b, inner, depth + 1, known),
+            RowTarget::Table(inner) => is_creature_table(b, inner, known),
             RowTarget::Group(_) => false,
         });
     known[table.0 as usize] = Some(creature);
@@ -154,7 +149,7 @@ fn check_creatures(b: &Bestiary, files: &Files) -> Result<(), DataError> {
             );
         for (field, member) in members {
             if let Creature::Table(t) = member
-                && !is_creature_table(b, t, 0, &mut known)
+                && !is_creature_table(b, t, &mut known)
             {
                 let problem = format!(
                     "the table {} does not give one creature: a leader's or a follower's table is pick-one, its rows species or such tables",

@@ -309,16 +309,27 @@ fn placed_uniques_are_named_for_the_ledger() {
 /// A least distance is met at exactly that many squares (a diagonal step counting one) and
 /// not one nearer: on a row whose only open squares besides the player's lie 2 and 3
 /// squares away, a creature that keeps 3 away stands on the farther every time; one that
-/// keeps 4 away finds no square.
+/// keeps 4 away finds no square. A row's least distance, its only rule, is kept as well.
 #[test]
 fn a_least_distance_is_met_at_exactly_that_distance() {
-    let text = |min: u32| {
-        format!(
-            r#"(species: [(key: "a", name: "a", glyph: 'a', level: 1, hit_points: "1d1")],
-            tables: [(key: "floor", rows: [(what: Species("a"), depth: (1, 5))])],
-            floor: Some((table: "floor", depths: (1, 5), count: (dice: "1d1"), place: (min_distance: Some({min})))))"#
-        )
-    };
+    for on_row in [false, true] {
+        least_distance(|min| {
+            let (row, floor) = if on_row {
+                (format!(", place: (min_distance: Some({min}))"), String::new())
+            } else {
+                (String::new(), format!(", place: (min_distance: Some({min}))"))
+            };
+            format!(
+                r#"(species: [(key: "a", name: "a", glyph: 'a', level: 1, hit_points: "1d1")],
+                tables: [(key: "floor", rows: [(what: Species("a"), depth: (1, 5){row})])],
+                floor: Some((table: "floor", depths: (1, 5), count: (dice: "1d1"){floor})))"#
+            )
+        });
+    }
+}
+
+/// The least-distance test of a bestiary whose `text(min)` keeps `min` squares away.
+fn least_distance(text: impl Fn(u32) -> String) {
     let grid = FloorGrid::from_rows(&["######", "#.#..#", "######"]).unwrap();
     let tags = SquareTags::from_grid(&grid);
     let player = Square { x: 1, y: 1 };
@@ -624,4 +635,71 @@ fn the_reference_floors_player_stands_in_the_middle_of_the_safe_room() {
         assert!(reference.tags().has(player, "safe"));
         assert_eq!(reference.grid.rooms()[0].rect, safe);
     }
+}
+
+/// A tag no square of the floor has makes a rule no square meets, whatever other rule
+/// comes with it: a row that needs `ghost` for a species that stands on plain floor (or
+/// the floor's rules needing it) places nothing, and the shortfalls say so.
+#[test]
+fn a_tag_the_floor_lacks_fails_the_placement_with_any_other_rule() {
+    let text = |row: &str, floor: &str| {
+        format!(
+            r#"(species: [(key: "a", name: "a", glyph: 'a', level: 1, hit_points: "1d1", place: (stands_on: Some(["floor"])))],
+            tables: [(key: "floor", rows: [(what: Species("a"), depth: (1, 5), place: ({row}))])],
+            floor: Some((table: "floor", depths: (1, 5), count: (dice: "4d1"), place: ({floor}))))"#
+        )
+    };
+    let (grid, tags) = tagged();
+    let request = FloorRequest {
+        depth: 1,
+        point: None,
+        table: None,
+    };
+    for (row, floor) in [(r#"needs: ["ghost"]"#, ""), ("", r#"needs: ["ghost"]"#)] {
+        let b = bestiary(&text(row, floor));
+        let made = plan_floor(
+            &b,
+            &grid,
+            &tags,
+            request,
+            &UniqueLedger::new(),
+            &mut stream(1),
+        )
+        .unwrap();
+        assert!(made.plan.spawns.is_empty(), "{row} {floor}");
+        assert_eq!(made.shortfalls.len(), 4, "{row} {floor}");
+    }
+}
+
+/// A floor with no wall round it: its top row and left column hold creatures like any
+/// other squares, each on a square of its own.
+#[test]
+fn creatures_stand_on_the_edges_of_a_floor_without_walls() {
+    let b = bestiary(
+        r#"(species: [(key: "a", name: "a", glyph: 'a', level: 1, hit_points: "1d1")],
+        tables: [(key: "floor", rows: [(what: Species("a"), depth: (1, 5))])],
+        floor: Some((table: "floor", depths: (1, 5), count: (dice: "6d1"))))"#,
+    );
+    let grid = FloorGrid::from_rows(&["...", "..."]).unwrap();
+    let tags = SquareTags::from_grid(&grid);
+    let request = FloorRequest {
+        depth: 1,
+        point: None,
+        table: None,
+    };
+    let made = plan_floor(
+        &b,
+        &grid,
+        &tags,
+        request,
+        &UniqueLedger::new(),
+        &mut stream(2),
+    )
+    .unwrap();
+    let mut at: Vec<Square> = made.plan.spawns.iter().map(|s| s.at).collect();
+    at.sort_by_key(|s| (s.y, s.x));
+    let every: Vec<Square> = (0..2)
+        .flat_map(|y| (0..3).map(move |x| Square { x, y }))
+        .collect();
+    assert_eq!(at, every);
 }

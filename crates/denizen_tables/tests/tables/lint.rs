@@ -226,3 +226,36 @@ fn a_warning_knows_its_entry() {
         ("t.ron", "species[1] `lost`")
     );
 }
+
+/// A falling shape rounds to zero at the end of its range, and the warning names the
+/// range to its last depth: 2 x (5 - d + 1) / 5 is 0 at depths 4 and 5 of 1-5.
+#[test]
+fn rounding_to_zero_at_the_end_of_a_range_is_found() {
+    let rows = format!(r#"{A}, (what: Species("a"), depth: (1, 5), weight: 2, shape: Fall)"#);
+    assert_eq!(
+        lint(&rows, ""),
+        ["t.ron: tables[0] `floor`: rows[1] (species `a`): its shape rounds its weight to 0 at depths 4-5"]
+    );
+}
+
+/// A group that comes only at the deepest depth, 250, with a follower eligible there is
+/// no warning.
+#[test]
+fn a_group_at_the_deepest_depth_is_linted() {
+    let text = |deep: u32| {
+        format!(
+            r#"(species: [{}], groups: [(key: "band", leader: Some(Species("a")), followers: [(member: Table("deep"), count: "1d1")])],
+            tables: [(key: "floor", rows: [(what: Species("a"), depth: (1, 250)), (what: Group("band"), depth: (250, 250))]), (key: "deep", rows: [(what: Species("a"), depth: ({deep}, {deep}))])],
+            floor: Some((table: "floor", depths: (1, 250), count: (dice: "1d1"))))"#,
+            species(&["a"]),
+        )
+    };
+    let warned = |deep| {
+        bestiary(&text(deep))
+            .warnings()
+            .iter()
+            .any(|w| matches!(w, Warning::FollowerNeverEligible { .. }))
+    };
+    assert!(!warned(250));
+    assert!(warned(249));
+}

@@ -742,3 +742,124 @@ fn keys_are_short_plain_names() {
         );
     }
 }
+
+/// A cycle a later file closes is named on that file's link even where the link comes
+/// first on the chain, at the row that names the next node (not the first row that
+/// names a table, a group or a species with an escort).
+#[test]
+fn a_cycle_is_named_on_the_row_of_the_later_files_link() {
+    let base = r#"(
+        species: [
+            (key: "a", name: "a", glyph: 'a', level: 1, hit_points: "1d1"),
+            (key: "e", name: "e", glyph: 'e', level: 1, hit_points: "1d1", escort: Some("pack")),
+        ],
+        groups: [
+            (key: "h", leader: Some(Species("a")), followers: [(member: Species("a"), count: "1d1")]),
+            (key: "g", leader: Some(Species("a")), followers: [(member: Table("x"), count: "1d1")]),
+            (key: "pack", followers: [(member: Table("x"), count: "1d1")]),
+        ],
+        tables: [
+            (key: "floor", rows: [(what: Table("x"), depth: (1, 5))]),
+            (key: "x", rows: [(what: Species("a"), depth: (1, 5))]),
+            (key: "y", rows: [(what: Table("x"), depth: (1, 5))]),
+            (key: "z", rows: [(what: Species("a"), depth: (1, 5))]),
+        ],
+        floor: Some((table: "floor", depths: (1, 5), count: (dice: "1d1"))),
+    )"#;
+    if let Err(e) = two(base, "()") {
+        panic!("{e}");
+    }
+    // The mod's x -> y is the chain's first link; the base's y -> x closes it.
+    let through_table =
+        r#"(replace: (tables: [(key: "x", rows: [(what: Table("z"), depth: (1, 5)), (what: Table("y"), depth: (1, 5))])]))"#;
+    assert_eq!(
+        two(base, through_table).unwrap_err(),
+        "mod.ron: replace.tables[0] `x`: rows[1]: field `what`: nesting cycle: table `x` -> table `y` -> table `x`"
+    );
+    let through_group =
+        r#"(replace: (tables: [(key: "x", rows: [(what: Group("h"), depth: (1, 5)), (what: Group("g"), depth: (1, 5))])]))"#;
+    assert_eq!(
+        two(base, through_group).unwrap_err(),
+        "mod.ron: replace.tables[0] `x`: rows[1]: field `what`: nesting cycle: table `x` -> group `g` -> table `x`"
+    );
+    // The mod's own species brings the escort into x's rows.
+    let through_escort = r#"(
+        species: [(key: "f", name: "f", glyph: 'f', level: 1, hit_points: "1d1", escort: Some("pack"))],
+        replace: (tables: [(key: "x", rows: [(what: Species("a"), depth: (1, 5)), (what: Species("f"), depth: (1, 5))])]),
+    )"#;
+    assert_eq!(
+        two(base, through_escort).unwrap_err(),
+        "mod.ron: species[0] `f`: field `escort`: nesting cycle: table `x` -> group `pack` -> table `x`"
+    );
+}
+
+/// A table reached first by a short path and later by a long one is measured by the long
+/// one: a chain of 10 tables met first on its own, then under the floor's table and 5
+/// more, is 16 deep; under 6 more, 17, and refused.
+#[test]
+fn a_chain_met_again_deeper_is_measured_again() {
+    let text = |prefix: usize| {
+        let chain: String = (0..10)
+            .map(|i| {
+                let what = if i == 9 {
+                    "Species(\"a\")".to_owned()
+                } else {
+                    format!("Table(\"t{}\")", i + 1)
+                };
+                format!("(key: \"t{i}\", rows: [(what: {what}, depth: (1, 5))]),")
+            })
+            .collect();
+        let prefixes: String = (0..prefix)
+            .map(|i| {
+                let next = if i + 1 == prefix {
+                    "t0".to_owned()
+                } else {
+                    format!("p{}", i + 1)
+                };
+                format!("(key: \"p{i}\", rows: [(what: Table(\"{next}\"), depth: (1, 5))]),")
+            })
+            .collect();
+        format!(
+            "(species: [{}], tables: [{chain} {prefixes} (key: \"floor\", rows: [(what: Table(\"p0\"), depth: (1, 5))])], floor: Some((table: \"floor\", depths: (1, 5), count: (dice: \"1d1\"))))",
+            species(&["a"])
+        )
+    };
+    if let Err(e) = load(&[DataFile::new("t.ron", &text(5))]) {
+        panic!("16 deep: {e}");
+    }
+    let e = error(&text(6));
+    assert!(e.contains("nest more than 16 deep"), "{e}");
+}
+
+/// A table holds 1 to 10,000 rows and a loot table 1 to 10,000 items as a file writes
+/// them; a floor's depths may be a single depth, never a range that runs backwards.
+#[test]
+fn entries_hold_1_to_10000_and_a_floor_one_depth_or_more() {
+    let text = |rows: usize, items: usize, depths: &str| {
+        format!(
+            "(species: [{}], loot: [(key: \"l\", items: [{}])], tables: [(key: \"floor\", rows: [{}])], floor: Some((table: \"floor\", depths: {depths}, count: (dice: \"1d1\"))))",
+            species(&["a"]),
+            "(item: \"coin\", weight: 1),".repeat(items),
+            "(what: Species(\"a\"), depth: (1, 5)),".repeat(rows),
+        )
+    };
+    for (rows, items) in [(1, 1), (10_000, 1), (1, 10_000)] {
+        if let Err(e) = load(&[DataFile::new("t.ron", &text(rows, items, "(1, 5)"))]) {
+            panic!("{rows} rows, {items} items: {e}");
+        }
+    }
+    let refused = [
+        (0, 1, "t.ron: tables[0] `floor`: field `rows`: a table has 1 to 10000 rows"),
+        (10_001, 1, "t.ron: tables[0] `floor`: field `rows`: a table has 1 to 10000 rows"),
+        (1, 0, "t.ron: loot[0] `l`: field `items`: a loot table has 1 to 10000 items"),
+        (1, 10_001, "t.ron: loot[0] `l`: field `items`: a loot table has 1 to 10000 items"),
+    ];
+    for (rows, items, expected) in refused {
+        assert_eq!(error(&text(rows, items, "(1, 5)")), expected);
+    }
+    assert!(load(&[DataFile::new("t.ron", &text(1, 1, "(3, 3)"))]).is_ok());
+    assert_eq!(
+        error(&text(1, 1, "(4, 3)")),
+        "t.ron: floor: field `depths`: the range 4-3 is empty"
+    );
+}

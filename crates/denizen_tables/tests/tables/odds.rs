@@ -527,8 +527,10 @@ fn a_groups_followers_multiply_through_nested_tables_and_take_a_unique_once() {
     assert!(agrees(&sampled, &exact.expected), "{sampled:?}");
 }
 
-/// Sampled figures (past the uniques exact odds follow) carry their standard errors: the
-/// error of a mean of Bernoulli counts, `sqrt(p (1 - p) / (n - 1))`, within a tenth.
+/// Sampled figures (past the uniques exact odds follow) carry their standard errors. Each
+/// count is 0 or 1 (one creature a placement, one of 13 uniques), so the sample's variance
+/// is `p (1 - p)` exactly for its mean `p`, and the error of the mean `sqrt(p (1 - p) /
+/// (n - 1))`; the means themselves lie near 1/13.
 #[test]
 fn sampled_figures_carry_the_standard_errors_of_their_means() {
     let uniques: String = (0..13)
@@ -544,11 +546,11 @@ fn sampled_figures_carry_the_standard_errors_of_their_means() {
     let sampled = odds(&b, 1, &UniqueLedger::new(), Per::Placement).unwrap();
     let errors = sampled.standard_errors.expect("sampled");
     let n = f64::from(denizen_tables::odds::SAMPLED_FLOORS);
-    let p = 1.0 / 13.0;
-    let expected = (p * (1.0 - p) / (n - 1.0)).sqrt();
-    for se in errors {
+    for (&p, se) in sampled.expected.iter().zip(errors) {
+        assert!((p - 1.0 / 13.0).abs() < 0.01, "{p}");
+        let expected = (p * (1.0 - p) / (n - 1.0)).sqrt();
         assert!(
-            (se - expected).abs() < 0.1 * expected,
+            (se - expected).abs() < 1e-9 * expected,
             "{se} against {expected}"
         );
     }
@@ -563,4 +565,37 @@ fn a_cloned_bestiary_draws_the_same() {
         placements(&clone, 2, &UniqueLedger::new(), 200),
         placements(&b, 2, &UniqueLedger::new(), 200)
     );
+}
+
+/// A group whose follower is a unique only some of the time splits the ledger's states:
+/// the chief comes every placement whichever follower came, and a second placement finds
+/// the unique gone half the time. Worked by hand, two placements at depth 2: the chief 2,
+/// the unique 1/2 + 1/2 x 1/2 = 3/4, the other follower 1/2 + (1/2 x 1 + 1/2 x 1/2) = 5/4.
+#[test]
+fn a_leader_counts_once_across_its_followers_ledger_states() {
+    let b = bestiary(
+        r#"(
+        species: [
+            (key: "chief", name: "chief", glyph: 'C', level: 1, hit_points: "1d1"),
+            (key: "u", name: "u", glyph: 'U', level: 1, hit_points: "1d1", unique: true),
+            (key: "a", name: "a", glyph: 'a', level: 1, hit_points: "1d1"),
+        ],
+        groups: [(key: "band", leader: Some(Species("chief")), followers: [(member: Table("maybe"), count: "1d1")])],
+        tables: [
+            (key: "floor", rows: [(what: Group("band"), depth: (1, 5))]),
+            (key: "maybe", rows: [(what: Species("u"), depth: (1, 5)), (what: Species("a"), depth: (1, 5))]),
+        ],
+        floor: Some((table: "floor", depths: (1, 5), count: (dice: "2d1"))),
+    )"#,
+    );
+    let placement = odds(&b, 2, &UniqueLedger::new(), Per::Placement).unwrap();
+    let floor = odds(&b, 2, &UniqueLedger::new(), Per::Floor).unwrap();
+    for (key, one, two) in [("chief", 1.0, 2.0), ("u", 0.5, 0.75), ("a", 0.5, 1.25)] {
+        let got = by_key(&b, &placement.expected, key);
+        assert!((got - one).abs() < 1e-12, "{key} a placement: {got}");
+        let got = by_key(&b, &floor.expected, key);
+        assert!((got - two).abs() < 1e-12, "{key} a floor: {got}");
+    }
+    let sampled = floors(&b, 2, &UniqueLedger::new(), 4_000);
+    assert!(agrees(&sampled, &floor.expected), "{sampled:?}");
 }
