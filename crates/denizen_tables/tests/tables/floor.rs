@@ -315,9 +315,15 @@ fn a_least_distance_is_met_at_exactly_that_distance() {
     for on_row in [false, true] {
         least_distance(|min| {
             let (row, floor) = if on_row {
-                (format!(", place: (min_distance: Some({min}))"), String::new())
+                (
+                    format!(", place: (min_distance: Some({min}))"),
+                    String::new(),
+                )
             } else {
-                (String::new(), format!(", place: (min_distance: Some({min}))"))
+                (
+                    String::new(),
+                    format!(", place: (min_distance: Some({min}))"),
+                )
             };
             format!(
                 r#"(species: [(key: "a", name: "a", glyph: 'a', level: 1, hit_points: "1d1")],
@@ -702,4 +708,80 @@ fn creatures_stand_on_the_edges_of_a_floor_without_walls() {
         .flat_map(|y| (0..3).map(move |x| Square { x, y }))
         .collect();
     assert_eq!(at, every);
+}
+
+/// A leader on `throne` (the one square so tagged) with `followers` within `radius`.
+fn enthroned(followers: &str, radius: u32) -> denizen_tables::Bestiary {
+    bestiary(&format!(
+        r#"(species: [
+            (key: "chief", name: "chief", glyph: 'C', level: 1, hit_points: "1d1", place: (needs: ["throne"])),
+            (key: "kin", name: "kin", glyph: 'k', level: 1, hit_points: "1d1"),
+        ],
+        groups: [(key: "band", leader: Some(Species("chief")), followers: [{followers}], radius: {radius})],
+        tables: [(key: "floor", rows: [(what: Group("band"), depth: (1, 5))])],
+        floor: Some((table: "floor", depths: (1, 5), count: (dice: "1d1"))))"#
+    ))
+}
+
+/// Plans `b` on `rows` with `tagged` squares (a tag and its squares).
+fn planned_tagged(
+    b: &denizen_tables::Bestiary,
+    rows: &[&str],
+    tagged: &[(&str, Square)],
+) -> denizen_tables::FloorPlan {
+    let grid = FloorGrid::from_rows(rows).unwrap();
+    let mut tags = SquareTags::from_grid(&grid);
+    for &(tag, at) in tagged {
+        tags.tag(at, tag).unwrap();
+    }
+    let request = FloorRequest {
+        depth: 1,
+        point: None,
+        table: None,
+    };
+    plan_floor(
+        b,
+        &grid,
+        &tags,
+        request,
+        &UniqueLedger::new(),
+        &mut stream(4),
+    )
+    .unwrap()
+}
+
+/// Every square of the box round the leader is open to its followers: in a room of 5 by
+/// 5, a leader at the middle has room for 24 within 2, the corners included.
+#[test]
+fn followers_reach_every_square_of_the_leaders_box() {
+    let b = enthroned(r#"(member: Species("kin"), count: "24d1")"#, 2);
+    let room = [
+        "#######", "#.....#", "#.....#", "#.....#", "#.....#", "#.....#", "#######",
+    ];
+    let plan = planned_tagged(&b, &room, &[("throne", Square { x: 3, y: 3 })]);
+    let mut at: Vec<Square> = plan.plan.spawns.iter().map(|s| s.at).collect();
+    at.sort_by_key(|s| (s.y, s.x));
+    let every: Vec<Square> = (1..6)
+        .flat_map(|y| (1..6).map(move |x| Square { x, y }))
+        .collect();
+    assert_eq!(at, every);
+}
+
+/// A follower whose rule passes over the nearest free square leaves it to the next: in a
+/// corridor from the leader, one follower needs `b` (3 squares on), one needs `c` (4 on)
+/// and one has no rule: that one takes the square beside the leader.
+#[test]
+fn a_square_one_follower_passes_over_is_the_next_ones() {
+    let b = enthroned(
+        r#"(member: Species("kin"), count: "1d1", place: (needs: ["b"])), (member: Species("kin"), count: "1d1", place: (needs: ["c"])), (member: Species("kin"), count: "1d1")"#,
+        5,
+    );
+    let square = |x| Square { x, y: 1 };
+    let plan = planned_tagged(
+        &b,
+        &["########", "#......#", "########"],
+        &[("throne", square(1)), ("b", square(3)), ("c", square(4))],
+    );
+    let at: Vec<Square> = plan.plan.spawns.iter().map(|s| s.at).collect();
+    assert_eq!(at, [square(1), square(3), square(4), square(2)]);
 }

@@ -234,28 +234,56 @@ fn rounding_to_zero_at_the_end_of_a_range_is_found() {
     let rows = format!(r#"{A}, (what: Species("a"), depth: (1, 5), weight: 2, shape: Fall)"#);
     assert_eq!(
         lint(&rows, ""),
-        ["t.ron: tables[0] `floor`: rows[1] (species `a`): its shape rounds its weight to 0 at depths 4-5"]
+        [
+            "t.ron: tables[0] `floor`: rows[1] (species `a`): its shape rounds its weight to 0 at depths 4-5"
+        ]
     );
 }
 
-/// A group that comes only at the deepest depth, 250, with a follower eligible there is
-/// no warning.
+/// A group that comes only at the shallowest depth, 0, or only at the deepest, 250, with
+/// a follower eligible there is no warning; with its follower eligible one depth off, it
+/// is.
 #[test]
-fn a_group_at_the_deepest_depth_is_linted() {
-    let text = |deep: u32| {
+fn a_group_at_the_first_or_last_depth_is_linted() {
+    let text = |group: u32, deep: u32| {
         format!(
             r#"(species: [{}], groups: [(key: "band", leader: Some(Species("a")), followers: [(member: Table("deep"), count: "1d1")])],
-            tables: [(key: "floor", rows: [(what: Species("a"), depth: (1, 250)), (what: Group("band"), depth: (250, 250))]), (key: "deep", rows: [(what: Species("a"), depth: ({deep}, {deep}))])],
-            floor: Some((table: "floor", depths: (1, 250), count: (dice: "1d1"))))"#,
+            tables: [(key: "floor", rows: [(what: Species("a"), depth: (0, 250)), (what: Group("band"), depth: ({group}, {group}))]), (key: "deep", rows: [(what: Species("a"), depth: ({deep}, {deep}))])],
+            floor: Some((table: "floor", depths: (0, 250), count: (dice: "1d1"))))"#,
             species(&["a"]),
         )
     };
-    let warned = |deep| {
-        bestiary(&text(deep))
+    let warned = |group, deep| {
+        bestiary(&text(group, deep))
             .warnings()
             .iter()
             .any(|w| matches!(w, Warning::FollowerNeverEligible { .. }))
     };
-    assert!(!warned(250));
-    assert!(warned(249));
+    assert!(!warned(250, 250));
+    assert!(warned(250, 249));
+    assert!(!warned(0, 0));
+    assert!(warned(0, 1));
+}
+
+/// Gaps the quick count over a range could miss are found: a table whose only empty
+/// depth is the last of its rows' span (3 x (5 - d + 1) / 5 is 0 only at depth 5 of 1-5),
+/// and nested tables empty inside their rows' ranges (`two` eligible at 2-3 and `three`
+/// at 2-4, each drawn at 3-5).
+#[test]
+fn gaps_at_a_spans_end_and_inside_a_rows_range_are_found() {
+    let more = r#"(key: "side", rows: [(what: Species("a"), depth: (1, 5), weight: 3, shape: Fall)]),
+        (key: "two", rows: [(what: Species("a"), depth: (2, 3))]),
+        (key: "three", rows: [(what: Species("a"), depth: (2, 4))])"#;
+    let rows = format!(
+        r#"{A}, (what: Table("side"), depth: (1, 4)), (what: Table("two"), depth: (3, 5)), (what: Table("three"), depth: (3, 5))"#
+    );
+    assert_eq!(
+        lint(&rows, more),
+        [
+            "t.ron: tables[0] `floor`: rows[2] (table `two`): that table has no eligible row at depths 4-5",
+            "t.ron: tables[0] `floor`: rows[3] (table `three`): that table has no eligible row at depths 5",
+            "t.ron: tables[1] `side`: no eligible row at depths 5",
+            "t.ron: tables[1] `side`: rows[0] (species `a`): its shape rounds its weight to 0 at depths 5",
+        ]
+    );
 }

@@ -770,14 +770,12 @@ fn a_cycle_is_named_on_the_row_of_the_later_files_link() {
         panic!("{e}");
     }
     // The mod's x -> y is the chain's first link; the base's y -> x closes it.
-    let through_table =
-        r#"(replace: (tables: [(key: "x", rows: [(what: Table("z"), depth: (1, 5)), (what: Table("y"), depth: (1, 5))])]))"#;
+    let through_table = r#"(replace: (tables: [(key: "x", rows: [(what: Table("z"), depth: (1, 5)), (what: Table("y"), depth: (1, 5))])]))"#;
     assert_eq!(
         two(base, through_table).unwrap_err(),
         "mod.ron: replace.tables[0] `x`: rows[1]: field `what`: nesting cycle: table `x` -> table `y` -> table `x`"
     );
-    let through_group =
-        r#"(replace: (tables: [(key: "x", rows: [(what: Group("h"), depth: (1, 5)), (what: Group("g"), depth: (1, 5))])]))"#;
+    let through_group = r#"(replace: (tables: [(key: "x", rows: [(what: Group("h"), depth: (1, 5)), (what: Group("g"), depth: (1, 5))])]))"#;
     assert_eq!(
         two(base, through_group).unwrap_err(),
         "mod.ron: replace.tables[0] `x`: rows[1]: field `what`: nesting cycle: table `x` -> group `g` -> table `x`"
@@ -849,10 +847,26 @@ fn entries_hold_1_to_10000_and_a_floor_one_depth_or_more() {
         }
     }
     let refused = [
-        (0, 1, "t.ron: tables[0] `floor`: field `rows`: a table has 1 to 10000 rows"),
-        (10_001, 1, "t.ron: tables[0] `floor`: field `rows`: a table has 1 to 10000 rows"),
-        (1, 0, "t.ron: loot[0] `l`: field `items`: a loot table has 1 to 10000 items"),
-        (1, 10_001, "t.ron: loot[0] `l`: field `items`: a loot table has 1 to 10000 items"),
+        (
+            0,
+            1,
+            "t.ron: tables[0] `floor`: field `rows`: a table has 1 to 10000 rows",
+        ),
+        (
+            10_001,
+            1,
+            "t.ron: tables[0] `floor`: field `rows`: a table has 1 to 10000 rows",
+        ),
+        (
+            1,
+            0,
+            "t.ron: loot[0] `l`: field `items`: a loot table has 1 to 10000 items",
+        ),
+        (
+            1,
+            10_001,
+            "t.ron: loot[0] `l`: field `items`: a loot table has 1 to 10000 items",
+        ),
     ];
     for (rows, items, expected) in refused {
         assert_eq!(error(&text(rows, items, "(1, 5)")), expected);
