@@ -89,11 +89,18 @@ fn the_wandering_chance_is_the_files_halved_by_fair_coins() {
     assert_eq!(count(&rules(Chance::NEVER, None), 0), 0);
 }
 
+/// A chance keeps its numerator and denominator, and a roll of `3/4` comes 3 times in 4
+/// (6,000 of 8,000 give or take 5 standard deviations, 194): the value drawn below 4 is
+/// below 3, not equal to it (1 in 4).
 #[test]
 fn a_chance_keeps_its_numerator_and_denominator() {
     let c = Chance::new(3, 7).unwrap();
     assert_eq!((c.num(), c.den()), (3, 7));
     assert!(Chance::new(8, 7).is_none() && Chance::new(1, 0).is_none());
+    let three_in_four = Chance::new(3, 4).unwrap();
+    let mut rng = WorldSeed(9).stream(StreamPurpose::new("chance"));
+    let n = (0..8_000).filter(|_| three_in_four.roll(&mut rng)).count();
+    assert!((5_806..6_194).contains(&n), "{n} of 8,000 at 3 in 4");
 }
 
 /// The ledger's keys, and what a check of it against the files drops, in order.
