@@ -22,6 +22,7 @@ mod floors;
 #[cfg(feature = "omega")]
 mod gating;
 mod layout;
+mod names;
 #[cfg(all(feature = "omega", feature = "captive"))]
 mod lifecycle;
 #[cfg(feature = "omega")]
