@@ -22,9 +22,9 @@ mod floors;
 #[cfg(feature = "omega")]
 mod gating;
 mod layout;
-mod names;
 #[cfg(all(feature = "omega", feature = "captive"))]
 mod lifecycle;
+mod names;
 #[cfg(feature = "omega")]
 mod plugin;
 #[cfg(all(feature = "omega", feature = "captive"))]

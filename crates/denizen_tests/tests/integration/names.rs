@@ -15,16 +15,19 @@ fn a_games_own_arrived_stands_beside_the_glob_imports() {
     use denizen::bevy::prelude::*;
     use denizen::bevy::*;
     #[cfg(feature = "angband")]
-    use denizen::bevy::{angband::*, angband::prelude::*};
+    use denizen::bevy::{angband::prelude::*, angband::*};
     #[cfg(feature = "captive")]
-    use denizen::bevy::{captive::*, captive::prelude::*};
+    use denizen::bevy::{captive::prelude::*, captive::*};
     #[cfg(feature = "omega")]
-    use denizen::bevy::{omega::*, omega::prelude::*};
+    use denizen::bevy::{omega::prelude::*, omega::*};
     #[cfg(feature = "tables")]
-    use denizen::bevy::{tables::*, tables::prelude::*};
+    use denizen::bevy::{tables::prelude::*, tables::*};
     use denizen::prelude::*;
     use game::*;
     // An ambiguous name would not compile.
     let arrived: Arrived = Arrived;
-    assert_eq!(std::any::type_name_of_val(&arrived), std::any::type_name::<game::Arrived>());
+    assert_eq!(
+        std::any::type_name_of_val(&arrived),
+        std::any::type_name::<game::Arrived>()
+    );
 }
