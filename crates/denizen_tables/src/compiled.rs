@@ -79,7 +79,7 @@ impl DepthDraw {
 pub(crate) struct Draws {
     pub(crate) tables: Vec<TableDraws>,
     /// The rows the draws compiled so far may still hold; past it a depth draws by the
-    /// linear scan, which picks the same rows.
+    /// linear scan, which picks the same rows for the same words.
     pub(crate) budget: AtomicUsize,
 }
 

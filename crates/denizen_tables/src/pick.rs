@@ -30,7 +30,7 @@ pub(crate) fn row_at(rows: &[(usize, u64)], mut u: u64) -> Option<usize> {
 }
 
 /// The most rows all compiled draws together hold (16 MiB); depths past it draw by the
-/// linear scan, which picks the same rows.
+/// linear scan, which picks the same rows for the same words ([`pick_by`]).
 const MAX_COMPILED_ROWS: usize = 2_000_000;
 
 /// Every table's draws, ready to be compiled depth by depth as draws need them.
@@ -75,35 +75,59 @@ fn compiled(b: &Bestiary, table: TableId, depth: u32) -> Option<&DepthDraw> {
     .as_ref()
 }
 
-/// The row a pick-one draw of `table` at `depth` picks, the uniques gone left out. By
-/// the compiled draw when none of the table's uniques is gone; when some are but
-/// their rows hold at most half the weight, by the compiled draw again until it picks
-/// a row still eligible (exactly the renormalised odds, in at most two draws on
-/// average); otherwise by the linear scan.
+/// The row a pick-one draw of `table` at `depth` picks, the uniques gone left out. When
+/// none of the table's uniques is gone, one draw over every eligible row; when some are
+/// but their rows hold at most half the weight, that draw again until it picks a row
+/// still eligible (exactly the renormalised odds, in at most two draws on average);
+/// otherwise one draw over the rows still eligible.
 pub(crate) fn pick(
     b: &Bestiary,
     (table, depth): (TableId, u32),
     gone: &[bool],
     rng: &mut Generator,
 ) -> Option<usize> {
+    pick_by(b, (table, depth), gone, compiled(b, table, depth), rng)
+}
+
+/// [`pick`] with the depth's compiled draw, if it has one. Without it (past the budget)
+/// the draw over every eligible row is the linear scan, which picks the same row for the
+/// same words: which depths were compiled, which depends on the draws before, never
+/// changes what a floor draws.
+fn pick_by(
+    b: &Bestiary,
+    (table, depth): (TableId, u32),
+    gone: &[bool],
+    compiled: Option<&DepthDraw>,
+    rng: &mut Generator,
+) -> Option<usize> {
     let draws = &b.draws.tables[table.0 as usize];
-    let is_gone = |row: usize| draws.uniques.iter().any(|&(r, s)| r == row && gone[s]);
-    if let Some(draw) = compiled(b, table, depth) {
-        let rows = &b.table(table).rows;
-        let gone_weight: u64 = draws
-            .uniques
-            .iter()
-            .filter(|&&(_, s)| gone[s])
-            .map(|&(r, _)| rows[r].shape.weight(rows[r].weight, rows[r].depth, depth))
-            .sum();
-        if gone_weight == 0 {
-            return draw.pick(rng);
-        }
-        if 2 * gone_weight <= u64::from(draw.total()) {
-            return std::iter::repeat_with(|| draw.pick(rng))
-                .find(|row| row.is_none_or(|r| !is_gone(r)))
-                .flatten();
-        }
+    let rows = &b.table(table).rows;
+    let gone_weight: u64 = draws
+        .uniques
+        .iter()
+        .filter(|&&(_, s)| gone[s])
+        .map(|&(r, _)| rows[r].shape.weight(rows[r].weight, rows[r].depth, depth))
+        .sum();
+    let scan = compiled
+        .is_none()
+        .then(|| eligible(b, table, depth, &|_| true));
+    let total = compiled.map_or_else(
+        || scan.as_ref().map_or(0, |(_, total)| *total),
+        |draw| u64::from(draw.total()),
+    );
+    let any_row = |rng: &mut Generator| match (compiled, &scan) {
+        (Some(draw), _) => draw.pick(rng),
+        (None, Some((rows, _))) if total > 0 => row_at(rows, u64::from(below(rng, total as u32).0)),
+        _ => None,
+    };
+    if gone_weight == 0 {
+        return any_row(rng);
+    }
+    if 2 * gone_weight <= total {
+        let is_gone = |row: usize| draws.uniques.iter().any(|&(r, s)| r == row && gone[s]);
+        return std::iter::repeat_with(|| any_row(rng))
+            .find(|row| row.is_none_or(|r| !is_gone(r)))
+            .flatten();
     }
     let (rows, total) = eligible(b, table, depth, &|s| !gone[s.index()]);
     if total == 0 {
@@ -162,6 +186,50 @@ mod tests {
                 let linear = row_at(&rows, u64::from(below(&mut slow, total as u32).0));
                 assert_eq!(draw.pick(&mut fast), linear, "{weights:?}");
             }
+        }
+    }
+
+    /// A depth past the compiled budget draws what a compiled one draws, word for word,
+    /// with no unique gone, with uniques holding at most half the weight gone (drawn
+    /// again past them) and with more gone: which depths were compiled never changes a
+    /// floor.
+    #[test]
+    fn a_depth_not_compiled_draws_as_a_compiled_one() {
+        let b = crate::load(&[denizen_core::DataFile::new(
+            "t.ron",
+            r#"(species: [
+                (key: "a", name: "a", glyph: 'a', level: 1, hit_points: "1d1"),
+                (key: "u", name: "u", glyph: 'u', level: 1, hit_points: "1d1", unique: true),
+                (key: "v", name: "v", glyph: 'v', level: 1, hit_points: "1d1", unique: true),
+            ],
+            tables: [(key: "floor", rows: [
+                (what: Species("a"), depth: (1, 5), weight: 5),
+                (what: Species("u"), depth: (1, 5), weight: 2),
+                (what: Species("v"), depth: (1, 5), weight: 4),
+            ])],
+            floor: Some((table: "floor", depths: (1, 5), count: (dice: "1d1"))))"#,
+        )])
+        .unwrap();
+        let table = b.floor().table;
+        let draw = compiled(&b, table, 3).expect("a compiled depth");
+        // Nothing gone; u gone (2 of 11); u and v gone (6 of 11).
+        for gone in [
+            [false, false, false],
+            [false, true, false],
+            [false, true, true],
+        ] {
+            let mut fast = WorldSeed(6).stream(StreamPurpose::new("pick"));
+            let mut slow = WorldSeed(6).stream(StreamPurpose::new("pick"));
+            for _ in 0..2_000 {
+                let compiled = pick_by(&b, (table, 3), &gone, Some(draw), &mut fast);
+                let scanned = pick_by(&b, (table, 3), &gone, None, &mut slow);
+                assert_eq!(compiled, scanned, "{gone:?}");
+            }
+            assert_eq!(
+                below(&mut fast, 1 << 31),
+                below(&mut slow, 1 << 31),
+                "{gone:?}: the same words read"
+            );
         }
     }
 
