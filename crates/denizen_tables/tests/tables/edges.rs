@@ -5,8 +5,8 @@
 
 use denizen_core::{Dice, StreamPurpose, WorldSeed};
 use denizen_tables::{
-    Chance, Depths, OutOfDepth, Shape, TimeUnit, UniqueLedger, WanderingRules, dice_distribution,
-    has_eligible_row,
+    Chance, Depths, OutOfDepth, Place, Shape, TimeUnit, UniqueLedger, WanderingRules,
+    dice_distribution, has_eligible_row,
 };
 
 use crate::{bestiary, species};
@@ -170,4 +170,32 @@ fn every_entry_knows_where_it_was_written() {
         "t.ron: wandering"
     );
     assert_eq!(b.floor_source().to_string(), "t.ron: floor");
+}
+
+/// A placement rule is empty only when it says nothing: a least distance alone, or one
+/// tag of any kind alone, is a rule.
+#[test]
+fn a_place_is_empty_only_when_it_says_nothing() {
+    assert!(Place::default().is_empty());
+    let tag = || vec!["b".to_owned()];
+    for place in [
+        Place {
+            min_distance: 1,
+            ..Place::default()
+        },
+        Place {
+            stands_on: tag(),
+            ..Place::default()
+        },
+        Place {
+            needs: tag(),
+            ..Place::default()
+        },
+        Place {
+            forbids: tag(),
+            ..Place::default()
+        },
+    ] {
+        assert!(!place.is_empty(), "{place:?}");
+    }
 }

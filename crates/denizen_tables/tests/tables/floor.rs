@@ -483,27 +483,27 @@ fn followers_stand_only_where_the_leader_reaches() {
     }
 }
 
-/// The tag layer of a 12 x 12 floor of open squares: `a` on the left half, `b` on the top
-/// half, `water` on the squares of the first column, `x` on all but (10, 10) and (10, 1),
-/// `y` on all but (1, 10) and (2, 10).
+/// The tag layer of a 12 x 12 floor of open squares, its first column water (tagged
+/// `water`, not `floor`) and the rest floor: `a` on the left half, `b` on the top half, `x`
+/// on all but (10, 10) and (10, 1), `y` on all but (1, 10) and (2, 10).
 fn tagged() -> (FloorGrid, SquareTags) {
     let mut rows = vec!["#".repeat(12)];
     for _ in 1..11 {
-        rows.push(format!("#{}#", ".".repeat(10)));
+        rows.push(format!("#~{}#", ".".repeat(9)));
     }
     rows.push("#".repeat(12));
     let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
     let grid = FloorGrid::from_rows(&rows).unwrap();
     let mut tags = SquareTags::from_grid(&grid);
-    for at in grid.squares().filter(|&at| grid.tile(at) == Tile::Floor) {
+    for at in grid
+        .squares()
+        .filter(|&at| matches!(grid.tile(at), Tile::Floor | Tile::Water))
+    {
         if at.x <= 5 {
             tags.tag(at, "a").unwrap();
         }
         if at.y <= 5 {
             tags.tag(at, "b").unwrap();
-        }
-        if at.x == 1 {
-            tags.tag(at, "water").unwrap();
         }
         if ![(10, 10), (10, 1)].contains(&(at.x, at.y)) {
             tags.tag(at, "x").unwrap();
@@ -768,8 +768,8 @@ fn followers_reach_every_square_of_the_leaders_box() {
 }
 
 /// A follower whose rule passes over the nearest free square leaves it to the next: in a
-/// corridor from the leader, one follower needs `b` (3 squares on), one needs `c` (4 on)
-/// and one has no rule: that one takes the square beside the leader.
+/// corridor from the leader, one follower needs `b` (2 squares away), one needs `c` (3
+/// away) and one has no rule: that one takes the square beside the leader.
 #[test]
 fn a_square_one_follower_passes_over_is_the_next_ones() {
     let b = enthroned(

@@ -144,8 +144,8 @@ fn nested_tables_empty_where_their_row_draws_are_found() {
     );
 }
 
-/// The lint's depths at the ends of the range: a table's gaps at its first and its last
-/// depth (250) are named, a gap of one depth is one range, and a boost that can never
+/// The lint's depths at the ends of the range: a table's gaps next to its first depth and
+/// at its last (250) are named, a gap of one depth is one range, and a boost that can never
 /// happen (a chance of 0, or a fairness of 0) is no warning.
 #[test]
 fn gaps_at_the_first_and_last_depths_and_boosts_that_never_happen() {
@@ -284,6 +284,42 @@ fn gaps_at_a_spans_end_and_inside_a_rows_range_are_found() {
             "t.ron: tables[0] `floor`: rows[3] (table `three`): that table has no eligible row at depths 5",
             "t.ron: tables[1] `side`: no eligible row at depths 5",
             "t.ron: tables[1] `side`: rows[0] (species `a`): its shape rounds its weight to 0 at depths 5",
+        ]
+    );
+}
+
+/// A boost from the deepest floor depth reaches past depth 250, past every row: named as
+/// such at 250 alone (the rows cover every boosted depth below it).
+#[test]
+fn a_boost_past_the_deepest_depth_is_beyond_every_row() {
+    let text = format!(
+        "(species: [{}], tables: [(key: \"floor\", rows: [(what: Species(\"a\"), depth: (1, 250))])], floor: Some((table: \"floor\", depths: (1, 250), count: (dice: \"1d1\"), out_of_depth: Some((chance: \"1/2\", divisor: 1000, bonus: 1, cap: 1, fairness: 1)))))",
+        species(&["a"])
+    );
+    let warnings: Vec<String> = bestiary(&text)
+        .warnings()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(
+        warnings,
+        [
+            "t.ron: floor: the out-of-depth boost at depths 250 reaches past every row of the floor's table"
+        ]
+    );
+}
+
+/// Depth 0 is a depth like any other: a table eligible at 0 and 2 has a gap at 1, named
+/// for the table and for the row that draws it over 0-2.
+#[test]
+fn a_gap_next_to_depth_0_is_found() {
+    let side = r#"(key: "side", rows: [(what: Species("a"), depth: (0, 0)), (what: Species("a"), depth: (2, 2))])"#;
+    let rows = format!(r#"{A}, (what: Table("side"), depth: (0, 2))"#);
+    assert_eq!(
+        lint(&rows, side),
+        [
+            "t.ron: tables[0] `floor`: rows[1] (table `side`): that table has no eligible row at depths 1",
+            "t.ron: tables[1] `side`: no eligible row at depths 1",
         ]
     );
 }

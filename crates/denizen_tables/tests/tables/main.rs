@@ -2,6 +2,7 @@
 
 mod edges;
 mod floor;
+mod golden;
 mod lint;
 mod load;
 mod odds;
