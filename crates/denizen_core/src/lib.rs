@@ -1,6 +1,7 @@
 //! The neutral core of denizen: what every rule set uses.
 //!
-//! Seeded streams and dice ([`rng`]), the RON loader and its errors ([`data`]), the floor
+//! Seeded streams and dice ([`rng`]), the unbiased uniform and dice roller of new rules
+//! ([`fair`]), the RON loader and its errors ([`data`]), the floor
 //! grid with its rooms and occupancy ([`floor`]: the tiles every rule set knows, a rule
 //! set's own as [`Tile::Feature`], a room's kind as its rule set's string), a reference
 //! layout ([`layout`]), sets of squares of any shape ([`squares`]), a tag layer naming
@@ -16,6 +17,7 @@
 #![warn(missing_docs)]
 
 pub mod data;
+pub mod fair;
 pub mod floor;
 pub mod layout;
 pub mod output;

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use denizen_core::Generator;
 
-use crate::uniform::below;
+use denizen_core::fair::below;
 
 /// One table's pick-one draw at one depth, every unique available: the eligible rows in
 /// table order, their cumulative weights, and a guide from a word's top bits to the first

@@ -79,7 +79,7 @@ impl<'b> Draw<'b, '_> {
                     if weight == 0 || !row.chance.roll(self.rng) {
                         continue;
                     }
-                    for _ in 0..crate::uniform::roll(row.count, self.rng) {
+                    for _ in 0..denizen_core::fair::roll(row.count, self.rng) {
                         self.row(table, i, depth, rows, out);
                     }
                 }
@@ -167,7 +167,7 @@ impl<'b> Draw<'b, '_> {
             .sum();
         let mut members = Vec::with_capacity(most as usize);
         for (k, follower) in b.group(g).followers.iter().enumerate() {
-            for _ in 0..crate::uniform::roll(follower.count, self.rng) {
+            for _ in 0..denizen_core::fair::roll(follower.count, self.rng) {
                 if let Some(s) = self.creature(follower.member, depth) {
                     members.push(Member {
                         species: s,

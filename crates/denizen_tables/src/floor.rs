@@ -4,7 +4,7 @@
 
 use crate::pick::row_at;
 use crate::rules::{OddsError, check_depth, check_table};
-use crate::uniform::below;
+use denizen_core::fair::below;
 use denizen_core::{FloorGrid, Generator, Origin, Plan, Spawn, Square, SquareTags};
 
 use crate::bestiary::{Bestiary, GroupId, ItemRef, LootId, Place, SpeciesId, TableId};
@@ -305,7 +305,7 @@ impl Placer<'_, '_> {
     ) -> usize {
         self.squares.take(at);
         let species = self.b.species_of(s);
-        let hit_points = crate::uniform::roll(species.hit_points, self.rng);
+        let hit_points = denizen_core::fair::roll(species.hit_points, self.rng);
         let asleep = species.asleep.roll(self.rng);
         let carries = species
             .possessions

@@ -57,7 +57,6 @@ pub mod reference;
 mod rules;
 pub mod sample;
 mod source;
-mod uniform;
 mod wandering;
 mod warning;
 pub mod weight;

@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::compiled::{DepthDraw, Draws, TableDraws};
 use crate::rules::eligible;
-use crate::uniform::below;
+use denizen_core::fair::below;
 
 /// The row of `rows` (row index, weight; in table order) a value `u` below their total
 /// falls in.

@@ -5,7 +5,7 @@
 use denizen_core::{FloorGrid, Generator, Square, SquareTags, TagMask, Tile};
 
 use crate::bestiary::Place;
-use crate::uniform::below;
+use denizen_core::fair::below;
 
 /// How many tagged squares are tried at random before the squares meeting a rule are
 /// listed.

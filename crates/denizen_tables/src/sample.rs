@@ -8,7 +8,7 @@ use crate::bestiary::{Bestiary, TableId};
 use crate::draw::{Draw, Unit};
 use crate::ledger::{UniqueLedger, gone_by_ledger};
 use crate::rules::{OddsError, boosted_depth, check_depth, count_term};
-use crate::uniform::roll;
+use denizen_core::fair::roll;
 
 /// A floor's placements as drawn: every unit in order, how many placements there were and
 /// how many went out of depth.

@@ -1,7 +1,7 @@
 //! Wandering arrivals: a check every so often on a floor, each bringing one placement of
 //! the wandering table with a chance that may taper the longer the player stays.
 
-use crate::uniform::below;
+use denizen_core::fair::below;
 use denizen_core::{Generator, Origin};
 
 use crate::bestiary::{Bestiary, WanderingRules};

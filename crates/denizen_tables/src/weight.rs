@@ -168,7 +168,7 @@ impl Chance {
         } else if self.num == self.den {
             true
         } else {
-            crate::uniform::below(rng, self.den).0 < self.num
+            denizen_core::fair::below(rng, self.den).0 < self.num
         }
     }
 }

@@ -1,13 +1,17 @@
-//! Unbiased values below `n` by one multiplication (Lemire's method, a division only on
-//! the rare redraw), and dice rolled with them: what every draw of the tables rule set
-//! reads its stream with.
+//! The unbiased uniform and dice roller of rules that are not a classic game's: a value
+//! below `n` by one multiplication (Lemire's method, a division only on the rare redraw),
+//! and dice rolled with it. The tables rule set reads every draw of its stream with
+//! these; the classic rule sets keep their originals' draws ([`crate::rng::uniform`],
+//! Omega's bucketed helper), so their seeds give what the originals give.
 
-use denizen_core::Generator;
 use rand::Rng;
 
-/// A value uniform on `0..n` (`n > 0`), unbiased, and the word it came from:
-/// `word * n / 2^32`, a word redrawn when its low product falls in the short zone.
-pub(crate) fn below(rng: &mut Generator, n: u32) -> (u32, u32) {
+use crate::{Dice, Generator};
+
+/// A value uniform on `0..n`, unbiased, and the word it came from: `word * n / 2^32`, a
+/// word redrawn when its low product falls in the short zone. `n` must be above 0 (a
+/// debug build panics on 0; a release build gives 0).
+pub fn below(rng: &mut Generator, n: u32) -> (u32, u32) {
     debug_assert!(n > 0, "below(0) has no values");
     let mut word = rng.next_u32();
     let mut product = u64::from(word) * u64::from(n);
@@ -22,7 +26,7 @@ pub(crate) fn below(rng: &mut Generator, n: u32) -> (u32, u32) {
 }
 
 /// A dice total: each die uniform on `1..=sides` by [`below`] (0 for dice of no sides).
-pub(crate) fn roll(dice: denizen_core::Dice, rng: &mut Generator) -> u32 {
+pub fn roll(dice: Dice, rng: &mut Generator) -> u32 {
     if dice.sides == 0 {
         return 0;
     }
@@ -31,9 +35,8 @@ pub(crate) fn roll(dice: denizen_core::Dice, rng: &mut Generator) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use denizen_core::{StreamPurpose, WorldSeed};
-
     use super::*;
+    use crate::{StreamPurpose, WorldSeed};
 
     /// With `n` three quarters of 2^32 a quarter of the words fall in the zone Lemire's
     /// method redraws: every value kept came from a word outside it, is that word's
@@ -72,7 +75,7 @@ mod tests {
         let mut rng = WorldSeed(5).stream(StreamPurpose::new("roll"));
         let mut seen = [0u32; 13];
         for _ in 0..6_000 {
-            seen[roll(denizen_core::Dice::new(2, 6), &mut rng) as usize] += 1;
+            seen[roll(Dice::new(2, 6), &mut rng) as usize] += 1;
         }
         assert_eq!(seen[0] + seen[1], 0);
         // 7 comes 6 times in 36, 2 and 12 once.
@@ -81,6 +84,6 @@ mod tests {
             (100..240).contains(&seen[2]) && (100..240).contains(&seen[12]),
             "{seen:?}"
         );
-        assert_eq!(roll(denizen_core::Dice::new(3, 0), &mut rng), 0);
+        assert_eq!(roll(Dice::new(3, 0), &mut rng), 0);
     }
 }
