@@ -395,8 +395,21 @@ fn band(followers: &str, radius: u32, count: &str) -> denizen_tables::Bestiary {
 
 /// Plans `b` at depth 1 on `rows` with the stream of `seed`.
 fn planned(b: &denizen_tables::Bestiary, rows: &[&str], seed: u64) -> denizen_tables::FloorPlan {
+    planned_tagged(b, rows, &[], seed)
+}
+
+/// [`planned`] with `tagged` squares besides the grid's tags (a tag and its square).
+fn planned_tagged(
+    b: &denizen_tables::Bestiary,
+    rows: &[&str],
+    tagged: &[(&str, Square)],
+    seed: u64,
+) -> denizen_tables::FloorPlan {
     let grid = FloorGrid::from_rows(rows).unwrap();
-    let tags = SquareTags::from_grid(&grid);
+    let mut tags = SquareTags::from_grid(&grid);
+    for &(tag, at) in tagged {
+        tags.tag(at, tag).unwrap();
+    }
     let request = FloorRequest {
         depth: 1,
         point: None,
@@ -723,33 +736,6 @@ fn enthroned(followers: &str, radius: u32) -> denizen_tables::Bestiary {
     ))
 }
 
-/// Plans `b` on `rows` with `tagged` squares (a tag and its squares).
-fn planned_tagged(
-    b: &denizen_tables::Bestiary,
-    rows: &[&str],
-    tagged: &[(&str, Square)],
-) -> denizen_tables::FloorPlan {
-    let grid = FloorGrid::from_rows(rows).unwrap();
-    let mut tags = SquareTags::from_grid(&grid);
-    for &(tag, at) in tagged {
-        tags.tag(at, tag).unwrap();
-    }
-    let request = FloorRequest {
-        depth: 1,
-        point: None,
-        table: None,
-    };
-    plan_floor(
-        b,
-        &grid,
-        &tags,
-        request,
-        &UniqueLedger::new(),
-        &mut stream(4),
-    )
-    .unwrap()
-}
-
 /// Every square of the box round the leader is open to its followers: in a room of 5 by
 /// 5, a leader at the middle has room for 24 within 2, the corners included.
 #[test]
@@ -758,7 +744,7 @@ fn followers_reach_every_square_of_the_leaders_box() {
     let room = [
         "#######", "#.....#", "#.....#", "#.....#", "#.....#", "#.....#", "#######",
     ];
-    let plan = planned_tagged(&b, &room, &[("throne", Square { x: 3, y: 3 })]);
+    let plan = planned_tagged(&b, &room, &[("throne", Square { x: 3, y: 3 })], 4);
     let mut at: Vec<Square> = plan.plan.spawns.iter().map(|s| s.at).collect();
     at.sort_by_key(|s| (s.y, s.x));
     let every: Vec<Square> = (1..6)
@@ -781,6 +767,7 @@ fn a_square_one_follower_passes_over_is_the_next_ones() {
         &b,
         &["########", "#......#", "########"],
         &[("throne", square(1)), ("b", square(3)), ("c", square(4))],
+        4,
     );
     let at: Vec<Square> = plan.plan.spawns.iter().map(|s| s.at).collect();
     assert_eq!(at, [square(1), square(3), square(4), square(2)]);

@@ -111,23 +111,39 @@ fn uniques_that_wander_are_found() {
     );
 }
 
+/// Boosts that reach past every row of the floor's table are found: depth d goes to
+/// d + min(d / 4 + 2, 10), past 10 from depth 8 (7 + 3 = 10 is still in; 8 + 4 = 12 is
+/// not); and from the deepest depth, 250, a boost of 1 reaches 251, past every row, at
+/// 250 alone.
 #[test]
 fn boosts_past_every_row_are_found() {
-    // Depth d goes to d + min(d / 4 + 2, 10): past 10 from depth 7 (7 + 3 = 10 is still
-    // in; 8 + 4 = 12 is not).
-    let text = format!(
-        "(species: [{}], tables: [(key: \"floor\", rows: [{A}])], floor: Some((table: \"floor\", depths: (1, 10), count: (dice: \"1d1\"), out_of_depth: Some((chance: \"1/25\", divisor: 4, bonus: 2, cap: 10, fairness: 2)))))",
-        species(&["a"])
-    );
-    let warnings: Vec<String> = bestiary(&text)
-        .warnings()
-        .iter()
-        .map(ToString::to_string)
-        .collect();
+    let warnings = |depths: &str, rule: &str| -> Vec<String> {
+        let text = format!(
+            "(species: [{}], tables: [(key: \"floor\", rows: [(what: Species(\"a\"), depth: {depths})])], floor: Some((table: \"floor\", depths: {depths}, count: (dice: \"1d1\"), out_of_depth: Some(({rule})))))",
+            species(&["a"])
+        );
+        bestiary(&text)
+            .warnings()
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    };
     assert_eq!(
-        warnings,
+        warnings(
+            "(1, 10)",
+            "chance: \"1/25\", divisor: 4, bonus: 2, cap: 10, fairness: 2"
+        ),
         [
             "t.ron: floor: the out-of-depth boost at depths 8-10 reaches past every row of the floor's table"
+        ]
+    );
+    assert_eq!(
+        warnings(
+            "(1, 250)",
+            "chance: \"1/2\", divisor: 1000, bonus: 1, cap: 1, fairness: 1"
+        ),
+        [
+            "t.ron: floor: the out-of-depth boost at depths 250 reaches past every row of the floor's table"
         ]
     );
 }
@@ -284,27 +300,6 @@ fn gaps_at_a_spans_end_and_inside_a_rows_range_are_found() {
             "t.ron: tables[0] `floor`: rows[3] (table `three`): that table has no eligible row at depths 5",
             "t.ron: tables[1] `side`: no eligible row at depths 5",
             "t.ron: tables[1] `side`: rows[0] (species `a`): its shape rounds its weight to 0 at depths 5",
-        ]
-    );
-}
-
-/// A boost from the deepest floor depth reaches past depth 250, past every row: named as
-/// such at 250 alone (the rows cover every boosted depth below it).
-#[test]
-fn a_boost_past_the_deepest_depth_is_beyond_every_row() {
-    let text = format!(
-        "(species: [{}], tables: [(key: \"floor\", rows: [(what: Species(\"a\"), depth: (1, 250))])], floor: Some((table: \"floor\", depths: (1, 250), count: (dice: \"1d1\"), out_of_depth: Some((chance: \"1/2\", divisor: 1000, bonus: 1, cap: 1, fairness: 1)))))",
-        species(&["a"])
-    );
-    let warnings: Vec<String> = bestiary(&text)
-        .warnings()
-        .iter()
-        .map(ToString::to_string)
-        .collect();
-    assert_eq!(
-        warnings,
-        [
-            "t.ron: floor: the out-of-depth boost at depths 250 reaches past every row of the floor's table"
         ]
     );
 }
