@@ -25,17 +25,30 @@ fn a_clean_file_has_no_warnings() {
     assert!(lint(A, "").is_empty());
 }
 
+/// A gap inside a table is named for the table and for the row that draws it; depth 0 is
+/// a depth like any other (a table eligible at 0 and 2 has a gap at 1).
 #[test]
 fn a_gap_inside_a_table_is_found() {
-    let side = r#"(key: "side", rows: [(what: Species("a"), depth: (1, 3)), (what: Species("a"), depth: (6, 8))])"#;
-    let rows = format!(r#"{A}, (what: Table("side"), depth: (1, 8))"#);
-    assert_eq!(
-        lint(&rows, side),
-        [
-            "t.ron: tables[0] `floor`: rows[1] (table `side`): that table has no eligible row at depths 4-5",
-            "t.ron: tables[1] `side`: no eligible row at depths 4-5",
-        ]
-    );
+    // (the side table's two rows' depths, the depths the floor's row draws it at, the gap)
+    let cases = [
+        ("(1, 3)", "(6, 8)", "(1, 8)", "4-5"),
+        ("(0, 0)", "(2, 2)", "(0, 2)", "1"),
+    ];
+    for (lower, upper, drawn, gap) in cases {
+        let side = format!(
+            r#"(key: "side", rows: [(what: Species("a"), depth: {lower}), (what: Species("a"), depth: {upper})])"#
+        );
+        let rows = format!(r#"{A}, (what: Table("side"), depth: {drawn})"#);
+        assert_eq!(
+            lint(&rows, &side),
+            [
+                format!(
+                    "t.ron: tables[0] `floor`: rows[1] (table `side`): that table has no eligible row at depths {gap}"
+                ),
+                format!("t.ron: tables[1] `side`: no eligible row at depths {gap}"),
+            ]
+        );
+    }
 }
 
 #[test]
@@ -300,21 +313,6 @@ fn gaps_at_a_spans_end_and_inside_a_rows_range_are_found() {
             "t.ron: tables[0] `floor`: rows[3] (table `three`): that table has no eligible row at depths 5",
             "t.ron: tables[1] `side`: no eligible row at depths 5",
             "t.ron: tables[1] `side`: rows[0] (species `a`): its shape rounds its weight to 0 at depths 5",
-        ]
-    );
-}
-
-/// Depth 0 is a depth like any other: a table eligible at 0 and 2 has a gap at 1, named
-/// for the table and for the row that draws it over 0-2.
-#[test]
-fn a_gap_next_to_depth_0_is_found() {
-    let side = r#"(key: "side", rows: [(what: Species("a"), depth: (0, 0)), (what: Species("a"), depth: (2, 2))])"#;
-    let rows = format!(r#"{A}, (what: Table("side"), depth: (0, 2))"#);
-    assert_eq!(
-        lint(&rows, side),
-        [
-            "t.ron: tables[0] `floor`: rows[1] (table `side`): that table has no eligible row at depths 1",
-            "t.ron: tables[1] `side`: no eligible row at depths 1",
         ]
     );
 }
