@@ -11,7 +11,12 @@ fn lint(rows: &str, more: &str) -> Vec<String> {
         "(species: [{}], tables: [(key: \"floor\", rows: [{rows}]), {more}], floor: Some((table: \"floor\", depths: (1, 10), count: (dice: \"1d1\"))))",
         species(&["a"])
     );
-    bestiary(&text)
+    warnings_of(&text)
+}
+
+/// The warnings of a one-file bestiary, as lines.
+fn warnings_of(text: &str) -> Vec<String> {
+    bestiary(text)
         .warnings()
         .iter()
         .map(ToString::to_string)
@@ -72,11 +77,7 @@ fn species_no_table_reaches_are_found() {
         "(species: [{}], tables: [(key: \"floor\", rows: [{A}])], floor: Some((table: \"floor\", depths: (1, 10), count: (dice: \"1d1\"))))",
         species(&["a", "lost"])
     );
-    let warnings: Vec<String> = bestiary(&text)
-        .warnings()
-        .iter()
-        .map(ToString::to_string)
-        .collect();
+    let warnings = warnings_of(&text);
     assert_eq!(
         warnings,
         ["t.ron: species[1] `lost`: no table reaches this species"]
@@ -113,11 +114,7 @@ fn uniques_that_wander_are_found() {
         tables: [(key: "floor", rows: [(what: Species("a"), depth: (1, 10))]), (key: "wander", rows: [(what: Species("boss"), depth: (1, 10))])],
         floor: Some((table: "floor", depths: (1, 10), count: (dice: "1d1"))),
         wandering: Some((table: "wander", chance: "1/10", every: 10)))"#;
-    let warnings: Vec<String> = bestiary(text)
-        .warnings()
-        .iter()
-        .map(ToString::to_string)
-        .collect();
+    let warnings = warnings_of(text);
     assert_eq!(
         warnings,
         ["t.ron: species[1] `boss`: a unique in the wandering table"]
@@ -135,11 +132,7 @@ fn boosts_past_every_row_are_found() {
             "(species: [{}], tables: [(key: \"floor\", rows: [(what: Species(\"a\"), depth: {depths})])], floor: Some((table: \"floor\", depths: {depths}, count: (dice: \"1d1\"), out_of_depth: Some(({rule})))))",
             species(&["a"])
         );
-        bestiary(&text)
-            .warnings()
-            .iter()
-            .map(ToString::to_string)
-            .collect()
+        warnings_of(&text)
     };
     assert_eq!(
         warnings(
