@@ -11,6 +11,9 @@ use crate::{Dice, Generator};
 /// A value uniform on `0..n`, unbiased, and the word it came from: `word * n / 2^32`, a
 /// word redrawn when its low product falls in the short zone. `n` must be above 0 (a
 /// debug build panics on 0; a release build gives 0).
+///
+/// Inlined across crates: it is the inner step of every tables draw.
+#[inline]
 pub fn below(rng: &mut Generator, n: u32) -> (u32, u32) {
     debug_assert!(n > 0, "below(0) has no values");
     let mut word = rng.next_u32();
@@ -26,6 +29,7 @@ pub fn below(rng: &mut Generator, n: u32) -> (u32, u32) {
 }
 
 /// A dice total: each die uniform on `1..=sides` by [`below`] (0 for dice of no sides).
+#[inline]
 pub fn roll(dice: Dice, rng: &mut Generator) -> u32 {
     if dice.sides == 0 {
         return 0;

@@ -1,11 +1,13 @@
-//! The draw of one placement: what it brings (units of a leader and its followers), before
-//! any square is chosen. The floor's plan places these units; `denizen tables sample`
-//! counts them. The eligibility, weights and depths are [`crate::rules`]'s.
+//! Sampling: the reading of [`crate::walk`] that takes one branch of each choice by the
+//! stream's words, and what it brings (units of a leader and its followers), before any
+//! square is chosen. The floor's plan places these units; `denizen tables sample` counts
+//! them.
 
-use denizen_core::Generator;
+use denizen_core::{Dice, Generator};
 
-use crate::bestiary::{Bestiary, Creature, GroupId, Place, RowTarget, SpeciesId, TableId};
-use crate::file::PickKind;
+use crate::bestiary::{Bestiary, GroupId, Place, SpeciesId, TableId};
+use crate::walk::{Reading, Role, Walk};
+use crate::weight::Chance;
 
 /// One creature of a unit.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,170 +35,141 @@ pub struct Unit<'b> {
     pub out_of_depth: bool,
 }
 
-/// A draw in progress: the bestiary, the stream, and which species may still come.
-pub(crate) struct Draw<'b, 'r> {
+/// The sampling reading: the bestiary, the stream, which species may still come, and the
+/// units drawn so far.
+pub(crate) struct Sampler<'b, 'r> {
     pub(crate) b: &'b Bestiary,
     pub(crate) rng: &'r mut Generator,
     /// Per species: left out of the draw (a unique alive, killed or drawn on this floor).
     pub(crate) gone: &'r mut [bool],
-    /// Whether the placement being drawn went out of depth.
-    pub(crate) deep: bool,
+    /// The units drawn, in order.
+    pub(crate) units: &'r mut Vec<Unit<'b>>,
+    /// The placement rules of the rows being drawn, outermost first.
+    rows: Vec<&'b Place>,
     /// Whether a unique was taken (and `gone` changed).
     pub(crate) took: bool,
+    /// How many placements were drawn.
+    pub(crate) placements: u32,
+    /// How many of them went out of depth.
+    pub(crate) out_of_depth: u32,
 }
 
-impl<'b> Draw<'b, '_> {
-    fn available(&self) -> impl Fn(SpeciesId) -> bool + '_ {
-        |s| !self.gone[s.index()]
+impl<'b, 'r> Sampler<'b, 'r> {
+    /// A sampler drawing from `rng`, the species `gone` marks left out, adding to `units`.
+    pub(crate) fn new(
+        b: &'b Bestiary,
+        rng: &'r mut Generator,
+        gone: &'r mut [bool],
+        units: &'r mut Vec<Unit<'b>>,
+    ) -> Self {
+        Self {
+            b,
+            rng,
+            gone,
+            units,
+            rows: Vec::new(),
+            took: false,
+            placements: 0,
+            out_of_depth: 0,
+        }
+    }
+}
+
+impl<'b> Reading<'b> for Sampler<'b, '_> {
+    type At = ();
+    type Out = ();
+
+    fn bestiary(&self) -> &'b Bestiary {
+        self.b
     }
 
-    /// Takes a species: a unique is gone from then on.
-    fn take(&mut self, s: SpeciesId) {
+    fn available(&self, (): (), s: SpeciesId) -> bool {
+        !self.gone[s.index()]
+    }
+
+    fn went_deep(&self, (): ()) -> u32 {
+        self.out_of_depth
+    }
+
+    fn nothing(&mut self, (): ()) {}
+
+    fn comes(&mut self, (): (), s: SpeciesId, role: Role<'b>) {
         if self.b.species_of(s).unique {
             self.gone[s.index()] = true;
             self.took = true;
         }
-    }
-
-    /// The units one draw from `table` at `depth` brings, added to `out`.
-    pub(crate) fn table(
-        &mut self,
-        table: TableId,
-        depth: u32,
-        rows: &mut Vec<&'b Place>,
-        out: &mut Vec<Unit<'b>>,
-    ) {
-        let b = self.b;
-        match b.table(table).pick {
-            PickKind::One => {
-                if let Some(i) = crate::pick::pick(b, (table, depth), self.gone, self.rng) {
-                    self.row(table, i, depth, rows, out);
-                }
-            }
-            PickKind::Each => {
-                for (i, row) in b.table(table).rows.iter().enumerate() {
-                    let weight = crate::rules::row_weight(b, row, depth, &self.available());
-                    if weight == 0 || !row.chance.roll(self.rng) {
-                        continue;
-                    }
-                    for _ in 0..denizen_core::fair::roll(row.count, self.rng) {
-                        self.row(table, i, depth, rows, out);
-                    }
-                }
-            }
-        }
-    }
-
-    fn row(
-        &mut self,
-        table: TableId,
-        i: usize,
-        depth: u32,
-        rows: &mut Vec<&'b Place>,
-        out: &mut Vec<Unit<'b>>,
-    ) {
-        let b = self.b;
-        let row = &b.table(table).rows[i];
-        // Only rules that say something are kept: a lone species' unit then holds none.
-        let said = !row.place.is_empty();
-        if said {
-            rows.push(&row.place);
-        }
-        match row.what {
-            RowTarget::Species(s) => self.species(s, depth, rows, out),
-            RowTarget::Group(g) => self.group(g, depth, rows, out),
-            RowTarget::Table(t) => self.table(t, depth, rows, out),
-        }
-        if said {
-            rows.pop();
-        }
-    }
-
-    /// A species a row drew, with its escort.
-    fn species(&mut self, s: SpeciesId, depth: u32, rows: &[&'b Place], out: &mut Vec<Unit<'b>>) {
-        if self.gone[s.index()] {
-            return;
-        }
-        self.take(s);
-        let leader = Member {
+        let member = |follows, place| Member {
             species: s,
-            follows: None,
-            place: None,
+            follows,
+            place,
         };
-        let (followers, radius) = match self.b.species_of(s).escort {
-            Some(g) => (self.followers(g, depth), self.b.group(g).radius),
-            None => (Vec::new(), 0),
-        };
-        out.push(Unit {
-            leader,
-            followers,
-            radius,
-            rows: rows.to_vec(),
-            out_of_depth: self.deep,
-        });
-    }
-
-    /// A group a row drew: nothing when its leader is not drawn.
-    fn group(&mut self, g: GroupId, depth: u32, rows: &[&'b Place], out: &mut Vec<Unit<'b>>) {
-        let group = self.b.group(g);
-        let Some(Some(s)) = group.leader.map(|c| self.creature(c, depth)) else {
-            return;
-        };
-        let leader = Member {
-            species: s,
-            follows: None,
-            place: None,
-        };
-        let followers = self.followers(g, depth);
-        out.push(Unit {
-            leader,
-            followers,
-            radius: group.radius,
-            rows: rows.to_vec(),
-            out_of_depth: self.deep,
-        });
-    }
-
-    fn followers(&mut self, g: GroupId, depth: u32) -> Vec<Member<'b>> {
-        let b = self.b;
-        let most: u32 = b
-            .group(g)
-            .followers
-            .iter()
-            .map(|f| f.count.bounds().1)
-            .sum();
-        let mut members = Vec::with_capacity(most as usize);
-        for (k, follower) in b.group(g).followers.iter().enumerate() {
-            for _ in 0..denizen_core::fair::roll(follower.count, self.rng) {
-                if let Some(s) = self.creature(follower.member, depth) {
-                    members.push(Member {
-                        species: s,
-                        follows: Some((g, k as u16)),
-                        place: Some(&follower.place),
-                    });
+        match role {
+            Role::Leader {
+                radius,
+                followers,
+                deep,
+            } => {
+                let most = followers.map_or(0, |g| {
+                    let group = self.b.group(g);
+                    group.followers.iter().map(|f| f.count.bounds().1).sum()
+                });
+                self.units.push(Unit {
+                    leader: member(None, None),
+                    followers: Vec::with_capacity(most as usize),
+                    radius,
+                    rows: self.rows.clone(),
+                    out_of_depth: deep,
+                });
+            }
+            Role::Follower { group, kind, place } => {
+                // A follower comes only after its leader's unit.
+                if let Some(unit) = self.units.last_mut() {
+                    unit.followers
+                        .push(member(Some((group, kind)), Some(place)));
                 }
             }
         }
-        members
     }
 
-    /// One creature: the species when available, or one drawn from a creature table.
-    fn creature(&mut self, c: Creature, depth: u32) -> Option<SpeciesId> {
-        let s = match c {
-            Creature::Species(s) => (!self.gone[s.index()]).then_some(s)?,
-            Creature::Table(t) => self.creature_of_table(t, depth)?,
-        };
-        self.take(s);
-        Some(s)
+    fn goes_deep(&mut self, (): ()) {
+        self.out_of_depth += 1;
     }
 
-    fn creature_of_table(&mut self, t: TableId, depth: u32) -> Option<SpeciesId> {
-        let b = self.b;
-        let i = crate::pick::pick(b, (t, depth), self.gone, self.rng)?;
-        match b.table(t).rows[i].what {
-            RowTarget::Species(s) => Some(s),
-            RowTarget::Table(inner) => self.creature_of_table(inner, depth),
-            RowTarget::Group(_) => None,
+    fn then(&mut self, (): (), mut next: impl FnMut(&mut Self, ())) {
+        next(self, ());
+    }
+
+    fn pick(&mut self, (): (), at: (TableId, u32), mut row: impl FnMut(&mut Self, (), usize)) {
+        if let Some(i) = crate::pick::pick(self.b, at, self.gone, self.rng) {
+            row(self, (), i);
         }
+    }
+
+    fn chance(&mut self, (): (), chance: Chance, mut next: impl FnMut(&mut Self, (), bool)) {
+        let hit = chance.roll(self.rng);
+        next(self, (), hit);
+    }
+
+    fn repeat(&mut self, (): (), (dice, extra): (Dice, u32), mut step: impl FnMut(&mut Self, ())) {
+        for _ in 0..denizen_core::fair::roll(dice, self.rng) + extra {
+            step(self, ());
+        }
+    }
+
+    fn remembered(&mut self, _: Walk, (): (), walk: impl FnOnce(&mut Self, ())) {
+        walk(self, ());
+    }
+
+    fn placement(&mut self, (): (), walk: impl FnOnce(&mut Self, ())) {
+        self.placements += 1;
+        walk(self, ());
+    }
+
+    fn enter(&mut self, place: &'b Place) {
+        self.rows.push(place);
+    }
+
+    fn leave(&mut self) {
+        self.rows.pop();
     }
 }

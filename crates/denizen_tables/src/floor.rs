@@ -8,11 +8,12 @@ use denizen_core::fair::below;
 use denizen_core::{FloorGrid, Generator, Origin, Plan, Spawn, Square, SquareTags};
 
 use crate::bestiary::{Bestiary, GroupId, ItemRef, LootId, Place, SpeciesId, TableId};
-use crate::draw::{Draw, Member, Unit};
+use crate::draw::{Member, Sampler, Unit};
 use crate::ledger::UniqueLedger;
 use crate::ledger::gone_by_ledger;
 use crate::place::{Rule, Squares};
 use crate::sample::{FloorDraw, draw_floor};
+use crate::walk::{self, Here};
 
 /// What a floor is asked for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -175,14 +176,13 @@ pub fn plan_arrival(
     check_site(b, site, depth)?;
     let mut gone = gone_by_ledger(b, ledger);
     let mut units = Vec::new();
-    Draw {
-        b,
-        rng,
-        gone: &mut gone,
-        deep: false,
-        took: false,
-    }
-    .table(table, depth, &mut Vec::new(), &mut units);
+    let here = Here { depth, deep: false };
+    walk::table(
+        &mut Sampler::new(b, rng, &mut gone, &mut units),
+        (),
+        table,
+        here,
+    );
     let drawn = FloorDraw {
         units,
         placements: 1,

@@ -57,6 +57,7 @@ pub mod reference;
 mod rules;
 pub mod sample;
 mod source;
+mod walk;
 mod wandering;
 mod warning;
 pub mod weight;

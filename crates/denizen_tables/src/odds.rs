@@ -1,6 +1,7 @@
-//! Exact odds: the expected count of every species per placement or per floor, worked
-//! through nesting, groups, escorts, the out-of-depth branch, the fairness cap and the
-//! unique ledger with the weights and depths of the rules module, the same the draw rolls.
+//! Exact odds: the expected count of every species per placement or per floor. They are
+//! the draw itself, [`crate::walk`], read with every branch followed: nesting, groups,
+//! escorts, the out-of-depth branch, the fairness cap and the unique ledger are the
+//! walk's, the weights, depths and dice the rules module's, the same the draw rolls.
 //!
 //! Each draw's chance is the exact ratio of its integer weights; a chain of draws
 //! multiplies them in `f64`. The uniques a floor's draw can bring and that may still come
@@ -10,10 +11,13 @@
 
 use std::collections::HashMap;
 
-use crate::bestiary::{Bestiary, Creature, GroupId, RowTarget, SpeciesId, TableId};
-use crate::file::PickKind;
+use denizen_core::Dice;
+
+use crate::bestiary::{Bestiary, SpeciesId, TableId};
 use crate::ledger::{UniqueLedger, gone_by_ledger};
-use crate::rules::{boosted_depth, count_term, dice_distribution, eligible, row_weight};
+use crate::rules::{dice_distribution, eligible};
+use crate::walk::{self, Reading, Role, Walk};
+use crate::weight::Chance;
 
 /// The most uniques a floor's draw can bring, still available, for which the odds are
 /// worked exactly (at most 12 tracked, so the set of those taken fits in a word).
@@ -65,56 +69,58 @@ pub fn table_odds(
     if exact.bits.len() > MAX_EXACT_UNIQUES {
         return Ok(sampled(b, (table, depth), ledger, per));
     }
-    let expected =
-        match per {
-            Per::Placement => exact.placement(depth, 0, 0).iter().fold(
-                vec![0.0; b.species.len()],
-                |mut sum, o| {
-                    add(&mut sum, &o.outcome.counts, 1.0);
-                    sum
-                },
-            ),
-            Per::Floor => exact.floor(depth),
-        };
+    let start = State {
+        mask: 0,
+        out_of_depth: 0,
+    };
+    let dist = match per {
+        Per::Placement => walk::placement(&mut exact, start, (table, depth)),
+        Per::Floor => walk::floor(&mut exact, start, (table, depth)),
+    };
+    let expected = exact.expected(&dist);
     Ok(Odds {
         expected,
         standard_errors: None,
     })
 }
 
-/// One outcome of a draw: the tracked uniques taken after it, its chance, and the counts
-/// of each species weighted by that chance.
+/// The state a step of the exact walk goes on from: the tracked uniques taken (a bit
+/// each) and how many of the floor's placements went out of depth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+struct State {
+    mask: u32,
+    out_of_depth: u32,
+}
+
+/// One outcome of a draw: the state after it, its chance, and the counts of each species
+/// weighted by that chance.
 #[derive(Clone, Debug)]
 struct Outcome {
-    mask: u32,
+    at: State,
     p: f64,
     counts: Vec<f64>,
 }
 
-/// The outcomes of a draw, one per set of uniques taken.
+/// The outcomes of a draw, one per state it can leave.
 type Dist = Vec<Outcome>;
 
-/// An outcome of a placement with the floor's out-of-depth count after it.
-struct Step {
-    outcome: Outcome,
-    out_of_depth: u32,
-}
+/// A table's eligible rows with their weights, and the total weight.
+type Eligible = (Vec<(usize, u64)>, u64);
 
-/// The exact work: which uniques are tracked, and each table's and group's outcomes by
-/// depth and set of uniques taken.
+/// The exact reading of [`crate::walk`]: every branch followed with its chance, outcomes
+/// joined by the state they leave, and each table's and group's outcomes remembered by
+/// the state they start from.
 struct Exact<'b> {
     b: &'b Bestiary,
-    /// The table placements draw from.
-    table: TableId,
     /// Per species: its bit among the tracked uniques.
     bit: Vec<Option<u32>>,
     /// Per species: a unique the ledger leaves out.
     gone: Vec<bool>,
     /// The tracked uniques.
     bits: Vec<SpeciesId>,
-    memo: HashMap<(bool, u32, u32, u32), Dist>,
-    /// Each creature table's species and chances, by table, depth and uniques taken.
-    creatures: HashMap<(u32, u32, u32), Vec<(SpeciesId, f64)>>,
+    memo: HashMap<(Walk, State), Dist>,
+    /// Each table's eligible rows and total weight, by table, depth and uniques taken.
+    eligible: HashMap<(TableId, u32, u32), Eligible>,
 }
 
 fn add(sum: &mut [f64], counts: &[f64], scale: f64) {
@@ -137,34 +143,75 @@ impl<'b> Exact<'b> {
         }
         Self {
             b,
-            table,
             bit,
             gone,
             bits,
             memo: HashMap::new(),
-            creatures: HashMap::new(),
+            eligible: HashMap::new(),
         }
     }
 
-    fn available(&self, mask: u32) -> impl Fn(SpeciesId) -> bool + '_ {
-        move |s| {
-            !self.gone[s.index()] && self.bit[s.index()].is_none_or(|bit| mask & (1 << bit) == 0)
-        }
+    /// The expected counts of a distribution's outcomes together.
+    fn expected(&self, dist: &Dist) -> Vec<f64> {
+        dist.iter()
+            .fold(vec![0.0; self.b.species.len()], |mut sum, o| {
+                add(&mut sum, &o.counts, 1.0);
+                sum
+            })
     }
 
-    fn none(&self, mask: u32) -> Dist {
+    /// `branch`'s outcomes, each with chance `p`, joined into `out` (none when `p` is 0).
+    fn branch(out: &mut Dist, p: f64, branch: impl FnOnce() -> Dist) {
+        if p > 0.0 {
+            for o in branch() {
+                merge(out, scaled(o, p));
+            }
+        }
+    }
+}
+
+impl<'b> Reading<'b> for Exact<'b> {
+    type At = State;
+    type Out = Dist;
+
+    fn bestiary(&self) -> &'b Bestiary {
+        self.b
+    }
+
+    fn available(&self, at: State, s: SpeciesId) -> bool {
+        !self.gone[s.index()] && self.bit[s.index()].is_none_or(|bit| at.mask & (1 << bit) == 0)
+    }
+
+    fn went_deep(&self, at: State) -> u32 {
+        at.out_of_depth
+    }
+
+    fn nothing(&mut self, at: State) -> Dist {
         vec![Outcome {
-            mask,
+            at,
             p: 1.0,
             counts: vec![0.0; self.b.species.len()],
         }]
     }
 
-    /// `first`, then for each of its outcomes the draw `then` makes from its set of uniques.
-    fn then(&mut self, first: Dist, mut then: impl FnMut(&mut Self, u32) -> Dist) -> Dist {
+    fn comes(&mut self, at: State, s: SpeciesId, _: Role<'b>) -> Dist {
+        let mask = at.mask | self.bit[s.index()].map_or(0, |bit| 1 << bit);
+        let mut dist = self.nothing(State { mask, ..at });
+        dist[0].counts[s.index()] = 1.0;
+        dist
+    }
+
+    fn goes_deep(&mut self, at: State) -> State {
+        State {
+            out_of_depth: at.out_of_depth + 1,
+            ..at
+        }
+    }
+
+    fn then(&mut self, first: Dist, mut next: impl FnMut(&mut Self, State) -> Dist) -> Dist {
         let mut out: Dist = Vec::new();
         for a in first {
-            for b in then(self, a.mask) {
+            for b in next(self, a.at) {
                 let mut counts = a.counts.clone();
                 for (c, (bc, ac)) in counts.iter_mut().zip(b.counts.iter().zip(&a.counts)) {
                     *c = ac * b.p + a.p * bc;
@@ -172,7 +219,7 @@ impl<'b> Exact<'b> {
                 merge(
                     &mut out,
                     Outcome {
-                        mask: b.mask,
+                        at: b.at,
                         p: a.p * b.p,
                         counts,
                     },
@@ -182,257 +229,76 @@ impl<'b> Exact<'b> {
         out
     }
 
-    /// A species taken: counted, and a tracked unique's bit set.
-    fn taken(&self, s: SpeciesId, mask: u32) -> Dist {
-        let mut dist = self.none(mask | self.bit[s.index()].map_or(0, |bit| 1 << bit));
-        dist[0].counts[s.index()] = 1.0;
-        dist
-    }
-
-    fn table(&mut self, t: TableId, depth: u32, mask: u32) -> Dist {
-        let key = (true, t.0, depth, mask);
-        if let Some(dist) = self.memo.get(&key) {
-            return dist.clone();
+    fn pick(
+        &mut self,
+        at: State,
+        (table, depth): (TableId, u32),
+        mut row: impl FnMut(&mut Self, State, usize) -> Dist,
+    ) -> Dist {
+        let key = (table, depth, at.mask);
+        if !self.eligible.contains_key(&key) {
+            let found = eligible(self.b, table, depth, &|s| self.available(at, s));
+            self.eligible.insert(key, found);
         }
-        let b = self.b;
-        let dist = match b.table(t).pick {
-            PickKind::One => {
-                let (rows, total) = eligible(b, t, depth, &self.available(mask));
-                let mut out = if total == 0 {
-                    self.none(mask)
-                } else {
-                    Vec::new()
-                };
-                for (i, w) in rows {
-                    let p = w as f64 / total as f64;
-                    for o in self.row(t, i, depth, mask) {
-                        merge(&mut out, scaled(o, p));
-                    }
-                }
-                out
-            }
-            PickKind::Each => {
-                let mut dist = self.none(mask);
-                for i in 0..b.table(t).rows.len() {
-                    dist = self.then(dist, |me, m| me.each_row(t, i, depth, m));
-                }
-                dist
-            }
-        };
-        self.memo.insert(key, dist.clone());
-        dist
-    }
-
-    /// A pick-each row: when eligible, with its chance, drawn its count's times.
-    fn each_row(&mut self, t: TableId, i: usize, depth: u32, mask: u32) -> Dist {
-        let b = self.b;
-        let row = &b.table(t).rows[i];
-        if row_weight(b, row, depth, &self.available(mask)) == 0 {
-            return self.none(mask);
+        let (rows, total) = self.eligible[&key].clone();
+        if total == 0 {
+            return self.nothing(at);
         }
-        let c = row.chance.probability();
-        let mut out: Dist = self
-            .none(mask)
-            .into_iter()
-            .map(|o| scaled(o, 1.0 - c))
-            .collect();
-        for (n, p) in dice_distribution(row.count).into_iter().enumerate() {
-            if p == 0.0 {
-                continue;
-            }
-            let mut dist = self.none(mask);
-            for _ in 0..n {
-                dist = self.then(dist, |me, m| me.row(t, i, depth, m));
-            }
-            for o in dist {
-                merge(&mut out, scaled(o, c * p));
-            }
-        }
-        out
-    }
-
-    fn row(&mut self, t: TableId, i: usize, depth: u32, mask: u32) -> Dist {
-        match self.b.table(t).rows[i].what {
-            RowTarget::Species(s) => self.species(s, depth, mask),
-            RowTarget::Group(g) => self.group(g, depth, mask),
-            RowTarget::Table(inner) => self.table(inner, depth, mask),
-        }
-    }
-
-    /// A species a row drew, with its escort.
-    fn species(&mut self, s: SpeciesId, depth: u32, mask: u32) -> Dist {
-        if !self.available(mask)(s) {
-            return self.none(mask);
-        }
-        let taken = self.taken(s, mask);
-        match self.b.species_of(s).escort {
-            Some(g) => self.then(taken, |me, m| me.followers(g, depth, m)),
-            None => taken,
-        }
-    }
-
-    fn group(&mut self, g: GroupId, depth: u32, mask: u32) -> Dist {
-        let key = (false, g.0, depth, mask);
-        if let Some(dist) = self.memo.get(&key) {
-            return dist.clone();
-        }
-        // A row's group has a leader (checked at load); none would bring nothing.
-        let leaders = match self.b.group(g).leader {
-            Some(leader) => self.creature(leader, depth, mask),
-            None => Vec::new(),
-        };
-        let drawn: f64 = leaders.iter().map(|(_, p)| p).sum();
-        let mut out: Dist = self
-            .none(mask)
-            .into_iter()
-            .map(|o| scaled(o, 1.0 - drawn))
-            .collect();
-        for (s, p) in leaders {
-            let taken = self.taken(s, mask);
-            for o in self.then(taken, |me, m| me.followers(g, depth, m)) {
-                merge(&mut out, scaled(o, p));
-            }
-        }
-        out.retain(|o| o.p > 0.0);
-        self.memo.insert(key, out.clone());
-        out
-    }
-
-    fn followers(&mut self, g: GroupId, depth: u32, mask: u32) -> Dist {
-        let b = self.b;
-        let mut dist = self.none(mask);
-        for follower in &b.group(g).followers {
-            let counts = dice_distribution(follower.count);
-            dist = self.then(dist, |me, m| {
-                let mut out = Vec::new();
-                for (n, p) in counts.iter().enumerate().filter(|(_, p)| **p > 0.0) {
-                    let mut each = me.none(m);
-                    for _ in 0..n {
-                        each = me.then(each, |me, m| me.one_creature(follower.member, depth, m));
-                    }
-                    for o in each {
-                        merge(&mut out, scaled(o, *p));
-                    }
-                }
-                out
-            });
-        }
-        dist
-    }
-
-    /// One creature as an outcome: it comes, or nothing does.
-    fn one_creature(&mut self, c: Creature, depth: u32, mask: u32) -> Dist {
-        let choices = self.creature(c, depth, mask);
-        let drawn: f64 = choices.iter().map(|(_, p)| p).sum();
-        let mut out: Dist = self
-            .none(mask)
-            .into_iter()
-            .map(|o| scaled(o, 1.0 - drawn))
-            .collect();
-        for (s, p) in choices {
-            merge(&mut out, scaled(self.taken(s, mask).remove(0), p));
-        }
-        out.retain(|o| o.p > 0.0);
-        out
-    }
-
-    /// The species one creature is, with their chances (the rest: none comes).
-    fn creature(&mut self, c: Creature, depth: u32, mask: u32) -> Vec<(SpeciesId, f64)> {
-        let t = match c {
-            Creature::Species(s) if self.available(mask)(s) => return vec![(s, 1.0)],
-            Creature::Species(_) => return Vec::new(),
-            Creature::Table(t) => t,
-        };
-        if let Some(known) = self.creatures.get(&(t.0, depth, mask)) {
-            return known.clone();
-        }
-        let (rows, total) = eligible(self.b, t, depth, &self.available(mask));
         let mut out = Vec::new();
         for (i, w) in rows {
-            let p = w as f64 / total as f64;
-            match self.b.table(t).rows[i].what {
-                RowTarget::Species(s) => out.push((s, p)),
-                RowTarget::Table(inner) => {
-                    let inner = self.creature(Creature::Table(inner), depth, mask);
-                    out.extend(inner.into_iter().map(|(s, q)| (s, p * q)));
-                }
-                RowTarget::Group(_) => {}
-            }
+            Self::branch(&mut out, w as f64 / total as f64, || row(self, at, i));
         }
-        self.creatures.insert((t.0, depth, mask), out.clone());
         out
     }
 
-    /// A placement from a state of the floor: the uniques taken and how many placements
-    /// went out of depth.
-    fn placement(&mut self, depth: u32, mask: u32, out_of_depth: u32) -> Vec<Step> {
-        let floor = self.b.floor().clone();
-        let step = |dist: Dist, scale: f64, ood: u32| {
-            dist.into_iter().map(move |o| Step {
-                outcome: scaled(o, scale),
-                out_of_depth: ood,
-            })
-        };
-        let mut steps = Vec::new();
-        let mut at_depth = 1.0;
-        if let Some(rule) = floor.out_of_depth.filter(|r| out_of_depth < r.fairness) {
-            let c = rule.chance.probability();
-            let deeper = boosted_depth(self.b, rule, self.table, depth, &self.available(mask));
-            if let Some(deeper) = deeper {
-                at_depth -= c;
-                steps.extend(step(
-                    self.table(self.table, deeper, mask),
-                    c,
-                    out_of_depth + 1,
-                ));
-            }
-        }
-        steps.extend(step(
-            self.table(self.table, depth, mask),
-            at_depth,
-            out_of_depth,
-        ));
-        steps
+    fn chance(
+        &mut self,
+        at: State,
+        chance: Chance,
+        mut next: impl FnMut(&mut Self, State, bool) -> Dist,
+    ) -> Dist {
+        let c = chance.probability();
+        let mut out = Vec::new();
+        Self::branch(&mut out, 1.0 - c, || next(self, at, false));
+        Self::branch(&mut out, c, || next(self, at, true));
+        out
     }
 
-    /// A floor's expected counts: the state after each placement, weighted by the chance
-    /// the floor has that many placements.
-    fn floor(&mut self, depth: u32) -> Vec<f64> {
-        let b = self.b;
-        let counts = dice_distribution(b.floor().count);
-        let extra = count_term(b, depth) as usize;
-        // more[k]: the chance the floor has more than k placements.
-        let total = counts.len() + extra;
-        let more: Vec<f64> = (0..total)
-            .map(|k| {
-                counts
-                    .iter()
-                    .enumerate()
-                    .filter(|(n, _)| n + extra > k)
-                    .map(|(_, p)| p)
-                    .sum()
-            })
-            .collect();
-        let mut expected = vec![0.0; b.species.len()];
-        let mut states: HashMap<(u32, u32), f64> = HashMap::from([((0, 0), 1.0)]);
-        for &more_k in &more {
-            if more_k == 0.0 {
-                break;
-            }
-            let mut next: HashMap<(u32, u32), f64> = HashMap::new();
-            let mut ordered: Vec<_> = states.into_iter().collect();
-            ordered.sort_by_key(|&(k, _)| k);
-            for ((mask, ood), p) in ordered {
-                for step in self.placement(depth, mask, ood) {
-                    add(&mut expected, &step.outcome.counts, more_k * p);
-                    *next
-                        .entry((step.outcome.mask, step.out_of_depth))
-                        .or_default() += p * step.outcome.p;
-                }
-            }
-            states = next;
+    /// The outcomes after `k` steps, mixed by the chance of `k`: one pass of steps
+    /// whatever the count.
+    fn repeat(
+        &mut self,
+        at: State,
+        (dice, extra): (Dice, u32),
+        mut step: impl FnMut(&mut Self, State) -> Dist,
+    ) -> Dist {
+        let counts = dice_distribution(dice);
+        let mut now = self.nothing(at);
+        let mut out = Vec::new();
+        for _ in 0..extra {
+            now = self.then(now, &mut step);
         }
-        expected
+        for (k, p) in counts.iter().enumerate() {
+            Self::branch(&mut out, *p, || now.clone());
+            if k + 1 < counts.len() {
+                now = self.then(now, &mut step);
+            }
+        }
+        out
+    }
+
+    fn remembered(
+        &mut self,
+        key: Walk,
+        at: State,
+        walk: impl FnOnce(&mut Self, State) -> Dist,
+    ) -> Dist {
+        if let Some(dist) = self.memo.get(&(key, at)) {
+            return dist.clone();
+        }
+        let dist = walk(self, at);
+        self.memo.insert((key, at), dist.clone());
+        dist
     }
 }
 
@@ -444,9 +310,9 @@ fn scaled(mut o: Outcome, p: f64) -> Outcome {
     o
 }
 
-/// Adds an outcome to a distribution, joining it with the one of the same set of uniques.
+/// Adds an outcome to a distribution, joining it with the one of the same state.
 fn merge(dist: &mut Dist, o: Outcome) {
-    match dist.iter_mut().find(|d| d.mask == o.mask) {
+    match dist.iter_mut().find(|d| d.at == o.at) {
         Some(d) => {
             d.p += o.p;
             add(&mut d.counts, &o.counts, 1.0);

@@ -1,14 +1,14 @@
-//! Sampling: a floor's placements drawn (count, out-of-depth branch, units), before any
-//! square is chosen. The floor's plan places what this draws; `denizen tables sample`
-//! and the sampled odds count it.
+//! Sampling: a floor's placements drawn (count, out-of-depth branch, units) by
+//! [`crate::walk`] read by the stream, before any square is chosen. The floor's plan
+//! places what this draws; `denizen tables sample` and the sampled odds count it.
 
 use denizen_core::{Generator, StreamPurpose, WorldSeed};
 
 use crate::bestiary::{Bestiary, TableId};
-use crate::draw::{Draw, Unit};
+use crate::draw::{Sampler, Unit};
 use crate::ledger::{UniqueLedger, gone_by_ledger};
-use crate::rules::{OddsError, boosted_depth, check_depth, count_term};
-use denizen_core::fair::roll;
+use crate::rules::{OddsError, check_depth};
+use crate::walk;
 
 /// A floor's placements as drawn: every unit in order, how many placements there were and
 /// how many went out of depth.
@@ -19,57 +19,24 @@ pub(crate) struct FloorDraw<'b> {
     pub(crate) out_of_depth: u32,
 }
 
-/// Draws a floor's placements from `table` at `depth`: the count (dice, then the depth
-/// term), then each placement. `gone` marks, per species, a unique left out (the ledger's,
-/// then each one drawn).
+/// Draws a floor's placements from `table` at `depth` ([`walk::floor`] read by the
+/// stream). `gone` marks, per species, a unique left out (the ledger's, then each one
+/// drawn).
 pub(crate) fn draw_floor<'b>(
     b: &'b Bestiary,
-    (table, depth): (TableId, u32),
+    at: (TableId, u32),
     gone: &mut [bool],
     rng: &mut Generator,
 ) -> FloorDraw<'b> {
-    let placements = roll(b.floor().count, rng) + count_term(b, depth);
-    let mut floor = FloorDraw {
-        units: Vec::with_capacity(placements as usize),
+    let mut units = Vec::new();
+    let mut sampler = Sampler::new(b, rng, gone, &mut units);
+    walk::floor(&mut sampler, (), at);
+    let (placements, out_of_depth) = (sampler.placements, sampler.out_of_depth);
+    FloorDraw {
+        units,
         placements,
-        out_of_depth: 0,
-    };
-    for _ in 0..placements {
-        let at = (table, depth, floor.out_of_depth);
-        let deep = draw_placement(b, at, gone, rng, &mut floor.units);
-        floor.out_of_depth += u32::from(deep.0);
+        out_of_depth,
     }
-    floor
-}
-
-/// One placement from `table` at `depth` after `went_deep` of the floor's went out of
-/// depth, its units added to `units`: out of depth with the rule's chance while the
-/// fairness cap allows and the boosted depth has an eligible row. Whether it went out of
-/// depth, and whether it took a unique.
-pub(crate) fn draw_placement<'b>(
-    b: &'b Bestiary,
-    (table, depth, went_deep): (TableId, u32, u32),
-    gone: &mut [bool],
-    rng: &mut Generator,
-    units: &mut Vec<Unit<'b>>,
-) -> (bool, bool) {
-    let floor = b.floor();
-    let (mut at, mut deep) = (depth, false);
-    if let Some(rule) = floor.out_of_depth.filter(|r| went_deep < r.fairness)
-        && rule.chance.roll(rng)
-        && let Some(deeper) = boosted_depth(b, rule, table, depth, &|s| !gone[s.index()])
-    {
-        (at, deep) = (deeper, true);
-    }
-    let mut draw = Draw {
-        b,
-        rng,
-        gone,
-        deep,
-        took: false,
-    };
-    draw.table(table, at, &mut Vec::new(), units);
-    (deep, draw.took)
 }
 
 /// Draws placements one after another, each as a floor's first with the ledger's uniques
@@ -117,9 +84,9 @@ impl<'b> Drawer<'b> {
             self.gone.copy_from_slice(&self.ledger);
         }
         self.units.clear();
-        let at = (self.table, depth, 0);
-        let (_, took) = draw_placement(self.b, at, &mut self.gone, rng, &mut self.units);
-        self.took = took;
+        let mut sampler = Sampler::new(self.b, rng, &mut self.gone, &mut self.units);
+        walk::placement(&mut sampler, (), (self.table, depth));
+        self.took = sampler.took;
         &self.units
     }
 }

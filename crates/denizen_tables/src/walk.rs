@@ -1,0 +1,303 @@
+//! The one description of a draw: a floor's count and placements, a placement's
+//! out-of-depth branch, a table's pick (one row, or each row with its chance and count),
+//! nesting, groups, escorts, followers, creature tables and the order uniques are taken.
+//!
+//! It is written once, generic over a [`Reading`]: how each choice is made. Sampling
+//! ([`crate::draw::Sampler`]) takes one branch by the stream's words; the exact odds
+//! ([`crate::odds`]) follow every branch with its probability and the state it leaves
+//! (the uniques taken, the out-of-depth count). A rule added here is added to both.
+//! The leaf rules a choice reads (eligibility, weights, depths, dice) are
+//! [`crate::rules`]'s.
+
+use denizen_core::Dice;
+
+use crate::Bestiary;
+use crate::bestiary::{Creature, GroupId, Place, Row, RowTarget, SpeciesId, TableId};
+use crate::file::PickKind;
+use crate::rules::{boosted_depth, count_term, row_weight};
+use crate::weight::Chance;
+
+/// Where a walk draws: the depth, and whether its placement went out of depth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Here {
+    pub(crate) depth: u32,
+    pub(crate) deep: bool,
+}
+
+/// How a creature comes.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Role<'b> {
+    /// It leads a unit: a species row's creature (with its escort) or a group's leader.
+    Leader {
+        /// How far from it its followers stand.
+        radius: u32,
+        /// The group whose followers come with it, if any.
+        followers: Option<GroupId>,
+        /// Whether its placement went out of depth.
+        deep: bool,
+    },
+    /// It follows the unit's leader as follower kind `kind` of `group`.
+    Follower {
+        group: GroupId,
+        kind: u16,
+        place: &'b Place,
+    },
+}
+
+/// A walk a reading may remember: its outcomes depend only on the key and the state it
+/// starts from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Walk {
+    /// One draw from a table.
+    Table(TableId, Here),
+    /// A group a row drew.
+    Group(GroupId, Here),
+}
+
+/// How a draw's choices are made: one branch by the stream (sampling) or every branch with
+/// its chance (the exact odds). `At` is the state a walk goes on from (sampling keeps its
+/// state in itself); `Out` is what a walk brings (sampling writes its units as drawn).
+pub(crate) trait Reading<'b>: Sized {
+    /// The state a walk goes on from.
+    type At: Copy;
+    /// What a walk brings.
+    type Out;
+
+    /// The bestiary walked.
+    fn bestiary(&self) -> &'b Bestiary;
+    /// Whether `s` may still come (a unique not yet taken).
+    fn available(&self, at: Self::At, s: SpeciesId) -> bool;
+    /// How many of the floor's placements so far went out of depth.
+    fn went_deep(&self, at: Self::At) -> u32;
+    /// Nothing comes.
+    fn nothing(&mut self, at: Self::At) -> Self::Out;
+    /// `s` comes as `role`: counted, and a unique taken.
+    fn comes(&mut self, at: Self::At, s: SpeciesId, role: Role<'b>) -> Self::Out;
+    /// The placement goes out of depth: one more towards the fairness cap.
+    fn goes_deep(&mut self, at: Self::At) -> Self::At;
+    /// `first`, then `next` from each state it leaves.
+    fn then(
+        &mut self,
+        first: Self::Out,
+        next: impl FnMut(&mut Self, Self::At) -> Self::Out,
+    ) -> Self::Out;
+    /// A pick-one draw of a row of `table` at `depth`, then `row` from it; nothing when no
+    /// row is eligible.
+    fn pick(
+        &mut self,
+        at: Self::At,
+        at_depth: (TableId, u32),
+        row: impl FnMut(&mut Self, Self::At, usize) -> Self::Out,
+    ) -> Self::Out;
+    /// A chance rolled, then `next` with whether it came up.
+    fn chance(
+        &mut self,
+        at: Self::At,
+        chance: Chance,
+        next: impl FnMut(&mut Self, Self::At, bool) -> Self::Out,
+    ) -> Self::Out;
+    /// `step` done `dice` plus `extra` times, one after another.
+    fn repeat(
+        &mut self,
+        at: Self::At,
+        count: (Dice, u32),
+        step: impl FnMut(&mut Self, Self::At) -> Self::Out,
+    ) -> Self::Out;
+    /// A walk the reading may remember by its key.
+    fn remembered(
+        &mut self,
+        key: Walk,
+        at: Self::At,
+        walk: impl FnOnce(&mut Self, Self::At) -> Self::Out,
+    ) -> Self::Out;
+    /// One placement of a floor.
+    fn placement(
+        &mut self,
+        at: Self::At,
+        walk: impl FnOnce(&mut Self, Self::At) -> Self::Out,
+    ) -> Self::Out {
+        walk(self, at)
+    }
+    /// A row's placement rules (not empty) hold for what it draws, until `leave`.
+    fn enter(&mut self, _place: &'b Place) {}
+    /// The rules entered last no longer hold.
+    fn leave(&mut self) {}
+}
+
+/// A floor from `table` at `depth`: the count (dice, then the depth term), then each
+/// placement.
+pub(crate) fn floor<'b, R: Reading<'b>>(
+    r: &mut R,
+    at: R::At,
+    (table, depth): (TableId, u32),
+) -> R::Out {
+    let b = r.bestiary();
+    let count = (b.floor().count, count_term(b, depth));
+    r.repeat(at, count, |r, at| {
+        r.placement(at, |r, at| placement(r, at, (table, depth)))
+    })
+}
+
+/// One placement from `table` at `depth`: out of depth with the rule's chance while the
+/// fairness cap allows and the boosted depth has an eligible row.
+pub(crate) fn placement<'b, R: Reading<'b>>(
+    r: &mut R,
+    at: R::At,
+    (table, depth): (TableId, u32),
+) -> R::Out {
+    let b = r.bestiary();
+    let shallow = Here { depth, deep: false };
+    let Some(rule) = (b.floor().out_of_depth).filter(|rule| r.went_deep(at) < rule.fairness) else {
+        return self::table(r, at, table, shallow);
+    };
+    r.chance(at, rule.chance, |r, at, hit| {
+        let deeper = hit
+            .then(|| boosted_depth(b, rule, table, depth, &|s| r.available(at, s)))
+            .flatten();
+        match deeper {
+            Some(depth) => {
+                let at = r.goes_deep(at);
+                self::table(r, at, table, Here { depth, deep: true })
+            }
+            None => self::table(r, at, table, shallow),
+        }
+    })
+}
+
+/// One draw from `table`: a row picked by weight, or each row with its chance and count.
+pub(crate) fn table<'b, R: Reading<'b>>(r: &mut R, at: R::At, t: TableId, here: Here) -> R::Out {
+    r.remembered(Walk::Table(t, here), at, |r, at| {
+        let b = r.bestiary();
+        match b.table(t).pick {
+            PickKind::One => r.pick(at, (t, here.depth), |r, at, i| {
+                row(r, at, &b.table(t).rows[i], here)
+            }),
+            PickKind::Each => {
+                let mut out = r.nothing(at);
+                for i in 0..b.table(t).rows.len() {
+                    out = r.then(out, |r, at| each_row(r, at, (t, i), here));
+                }
+                out
+            }
+        }
+    })
+}
+
+/// A pick-each row: when eligible, with its chance, drawn its count's times.
+fn each_row<'b, R: Reading<'b>>(
+    r: &mut R,
+    at: R::At,
+    (t, i): (TableId, usize),
+    here: Here,
+) -> R::Out {
+    let b = r.bestiary();
+    let line = &b.table(t).rows[i];
+    if row_weight(b, line, here.depth, &|s| r.available(at, s)) == 0 {
+        return r.nothing(at);
+    }
+    r.chance(at, line.chance, |r, at, hit| match hit {
+        true => r.repeat(at, (line.count, 0), |r, at| row(r, at, line, here)),
+        false => r.nothing(at),
+    })
+}
+
+/// What a row draws, under its placement rules.
+#[inline(always)]
+fn row<'b, R: Reading<'b>>(r: &mut R, at: R::At, line: &'b Row, here: Here) -> R::Out {
+    // Only rules that say something are entered: a lone species' unit then holds none.
+    let said = !line.place.is_empty();
+    if said {
+        r.enter(&line.place);
+    }
+    let out = match line.what {
+        RowTarget::Species(s) => species(r, at, s, here),
+        RowTarget::Group(g) => group(r, at, g, here),
+        RowTarget::Table(inner) => table(r, at, inner, here),
+    };
+    if said {
+        r.leave();
+    }
+    out
+}
+
+/// A species a row drew, with its escort; nothing when it may no longer come.
+#[inline(always)]
+fn species<'b, R: Reading<'b>>(r: &mut R, at: R::At, s: SpeciesId, here: Here) -> R::Out {
+    if !r.available(at, s) {
+        return r.nothing(at);
+    }
+    let b = r.bestiary();
+    let escort = b.species_of(s).escort;
+    let role = Role::Leader {
+        radius: escort.map_or(0, |g| b.group(g).radius),
+        followers: escort,
+        deep: here.deep,
+    };
+    let came = r.comes(at, s, role);
+    match escort {
+        Some(g) => r.then(came, |r, at| followers(r, at, g, here)),
+        None => came,
+    }
+}
+
+/// A group a row drew: its leader, then its followers; nothing when no leader comes.
+fn group<'b, R: Reading<'b>>(r: &mut R, at: R::At, g: GroupId, here: Here) -> R::Out {
+    r.remembered(Walk::Group(g, here), at, |r, at| {
+        let group = r.bestiary().group(g);
+        // A row's group has a leader (checked at load); none would bring nothing.
+        let Some(leader) = group.leader else {
+            return r.nothing(at);
+        };
+        let role = Role::Leader {
+            radius: group.radius,
+            followers: Some(g),
+            deep: here.deep,
+        };
+        creature(r, at, (leader, here.depth), &mut |r, at, s| {
+            let came = r.comes(at, s, role);
+            r.then(came, |r, at| followers(r, at, g, here))
+        })
+    })
+}
+
+/// A group's followers, kind by kind, each kind its count's times.
+fn followers<'b, R: Reading<'b>>(r: &mut R, at: R::At, g: GroupId, here: Here) -> R::Out {
+    let b = r.bestiary();
+    let mut out = r.nothing(at);
+    for (kind, follower) in b.group(g).followers.iter().enumerate() {
+        let role = Role::Follower {
+            group: g,
+            kind: kind as u16,
+            place: &follower.place,
+        };
+        out = r.then(out, |r, at| {
+            r.repeat(at, (follower.count, 0), |r, at| {
+                let one = (follower.member, here.depth);
+                creature(r, at, one, &mut |r, at, s| r.comes(at, s, role))
+            })
+        });
+    }
+    out
+}
+
+/// One creature, then `then` with its species: the species when it may still come, or one
+/// drawn from a creature table (through nested ones); nothing when none comes.
+fn creature<'b, R: Reading<'b>, F: FnMut(&mut R, R::At, SpeciesId) -> R::Out>(
+    r: &mut R,
+    at: R::At,
+    (c, depth): (Creature, u32),
+    then: &mut F,
+) -> R::Out {
+    match c {
+        Creature::Species(s) if r.available(at, s) => then(r, at, s),
+        Creature::Species(_) => r.nothing(at),
+        Creature::Table(t) => {
+            let b = r.bestiary();
+            r.pick(at, (t, depth), |r, at, i| match b.table(t).rows[i].what {
+                RowTarget::Species(s) => then(r, at, s),
+                RowTarget::Table(inner) => creature(r, at, (Creature::Table(inner), depth), then),
+                RowTarget::Group(_) => r.nothing(at),
+            })
+        }
+    }
+}
