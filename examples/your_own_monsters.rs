@@ -95,7 +95,14 @@ fn run(folder: &Path) -> Result<Vec<String>, String> {
 
     // Step 5: the exact odds, as `denizen tables odds FOLDER/bestiary --depth 5` prints them.
     let rules = app.world().resource::<TablesRuleset>().rules();
-    let per_floor = odds(rules, 5, &UniqueLedger::new(), Per::Floor).map_err(|e| e.to_string())?;
+    let per_floor = odds(
+        rules,
+        5,
+        &UniqueLedger::new(),
+        &denizen_tables::Context::new(),
+        Per::Floor,
+    )
+    .map_err(|e| e.to_string())?;
     let lantern = rules
         .species_by_key("bog_lantern")
         .ok_or("no bog lantern")?;

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use denizen_core::{DataFile, quoted, read_data_file};
-use denizen_tables::{Bestiary, TableId, UniqueLedger};
+use denizen_tables::{Bestiary, Context, TableId, UniqueLedger};
 
 use crate::error::{CliError, io_error, shown};
 
@@ -19,6 +19,43 @@ pub struct Files {
     /// A unique the game reports killed (repeat for more): left out of every draw.
     #[arg(long, value_name = "SPECIES")]
     pub killed: Vec<String>,
+}
+
+/// The context a draw is made in: `--when night,winter --set difficulty=3`. Flags not
+/// named are false; integers not set keep their declared defaults.
+#[derive(Debug, clap::Args)]
+pub struct ContextArgs {
+    /// Context flags that hold, comma-separated.
+    #[arg(long, value_name = "FLAG,...", value_delimiter = ',')]
+    pub when: Vec<String>,
+    /// A context integer, `NAME=VALUE` (repeat for more).
+    #[arg(long, value_name = "NAME=VALUE", value_parser = name_value)]
+    pub set: Vec<(String, i64)>,
+}
+
+impl ContextArgs {
+    /// The context named, checked against the bestiary's declaration.
+    pub(crate) fn context(&self, b: &Bestiary) -> Result<Context, CliError> {
+        let flags = self.when.iter().fold(Context::new(), |c, f| c.with_flag(f));
+        let context = (self.set.iter()).fold(flags, |c, (name, v)| c.with_value(name, *v));
+        b.context()
+            .check(&context)
+            .map_err(|e| CliError::Usage(e.to_string()))?;
+        Ok(context)
+    }
+}
+
+/// `NAME=VALUE`, the value an integer.
+fn name_value(text: &str) -> Result<(String, i64), String> {
+    let usage = || {
+        format!(
+            "{}: expected NAME=VALUE, such as difficulty=3",
+            quoted(text)
+        )
+    };
+    let (name, value) = text.split_once('=').ok_or_else(usage)?;
+    let value = value.trim().parse().map_err(|_| usage())?;
+    Ok((name.trim().to_owned(), value))
 }
 
 /// `FIRST-LAST`, in order.

@@ -6,11 +6,11 @@ use std::io::Write;
 use denizen_core::{Square, StreamPurpose, WorldSeed, quoted};
 use denizen_tables::reference::reference_floor;
 use denizen_tables::{
-    Bestiary, FloorRequest, Odds, Per, UniqueLedger, floor_counts, plan_floor, sample_stream,
-    table_odds,
+    Bestiary, Context, FloorRequest, Odds, Per, UniqueLedger, floor_counts, plan_floor,
+    sample_stream, table_odds,
 };
 
-use crate::bestiary_files::{Files, by_key, load, table_of};
+use crate::bestiary_files::{ContextArgs, Files, by_key, load, table_of};
 use crate::chart::tables::plot;
 use crate::chart::write_chart;
 use crate::error::{CliError, stdout};
@@ -35,6 +35,9 @@ pub enum TablesCommand {
         /// A floor whose placements draw from this table instead of the floor's.
         #[arg(long, value_name = "KEY")]
         table: Option<String>,
+        /// The context.
+        #[command(flatten)]
+        context: ContextArgs,
         /// Output format.
         #[arg(long, value_enum, default_value_t = TextFormat::Table)]
         format: TextFormat,
@@ -56,6 +59,9 @@ pub enum TablesCommand {
         /// Worker threads (every core by default); the figures are the same for any number.
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
         threads: Option<u32>,
+        /// The context.
+        #[command(flatten)]
+        context: ContextArgs,
         /// Output format.
         #[arg(long, value_enum, default_value_t = TextFormat::Table)]
         format: TextFormat,
@@ -75,6 +81,9 @@ pub enum TablesCommand {
         /// Placements draw from this table instead of the floor's.
         #[arg(long, value_name = "KEY")]
         table: Option<String>,
+        /// The context.
+        #[command(flatten)]
+        context: ContextArgs,
     },
     /// Checks the files: errors stop the load, warnings are listed.
     Lint {
@@ -118,15 +127,17 @@ pub fn run(
             depth,
             per,
             table,
+            context,
             format,
         } => {
             let (b, ledger) = load(files)?;
+            let context = context.context(&b)?;
             let per = match per {
                 PerArg::Floor => Per::Floor,
                 PerArg::Placement => Per::Placement,
             };
             let table = table_of(&b, table.as_deref())?.unwrap_or(b.floor().table);
-            let odds = table_odds(&b, table, *depth, &ledger, per)
+            let odds = table_odds(&b, table, *depth, &ledger, &context, per)
                 .map_err(|e| CliError::Usage(e.to_string()))?;
             let drawn = &b.table(table).key;
             odds_table(&b, &odds, (drawn, *depth), per)
@@ -139,16 +150,18 @@ pub fn run(
             floors,
             seed,
             threads,
+            context,
             format,
         } => {
             let (b, ledger) = load(files)?;
+            let context = context.context(&b)?;
             let depths = b.floor().depths;
             if !depths.contains(*depth) {
                 return Err(CliError::Usage(format!(
                     "depth {depth} is outside the floor's depths, {depths}"
                 )));
             }
-            let sums = sample(&b, &ledger, (*depth, *floors, *seed), *threads)?;
+            let sums = sample(&b, (&ledger, &context), (*depth, *floors, *seed), *threads)?;
             sample_table(&b, &sums, (*depth, *floors, *seed))
                 .write((*format).into(), out)
                 .map_err(stdout)
@@ -158,12 +171,14 @@ pub fn run(
             depth,
             seed,
             table,
+            context,
         } => {
             let (b, ledger) = load(files)?;
             let request = FloorRequest {
                 depth: *depth,
                 point: None,
                 table: table_of(&b, table.as_deref())?,
+                context: context.context(&b)?,
             };
             floor(&b, &ledger, request, *seed, out, err)
         }
@@ -231,7 +246,7 @@ fn odds_table(b: &Bestiary, odds: &Odds, (drawn, depth): (&str, u32), per: Per) 
 /// from its own stream, so the sums are the same for any number of threads.
 fn sample(
     b: &Bestiary,
-    ledger: &UniqueLedger,
+    (ledger, context): (&UniqueLedger, &Context),
     (depth, floors, seed): (u32, u32, u64),
     threads: Option<u32>,
 ) -> Result<Vec<(u64, u64)>, CliError> {
@@ -253,9 +268,11 @@ fn sample(
                         b,
                         depth,
                         ledger,
+                        context,
                         &mut sample_stream(seed, depth, u64::from(i)),
                     )
-                    // The depth was checked before the run: no floor is refused.
+                    // The depth and context were checked before the run: no floor is
+                    // refused.
                     .unwrap_or_default();
                     for (sum, &c) in sums.iter_mut().zip(&counts) {
                         sum.0 += u64::from(c);

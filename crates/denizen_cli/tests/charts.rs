@@ -652,7 +652,13 @@ fn the_tables_chart_names_the_top_species_and_marks_uniques_and_leaders() {
     let seen: Vec<usize> = (0..b.species().len())
         .filter(|&s| {
             (1..=20).any(|d| {
-                let odds = denizen_tables::odds(&b, d, &ledger, denizen_tables::Per::Floor);
+                let odds = denizen_tables::odds(
+                    &b,
+                    d,
+                    &ledger,
+                    &denizen_tables::Context::new(),
+                    denizen_tables::Per::Floor,
+                );
                 odds.unwrap().expected[s] > 0.0
             })
         })

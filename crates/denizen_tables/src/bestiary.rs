@@ -153,6 +153,8 @@ pub struct Row {
     pub count: Dice,
     /// Placement rules added to what it draws.
     pub place: Place,
+    /// The context it is eligible in (always, when `None`).
+    pub when: Option<crate::context::When>,
 }
 
 /// A table.
@@ -252,6 +254,8 @@ pub struct Bestiary {
     pub(crate) loot: Vec<Loot>,
     pub(crate) floor: FloorRules,
     pub(crate) wandering: Option<WanderingRules>,
+    /// The context its rows may ask about.
+    pub(crate) context: crate::context::Declared,
     pub(crate) warnings: Vec<crate::warning::Warning>,
     /// Where each entry was written.
     pub(crate) sources: Sources,
@@ -260,6 +264,11 @@ pub struct Bestiary {
 }
 
 impl Bestiary {
+    /// The context the files declare: the flags and named integers a request may set.
+    pub fn context(&self) -> &crate::context::Declared {
+        &self.context
+    }
+
     /// Every species, in the order the files gave them.
     pub fn species(&self) -> &[Species] {
         &self.species

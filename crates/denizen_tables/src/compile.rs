@@ -11,9 +11,10 @@ use crate::bestiary::{
     RowTarget, Species, SpeciesId, Table, TableId, WanderingRules,
 };
 use crate::bounds;
+use crate::context::{Declared, MAX_FLAGS, MAX_VALUE, MAX_VALUES, Value, When};
 use crate::file::{
     FloorDef, FollowerDef, GroupDef, LootDef, Pick, PickKind, PlaceDef, RowDef, SpeciesDef, Target,
-    WanderingDef,
+    WanderingDef, WhenDef,
 };
 use crate::merge::{Alone, Kind, Merged, MergedTable, Written};
 use crate::source::{Source, Sources};
@@ -51,6 +52,8 @@ pub(crate) fn limit(field: &str) -> Option<String> {
 struct Names<'a> {
     ids: HashMap<(Kind, &'a str), u32>,
     merged: Option<&'a Merged>,
+    /// The context the files declare (none for an entry checked by itself).
+    declared: Option<&'a Declared>,
 }
 
 /// Where a reference is written: file, entry and field.
@@ -74,7 +77,7 @@ impl At<'_> {
 }
 
 impl<'a> Names<'a> {
-    fn new(merged: &'a Merged) -> Self {
+    fn new(merged: &'a Merged, declared: &'a Declared) -> Self {
         let mut ids = HashMap::new();
         let mut put = |kind, keys: Vec<&'a str>| {
             for (i, key) in keys.into_iter().enumerate() {
@@ -104,6 +107,7 @@ impl<'a> Names<'a> {
         Self {
             ids,
             merged: Some(merged),
+            declared: Some(declared),
         }
     }
 
@@ -112,6 +116,7 @@ impl<'a> Names<'a> {
         Self {
             ids: HashMap::new(),
             merged: None,
+            declared: None,
         }
     }
 
@@ -180,7 +185,8 @@ impl Alone for WanderingDef {
 
 /// Compiles every merged entry; the structure checks follow in [`crate::check`].
 pub(crate) fn compile(merged: &Merged) -> Result<Bestiary, DataError> {
-    let names = Names::new(merged);
+    let context = declared(merged)?;
+    let names = Names::new(merged, &context);
     let species = each(&merged.species, |w| species(w, &names))?;
     let groups = each(&merged.groups, |w| group(w, &names))?;
     let tables = each(&merged.tables, |w| table(w, &names))?;
@@ -223,6 +229,7 @@ pub(crate) fn compile(merged: &Merged) -> Result<Bestiary, DataError> {
         loot,
         floor,
         wandering,
+        context,
         warnings: Vec::new(),
         sources,
         draws: Default::default(),
@@ -404,6 +411,120 @@ fn row(w: &Written<RowDef>, pick: Option<PickKind>, names: &Names<'_>) -> Result
         chance: d.chance.unwrap_or(Chance::ALWAYS),
         count: row_count,
         place: place(at, "place", &d.place, false)?,
+        when: d.when.as_ref().map(|w| when(at, w, names)).transpose()?,
+    })
+}
+
+/// The context every file declares, in order: names unique among flags and integers,
+/// each a key, at most [`MAX_FLAGS`] flags and [`MAX_VALUES`] integers, each integer's
+/// range within [`MAX_VALUE`] and holding its default.
+fn declared(merged: &Merged) -> Result<Declared, DataError> {
+    let mut declared = Declared::default();
+    let mut first: HashMap<&str, &str> = HashMap::new();
+    for w in &merged.context {
+        let at = At::of(w);
+        for (i, flag) in w.def.flags.iter().enumerate() {
+            fresh(&mut first, (flag, &w.file), at, &format!("flags[{i}]"))?;
+            declared.flags.push(flag.clone());
+        }
+        for (i, v) in w.def.values.iter().enumerate() {
+            let field = format!("values[{i}]");
+            fresh(&mut first, (&v.name, &w.file), at, &field)?;
+            let (min, max) = v.range;
+            range(at, &format!("{field}.range"), (min, max))?;
+            if !(min..=max).contains(&v.default) {
+                let problem = format!("{} is outside the range {min}-{max}", v.default);
+                return Err(at.invalid(format!("{field}.default"), problem));
+            }
+            declared.values.push(Value {
+                name: v.name.clone(),
+                min,
+                max,
+                default: v.default,
+            });
+        }
+        if declared.flags.len() > MAX_FLAGS {
+            return Err(at.invalid("flags", format!("at most {MAX_FLAGS} flags in all")));
+        }
+        if declared.values.len() > MAX_VALUES {
+            return Err(at.invalid("values", format!("at most {MAX_VALUES} integers in all")));
+        }
+    }
+    Ok(declared)
+}
+
+/// A context name not declared before (`first` holds each name's file), now declared.
+fn fresh<'m>(
+    first: &mut HashMap<&'m str, &'m str>,
+    (name, file): (&'m str, &'m str),
+    at: At<'_>,
+    field: &str,
+) -> Result<(), DataError> {
+    bounds::key(name).map_err(|problem| at.invalid(field, problem))?;
+    match first.insert(name, file) {
+        Some(before) => Err(at.invalid(
+            field,
+            format!("{} is already declared by {before}", quoted(name)),
+        )),
+        None => Ok(()),
+    }
+}
+
+/// A range of a context integer: not empty, both ends within [`MAX_VALUE`].
+fn range(at: At<'_>, field: &str, (min, max): (i64, i64)) -> Result<(), DataError> {
+    if min.abs() > MAX_VALUE || max.abs() > MAX_VALUE {
+        return Err(at.invalid(field, format!("both ends within -{MAX_VALUE}-{MAX_VALUE}")));
+    }
+    if min > max {
+        return Err(at.invalid(field, format!("the range {min}-{max} is empty")));
+    }
+    Ok(())
+}
+
+/// A row's condition, its names resolved (any name, for a row checked by itself).
+fn when(at: At<'_>, d: &WhenDef, names: &Names<'_>) -> Result<When, DataError> {
+    let flags = |field: &str, list: &[String]| -> Result<u64, DataError> {
+        let mut bits = 0;
+        for (i, name) in list.iter().enumerate() {
+            let Some(declared) = names.declared else {
+                continue;
+            };
+            bits |= declared.flag(name).ok_or_else(|| {
+                let problem = format!("no file's `context` declares the flag {}", quoted(name));
+                at.invalid(format!("when.{field}[{i}]"), problem)
+            })?;
+        }
+        Ok(bits)
+    };
+    let lists = [(&d.all, "all"), (&d.any, "any"), (&d.none, "none")];
+    if let Some((_, field)) = lists.iter().find(|(list, _)| list.len() > MAX_FLAGS) {
+        return Err(at.invalid(
+            format!("when.{field}"),
+            format!("at most {MAX_FLAGS} flags"),
+        ));
+    }
+    if d.values.len() > MAX_VALUES {
+        return Err(at.invalid("when.values", format!("at most {MAX_VALUES} integers")));
+    }
+    let mut ranges = Vec::new();
+    for (name, &(min, max)) in &d.values {
+        // A name that is not a key is refused by the declaration check below (or when the
+        // files are merged); shown quoted, it keeps the error on one line.
+        let field = format!("when.values.{}", quoted(name));
+        range(at, &field, (min, max))?;
+        if let Some(declared) = names.declared {
+            let i = declared.value(name).ok_or_else(|| {
+                let problem = format!("no file's `context` declares the integer {}", quoted(name));
+                at.invalid(&field, problem)
+            })?;
+            ranges.push((i, min, max));
+        }
+    }
+    Ok(When {
+        all: flags("all", &d.all)?,
+        any: flags("any", &d.any)?,
+        none: flags("none", &d.none)?,
+        ranges,
     })
 }
 

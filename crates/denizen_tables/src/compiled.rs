@@ -110,4 +110,6 @@ pub(crate) struct TableDraws {
     pub(crate) depths: Vec<OnceLock<Option<DepthDraw>>>,
     /// The rows that draw a unique species or a group it leads, and the species' index.
     pub(crate) uniques: Vec<(usize, usize)>,
+    /// Whether a row has a `when`: its draw depends on the context, so it is not compiled.
+    pub(crate) conditional: bool,
 }

@@ -6,6 +6,7 @@
 use denizen_core::{Dice, Generator};
 
 use crate::bestiary::{Bestiary, GroupId, Place, SpeciesId, TableId};
+use crate::context::Conditions;
 use crate::walk::{Reading, Role, Walk};
 use crate::weight::Chance;
 
@@ -44,6 +45,8 @@ pub(crate) struct Sampler<'b, 'r> {
     pub(crate) gone: &'r mut [bool],
     /// The units drawn, in order.
     pub(crate) units: &'r mut Vec<Unit<'b>>,
+    /// The context the draw is made in.
+    c: &'r Conditions,
     /// The placement rules of the rows being drawn, outermost first.
     rows: Vec<&'b Place>,
     /// Whether a unique was taken (and `gone` changed).
@@ -55,9 +58,10 @@ pub(crate) struct Sampler<'b, 'r> {
 }
 
 impl<'b, 'r> Sampler<'b, 'r> {
-    /// A sampler drawing from `rng`, the species `gone` marks left out, adding to `units`.
+    /// A sampler drawing from `rng` in context `c`, the species `gone` marks left out,
+    /// adding to `units`.
     pub(crate) fn new(
-        b: &'b Bestiary,
+        (b, c): (&'b Bestiary, &'r Conditions),
         rng: &'r mut Generator,
         gone: &'r mut [bool],
         units: &'r mut Vec<Unit<'b>>,
@@ -67,6 +71,7 @@ impl<'b, 'r> Sampler<'b, 'r> {
             rng,
             gone,
             units,
+            c,
             rows: Vec::new(),
             took: false,
             placements: 0,
@@ -81,6 +86,10 @@ impl<'b> Reading<'b> for Sampler<'b, '_> {
 
     fn bestiary(&self) -> &'b Bestiary {
         self.b
+    }
+
+    fn conditions(&self) -> &Conditions {
+        self.c
     }
 
     fn available(&self, (): (), s: SpeciesId) -> bool {
@@ -140,7 +149,8 @@ impl<'b> Reading<'b> for Sampler<'b, '_> {
     }
 
     fn pick(&mut self, (): (), at: (TableId, u32), mut row: impl FnMut(&mut Self, (), usize)) {
-        if let Some(i) = crate::pick::pick(self.b, at, self.gone, self.rng) {
+        let (table, depth) = at;
+        if let Some(i) = crate::pick::pick(self.b, (table, depth, self.c), self.gone, self.rng) {
             row(self, (), i);
         }
     }

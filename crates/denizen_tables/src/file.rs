@@ -45,6 +45,54 @@ pub struct TablesFile {
     /// Wandering arrivals.
     #[serde(default)]
     pub wandering: Option<WanderingDef>,
+    /// Context flags and integers this file declares (added to the files' before).
+    #[serde(default)]
+    pub context: Option<ContextDef>,
+}
+
+/// The context a bestiary's rows may ask about: flags (`night`, `winter`) and named
+/// integers with their ranges and defaults (`difficulty` 1-5, default 3).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields, rename = "context")]
+pub struct ContextDef {
+    /// Flag names: each false unless a request sets it.
+    #[serde(default)]
+    pub flags: Vec<String>,
+    /// Named integers.
+    #[serde(default)]
+    pub values: Vec<ValueDef>,
+}
+
+/// A named integer of the context.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields, rename = "value")]
+pub struct ValueDef {
+    /// Its name.
+    pub name: String,
+    /// The values a request may give it, both ends included.
+    pub range: (i64, i64),
+    /// Its value when a request does not set it.
+    pub default: i64,
+}
+
+/// When a row is eligible, besides its depths: flags that must all hold, flags of which
+/// at least one must hold (none listed: no condition), flags that must not hold, and
+/// ranges (both ends included) the named integers must fall in.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields, rename = "when")]
+pub struct WhenDef {
+    /// Flags that must all hold.
+    #[serde(default)]
+    pub all: Vec<String>,
+    /// Flags of which at least one must hold.
+    #[serde(default)]
+    pub any: Vec<String>,
+    /// Flags that must not hold.
+    #[serde(default)]
+    pub none: Vec<String>,
+    /// Ranges of named integers: `{"difficulty": (2, 5)}`.
+    #[serde(default)]
+    pub values: std::collections::BTreeMap<String, (i64, i64)>,
 }
 
 /// A species.
@@ -221,6 +269,9 @@ pub struct RowDef {
     /// Placement rules added to what it draws.
     #[serde(default)]
     pub place: PlaceDef,
+    /// The context it is eligible in (always, when left out).
+    #[serde(default)]
+    pub when: Option<WhenDef>,
 }
 
 fn one() -> u32 {

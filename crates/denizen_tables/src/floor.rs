@@ -8,6 +8,7 @@ use denizen_core::fair::below;
 use denizen_core::{FloorGrid, Generator, Origin, Plan, Spawn, Square, SquareTags};
 
 use crate::bestiary::{Bestiary, GroupId, ItemRef, LootId, Place, SpeciesId, TableId};
+use crate::context::{Conditions, Context};
 use crate::draw::{Member, Sampler, Unit};
 use crate::ledger::UniqueLedger;
 use crate::ledger::gone_by_ledger;
@@ -16,7 +17,7 @@ use crate::sample::{FloorDraw, draw_floor};
 use crate::walk::{self, Here};
 
 /// What a floor is asked for.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct FloorRequest {
     /// Its depth: one of the floor's depths.
     pub depth: u32,
@@ -26,6 +27,9 @@ pub struct FloorRequest {
     /// in the same bestiary); the floor's count, out-of-depth rule and placement rules
     /// stay.
     pub table: Option<TableId>,
+    /// The context it is drawn in (night, winter, a difficulty): rows whose `when` fails
+    /// in it are not eligible.
+    pub context: Context,
 }
 
 /// One creature of a plan.
@@ -133,7 +137,8 @@ pub fn check_site(b: &Bestiary, site: FloorSite<'_>, depth: u32) -> Result<(), R
     Ok(())
 }
 
-/// Plans a floor at `request.depth`: the uniques `ledger` leaves available may come.
+/// Plans a floor at `request.depth` in `request.context`: the uniques `ledger` leaves
+/// available may come.
 /// Creatures carry the origin [`Origin::FLOOR_POPULATION`].
 pub fn plan_floor(
     b: &Bestiary,
@@ -151,8 +156,9 @@ pub fn plan_floor(
     check_site(b, site, request.depth)?;
     let table = request.table.unwrap_or(b.floor().table);
     check_table(b, table).map_err(RequestError::Draw)?;
+    let c = resolve(b, &request.context)?;
     let mut gone = gone_by_ledger(b, ledger);
-    let drawn = draw_floor(b, (table, request.depth), &mut gone, rng);
+    let drawn = draw_floor((b, c), (table, request.depth), &mut gone, rng);
     Ok(place_all(
         b,
         site,
@@ -163,32 +169,34 @@ pub fn plan_floor(
     ))
 }
 
-/// Plans one arrival from `table` at `depth` (a wandering arrival: no out-of-depth
-/// branch), placed under `place`'s rules added to its own, with `origin`.
+/// Plans one arrival from `table` at `depth` in `context` (a wandering arrival: no
+/// out-of-depth branch), placed under `place`'s rules added to its own, with `origin`.
 pub fn plan_arrival(
     b: &Bestiary,
     site: FloorSite<'_>,
     (table, depth): (TableId, u32),
     (place, origin): (&Place, Origin),
-    ledger: &UniqueLedger,
+    (ledger, context): (&UniqueLedger, &Context),
     rng: &mut Generator,
 ) -> Result<FloorPlan, RequestError> {
     check_site(b, site, depth)?;
+    let c = resolve(b, context)?;
     let mut gone = gone_by_ledger(b, ledger);
     let mut units = Vec::new();
     let here = Here { depth, deep: false };
-    walk::table(
-        &mut Sampler::new(b, rng, &mut gone, &mut units),
-        (),
-        table,
-        here,
-    );
+    let mut sampler = Sampler::new((b, &c), rng, &mut gone, &mut units);
+    walk::table(&mut sampler, (), table, here);
     let drawn = FloorDraw {
         units,
         placements: 1,
         out_of_depth: 0,
     };
     Ok(place_all(b, site, &drawn, place, origin, rng))
+}
+
+/// A request's context resolved against the bestiary's declaration.
+fn resolve(b: &Bestiary, context: &Context) -> Result<Conditions, RequestError> {
+    (b.context().resolve(context)).map_err(|e| RequestError::Draw(e.into()))
 }
 
 /// Places every unit drawn, in order.

@@ -19,18 +19,18 @@
 //!
 //! ```
 //! use denizen_core::{FloorGrid, SquareTags, StreamPurpose, WorldSeed};
-//! use denizen_tables::{FloorRequest, Per, UniqueLedger, odds, plan_floor, starter};
+//! use denizen_tables::{Context, FloorRequest, Per, UniqueLedger, odds, plan_floor, starter};
 //!
 //! let bestiary = starter().unwrap();
 //! let grid = FloorGrid::from_rows(&["##########", "#........#", "#..~~~...#", "##########"]).unwrap();
 //! let tags = SquareTags::from_grid(&grid);
 //! let mut rng = WorldSeed(7).stream(StreamPurpose::new("floor").with(3));
-//! let request = FloorRequest { depth: 3, point: None, table: None };
+//! let request = FloorRequest { depth: 3, ..FloorRequest::default() };
 //! let floor = plan_floor(&bestiary, &grid, &tags, request, &UniqueLedger::new(), &mut rng).unwrap();
 //! // Depth 3 has 2d4 + 3/2 placements: each drawn creature is placed or reported.
 //! assert!(floor.placements >= 3);
 //! assert!(floor.plan.spawns.len() + floor.shortfalls.len() >= 3);
-//! let per_floor = odds(&bestiary, 3, &UniqueLedger::new(), Per::Floor).unwrap();
+//! let per_floor = odds(&bestiary, 3, &UniqueLedger::new(), &Context::new(), Per::Floor).unwrap();
 //! assert!(per_floor.expected.iter().sum::<f64>() > 0.0);
 //! ```
 
@@ -42,6 +42,7 @@ mod bounds;
 mod check;
 mod compile;
 mod compiled;
+pub mod context;
 mod draw;
 pub mod file;
 mod floor;
@@ -72,6 +73,7 @@ pub use bestiary::{
 pub use bounds::{MAX_KEY_BYTES, MAX_NAME_BYTES, MAX_TAG_BYTES, MAX_TAG_NAMES};
 pub use check::{MAX_NESTING, MAX_PER_PLACEMENT};
 pub use compile::{MAX_COUNT, MAX_DISTANCE, MAX_FOLLOWERS, MAX_PLACEMENTS, MAX_RADIUS};
+pub use context::{Context, ContextError};
 pub use draw::{Member, Unit};
 pub use file::TimeUnit;
 pub use floor::{

@@ -6,8 +6,8 @@ use std::collections::HashMap;
 use denizen_core::{DataError, quoted};
 
 use crate::file::{
-    Appendix, FloorDef, GroupDef, LootDef, Removal, RowDef, SpeciesDef, TableDef, TablesFile,
-    WanderingDef,
+    Appendix, ContextDef, FloorDef, GroupDef, LootDef, Removal, RowDef, SpeciesDef, TableDef,
+    TablesFile, WanderingDef,
 };
 
 /// The kinds of keyed entries, as errors name them.
@@ -130,6 +130,8 @@ pub(crate) struct Merged {
     pub(crate) removed: HashMap<(Kind, String), (String, String)>,
     pub(crate) floor: Option<Written<FloorDef>>,
     pub(crate) wandering: Option<Written<WanderingDef>>,
+    /// Each file's context declarations, in order (they add up).
+    pub(crate) context: Vec<Written<ContextDef>>,
     /// The files applied, in order.
     pub(crate) files: Vec<String>,
 }
@@ -154,6 +156,7 @@ impl Merged {
             append,
             floor,
             wandering,
+            context,
         } = file;
         self.files.push(name.to_owned());
         let s = "";
@@ -249,6 +252,13 @@ impl Merged {
             };
             WanderingDef::alone(&wandering)?;
             self.wandering = Some(wandering);
+        }
+        if let Some(def) = context {
+            self.context.push(Written {
+                def,
+                file: name.to_owned(),
+                entry: "context".to_owned(),
+            });
         }
         Ok(())
     }

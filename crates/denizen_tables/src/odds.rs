@@ -14,6 +14,7 @@ use std::collections::HashMap;
 use denizen_core::Dice;
 
 use crate::bestiary::{Bestiary, SpeciesId, TableId};
+use crate::context::{Conditions, Context};
 use crate::ledger::{UniqueLedger, gone_by_ledger};
 use crate::rules::{dice_distribution, eligible};
 use crate::walk::{self, Reading, Role, Walk};
@@ -47,10 +48,16 @@ pub struct Odds {
 
 pub use crate::rules::OddsError;
 
-/// The expected count of each species at `depth`, per placement or per floor, for the
-/// uniques `ledger` leaves available.
-pub fn odds(b: &Bestiary, depth: u32, ledger: &UniqueLedger, per: Per) -> Result<Odds, OddsError> {
-    table_odds(b, b.floor().table, depth, ledger, per)
+/// The expected count of each species at `depth` in `context`, per placement or per
+/// floor, for the uniques `ledger` leaves available.
+pub fn odds(
+    b: &Bestiary,
+    depth: u32,
+    ledger: &UniqueLedger,
+    context: &Context,
+    per: Per,
+) -> Result<Odds, OddsError> {
+    table_odds(b, b.floor().table, depth, ledger, context, per)
 }
 
 /// [`odds`] of a floor whose placements draw from `table` instead of the floor's (a
@@ -61,13 +68,15 @@ pub fn table_odds(
     table: TableId,
     depth: u32,
     ledger: &UniqueLedger,
+    context: &Context,
     per: Per,
 ) -> Result<Odds, OddsError> {
     crate::rules::check_depth(b, depth)?;
     crate::rules::check_table(b, table)?;
-    let mut exact = Exact::new(b, table, ledger);
+    let c = b.context().resolve(context)?;
+    let mut exact = Exact::new(b, (table, c), ledger);
     if exact.bits.len() > MAX_EXACT_UNIQUES {
-        return Ok(sampled(b, (table, depth), ledger, per));
+        return Ok(sampled(b, (table, depth, c), ledger, per));
     }
     let start = State {
         mask: 0,
@@ -118,6 +127,8 @@ struct Exact<'b> {
     gone: Vec<bool>,
     /// The tracked uniques.
     bits: Vec<SpeciesId>,
+    /// The context the draw is made in.
+    c: Conditions,
     memo: HashMap<(Walk, State), Dist>,
     /// Each table's eligible rows and total weight, by table, depth and uniques taken.
     eligible: HashMap<(TableId, u32, u32), Eligible>,
@@ -130,7 +141,7 @@ fn add(sum: &mut [f64], counts: &[f64], scale: f64) {
 }
 
 impl<'b> Exact<'b> {
-    fn new(b: &'b Bestiary, table: TableId, ledger: &UniqueLedger) -> Self {
+    fn new(b: &'b Bestiary, (table, c): (TableId, Conditions), ledger: &UniqueLedger) -> Self {
         let gone = gone_by_ledger(b, ledger);
         let mut bit = vec![None; b.species.len()];
         let mut bits = Vec::new();
@@ -146,6 +157,7 @@ impl<'b> Exact<'b> {
             bit,
             gone,
             bits,
+            c,
             memo: HashMap::new(),
             eligible: HashMap::new(),
         }
@@ -176,6 +188,10 @@ impl<'b> Reading<'b> for Exact<'b> {
 
     fn bestiary(&self) -> &'b Bestiary {
         self.b
+    }
+
+    fn conditions(&self) -> &Conditions {
+        &self.c
     }
 
     fn available(&self, at: State, s: SpeciesId) -> bool {
@@ -237,7 +253,7 @@ impl<'b> Reading<'b> for Exact<'b> {
     ) -> Dist {
         let key = (table, depth, at.mask);
         if !self.eligible.contains_key(&key) {
-            let found = eligible(self.b, table, depth, &|s| self.available(at, s));
+            let found = eligible(self.b, table, (depth, &self.c), &|s| self.available(at, s));
             self.eligible.insert(key, found);
         }
         let (rows, total) = self.eligible[&key].clone();
@@ -323,14 +339,19 @@ fn merge(dist: &mut Dist, o: Outcome) {
 
 /// Figures sampled from [`SAMPLED_FLOORS`] floors (or first placements) of fixed
 /// streams, with their standard errors.
-fn sampled(b: &Bestiary, (table, depth): (TableId, u32), ledger: &UniqueLedger, per: Per) -> Odds {
+fn sampled(
+    b: &Bestiary,
+    (table, depth, c): (TableId, u32, Conditions),
+    ledger: &UniqueLedger,
+    per: Per,
+) -> Odds {
     let n = b.species.len();
     let (mut sum, mut squares) = (vec![0.0; n], vec![0.0; n]);
-    let mut drawer = crate::sample::Drawer::new(b, ledger).with_table(table);
+    let mut drawer = crate::sample::Drawer::new(b, ledger).with(table, c);
     for i in 0..SAMPLED_FLOORS {
         let mut rng = crate::sample::sample_stream(0, depth, u64::from(i));
         let counts = match per {
-            Per::Floor => crate::sample::floor_units(b, (table, depth), ledger, &mut rng),
+            Per::Floor => crate::sample::floor_units((b, c), (table, depth), ledger, &mut rng),
             Per::Placement => crate::sample::count(b, drawer.units(depth, &mut rng)),
         };
         for (s, &c) in counts.iter().enumerate() {

@@ -13,6 +13,7 @@ use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::compiled::{DepthDraw, Draws, TableDraws};
+use crate::context::Conditions;
 use crate::rules::eligible;
 use denizen_core::fair::below;
 
@@ -40,8 +41,10 @@ pub(crate) fn prepare(b: &Bestiary) -> Draws {
             let table = b.table(TableId(t));
             let first = table.rows.iter().map(|r| r.depth.min()).min().unwrap_or(0);
             let last = table.rows.iter().map(|r| r.depth.max()).max().unwrap_or(0);
-            // A pick-each table draws every row on its own: nothing to compile.
-            let span = if table.pick == crate::file::PickKind::Each {
+            // A pick-each table draws every row on its own, and a table with conditions
+            // depends on the context: nothing to compile.
+            let conditional = table.rows.iter().any(|r| r.when.is_some());
+            let span = if table.pick == crate::file::PickKind::Each || conditional {
                 0
             } else {
                 (last - first + 1) as usize
@@ -50,6 +53,7 @@ pub(crate) fn prepare(b: &Bestiary) -> Draws {
                 first,
                 depths: (0..span).map(|_| OnceLock::new()).collect(),
                 uniques: unique_rows(b, TableId(t)),
+                conditional,
             }
         })
         .collect();
@@ -65,7 +69,7 @@ fn compiled(b: &Bestiary, table: TableId, depth: u32) -> Option<&DepthDraw> {
     let draws = &b.draws.tables[table.0 as usize];
     let slot = draws.depths.get(depth.checked_sub(draws.first)? as usize)?;
     slot.get_or_init(|| {
-        let (rows, _) = eligible(b, table, depth, &|_| true);
+        let (rows, _) = eligible(b, table, (depth, &b.context.defaults()), &|_| true);
         let budget = &b.draws.budget;
         let taken = budget.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| {
             left.checked_sub(rows.len())
@@ -75,18 +79,37 @@ fn compiled(b: &Bestiary, table: TableId, depth: u32) -> Option<&DepthDraw> {
     .as_ref()
 }
 
-/// The row a pick-one draw of `table` at `depth` picks, the uniques gone left out. When
-/// none of the table's uniques is gone, one draw over every eligible row; when some are
-/// but their rows hold at most half the weight, that draw again until it picks a row
-/// still eligible (exactly the renormalised odds, in at most two draws on average);
-/// otherwise one draw over the rows still eligible.
+/// The row a pick-one draw of `table` at `depth` in context `c` picks, the uniques gone
+/// left out. For a table with conditions, one draw over the rows eligible in `c`.
+/// Otherwise, when none of the table's uniques is gone, one draw over every eligible row;
+/// when some are but their rows hold at most half the weight, that draw again until it
+/// picks a row still eligible (exactly the renormalised odds, in at most two draws on
+/// average); otherwise one draw over the rows still eligible.
 pub(crate) fn pick(
     b: &Bestiary,
-    (table, depth): (TableId, u32),
+    (table, depth, c): (TableId, u32, &Conditions),
     gone: &[bool],
     rng: &mut Generator,
 ) -> Option<usize> {
-    pick_by(b, (table, depth), gone, compiled(b, table, depth), rng)
+    let draws = &b.draws.tables[table.0 as usize];
+    if draws.conditional {
+        return one_of(&eligible(b, table, (depth, c), &|s| !gone[s.index()]), rng);
+    }
+    let compiled = compiled(b, table, depth);
+    // The common case, read first: the depth compiled and none of its uniques gone.
+    if let Some(draw) = compiled
+        && draws.uniques.iter().all(|&(_, s)| !gone[s])
+    {
+        return draw.pick(rng);
+    }
+    pick_by(b, (table, depth), gone, compiled, rng)
+}
+
+/// One draw over rows and their total weight: `None` when the total is 0.
+fn one_of((rows, total): &(Vec<(usize, u64)>, u64), rng: &mut Generator) -> Option<usize> {
+    (*total > 0)
+        .then(|| row_at(rows, u64::from(below(rng, *total as u32).0)))
+        .flatten()
 }
 
 /// [`pick`] with the depth's compiled draw, if it has one. Without it (past the budget)
@@ -108,9 +131,11 @@ fn pick_by(
         .filter(|&&(_, s)| gone[s])
         .map(|&(r, _)| rows[r].shape.weight(rows[r].weight, rows[r].depth, depth))
         .sum();
+    // The table has no conditions: any context gives its rows.
+    let c = || b.context.defaults();
     let scan = compiled
         .is_none()
-        .then(|| eligible(b, table, depth, &|_| true));
+        .then(|| eligible(b, table, (depth, &c()), &|_| true));
     let total = compiled.map_or_else(
         || scan.as_ref().map_or(0, |(_, total)| *total),
         |draw| u64::from(draw.total()),
@@ -129,11 +154,10 @@ fn pick_by(
             .find(|row| row.is_none_or(|r| !is_gone(r)))
             .flatten();
     }
-    let (rows, total) = eligible(b, table, depth, &|s| !gone[s.index()]);
-    if total == 0 {
-        return None;
-    }
-    row_at(&rows, u64::from(below(rng, total as u32).0))
+    one_of(
+        &eligible(b, table, (depth, &c()), &|s| !gone[s.index()]),
+        rng,
+    )
 }
 
 /// The rows of a table that draw a unique species or a group it leads, with the species:

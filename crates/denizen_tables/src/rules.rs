@@ -10,6 +10,7 @@ use denizen_core::Dice;
 use crate::bestiary::{
     Bestiary, Creature, GroupId, OutOfDepth, Row, RowTarget, SpeciesId, TableId,
 };
+use crate::context::{Conditions, ContextError};
 use crate::weight::{Depths, MAX_DEPTH};
 
 /// Why a draw (odds, samples, a floor's plan) cannot be made: the depth or the table asked
@@ -30,6 +31,9 @@ pub enum OddsError {
     /// The table is not one of the bestiary's (an id of other files).
     #[error("table {0} is not one of the bestiary's")]
     Table(u32),
+    /// The context names what the bestiary does not declare, or an integer out of range.
+    #[error("{0}")]
+    Context(#[from] ContextError),
 }
 
 /// Whether `table` is one of the bestiary's (an id of other files is not).
@@ -55,14 +59,18 @@ pub(crate) fn check_depth(b: &Bestiary, depth: u32) -> Result<(), OddsError> {
     }
 }
 
-/// A row's weight at `depth`: its shape's weight (see [`crate::Shape`]), or 0 when it
-/// draws a unique species, or a group led by one, that is not available.
+/// A row's weight at `depth` in context `c`: its shape's weight (see [`crate::Shape`]),
+/// or 0 when its `when` fails in `c` or it draws a unique species, or a group led by one,
+/// that is not available.
 pub(crate) fn row_weight(
     b: &Bestiary,
     row: &Row,
-    depth: u32,
+    (depth, c): (u32, &Conditions),
     available: &impl Fn(SpeciesId) -> bool,
 ) -> u64 {
+    if row.when.as_ref().is_some_and(|when| !when.holds(c)) {
+        return 0;
+    }
     let weight = row.shape.weight(row.weight, row.depth, depth);
     let unique_gone = match row.what {
         RowTarget::Species(s) => !available(s),
@@ -75,14 +83,15 @@ pub(crate) fn row_weight(
     if unique_gone { 0 } else { weight }
 }
 
-/// Whether `table` has a row eligible at `depth` (every unique counted available): a
+/// Whether `table` has a row eligible at `depth` in the bestiary's default context
+/// (every flag false, every integer its default; every unique counted available): a
 /// placement drawn from it there can bring something.
 pub fn has_eligible_row(b: &Bestiary, table: TableId, depth: u32) -> bool {
-    let available = |_| true;
+    let (available, c) = (|_| true, b.context.defaults());
     b.table(table)
         .rows
         .iter()
-        .any(|row| row_weight(b, row, depth, &available) > 0)
+        .any(|row| row_weight(b, row, (depth, &c), &available) > 0)
 }
 
 /// The depths where each table has an eligible row (every unique available), for every
@@ -146,11 +155,12 @@ impl Coverage {
     }
 }
 
-/// The eligible rows of a table at `depth` with their weights, and the total.
+/// The eligible rows of a table at `depth` in context `c` with their weights, and the
+/// total.
 pub(crate) fn eligible(
     b: &Bestiary,
     table: TableId,
-    depth: u32,
+    (depth, c): (u32, &Conditions),
     available: &impl Fn(SpeciesId) -> bool,
 ) -> (Vec<(usize, u64)>, u64) {
     let mut total = 0;
@@ -160,7 +170,7 @@ pub(crate) fn eligible(
         .iter()
         .enumerate()
         .filter_map(|(i, row)| {
-            let w = row_weight(b, row, depth, available);
+            let w = row_weight(b, row, (depth, c), available);
             total += w;
             (w > 0).then_some((i, w))
         })
@@ -173,13 +183,12 @@ pub(crate) fn eligible(
 /// towards the fairness cap.
 pub(crate) fn boosted_depth(
     b: &Bestiary,
-    rule: OutOfDepth,
-    table: TableId,
-    depth: u32,
+    (rule, table): (OutOfDepth, TableId),
+    (depth, c): (u32, &Conditions),
     available: &impl Fn(SpeciesId) -> bool,
 ) -> Option<u32> {
     let boosted = rule.boosted(depth);
-    (eligible(b, table, boosted, available).1 > 0).then_some(boosted)
+    (eligible(b, table, (boosted, c), available).1 > 0).then_some(boosted)
 }
 
 /// How many placements a floor at `depth` has on top of the dice: `depth * num / den`.

@@ -5,6 +5,7 @@
 use denizen_core::{Generator, StreamPurpose, WorldSeed};
 
 use crate::bestiary::{Bestiary, TableId};
+use crate::context::{Conditions, Context, ContextError};
 use crate::draw::{Sampler, Unit};
 use crate::ledger::{UniqueLedger, gone_by_ledger};
 use crate::rules::{OddsError, check_depth};
@@ -23,13 +24,13 @@ pub(crate) struct FloorDraw<'b> {
 /// stream). `gone` marks, per species, a unique left out (the ledger's, then each one
 /// drawn).
 pub(crate) fn draw_floor<'b>(
-    b: &'b Bestiary,
+    (b, c): (&'b Bestiary, Conditions),
     at: (TableId, u32),
     gone: &mut [bool],
     rng: &mut Generator,
 ) -> FloorDraw<'b> {
     let mut units = Vec::new();
-    let mut sampler = Sampler::new(b, rng, gone, &mut units);
+    let mut sampler = Sampler::new((b, &c), rng, gone, &mut units);
     walk::floor(&mut sampler, (), at);
     let (placements, out_of_depth) = (sampler.placements, sampler.out_of_depth);
     FloorDraw {
@@ -45,6 +46,8 @@ pub struct Drawer<'b> {
     b: &'b Bestiary,
     /// The table placements draw from: the floor's, unless the caller names another.
     table: TableId,
+    /// The context placements are drawn in.
+    c: Conditions,
     ledger: Vec<bool>,
     gone: Vec<bool>,
     /// Whether the last placement took a unique, so `gone` is no longer the ledger's.
@@ -59,6 +62,7 @@ impl<'b> Drawer<'b> {
         Self {
             b,
             table: b.floor().table,
+            c: b.context().defaults(),
             gone: ledger.clone(),
             ledger,
             took: false,
@@ -66,10 +70,15 @@ impl<'b> Drawer<'b> {
         }
     }
 
-    /// Placements from `table` instead of the floor's.
-    pub(crate) fn with_table(mut self, table: TableId) -> Self {
-        self.table = table;
-        self
+    /// Placements drawn in `context` (the default context otherwise).
+    pub fn in_context(self, context: &Context) -> Result<Self, ContextError> {
+        let c = self.b.context().resolve(context)?;
+        Ok(Self { c, ..self })
+    }
+
+    /// Placements from `table` instead of the floor's, in context `c`.
+    pub(crate) fn with(self, table: TableId, c: Conditions) -> Self {
+        Self { table, c, ..self }
     }
 
     /// One placement at `depth` (one of the floor's): its units.
@@ -84,7 +93,7 @@ impl<'b> Drawer<'b> {
             self.gone.copy_from_slice(&self.ledger);
         }
         self.units.clear();
-        let mut sampler = Sampler::new(self.b, rng, &mut self.gone, &mut self.units);
+        let mut sampler = Sampler::new((self.b, &self.c), rng, &mut self.gone, &mut self.units);
         walk::placement(&mut sampler, (), (self.table, depth));
         self.took = sampler.took;
         &self.units
@@ -92,37 +101,41 @@ impl<'b> Drawer<'b> {
 }
 
 /// The count of each species (by [`SpeciesId::index`](crate::SpeciesId::index)) on one
-/// floor at `depth` (one of the floor's) as drawn.
+/// floor at `depth` (one of the floor's) in `context` as drawn.
 pub fn floor_counts(
     b: &Bestiary,
     depth: u32,
     ledger: &UniqueLedger,
+    context: &Context,
     rng: &mut Generator,
 ) -> Result<Vec<u32>, OddsError> {
     check_depth(b, depth)?;
-    Ok(floor_units(b, (b.floor().table, depth), ledger, rng))
+    let c = b.context().resolve(context)?;
+    Ok(floor_units((b, c), (b.floor().table, depth), ledger, rng))
 }
 
-/// [`floor_counts`] from `table` at a depth already checked.
+/// [`floor_counts`] from `table` at a depth already checked, in context `c`.
 pub(crate) fn floor_units(
-    b: &Bestiary,
+    (b, c): (&Bestiary, Conditions),
     at: (TableId, u32),
     ledger: &UniqueLedger,
     rng: &mut Generator,
 ) -> Vec<u32> {
     let mut gone = gone_by_ledger(b, ledger);
-    count(b, &draw_floor(b, at, &mut gone, rng).units)
+    count(b, &draw_floor((b, c), at, &mut gone, rng).units)
 }
 
-/// The count of each species in one placement at `depth` (one of the floor's), drawn as a
-/// floor's first.
+/// The count of each species in one placement at `depth` (one of the floor's) in
+/// `context`, drawn as a floor's first.
 pub fn placement_counts(
     b: &Bestiary,
     depth: u32,
     ledger: &UniqueLedger,
+    context: &Context,
     rng: &mut Generator,
 ) -> Result<Vec<u32>, OddsError> {
-    Ok(count(b, Drawer::new(b, ledger).placement(depth, rng)?))
+    let mut drawer = Drawer::new(b, ledger).in_context(context)?;
+    Ok(count(b, drawer.placement(depth, rng)?))
 }
 
 /// The count of each species among units.

@@ -13,6 +13,7 @@ use denizen_core::Dice;
 
 use crate::Bestiary;
 use crate::bestiary::{Creature, GroupId, Place, Row, RowTarget, SpeciesId, TableId};
+use crate::context::Conditions;
 use crate::file::PickKind;
 use crate::rules::{boosted_depth, count_term, row_weight};
 use crate::weight::Chance;
@@ -65,6 +66,8 @@ pub(crate) trait Reading<'b>: Sized {
 
     /// The bestiary walked.
     fn bestiary(&self) -> &'b Bestiary;
+    /// The context the draw is made in.
+    fn conditions(&self) -> &Conditions;
     /// Whether `s` may still come (a unique not yet taken).
     fn available(&self, at: Self::At, s: SpeciesId) -> bool;
     /// How many of the floor's placements so far went out of depth.
@@ -151,8 +154,9 @@ pub(crate) fn placement<'b, R: Reading<'b>>(
         return self::table(r, at, table, shallow);
     };
     r.chance(at, rule.chance, |r, at, hit| {
+        let now = (depth, r.conditions());
         let deeper = hit
-            .then(|| boosted_depth(b, rule, table, depth, &|s| r.available(at, s)))
+            .then(|| boosted_depth(b, (rule, table), now, &|s| r.available(at, s)))
             .flatten();
         match deeper {
             Some(depth) => {
@@ -192,7 +196,10 @@ fn each_row<'b, R: Reading<'b>>(
 ) -> R::Out {
     let b = r.bestiary();
     let line = &b.table(t).rows[i];
-    if row_weight(b, line, here.depth, &|s| r.available(at, s)) == 0 {
+    if row_weight(b, line, (here.depth, r.conditions()), &|s| {
+        r.available(at, s)
+    }) == 0
+    {
         return r.nothing(at);
     }
     r.chance(at, line.chance, |r, at, hit| match hit {

@@ -5,6 +5,7 @@ use denizen_core::fair::below;
 use denizen_core::{Generator, Origin};
 
 use crate::bestiary::{Bestiary, WanderingRules};
+use crate::context::Context;
 use crate::floor::{FloorPlan, FloorSite, RequestError, plan_arrival};
 use crate::ledger::UniqueLedger;
 
@@ -40,14 +41,15 @@ impl WanderingRules {
     }
 }
 
-/// Plans one wandering arrival at `depth`, placed with the wandering rules (for example
-/// far from the player), with the origin [`Origin::WANDERING_ARRIVAL`]. `None` when the
-/// files give no wandering arrivals.
+/// Plans one wandering arrival at `depth` in `context` (the context at the check),
+/// placed with the wandering rules (for example far from the player), with the origin
+/// [`Origin::WANDERING_ARRIVAL`]. `None` when the files give no wandering arrivals.
 pub fn plan_wanderer(
     b: &Bestiary,
     site: FloorSite<'_>,
     depth: u32,
     ledger: &UniqueLedger,
+    context: &Context,
     rng: &mut Generator,
 ) -> Option<Result<FloorPlan, RequestError>> {
     let rules = b.wandering()?;
@@ -56,7 +58,7 @@ pub fn plan_wanderer(
         site,
         (rules.table, depth),
         (&rules.place, Origin::WANDERING_ARRIVAL),
-        ledger,
+        (ledger, context),
         rng,
     ))
 }

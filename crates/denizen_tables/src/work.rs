@@ -73,7 +73,12 @@ mod tests {
         let mut rng = denizen_core::WorldSeed(1).stream(denizen_core::StreamPurpose::new("wide"));
         let table = b.floor().table;
         for _ in 0..100 {
-            crate::pick::pick(&b, (table, 7), &vec![false; b.species().len()], &mut rng);
+            crate::pick::pick(
+                &b,
+                (table, 7, &b.context.defaults()),
+                &vec![false; b.species().len()],
+                &mut rng,
+            );
         }
         let drawn = done() - before;
         assert!(drawn <= 3 * rows, "one depth compiled: {drawn}");

@@ -117,6 +117,7 @@ mod plan_floor {
                 depth: 12,
                 point: None,
                 table: None,
+                context: Default::default(),
             };
             let made = plan_floor(&bestiary, &grid, &tags, request, &ledger, &mut rng).unwrap();
             assert_eq!(made.placements, 40);

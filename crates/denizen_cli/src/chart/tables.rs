@@ -2,11 +2,11 @@
 //! (`denizen chart tables`, and `denizen tables chart`).
 
 use denizen_core::quoted;
-use denizen_tables::{Bestiary, Creature, Per, SpeciesId, UniqueLedger, table_odds};
+use denizen_tables::{Bestiary, Context, Creature, Per, SpeciesId, UniqueLedger, table_odds};
 
 use super::ChartOut;
 use super::data::{Plot, Series, Shape};
-use crate::bestiary_files::{Files, depth_span, load, table_of};
+use crate::bestiary_files::{ContextArgs, Files, depth_span, load, table_of};
 use crate::error::CliError;
 
 /// `denizen tables chart` and `denizen chart tables`: the files, the depths, where to write.
@@ -25,6 +25,9 @@ pub struct ChartArgs {
     /// Floors whose placements draw from this table instead of the floor's.
     #[arg(long, value_name = "KEY")]
     table: Option<String>,
+    /// The context.
+    #[command(flatten)]
+    context: ContextArgs,
     /// Where to write.
     #[command(flatten)]
     pub(crate) out: ChartOut,
@@ -58,21 +61,27 @@ pub fn plot(args: &ChartArgs) -> Result<Plot, CliError> {
             "--depths {first}-{last}: the floor's depths are {floor}"
         )));
     }
-    chart(&b, &ledger, args, table.unwrap_or(b.floor().table))
+    let context = args.context.context(&b)?;
+    chart(
+        &b,
+        (&ledger, &context),
+        args,
+        table.unwrap_or(b.floor().table),
+    )
 }
 
 /// The chart's plot: expected counts per floor by depth, the `top` species with the largest
 /// mean named (uniques and group leaders marked) and the rest gathered.
 fn chart(
     b: &Bestiary,
-    ledger: &UniqueLedger,
+    (ledger, context): (&UniqueLedger, &Context),
     args: &ChartArgs,
     table: denizen_tables::TableId,
 ) -> Result<Plot, CliError> {
     let (first, last) = args.depths;
     let per_depth = (first..=last)
         .map(|d| {
-            table_odds(b, table, d, ledger, Per::Floor)
+            table_odds(b, table, d, ledger, context, Per::Floor)
                 .map(|o| o.expected)
                 .map_err(|e| CliError::Usage(e.to_string()))
         })

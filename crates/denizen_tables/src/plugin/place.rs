@@ -83,6 +83,7 @@ impl FloorRequest for TablesFloorRequested {
             depth: self.depth,
             point: self.player,
             table: valid.table,
+            context: crate::Context::new(),
         };
         let mut rng = streams.draw(FLOOR_STREAM);
         let plan = plan_floor(&valid.rules, grid, &valid.tags, request, ledger, &mut rng)?;

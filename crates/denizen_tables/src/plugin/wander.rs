@@ -146,7 +146,8 @@ impl ArrivalRequest for TablesWanderingCheck {
         };
         let ledger = &world.resource::<TablesUniques>().0;
         let depth = self.floor.depth;
-        let plan = plan_wanderer(b, floor, depth, ledger, &mut rng)
+        let context = crate::Context::new();
+        let plan = plan_wanderer(b, floor, depth, ledger, &context, &mut rng)
             .ok_or(TablesWanderingSkip::NoneArrived)?
             .map_err(TablesWanderingSkip::Request)?;
         Ok(Planned {

@@ -3,7 +3,7 @@
 
 use denizen_core::{FloorGrid, Rect, Square, SquareTags, StreamPurpose, Tile, WorldSeed};
 use denizen_tables::{
-    FloorRequest, FloorSite, Shortfall, UniqueLedger, distance, plan_floor, plan_wanderer,
+    Context, FloorRequest, FloorSite, Shortfall, UniqueLedger, distance, plan_floor, plan_wanderer,
 };
 
 use crate::bestiary;
@@ -65,13 +65,14 @@ fn creatures_keep_their_placement_rules_and_followers_their_leader() {
         depth: 3,
         point: Some(player),
         table: None,
+        context: Default::default(),
     };
     for seed in 0..40 {
         let made = plan_floor(
             &b,
             &grid,
             &tags,
-            request,
+            request.clone(),
             &UniqueLedger::new(),
             &mut stream(seed),
         )
@@ -143,13 +144,14 @@ fn the_same_seed_gives_the_same_floor() {
         depth: 2,
         point: None,
         table: None,
+        context: Default::default(),
     };
     let plan = |seed| {
         plan_floor(
             &b,
             &grid,
             &tags,
-            request,
+            request.clone(),
             &UniqueLedger::new(),
             &mut stream(seed),
         )
@@ -169,6 +171,7 @@ fn without_room_fewer_followers_come_and_the_shortfall_is_reported() {
         depth: 1,
         point: None,
         table: None,
+        context: Default::default(),
     };
     let made = (0..50)
         .map(|seed| {
@@ -176,7 +179,7 @@ fn without_room_fewer_followers_come_and_the_shortfall_is_reported() {
                 &b,
                 &grid,
                 &tags,
-                request,
+                request.clone(),
                 &UniqueLedger::new(),
                 &mut stream(seed),
             )
@@ -221,9 +224,16 @@ fn a_placement_no_square_satisfies_fails_and_is_reported() {
         tags: &tags,
         point: Some(Square { x: 3, y: 3 }),
     };
-    let made = plan_wanderer(&b, site, 2, &UniqueLedger::new(), &mut stream(1))
-        .unwrap()
-        .unwrap();
+    let made = plan_wanderer(
+        &b,
+        site,
+        2,
+        &UniqueLedger::new(),
+        &Context::new(),
+        &mut stream(1),
+    )
+    .unwrap()
+    .unwrap();
     assert!(made.plan.spawns.is_empty());
     assert_eq!(
         made.shortfalls,
@@ -246,9 +256,16 @@ fn a_placement_no_square_satisfies_fails_and_is_reported() {
         ..site
     };
     for seed in 0..20 {
-        let made = plan_wanderer(&b, site, 2, &UniqueLedger::new(), &mut stream(seed))
-            .unwrap()
-            .unwrap();
+        let made = plan_wanderer(
+            &b,
+            site,
+            2,
+            &UniqueLedger::new(),
+            &Context::new(),
+            &mut stream(seed),
+        )
+        .unwrap()
+        .unwrap();
         let at = made.plan.spawns[0].at;
         assert!(distance(at, Square { x: 3, y: 3 }) >= 8);
         assert_eq!(
@@ -270,10 +287,11 @@ fn placed_uniques_are_named_for_the_ledger() {
         depth: 1,
         point: None,
         table: None,
+        context: Default::default(),
     };
     let king = b.species_by_key("king").unwrap();
     let mut ledger = UniqueLedger::new();
-    let made = plan_floor(&b, &grid, &tags, request, &ledger, &mut stream(2)).unwrap();
+    let made = plan_floor(&b, &grid, &tags, request.clone(), &ledger, &mut stream(2)).unwrap();
     assert_eq!(made.uniques, vec![king]);
     let kings = made
         .plan
@@ -283,10 +301,10 @@ fn placed_uniques_are_named_for_the_ledger() {
         .count();
     assert_eq!(kings, 1, "once per floor however heavy its row");
     ledger.alive("king");
-    let next = plan_floor(&b, &grid, &tags, request, &ledger, &mut stream(3)).unwrap();
+    let next = plan_floor(&b, &grid, &tags, request.clone(), &ledger, &mut stream(3)).unwrap();
     assert!(next.uniques.is_empty() && next.plan.spawns.iter().all(|s| s.creature.species != king));
     ledger.floor_ended(["king"]);
-    let back = plan_floor(&b, &grid, &tags, request, &ledger, &mut stream(3)).unwrap();
+    let back = plan_floor(&b, &grid, &tags, request.clone(), &ledger, &mut stream(3)).unwrap();
     assert_eq!(back.uniques, vec![king]);
     let e = plan_floor(
         &b,
@@ -296,6 +314,7 @@ fn placed_uniques_are_named_for_the_ledger() {
             depth: 9,
             point: None,
             table: None,
+            context: Default::default(),
         },
         &ledger,
         &mut stream(3),
@@ -303,7 +322,7 @@ fn placed_uniques_are_named_for_the_ledger() {
     .unwrap_err();
     assert_eq!(e.to_string(), "depth 9 is outside the floor's depths, 1-5");
     let small = SquareTags::new(2, 2);
-    assert!(plan_floor(&b, &grid, &small, request, &ledger, &mut stream(3)).is_err());
+    assert!(plan_floor(&b, &grid, &small, request.clone(), &ledger, &mut stream(3)).is_err());
 }
 
 /// A least distance is met at exactly that many squares (a diagonal step counting one) and
@@ -349,6 +368,7 @@ fn least_distance(text: impl Fn(u32) -> String) {
         depth: 1,
         point: Some(player),
         table: None,
+        context: Default::default(),
     };
     let three = bestiary(&text(3));
     for seed in 0..60 {
@@ -356,7 +376,7 @@ fn least_distance(text: impl Fn(u32) -> String) {
             &three,
             &grid,
             &tags,
-            request,
+            request.clone(),
             &UniqueLedger::new(),
             &mut stream(seed),
         )
@@ -369,7 +389,7 @@ fn least_distance(text: impl Fn(u32) -> String) {
         &four,
         &grid,
         &tags,
-        request,
+        request.clone(),
         &UniqueLedger::new(),
         &mut stream(1),
     )
@@ -414,12 +434,13 @@ fn planned_tagged(
         depth: 1,
         point: None,
         table: None,
+        context: Default::default(),
     };
     plan_floor(
         b,
         &grid,
         &tags,
-        request,
+        request.clone(),
         &UniqueLedger::new(),
         &mut stream(seed),
     )
@@ -558,6 +579,7 @@ fn rules_of_species_rows_and_followers_hold_together() {
         depth: 1,
         point: None,
         table: None,
+        context: Default::default(),
     };
     let (mut on_water, mut on_floor) = (0, 0);
     for seed in 0..40 {
@@ -565,7 +587,7 @@ fn rules_of_species_rows_and_followers_hold_together() {
             &b,
             &grid,
             &tags,
-            request,
+            request.clone(),
             &UniqueLedger::new(),
             &mut stream(seed),
         )
@@ -622,17 +644,18 @@ fn a_table_of_uniques_all_gone_draws_nothing() {
         depth: 1,
         point: None,
         table: None,
+        context: Default::default(),
     };
     let mut ledger = UniqueLedger::new();
     ledger.killed("king");
     ledger.alive("queen");
-    let made = plan_floor(&b, &grid, &tags, request, &ledger, &mut stream(2)).unwrap();
+    let made = plan_floor(&b, &grid, &tags, request.clone(), &ledger, &mut stream(2)).unwrap();
     assert!(made.plan.spawns.is_empty());
     assert_eq!(made.placements, 3);
     // With only the king gone (three quarters of the weight), the queen comes once.
     let mut ledger = UniqueLedger::new();
     ledger.killed("king");
-    let made = plan_floor(&b, &grid, &tags, request, &ledger, &mut stream(2)).unwrap();
+    let made = plan_floor(&b, &grid, &tags, request.clone(), &ledger, &mut stream(2)).unwrap();
     let queens = made.plan.spawns.len();
     assert_eq!(queens, 1);
 }
@@ -673,6 +696,7 @@ fn a_tag_the_floor_lacks_fails_the_placement_with_any_other_rule() {
         depth: 1,
         point: None,
         table: None,
+        context: Default::default(),
     };
     for (row, floor) in [(r#"needs: ["ghost"]"#, ""), ("", r#"needs: ["ghost"]"#)] {
         let b = bestiary(&text(row, floor));
@@ -680,7 +704,7 @@ fn a_tag_the_floor_lacks_fails_the_placement_with_any_other_rule() {
             &b,
             &grid,
             &tags,
-            request,
+            request.clone(),
             &UniqueLedger::new(),
             &mut stream(1),
         )
@@ -705,12 +729,13 @@ fn creatures_stand_on_the_edges_of_a_floor_without_walls() {
         depth: 1,
         point: None,
         table: None,
+        context: Default::default(),
     };
     let made = plan_floor(
         &b,
         &grid,
         &tags,
-        request,
+        request.clone(),
         &UniqueLedger::new(),
         &mut stream(2),
     )

@@ -83,6 +83,7 @@ fn starter_floors_match_their_golden_file() {
                     depth,
                     point: floor.player,
                     table: None,
+                    context: Default::default(),
                 };
                 let mut rng = WorldSeed(seed).stream(StreamPurpose::new("golden floor"));
                 let made = plan_floor(&b, &floor.grid, &tags, request, &ledger, &mut rng).unwrap();
@@ -102,9 +103,16 @@ fn starter_floors_match_their_golden_file() {
             point: floor.player,
         };
         for depth in [3, 12] {
-            let made = plan_wanderer(&b, site, depth, &UniqueLedger::new(), &mut rng)
-                .expect("the starter's wanderers")
-                .unwrap();
+            let made = plan_wanderer(
+                &b,
+                site,
+                depth,
+                &UniqueLedger::new(),
+                &denizen_tables::Context::new(),
+                &mut rng,
+            )
+            .expect("the starter's wanderers")
+            .unwrap();
             let _ = writeln!(out, "seed {seed} wanderer at depth {depth}");
             describe(&b, &made, &mut out);
         }
@@ -146,6 +154,7 @@ fn edges(out: &mut String) {
         depth: 1,
         point: floor.player,
         table: None,
+        context: Default::default(),
     };
     let mut rng = WorldSeed(3).stream(StreamPurpose::new("golden edges"));
     let made = plan_floor(&b, &floor.grid, &tags, request, &gone, &mut rng).unwrap();
@@ -176,6 +185,7 @@ fn edges(out: &mut String) {
         depth: 1,
         point: None,
         table: None,
+        context: Default::default(),
     };
     let made = plan_floor(&b, &grid, &tags, request, &UniqueLedger::new(), &mut rng).unwrap();
     let _ = writeln!(out, "edges: needing p and q, as common as each other");

@@ -169,7 +169,14 @@ fn a_mod_adds_replaces_removes_and_appends() {
     let rat = b.species_of(b.species_by_key("rat").unwrap());
     assert_eq!((rat.name.as_str(), rat.glyph), ("giant rat", 'R'));
     assert!(b.species_by_key("bat").is_none());
-    let one = odds(&b, 1, &UniqueLedger::new(), Per::Placement).unwrap();
+    let one = odds(
+        &b,
+        1,
+        &UniqueLedger::new(),
+        &denizen_tables::Context::new(),
+        Per::Placement,
+    )
+    .unwrap();
     assert!((by_key(&b, &one.expected, "rat") - 2.0 / 3.0).abs() < 1e-15);
     assert!((by_key(&b, &one.expected, "newt") - 1.0 / 3.0).abs() < 1e-15);
     let floor = b.table_by_key("floor").unwrap();

@@ -2,7 +2,9 @@
 //! or normal bound that also rejects a deliberately wrong rule.
 
 use denizen_core::ChiSquared;
-use denizen_tables::{Per, UniqueLedger, floor_counts, odds, placement_counts, sample_stream};
+use denizen_tables::{
+    Context, Per, UniqueLedger, floor_counts, odds, placement_counts, sample_stream,
+};
 
 use crate::{bestiary, by_key, species};
 
@@ -19,6 +21,7 @@ fn placements(
             b,
             depth,
             ledger,
+            &Context::new(),
             &mut sample_stream(11, depth, u64::from(i)),
         )
         .unwrap();
@@ -39,8 +42,14 @@ fn floors(
     let n = b.species().len();
     let (mut sum, mut squares) = (vec![0.0; n], vec![0.0; n]);
     for i in 0..floors {
-        let counts =
-            floor_counts(b, depth, ledger, &mut sample_stream(5, depth, u64::from(i))).unwrap();
+        let counts = floor_counts(
+            b,
+            depth,
+            ledger,
+            &Context::new(),
+            &mut sample_stream(5, depth, u64::from(i)),
+        )
+        .unwrap();
         for (s, c) in counts.into_iter().enumerate() {
             sum[s] += f64::from(c);
             squares[s] += f64::from(c) * f64::from(c);
@@ -83,7 +92,7 @@ const SHAPES: &str = r#"(
 #[test]
 fn shapes_give_their_integer_weights_and_a_shape_off_by_one_is_rejected() {
     let b = bestiary(&SHAPES.replace("SPECIES", &species(&["a", "b", "c", "d"])));
-    let exact = odds(&b, 3, &UniqueLedger::new(), Per::Placement).unwrap();
+    let exact = odds(&b, 3, &UniqueLedger::new(), &Context::new(), Per::Placement).unwrap();
     let hand = [10.0 / 28.0, 3.0 / 28.0, 8.0 / 28.0, 7.0 / 28.0];
     for (key, p) in ["a", "b", "c", "d"].iter().zip(hand) {
         assert!(
@@ -118,7 +127,7 @@ const NESTED: &str = r#"(
 #[test]
 fn nesting_multiplies_and_flattened_weights_are_rejected() {
     let b = bestiary(&NESTED.replace("SPECIES", &species(&["a", "b", "c", "d"])));
-    let exact = odds(&b, 2, &UniqueLedger::new(), Per::Placement).unwrap();
+    let exact = odds(&b, 2, &UniqueLedger::new(), &Context::new(), Per::Placement).unwrap();
     let hand = [1.0 / 4.0, 3.0 / 16.0, 3.0 / 16.0, 6.0 / 16.0];
     for (key, p) in ["a", "b", "c", "d"].iter().zip(hand) {
         assert!(
@@ -152,7 +161,7 @@ fn the_fairness_cap_stops_later_placements_going_deep_and_ignoring_it_is_rejecte
             .replace("SPECIES", &species(&["shallow", "deep"]))
             .replace("FAIR", "1"),
     );
-    let exact = odds(&b, 5, &UniqueLedger::new(), Per::Floor).unwrap();
+    let exact = odds(&b, 5, &UniqueLedger::new(), &Context::new(), Per::Floor).unwrap();
     let deep = 1.0 - 0.5f64.powi(10);
     assert!((by_key(&b, &exact.expected, "deep") - deep).abs() < 1e-12);
     assert!((by_key(&b, &exact.expected, "shallow") - (10.0 - deep)).abs() < 1e-12);
@@ -167,7 +176,14 @@ fn the_fairness_cap_stops_later_placements_going_deep_and_ignoring_it_is_rejecte
             .replace("SPECIES", &species(&["shallow", "deep"]))
             .replace("FAIR", "10"),
     );
-    let exact = odds(&uncapped, 5, &UniqueLedger::new(), Per::Floor).unwrap();
+    let exact = odds(
+        &uncapped,
+        5,
+        &UniqueLedger::new(),
+        &Context::new(),
+        Per::Floor,
+    )
+    .unwrap();
     assert!((by_key(&uncapped, &exact.expected, "deep") - 5.0).abs() < 1e-12);
 }
 
@@ -189,7 +205,7 @@ const UNIQUE: &str = r#"(
 #[test]
 fn a_unique_comes_once_and_drawing_it_twice_is_rejected() {
     let b = bestiary(UNIQUE);
-    let exact = odds(&b, 2, &UniqueLedger::new(), Per::Floor).unwrap();
+    let exact = odds(&b, 2, &UniqueLedger::new(), &Context::new(), Per::Floor).unwrap();
     assert!((by_key(&b, &exact.expected, "king") - 15.0 / 16.0).abs() < 1e-15);
     assert!((by_key(&b, &exact.expected, "rat") - 49.0 / 16.0).abs() < 1e-15);
     let sampled = floors(&b, 2, &UniqueLedger::new(), 4_000);
@@ -197,11 +213,13 @@ fn a_unique_comes_once_and_drawing_it_twice_is_rejected() {
     assert!(!agrees(&sampled, &[2.0, 2.0]));
     let mut ledger = UniqueLedger::new();
     ledger.killed("king");
-    let exact = odds(&b, 2, &ledger, Per::Floor).unwrap();
+    let exact = odds(&b, 2, &ledger, &Context::new(), Per::Floor).unwrap();
     assert_eq!(exact.expected, vec![0.0, 4.0]);
     ledger.floor_ended(["king"]);
     assert_eq!(
-        odds(&b, 2, &ledger, Per::Placement).unwrap().expected,
+        odds(&b, 2, &ledger, &Context::new(), Per::Placement)
+            .unwrap()
+            .expected,
         vec![0.0, 1.0]
     );
 }
@@ -238,7 +256,7 @@ const GROUPS: &str = r#"(
 #[test]
 fn groups_escorts_and_pick_each_rows_give_their_expected_members() {
     let b = bestiary(GROUPS);
-    let exact = odds(&b, 5, &UniqueLedger::new(), Per::Placement).unwrap();
+    let exact = odds(&b, 5, &UniqueLedger::new(), &Context::new(), Per::Placement).unwrap();
     let hand = [
         ("chief", 0.25),
         ("runner", 0.25 * 2.0 + 0.5 * 0.5 * 1.5),
@@ -251,7 +269,7 @@ fn groups_escorts_and_pick_each_rows_give_their_expected_members() {
             "{key}"
         );
     }
-    let floor = odds(&b, 5, &UniqueLedger::new(), Per::Floor).unwrap();
+    let floor = odds(&b, 5, &UniqueLedger::new(), &Context::new(), Per::Floor).unwrap();
     for (key, e) in hand {
         assert!(
             (by_key(&b, &floor.expected, key) - 3.5 * e).abs() < 1e-12,
@@ -281,19 +299,19 @@ fn too_many_uniques_give_sampled_figures_with_their_errors() {
     );
     let b = bestiary(&text);
     for (per, each) in [(Per::Floor, 2.0 / 13.0), (Per::Placement, 1.0 / 13.0)] {
-        let sampled = odds(&b, 1, &UniqueLedger::new(), per).unwrap();
+        let sampled = odds(&b, 1, &UniqueLedger::new(), &Context::new(), per).unwrap();
         let errors = sampled.standard_errors.expect("sampled");
         for (e, se) in sampled.expected.iter().zip(&errors) {
             assert!((e - each).abs() <= 5.0 * se, "{per:?}: {e} {se}");
         }
     }
     // Two different uniques per floor, every time.
-    let floor = odds(&b, 1, &UniqueLedger::new(), Per::Floor).unwrap();
+    let floor = odds(&b, 1, &UniqueLedger::new(), &Context::new(), Per::Floor).unwrap();
     assert!((floor.expected.iter().sum::<f64>() - 2.0).abs() < 1e-12);
     // With one killed, twelve are left: exact again.
     let mut ledger = UniqueLedger::new();
     ledger.killed("u0");
-    let exact = odds(&b, 1, &ledger, Per::Placement).unwrap();
+    let exact = odds(&b, 1, &ledger, &Context::new(), Per::Placement).unwrap();
     assert!(exact.standard_errors.is_none());
     assert!(
         exact.expected[1..]
@@ -317,16 +335,16 @@ fn a_draw_too_large_and_a_depth_off_the_floor_are_refused() {
     );
     let b = bestiary(&text.replace("2d7", "2d6"));
     let mut rng = sample_stream(1, 9, 0);
-    assert!(floor_counts(&b, 9, &UniqueLedger::new(), &mut rng).is_err());
-    assert!(placement_counts(&b, 0, &UniqueLedger::new(), &mut rng).is_err());
-    let drawn = floor_counts(&b, 3, &UniqueLedger::new(), &mut rng).unwrap();
+    assert!(floor_counts(&b, 9, &UniqueLedger::new(), &Context::new(), &mut rng).is_err());
+    assert!(placement_counts(&b, 0, &UniqueLedger::new(), &Context::new(), &mut rng).is_err());
+    let drawn = floor_counts(&b, 3, &UniqueLedger::new(), &Context::new(), &mut rng).unwrap();
     assert!((6..=180).contains(&drawn[0]), "{drawn:?}");
 }
 
 #[test]
 fn a_depth_off_the_floor_is_refused() {
     let b = bestiary(UNIQUE);
-    let e = odds(&b, 6, &UniqueLedger::new(), Per::Floor).unwrap_err();
+    let e = odds(&b, 6, &UniqueLedger::new(), &Context::new(), Per::Floor).unwrap_err();
     assert_eq!(e.to_string(), "depth 6 is outside the floor's depths, 1-5");
 }
 
@@ -359,7 +377,7 @@ fn a_floor_of_a_named_table_draws_from_it_and_its_boost_asks_it() {
     let b = bestiary(&CELLAR.replace("SPECIES", &species(&["a", "b", "c", "d"])));
     let cellar = b.table_by_key("cellar").unwrap();
     let ledger = UniqueLedger::new();
-    let exact = table_odds(&b, cellar, 5, &ledger, Per::Floor).unwrap();
+    let exact = table_odds(&b, cellar, 5, &ledger, &Context::new(), Per::Floor).unwrap();
     let hand = [("a", 0.0), ("b", 0.0), ("c", 0.75), ("d", 0.25)];
     for (key, e) in hand {
         assert!(
@@ -368,8 +386,11 @@ fn a_floor_of_a_named_table_draws_from_it_and_its_boost_asks_it() {
         );
     }
     let floor_table = b.table_by_key("floor").unwrap();
-    let same = table_odds(&b, floor_table, 5, &ledger, Per::Floor).unwrap();
-    assert_eq!(same, odds(&b, 5, &ledger, Per::Floor).unwrap());
+    let same = table_odds(&b, floor_table, 5, &ledger, &Context::new(), Per::Floor).unwrap();
+    assert_eq!(
+        same,
+        odds(&b, 5, &ledger, &Context::new(), Per::Floor).unwrap()
+    );
 
     let grid = FloorGrid::from_rows(&["#####", "#...#", "#####"]).unwrap();
     let tags = SquareTags::from_grid(&grid);
@@ -377,11 +398,12 @@ fn a_floor_of_a_named_table_draws_from_it_and_its_boost_asks_it() {
         depth: 5,
         point: None,
         table: Some(cellar),
+        context: Default::default(),
     };
     let mut observed = [0u64; 3];
     for i in 0..4_000 {
         let mut rng = sample_stream(21, 5, i);
-        let made = plan_floor(&b, &grid, &tags, request, &ledger, &mut rng).unwrap();
+        let made = plan_floor(&b, &grid, &tags, request.clone(), &ledger, &mut rng).unwrap();
         let key = made
             .plan
             .spawns
@@ -423,7 +445,7 @@ fn a_floor_of_a_named_table_draws_from_it_and_its_boost_asks_it() {
         "table 2 is not one of the bestiary's"
     );
     assert_eq!(
-        table_odds(&b, third, 5, &ledger, Per::Floor)
+        table_odds(&b, third, 5, &ledger, &Context::new(), Per::Floor)
             .unwrap_err()
             .to_string(),
         "table 2 is not one of the bestiary's"
@@ -461,7 +483,7 @@ const LED_BY_A_UNIQUE: &str = r#"(
 #[test]
 fn a_group_led_by_a_unique_goes_with_its_unique() {
     let b = bestiary(LED_BY_A_UNIQUE);
-    let fresh = odds(&b, 2, &UniqueLedger::new(), Per::Placement).unwrap();
+    let fresh = odds(&b, 2, &UniqueLedger::new(), &Context::new(), Per::Placement).unwrap();
     assert!((by_key(&b, &fresh.expected, "chief") - 0.75).abs() < 1e-15);
     assert!((by_key(&b, &fresh.expected, "guard") - 1.5).abs() < 1e-15);
     assert!((by_key(&b, &fresh.expected, "rat") - 0.25).abs() < 1e-15);
@@ -471,7 +493,7 @@ fn a_group_led_by_a_unique_goes_with_its_unique() {
             "alive" => ledger.alive("chief"),
             _ => ledger.killed("chief"),
         }
-        let exact = odds(&b, 2, &ledger, Per::Placement).unwrap();
+        let exact = odds(&b, 2, &ledger, &Context::new(), Per::Placement).unwrap();
         assert_eq!(exact.expected, vec![0.0, 0.0, 1.0], "{gone}");
         let drawn = placements(&b, 2, &ledger, 400);
         assert_eq!(drawn, vec![0, 0, 400], "{gone}");
@@ -481,7 +503,9 @@ fn a_group_led_by_a_unique_goes_with_its_unique() {
     ledger.alive("chief");
     ledger.floor_ended(["chief"]);
     assert_eq!(
-        odds(&b, 2, &ledger, Per::Placement).unwrap().expected,
+        odds(&b, 2, &ledger, &Context::new(), Per::Placement)
+            .unwrap()
+            .expected,
         fresh.expected
     );
 }
@@ -512,7 +536,7 @@ const KIN: &str = r#"(
 #[test]
 fn a_groups_followers_multiply_through_nested_tables_and_take_a_unique_once() {
     let b = bestiary(KIN);
-    let exact = odds(&b, 2, &UniqueLedger::new(), Per::Placement).unwrap();
+    let exact = odds(&b, 2, &UniqueLedger::new(), &Context::new(), Per::Placement).unwrap();
     for (key, expected) in [
         ("chief", 1.0),
         ("heir", 1.0),
@@ -543,7 +567,7 @@ fn sampled_figures_carry_the_standard_errors_of_their_means() {
         "(species: [{uniques}], tables: [(key: \"floor\", rows: [{rows}])], floor: Some((table: \"floor\", depths: (1, 3), count: (dice: \"1d1\"))))"
     );
     let b = bestiary(&text);
-    let sampled = odds(&b, 1, &UniqueLedger::new(), Per::Placement).unwrap();
+    let sampled = odds(&b, 1, &UniqueLedger::new(), &Context::new(), Per::Placement).unwrap();
     let errors = sampled.standard_errors.expect("sampled");
     let n = f64::from(denizen_tables::odds::SAMPLED_FLOORS);
     for (&p, se) in sampled.expected.iter().zip(errors) {
@@ -588,8 +612,8 @@ fn a_leader_counts_once_across_its_followers_ledger_states() {
         floor: Some((table: "floor", depths: (1, 5), count: (dice: "2d1"))),
     )"#,
     );
-    let placement = odds(&b, 2, &UniqueLedger::new(), Per::Placement).unwrap();
-    let floor = odds(&b, 2, &UniqueLedger::new(), Per::Floor).unwrap();
+    let placement = odds(&b, 2, &UniqueLedger::new(), &Context::new(), Per::Placement).unwrap();
+    let floor = odds(&b, 2, &UniqueLedger::new(), &Context::new(), Per::Floor).unwrap();
     for (key, one, two) in [("chief", 1.0, 2.0), ("u", 0.5, 0.75), ("a", 0.5, 1.25)] {
         let got = by_key(&b, &placement.expected, key);
         assert!((got - one).abs() < 1e-12, "{key} a placement: {got}");

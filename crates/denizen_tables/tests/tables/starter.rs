@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use denizen_tables::{Per, UniqueLedger, floor_counts, odds, sample_stream, starter};
+use denizen_tables::{Context, Per, UniqueLedger, floor_counts, odds, sample_stream, starter};
 
 #[test]
 fn the_starter_loads_without_warnings_and_holds_what_it_promises() {
@@ -32,7 +32,7 @@ fn sampled_floors_agree_with_the_exact_odds_at_every_depth() {
     let ledger = UniqueLedger::new();
     let floors = 3_000u32;
     for depth in 1..=20 {
-        let exact = odds(&b, depth, &ledger, Per::Floor).unwrap();
+        let exact = odds(&b, depth, &ledger, &Context::new(), Per::Floor).unwrap();
         assert!(exact.standard_errors.is_none());
         let n = b.species().len();
         let (mut sum, mut squares) = (vec![0.0; n], vec![0.0; n]);
@@ -41,6 +41,7 @@ fn sampled_floors_agree_with_the_exact_odds_at_every_depth() {
                 &b,
                 depth,
                 &ledger,
+                &Context::new(),
                 &mut sample_stream(3, depth, u64::from(i)),
             )
             .unwrap();
