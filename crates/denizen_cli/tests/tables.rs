@@ -77,6 +77,88 @@ fn sample_agrees_with_odds_at_every_depth() {
     }
 }
 
+/// Each species' mean over 4,000 sampled floors and its exact expected count, by key,
+/// for the words after `FILES --depth 8`.
+fn sampled_and_exact(words: &str) -> Vec<(String, f64, f64, f64)> {
+    let odds = rows(
+        &stdout(&tables(&format!(
+            "odds FILES --depth 8 {words} --format csv"
+        ))),
+        "species,expected",
+    );
+    let sample = rows(
+        &stdout(&tables(&format!(
+            "sample FILES --depth 8 --floors 4000 --seed 8 {words} --format csv"
+        ))),
+        "species,mean,sd",
+    );
+    odds.iter()
+        .zip(&sample)
+        .map(|(o, s)| {
+            assert_eq!(o[0], s[0]);
+            let se = s[2].parse::<f64>().unwrap() / 4000f64.sqrt();
+            let (mean, exact) = (s[1].parse().unwrap(), o[1].parse().unwrap());
+            (o[0].clone(), mean, se, exact)
+        })
+        .collect()
+}
+
+/// Under three contexts of the starter (night; winter; winter during the fair) `sample`
+/// agrees with `odds`: every species' mean within 5 standard errors of its exact count.
+/// The night brings glimmer bats, winter rime crawlers, the fair mummers and no rime
+/// crawlers; a rule that ignored `none` (the crawlers' figure of winter alone, during the
+/// fair) is rejected by the same bound.
+#[test]
+fn sample_agrees_with_odds_under_contexts_and_rejects_none_ignored() {
+    let within = |(key, mean, se, exact): &(String, f64, f64, f64)| {
+        (mean - exact).abs() <= 5.0 * se.max(0.002) || panic!("{key}: {mean} against {exact}")
+    };
+    let of = |figures: &[(String, f64, f64, f64)], key: &str| {
+        figures.iter().find(|f| f.0 == key).unwrap().clone()
+    };
+    let night = sampled_and_exact("--when night");
+    assert!(night.iter().all(within));
+    assert!(of(&night, "glimmer_bat").3 > 0.5);
+    assert_eq!(of(&night, "rime_crawler").3, 0.0);
+    let winter = sampled_and_exact("--when winter");
+    assert!(winter.iter().all(within));
+    let crawlers = of(&winter, "rime_crawler").3;
+    assert!(crawlers > 0.3, "{crawlers}");
+    let fair = sampled_and_exact("--when winter,festival");
+    assert!(fair.iter().all(within));
+    assert!(of(&fair, "lantern_mummer").3 > 0.3);
+    let (_, mean, se, exact) = of(&fair, "rime_crawler");
+    assert_eq!((mean, exact), (0.0, 0.0));
+    assert!((mean - crawlers).abs() > 5.0 * se.max(0.002));
+}
+
+/// A flag or an integer the files do not declare is refused in one line before anything
+/// runs; `--set` without a value is an argument error.
+#[test]
+fn an_undeclared_context_is_refused_by_name() {
+    for (line, expected) in [
+        (
+            "odds FILES --depth 3 --when dusk",
+            "denizen: context: flag `dusk` is not declared by the bestiary's `context`\n",
+        ),
+        (
+            "sample FILES --depth 3 --floors 10 --set difficulty=2",
+            "denizen: context: integer `difficulty` is not declared by the bestiary's `context`\n",
+        ),
+    ] {
+        let out = tables(line);
+        assert_eq!(out.status.code(), Some(2), "{line}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr), expected, "{line}");
+    }
+    let out = tables("floor FILES --depth 3 --set difficulty");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("expected NAME=VALUE, such as difficulty=3"),
+        "{err}"
+    );
+}
+
 #[test]
 fn sample_gives_the_same_figures_on_any_number_of_threads() {
     let one = stdout(&tables(

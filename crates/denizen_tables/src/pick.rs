@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::compiled::{DepthDraw, Draws, TableDraws};
 use crate::context::Conditions;
-use crate::rules::eligible;
+use crate::rules::{eligible, row_weight};
 use denizen_core::fair::below;
 
 /// The row of `rows` (row index, weight; in table order) a value `u` below their total
@@ -80,8 +80,7 @@ fn compiled(b: &Bestiary, table: TableId, depth: u32) -> Option<&DepthDraw> {
 }
 
 /// The row a pick-one draw of `table` at `depth` in context `c` picks, the uniques gone
-/// left out. For a table with conditions, one draw over the rows eligible in `c`.
-/// Otherwise, when none of the table's uniques is gone, one draw over every eligible row;
+/// left out. When none of the table's uniques is gone, one draw over every eligible row;
 /// when some are but their rows hold at most half the weight, that draw again until it
 /// picks a row still eligible (exactly the renormalised odds, in at most two draws on
 /// average); otherwise one draw over the rows still eligible.
@@ -92,17 +91,17 @@ pub(crate) fn pick(
     rng: &mut Generator,
 ) -> Option<usize> {
     let draws = &b.draws.tables[table.0 as usize];
-    if draws.conditional {
-        return one_of(&eligible(b, table, (depth, c), &|s| !gone[s.index()]), rng);
-    }
-    let compiled = compiled(b, table, depth);
+    // A table with conditions is not compiled: its rows depend on the context.
+    let compiled = (!draws.conditional)
+        .then(|| compiled(b, table, depth))
+        .flatten();
     // The common case, read first: the depth compiled and none of its uniques gone.
     if let Some(draw) = compiled
         && draws.uniques.iter().all(|&(_, s)| !gone[s])
     {
         return draw.pick(rng);
     }
-    pick_by(b, (table, depth), gone, compiled, rng)
+    pick_by(b, (table, depth, c), gone, compiled, rng)
 }
 
 /// One draw over rows and their total weight: `None` when the total is 0.
@@ -112,13 +111,14 @@ fn one_of((rows, total): &(Vec<(usize, u64)>, u64), rng: &mut Generator) -> Opti
         .flatten()
 }
 
-/// [`pick`] with the depth's compiled draw, if it has one. Without it (past the budget)
-/// the draw over every eligible row is the linear scan, which picks the same row for the
-/// same words: which depths were compiled, which depends on the draws before, never
-/// changes what a floor draws.
+/// [`pick`] with the depth's compiled draw, if it has one. Without it (past the budget,
+/// or a table with conditions) the draw over every eligible row is the linear scan,
+/// which picks the same row for the same words: which depths were compiled, which depends
+/// on the draws before, never changes what a floor draws, and a table whose conditions
+/// leave out only rows a bestiary without them lacks draws what that bestiary draws.
 fn pick_by(
     b: &Bestiary,
-    (table, depth): (TableId, u32),
+    (table, depth, c): (TableId, u32, &Conditions),
     gone: &[bool],
     compiled: Option<&DepthDraw>,
     rng: &mut Generator,
@@ -129,13 +129,11 @@ fn pick_by(
         .uniques
         .iter()
         .filter(|&&(_, s)| gone[s])
-        .map(|&(r, _)| rows[r].shape.weight(rows[r].weight, rows[r].depth, depth))
+        .map(|&(r, _)| row_weight(b, &rows[r], (depth, c), &|_| true))
         .sum();
-    // The table has no conditions: any context gives its rows.
-    let c = || b.context.defaults();
     let scan = compiled
         .is_none()
-        .then(|| eligible(b, table, (depth, &c()), &|_| true));
+        .then(|| eligible(b, table, (depth, c), &|_| true));
     let total = compiled.map_or_else(
         || scan.as_ref().map_or(0, |(_, total)| *total),
         |draw| u64::from(draw.total()),
@@ -154,10 +152,7 @@ fn pick_by(
             .find(|row| row.is_none_or(|r| !is_gone(r)))
             .flatten();
     }
-    one_of(
-        &eligible(b, table, (depth, &c()), &|s| !gone[s.index()]),
-        rng,
-    )
+    one_of(&eligible(b, table, (depth, c), &|s| !gone[s.index()]), rng)
 }
 
 /// The rows of a table that draw a unique species or a group it leads, with the species:
@@ -245,8 +240,20 @@ mod tests {
             let mut fast = WorldSeed(6).stream(StreamPurpose::new("pick"));
             let mut slow = WorldSeed(6).stream(StreamPurpose::new("pick"));
             for _ in 0..2_000 {
-                let compiled = pick_by(&b, (table, 3), &gone, Some(draw), &mut fast);
-                let scanned = pick_by(&b, (table, 3), &gone, None, &mut slow);
+                let compiled = pick_by(
+                    &b,
+                    (table, 3, &b.context.defaults()),
+                    &gone,
+                    Some(draw),
+                    &mut fast,
+                );
+                let scanned = pick_by(
+                    &b,
+                    (table, 3, &b.context.defaults()),
+                    &gone,
+                    None,
+                    &mut slow,
+                );
                 assert_eq!(compiled, scanned, "{gone:?}");
             }
             assert_eq!(
