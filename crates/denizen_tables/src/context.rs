@@ -130,6 +130,13 @@ pub(crate) struct Conditions {
     values: [i64; MAX_VALUES],
 }
 
+impl Conditions {
+    /// These conditions with exactly the flags of `flags` set.
+    pub(crate) fn with_flags(self, flags: u64) -> Self {
+        Self { flags, ..self }
+    }
+}
+
 impl Declared {
     /// The flag's bit, by name.
     pub(crate) fn flag(&self, name: &str) -> Option<u64> {

@@ -86,6 +86,46 @@ pub enum Warning {
         /// The floor depths, as ranges.
         depths: Vec<Depths>,
     },
+    /// A row whose `when` can never hold (a flag both needed and forbidden, every `any`
+    /// flag forbidden, a range outside its integer's declared one): it never comes.
+    WhenNeverHolds {
+        /// The table.
+        table: String,
+        /// Where the row was written.
+        at: Source,
+        /// Why.
+        why: String,
+    },
+    /// A row whose `when` range reaches past its integer's declared range: the part
+    /// outside can never be asked for.
+    WhenPastRange {
+        /// The table.
+        table: String,
+        /// Where the row was written.
+        at: Source,
+        /// The integer.
+        value: String,
+        /// The row's range.
+        range: (i64, i64),
+        /// The declared range.
+        declared: (i64, i64),
+    },
+    /// Floor depths where, with the context flags `flags` set and the others not (the
+    /// integers at their defaults), no row of the floor's table is eligible: a floor there
+    /// in that context brings nothing.
+    ContextGap {
+        /// Where the floor's table was written.
+        at: Source,
+        /// The flags set in the first such combination.
+        flags: Vec<String>,
+        /// How many other combinations leave depths empty.
+        others: usize,
+        /// The depths of the first combination, as ranges.
+        depths: Vec<Depths>,
+        /// When the rows name more flags than every combination is tried for, how many
+        /// combinations were (none set, and each alone).
+        checked: Option<usize>,
+    },
 }
 
 impl Warning {
@@ -99,7 +139,10 @@ impl Warning {
             | Warning::FollowerNeverEligible { at, .. }
             | Warning::NestedEmpty { at, .. }
             | Warning::UniqueWanders { at, .. }
-            | Warning::BoostBeyondRows { at, .. } => at,
+            | Warning::BoostBeyondRows { at, .. }
+            | Warning::WhenNeverHolds { at, .. }
+            | Warning::WhenPastRange { at, .. }
+            | Warning::ContextGap { at, .. } => at,
         }
     }
 }
@@ -147,6 +190,53 @@ impl fmt::Display for Warning {
                 "{at}: the out-of-depth boost at depths {} reaches past every row of the floor's table",
                 ranges(depths)
             ),
+            Warning::WhenNeverHolds { at, why, .. } => {
+                write!(f, "{at}: field `when` can never hold: {why}")
+            }
+            Warning::WhenPastRange {
+                at,
+                value,
+                range,
+                declared,
+                ..
+            } => write!(
+                f,
+                "{at}: field `when.values`: {} {}-{} reaches past its declared range {}-{}",
+                quoted(value),
+                range.0,
+                range.1,
+                declared.0,
+                declared.1
+            ),
+            Warning::ContextGap {
+                at,
+                flags,
+                others,
+                depths,
+                checked,
+            } => {
+                let set = match flags.is_empty() {
+                    true => "no context flag".to_owned(),
+                    false => format!("context flags {}", flags.join(", ")),
+                };
+                write!(
+                    f,
+                    "{at}: with {set} set, no row is eligible at floor depths {}",
+                    ranges(depths)
+                )?;
+                match others {
+                    0 => {}
+                    1 => write!(f, " (1 other combination leaves depths empty too)")?,
+                    n => write!(f, " ({n} other combinations leave depths empty too)")?,
+                }
+                if let Some(n) = checked {
+                    write!(
+                        f,
+                        " ({n} combinations checked: none set, and each flag alone)"
+                    )?;
+                }
+                Ok(())
+            }
         }
     }
 }

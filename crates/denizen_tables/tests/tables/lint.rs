@@ -309,3 +309,102 @@ fn gaps_at_a_spans_end_and_inside_a_rows_range_are_found() {
         ]
     );
 }
+
+/// A floor table of `rows` under a context of `flags` (each named `f0`, `f1`, ...) and an
+/// integer `level` 1-5, default 3.
+fn lint_in_context(flags: usize, rows: &str) -> Vec<String> {
+    let names: Vec<String> = (0..flags).map(|i| format!("\"f{i}\"")).collect();
+    warnings_of(&format!(
+        "(species: [{}], context: Some((flags: [{}], values: [(name: \"level\", range: (1, 5), default: 3)])),
+        tables: [(key: \"floor\", rows: [{A}, {rows}])],
+        floor: Some((table: \"floor\", depths: (1, 10), count: (dice: \"1d1\"))))",
+        species(&["a"]),
+        names.join(", ")
+    ))
+}
+
+/// A flag both needed and forbidden, every `any` flag forbidden, and a range outside the
+/// declared one can never hold; a range partly past the declared one is named too; a
+/// condition that can hold is not.
+#[test]
+fn a_when_that_can_never_hold_or_reaches_past_its_range_is_named() {
+    let row = |when: &str| format!(r#"(what: Species("a"), depth: (1, 10), when: Some({when}))"#);
+    let cases = [
+        (
+            "(all: [\"f0\"], none: [\"f1\", \"f0\"])",
+            "flag `f0` is both needed",
+        ),
+        (
+            "(any: [\"f0\", \"f1\"], none: [\"f1\", \"f0\"])",
+            "every flag of `any` is forbidden",
+        ),
+        (
+            "(values: {\"level\": (6, 9)})",
+            "`level` must be 6-9, outside its declared range 1-5",
+        ),
+        (
+            "(values: {\"level\": (0, 0)})",
+            "`level` must be 0-0, outside its declared range 1-5",
+        ),
+        (
+            "(values: {\"level\": (4, 6)})",
+            "field `when.values`: `level` 4-6 reaches past its declared range 1-5",
+        ),
+        ("(values: {\"level\": (0, 2)})", "`level` 0-2 reaches past"),
+    ];
+    for (when, said) in cases {
+        let warnings = lint_in_context(2, &row(when));
+        assert_eq!(warnings.len(), 1, "{when}: {warnings:?}");
+        assert!(warnings[0].contains(said), "{when}: {}", warnings[0]);
+        assert!(
+            warnings[0].contains("t.ron: tables[0] `floor`: rows[1]"),
+            "{}",
+            warnings[0]
+        );
+    }
+    for fine in [
+        "(all: [\"f0\"], none: [\"f1\"])",
+        "(any: [\"f0\", \"f1\"], none: [\"f1\"])",
+        "(values: {\"level\": (1, 5)})",
+        "(values: {\"level\": (5, 5)})",
+    ] {
+        assert!(lint_in_context(2, &row(fine)).is_empty(), "{fine}");
+    }
+}
+
+/// Depths where a combination of the flags leaves the floor table empty: the unconditional
+/// row covers 1-4 only, the others need `f0` (5-10) or `f1` without `f0` (5-8). With
+/// neither set, 5-10 is empty; with `f1` alone, 9-10; with `f0`, nothing. Past 10 flags
+/// only none set and each alone are tried, and the warning says so.
+#[test]
+fn a_combination_of_flags_with_nothing_to_draw_is_named() {
+    let rows = r#"(what: Species("a"), depth: (5, 10), when: Some((all: ["f0"]))),
+        (what: Species("a"), depth: (5, 8), when: Some((all: ["f1"], none: ["f0"])))"#;
+    let text = |flags: usize, first: &str| {
+        warnings_of(&format!(
+            "(species: [{}], context: Some((flags: [{}])),
+            tables: [(key: \"floor\", rows: [(what: Species(\"a\"), depth: (1, 4)), {rows}{first}])],
+            floor: Some((table: \"floor\", depths: (1, 10), count: (dice: \"1d1\"))))",
+            species(&["a"]),
+            (0..flags).map(|i| format!("\"f{i}\"")).collect::<Vec<_>>().join(", ")
+        ))
+    };
+    let two = text(2, "");
+    assert_eq!(two.len(), 1, "{two:?}");
+    assert!(
+        two[0].ends_with("with no context flag set, no row is eligible at floor depths 5-10 (1 other combination leaves depths empty too)"),
+        "{}",
+        two[0]
+    );
+    // Eleven flags named by the rows: 12 combinations tried, the first still none set.
+    let more: String = (2..11)
+        .map(|i| format!(r#", (what: Species("a"), depth: (1, 1), when: Some((all: ["f{i}"])))"#))
+        .collect();
+    let eleven = text(11, &more);
+    assert_eq!(eleven.len(), 1, "{eleven:?}");
+    assert!(
+        eleven[0].ends_with("(12 combinations checked: none set, and each flag alone)"),
+        "{}",
+        eleven[0]
+    );
+}

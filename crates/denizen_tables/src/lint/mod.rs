@@ -3,6 +3,10 @@
 //! `denizen tables lint`. A floor depth where the floor's table has no eligible row is an
 //! error and stops the load; everything else is a [`Warning`].
 
+mod context;
+
+pub use context::MAX_COMBINED_FLAGS;
+
 use denizen_core::{DataError, quoted};
 
 use crate::bestiary::{Bestiary, Creature, GroupId, RowTarget, TableId};
@@ -47,6 +51,8 @@ pub(crate) fn lint(b: &Bestiary) -> Result<Vec<Warning>, DataError> {
     reach(b, &mut warnings);
     followers(b, &coverage, &mut warnings);
     boost(b, &coverage, &mut warnings);
+    context::conditions(b, &mut warnings);
+    context::gaps(b, &mut warnings);
     Ok(warnings)
 }
 
