@@ -1,6 +1,6 @@
 //! A loaded bestiary: every file merged, every key resolved, every number checked.
 
-use denizen_core::Dice;
+use crate::roll::Roll;
 
 use crate::file::{PickKind, TimeUnit};
 use crate::source::{Source, Sources};
@@ -74,7 +74,7 @@ pub struct Species {
     /// The native level.
     pub level: u32,
     /// Hit points.
-    pub hit_points: Dice,
+    pub hit_points: Roll,
     /// The chance it starts asleep.
     pub asleep: Chance,
     /// Tags the game reads.
@@ -118,7 +118,7 @@ pub struct Follower {
     /// What follows.
     pub member: Creature,
     /// How many.
-    pub count: Dice,
+    pub count: Roll,
     /// The role the game reads.
     pub role: String,
     /// Placement rules added to the member's.
@@ -150,7 +150,7 @@ pub struct Row {
     /// Pick-each: the chance it comes.
     pub chance: Chance,
     /// Pick-each: how many times it is drawn.
-    pub count: Dice,
+    pub count: Roll,
     /// Placement rules added to what it draws.
     pub place: Place,
     /// The context it is eligible in (always, when `None`).
@@ -208,7 +208,7 @@ pub struct FloorRules {
     /// The depths a floor may have.
     pub depths: Depths,
     /// The count's dice.
-    pub count: Dice,
+    pub count: Roll,
     /// Placements per depth, `(num, den)`.
     pub per_depth: (u32, u32),
     /// The out-of-depth rule.

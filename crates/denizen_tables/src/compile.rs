@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use denizen_core::{DataError, Dice, quoted};
+use denizen_core::{DataError, quoted};
 
 use crate::bestiary::{
     Bestiary, Creature, FloorRules, Follower, Group, GroupId, Loot, LootId, OutOfDepth, Place, Row,
@@ -17,6 +17,7 @@ use crate::file::{
     WanderingDef, WhenDef,
 };
 use crate::merge::{Alone, Kind, Merged, MergedTable, Written};
+use crate::roll::Roll;
 use crate::source::{Source, Sources};
 use crate::weight::{Chance, MAX_DEPTH, MAX_WEIGHT};
 
@@ -258,8 +259,9 @@ fn species(w: &Written<SpeciesDef>, names: &Names<'_>) -> Result<Species, DataEr
     bounds::glyph(d.glyph).map_err(|problem| at.invalid("glyph", problem))?;
     depth(at, "level", d.level)?;
     dice(at, "hit_points", d.hit_points, 100, 10_000)?;
-    if d.hit_points.count == 0 || d.hit_points.sides == 0 {
-        return Err(at.invalid("hit_points", "a creature has at least 1 hit point (1d1)"));
+    if d.hit_points.bounds().0 == 0 {
+        let problem = format!("{}: a creature has at least 1 hit point", d.hit_points);
+        return Err(at.invalid("hit_points", problem));
     }
     tag_names(at, "tags", &d.tags)?;
     let possessions = match &d.possessions {
@@ -401,7 +403,9 @@ fn row(w: &Written<RowDef>, pick: Option<PickKind>, names: &Names<'_>) -> Result
             "only a pick-each table's rows have a chance and a count",
         ));
     }
-    let row_count = d.count.unwrap_or(Dice::new(1, 1));
+    // One die of one side, read as before rolls had ranges: it reads a word, so a file
+    // that leaves the count out keeps its streams.
+    let row_count = d.count.unwrap_or(Roll::dice(1, 1));
     count(at, "count", row_count)?;
     Ok(Row {
         what,
@@ -680,8 +684,12 @@ fn depth(at: At<'_>, field: &str, depth: u32) -> Result<(), DataError> {
     Ok(())
 }
 
-fn dice(at: At<'_>, field: &str, d: Dice, max_count: u32, max_sides: u32) -> Result<(), DataError> {
-    if d.count > max_count || d.sides > max_sides {
+/// A roll's dice: at most `max_count` of `max_sides` sides (a range or a bonus is bounded
+/// when it parses).
+fn dice(at: At<'_>, field: &str, d: Roll, max_count: u32, max_sides: u32) -> Result<(), DataError> {
+    if let Roll::Dice { dice, .. } = d
+        && (dice.count > max_count || dice.sides > max_sides)
+    {
         return Err(at.invalid(
             field,
             format!("{d}: at most {max_count} dice of {max_sides} sides"),
@@ -690,8 +698,8 @@ fn dice(at: At<'_>, field: &str, d: Dice, max_count: u32, max_sides: u32) -> Res
     Ok(())
 }
 
-/// Dice of a count: at most [`MAX_COUNT`] in all.
-fn count(at: At<'_>, field: &str, d: Dice) -> Result<(), DataError> {
+/// The roll of a count: at most [`MAX_COUNT`] in all.
+fn count(at: At<'_>, field: &str, d: Roll) -> Result<(), DataError> {
     dice(at, field, d, MAX_COUNT, MAX_COUNT)?;
     if d.bounds().1 > MAX_COUNT {
         return Err(at.invalid(field, format!("{d} can give more than {MAX_COUNT}")));

@@ -3,10 +3,11 @@
 //! square is chosen. The floor's plan places these units; `denizen tables sample` counts
 //! them.
 
-use denizen_core::{Dice, Generator};
+use denizen_core::Generator;
 
 use crate::bestiary::{Bestiary, GroupId, Place, SpeciesId, TableId};
 use crate::context::Conditions;
+use crate::roll::Roll;
 use crate::walk::{Reading, Role, Walk};
 use crate::weight::Chance;
 
@@ -160,8 +161,8 @@ impl<'b> Reading<'b> for Sampler<'b, '_> {
         next(self, (), hit);
     }
 
-    fn repeat(&mut self, (): (), (dice, extra): (Dice, u32), mut step: impl FnMut(&mut Self, ())) {
-        for _ in 0..denizen_core::fair::roll(dice, self.rng) + extra {
+    fn repeat(&mut self, (): (), (roll, extra): (Roll, u32), mut step: impl FnMut(&mut Self, ())) {
+        for _ in 0..roll.roll(self.rng) + extra {
             step(self, ());
         }
     }

@@ -9,9 +9,9 @@
 //! Each shape is named for serde by the word the file uses for it (`row`, `place`, `what`),
 //! so a syntax error says "unknown field `x` in `row`", never a type of this crate.
 
-use denizen_core::Dice;
 use serde::{Deserialize, Deserializer};
 
+use crate::roll::Roll;
 use crate::weight::{Chance, Depths, Shape};
 
 /// One file.
@@ -109,7 +109,7 @@ pub struct SpeciesDef {
     pub level: u32,
     /// Hit points, as dice (`"3d8"`).
     #[serde(deserialize_with = "dice")]
-    pub hit_points: Dice,
+    pub hit_points: Roll,
     /// The chance it starts asleep (`"1/2"`); never when left out.
     #[serde(default)]
     pub asleep: Option<Chance>,
@@ -200,7 +200,7 @@ pub struct FollowerDef {
     pub member: Pick,
     /// How many, as dice (`"2d3"`).
     #[serde(deserialize_with = "dice")]
-    pub count: Dice,
+    pub count: Roll,
     /// The role the game reads (`"guard"`, `"archer"`).
     #[serde(default)]
     pub role: String,
@@ -265,7 +265,7 @@ pub struct RowDef {
     /// Pick-each: how many times it is drawn when it comes (`Some("1d2")`; once when left
     /// out).
     #[serde(default, deserialize_with = "some_dice")]
-    pub count: Option<Dice>,
+    pub count: Option<Roll>,
     /// Placement rules added to what it draws.
     #[serde(default)]
     pub place: PlaceDef,
@@ -364,7 +364,7 @@ pub struct FloorDef {
 pub struct CountDef {
     /// The dice (`"2d4"`).
     #[serde(deserialize_with = "dice")]
-    pub dice: Dice,
+    pub dice: Roll,
     /// Placements added per depth, as a fraction (`"1/2"`: one more every second depth);
     /// none when left out.
     #[serde(default)]
@@ -471,14 +471,14 @@ impl TimeUnit {
     }
 }
 
-/// Dice written as text (`"2d6"`).
-fn dice<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Dice, D::Error> {
+/// A roll written as text (`"2d6"`, `"2d3+1"`, `"3-6"`, `"4"`).
+fn dice<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Roll, D::Error> {
     let text = String::deserialize(deserializer)?;
     text.parse().map_err(serde::de::Error::custom)
 }
 
-/// Optional dice written as `Some("2d6")`, like every optional field.
-fn some_dice<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Dice>, D::Error> {
+/// An optional roll written as `Some("2d6")`, like every optional field.
+fn some_dice<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Roll>, D::Error> {
     Option::<String>::deserialize(deserializer)?
         .map(|text| text.parse().map_err(serde::de::Error::custom))
         .transpose()

@@ -313,7 +313,7 @@ impl Placer<'_, '_> {
     ) -> usize {
         self.squares.take(at);
         let species = self.b.species_of(s);
-        let hit_points = denizen_core::fair::roll(species.hit_points, self.rng);
+        let hit_points = species.hit_points.roll(self.rng);
         let asleep = species.asleep.roll(self.rng);
         let carries = species
             .possessions

@@ -55,6 +55,7 @@ mod place;
 #[cfg(feature = "bevy")]
 pub mod plugin;
 pub mod reference;
+mod roll;
 mod rules;
 pub mod sample;
 mod source;
@@ -84,6 +85,7 @@ pub use ledger::UniqueLedger;
 pub use merge::MAX_ENTRIES;
 pub use odds::{MAX_EXACT_UNIQUES, Odds, OddsError, Per, odds, table_odds};
 pub use place::distance;
+pub use roll::{MAX_BONUS, MAX_RANGE, Roll, RollParseError};
 pub use rules::{dice_distribution, has_eligible_row};
 pub use sample::{Drawer, floor_counts, placement_counts, sample_stream};
 pub use source::Source;

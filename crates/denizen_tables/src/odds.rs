@@ -11,12 +11,11 @@
 
 use std::collections::HashMap;
 
-use denizen_core::Dice;
-
 use crate::bestiary::{Bestiary, SpeciesId, TableId};
 use crate::context::{Conditions, Context};
 use crate::ledger::{UniqueLedger, gone_by_ledger};
-use crate::rules::{dice_distribution, eligible};
+use crate::roll::Roll;
+use crate::rules::eligible;
 use crate::walk::{self, Reading, Role, Walk};
 use crate::weight::Chance;
 
@@ -285,10 +284,10 @@ impl<'b> Reading<'b> for Exact<'b> {
     fn repeat(
         &mut self,
         at: State,
-        (dice, extra): (Dice, u32),
+        (roll, extra): (Roll, u32),
         mut step: impl FnMut(&mut Self, State) -> Dist,
     ) -> Dist {
-        let counts = dice_distribution(dice);
+        let counts = roll.distribution();
         let mut now = self.nothing(at);
         let mut out = Vec::new();
         for _ in 0..extra {

@@ -9,12 +9,11 @@
 //! The leaf rules a choice reads (eligibility, weights, depths, dice) are
 //! [`crate::rules`]'s.
 
-use denizen_core::Dice;
-
 use crate::Bestiary;
 use crate::bestiary::{Creature, GroupId, Place, Row, RowTarget, SpeciesId, TableId};
 use crate::context::Conditions;
 use crate::file::PickKind;
+use crate::roll::Roll;
 use crate::rules::{boosted_depth, count_term, row_weight};
 use crate::weight::Chance;
 
@@ -99,11 +98,11 @@ pub(crate) trait Reading<'b>: Sized {
         chance: Chance,
         next: impl FnMut(&mut Self, Self::At, bool) -> Self::Out,
     ) -> Self::Out;
-    /// `step` done `dice` plus `extra` times, one after another.
+    /// `step` done a roll plus `extra` times, one after another.
     fn repeat(
         &mut self,
         at: Self::At,
-        count: (Dice, u32),
+        count: (Roll, u32),
         step: impl FnMut(&mut Self, Self::At) -> Self::Out,
     ) -> Self::Out;
     /// A walk the reading may remember by its key.

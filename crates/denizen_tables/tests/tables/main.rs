@@ -7,6 +7,7 @@ mod golden;
 mod lint;
 mod load;
 mod odds;
+mod rolls;
 mod starter;
 
 use denizen_core::DataFile;
