@@ -82,6 +82,12 @@ impl Context {
         self
     }
 
+    /// This context with `flag` not holding.
+    pub fn without_flag(mut self, flag: &str) -> Self {
+        self.flags.remove(flag);
+        self
+    }
+
     /// This context with the integer `name` set to `value`.
     pub fn with_value(mut self, name: impl Into<String>, value: i64) -> Self {
         self.values.insert(name.into(), value);

@@ -39,6 +39,7 @@
 
 pub mod bestiary;
 mod bounds;
+pub mod calendar;
 mod check;
 mod compile;
 mod compiled;
@@ -72,6 +73,7 @@ pub use bestiary::{
     Place, Row, RowTarget, Species, SpeciesId, Table, TableId, WanderingRules,
 };
 pub use bounds::{MAX_KEY_BYTES, MAX_NAME_BYTES, MAX_TAG_BYTES, MAX_TAG_NAMES};
+pub use calendar::Calendar;
 pub use check::{MAX_NESTING, MAX_PER_PLACEMENT};
 pub use compile::{MAX_COUNT, MAX_DISTANCE, MAX_FOLLOWERS, MAX_PLACEMENTS, MAX_RADIUS};
 pub use context::{Context, ContextError};
