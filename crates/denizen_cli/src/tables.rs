@@ -204,17 +204,20 @@ pub fn run(
     }
 }
 
-/// `species,expected`, species by key; sampled figures add their standard errors. The
-/// title names the table drawn from and the depth.
+/// `species,expected`, species by key; sampled figures add their standard errors; last,
+/// each species' share of the expected danger (its cost times its expected count). The
+/// title names the table drawn from, the depth and the expected danger.
 fn odds_table(b: &Bestiary, odds: &Odds, (drawn, depth): (&str, u32), per: Per) -> Table {
     let rows = by_key(b)
         .into_iter()
         .map(|s| {
+            let species = &b.species()[s];
             let mut row = vec![
-                Cell::Text(b.species()[s].key.clone()),
+                Cell::Text(species.key.clone()),
                 Cell::Stat(odds.expected[s]),
             ];
             row.extend(odds.standard_errors.as_ref().map(|e| Cell::Stat(e[s])));
+            row.push(Cell::Stat(f64::from(species.cost) * odds.expected[s]));
             row
         })
         .collect();
@@ -224,9 +227,9 @@ fn odds_table(b: &Bestiary, odds: &Odds, (drawn, depth): (&str, u32), per: Per) 
                 "sampled from {} floors: too many uniques for the exact odds",
                 denizen_tables::odds::SAMPLED_FLOORS
             ),
-            vec!["species", "expected", "standard_error"],
+            vec!["species", "expected", "standard_error", "danger"],
         ),
-        None => ("exact".to_owned(), vec!["species", "expected"]),
+        None => ("exact".to_owned(), vec!["species", "expected", "danger"]),
     };
     let per = match per {
         Per::Floor => "floor",
@@ -234,8 +237,9 @@ fn odds_table(b: &Bestiary, odds: &Odds, (drawn, depth): (&str, u32), per: Per) 
     };
     Table {
         title: format!(
-            "Expected count of each species per {per} from table {} at depth {depth} ({how})",
-            quoted(drawn)
+            "Expected count of each species per {per} from table {} at depth {depth} ({how}); expected danger {:.4}",
+            quoted(drawn),
+            odds.danger(b)
         ),
         columns,
         rows,
@@ -387,9 +391,11 @@ fn floor(
         .collect();
     let table = Table {
         title: format!(
-            "Depth {depth}, seed {seed}: {} placements, {} creatures",
+            "Depth {depth}, seed {seed}: {} placements, {} creatures, danger {} ({} drawn)",
             made.placements,
-            made.plan.spawns.len()
+            made.plan.spawns.len(),
+            made.danger.placed,
+            made.danger.drawn
         ),
         columns: vec![
             "n", "species", "x", "y", "hp", "state", "carries", "follows",

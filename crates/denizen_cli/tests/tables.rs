@@ -50,7 +50,7 @@ fn sample_agrees_with_odds_at_every_depth() {
     for depth in 1..=20 {
         let odds = rows(
             &stdout(&tables(&format!("odds FILES --depth {depth} --format csv"))),
-            "species,expected",
+            "species,expected,danger",
         );
         let sample = rows(
             &stdout(&tables(&format!(
@@ -84,7 +84,7 @@ fn sampled_and_exact(words: &str) -> Vec<(String, f64, f64, f64)> {
         &stdout(&tables(&format!(
             "odds FILES --depth 8 {words} --format csv"
         ))),
-        "species,expected",
+        "species,expected,danger",
     );
     let sample = rows(
         &stdout(&tables(&format!(
@@ -159,6 +159,35 @@ fn an_undeclared_context_is_refused_by_name() {
     );
 }
 
+/// The `danger` column is each species' cost times its expected count (the sunkenbough
+/// costs 8, a vole 1, the reed midges nothing), and the title gives their sum.
+#[test]
+fn odds_give_each_species_share_of_the_expected_danger() {
+    let csv = stdout(&tables("odds FILES --depth 8 --format csv"));
+    let rows = rows(&csv, "species,expected,danger");
+    let figure = |key: &str| {
+        let row = rows.iter().find(|r| r[0] == key).unwrap();
+        (
+            row[1].parse::<f64>().unwrap(),
+            row[2].parse::<f64>().unwrap(),
+        )
+    };
+    for (key, cost) in [
+        ("sunkenbough", 8.0),
+        ("pallid_newt", 1.0),
+        ("reed_midges", 0.0),
+    ] {
+        let (expected, danger) = figure(key);
+        assert!(expected > 0.0, "{key}");
+        assert!((danger - cost * expected).abs() < 1e-9, "{key}: {danger}");
+    }
+    let total: f64 = rows.iter().map(|r| r[2].parse::<f64>().unwrap()).sum();
+    let text = stdout(&tables("odds FILES --depth 8"));
+    let title = text.lines().next().unwrap();
+    let said: f64 = title.rsplit(' ').next().unwrap().parse().unwrap();
+    assert!((said - total).abs() < 1e-3, "{title}: {total}");
+}
+
 #[test]
 fn sample_gives_the_same_figures_on_any_number_of_threads() {
     let one = stdout(&tables(
@@ -178,7 +207,7 @@ fn sample_gives_the_same_figures_on_any_number_of_threads() {
 fn odds_per_placement_bring_at_least_one_creature() {
     let placement = rows(
         &stdout(&tables("odds FILES --depth 3 --per placement --format csv")),
-        "species,expected",
+        "species,expected,danger",
     );
     let total: f64 = placement.iter().map(|r| r[1].parse::<f64>().unwrap()).sum();
     assert!(
@@ -323,7 +352,7 @@ fn a_folder_is_its_tables_files_in_name_order() {
 #[test]
 fn a_named_table_has_odds_of_its_own() {
     let expected = |line: &str| -> Vec<(String, f64)> {
-        rows(&stdout(&tables(line)), "species,expected")
+        rows(&stdout(&tables(line)), "species,expected,danger")
             .into_iter()
             .map(|r| (r[0].clone(), r[1].parse().unwrap()))
             .collect()

@@ -87,6 +87,8 @@ pub struct Species {
     pub escort: Option<GroupId>,
     /// Where it may stand.
     pub place: Place,
+    /// What it adds to a floor's danger.
+    pub cost: u32,
 }
 
 /// A leader or a follower: a species, or a creature table (pick-one, of species and such

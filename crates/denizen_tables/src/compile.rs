@@ -30,6 +30,8 @@ pub const MAX_PLACEMENTS: u32 = 500;
 pub const MAX_RADIUS: u32 = 16;
 /// The largest least distance from the request's point.
 pub const MAX_DISTANCE: u32 = 1_000;
+/// The largest cost of a species.
+pub const MAX_COST: u32 = 10_000;
 /// The most follower kinds of a group.
 pub const MAX_FOLLOWERS: usize = 16;
 
@@ -291,6 +293,13 @@ fn species(w: &Written<SpeciesDef>, names: &Names<'_>) -> Result<Species, DataEr
         unique: d.unique,
         escort,
         place,
+        cost: match d.cost {
+            Some(cost) if cost > MAX_COST => {
+                return Err(at.invalid("cost", format!("a cost is at most {MAX_COST}")));
+            }
+            Some(cost) => cost,
+            None => 1,
+        },
     })
 }
 

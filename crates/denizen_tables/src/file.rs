@@ -129,6 +129,9 @@ pub struct SpeciesDef {
     /// Where it may stand.
     #[serde(default)]
     pub place: PlaceDef,
+    /// What it adds to a floor's danger (0 to 10,000; 1 when left out).
+    #[serde(default)]
+    pub cost: Option<u32>,
 }
 
 /// What a species may carry: an item of a loot table, with a chance.

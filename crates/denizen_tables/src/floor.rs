@@ -86,6 +86,18 @@ pub struct FloorPlan {
     pub placements: u32,
     /// How many went out of depth.
     pub out_of_depth: u32,
+    /// The floor's danger: the costs of every creature drawn, and of those placed.
+    pub danger: Danger,
+}
+
+/// A floor's danger: the sum of its creatures' costs ([`Species::cost`](crate::Species)).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
+pub struct Danger {
+    /// Every creature drawn, placed or not.
+    pub drawn: u64,
+    /// The creatures placed.
+    pub placed: u64,
 }
 
 /// Why a floor cannot be planned.
@@ -219,6 +231,7 @@ fn place_all(
         shortfalls: Vec::new(),
         placements: drawn.placements,
         out_of_depth: drawn.out_of_depth,
+        danger: Danger::default(),
     };
     for unit in &drawn.units {
         let mut placer = Placer {
@@ -231,6 +244,15 @@ fn place_all(
         };
         placer.unit(unit, extra);
     }
+    let cost = |s: SpeciesId| u64::from(b.species_of(s).cost);
+    out.danger.placed = out
+        .plan
+        .spawns
+        .iter()
+        .map(|s| cost(s.creature.species))
+        .sum();
+    let unplaced: u64 = out.shortfalls.iter().map(|&(s, _)| cost(s)).sum();
+    out.danger.drawn = out.danger.placed + unplaced;
     out
 }
 

@@ -75,20 +75,20 @@ pub use bestiary::{
 pub use bounds::{MAX_KEY_BYTES, MAX_NAME_BYTES, MAX_TAG_BYTES, MAX_TAG_NAMES};
 pub use calendar::Calendar;
 pub use check::{MAX_NESTING, MAX_PER_PLACEMENT};
-pub use compile::{MAX_COUNT, MAX_DISTANCE, MAX_FOLLOWERS, MAX_PLACEMENTS, MAX_RADIUS};
+pub use compile::{MAX_COST, MAX_COUNT, MAX_DISTANCE, MAX_FOLLOWERS, MAX_PLACEMENTS, MAX_RADIUS};
 pub use context::{Context, ContextError};
 pub use draw::{Member, Unit};
 pub use file::TimeUnit;
 pub use floor::{
-    Denizen, FloorPlan, FloorRequest, FloorSite, Follows, RequestError, Shortfall, check_site,
-    plan_arrival, plan_floor,
+    Danger, Denizen, FloorPlan, FloorRequest, FloorSite, Follows, RequestError, Shortfall,
+    check_site, plan_arrival, plan_floor,
 };
 pub use ledger::UniqueLedger;
 pub use merge::MAX_ENTRIES;
 pub use odds::{MAX_EXACT_UNIQUES, Odds, OddsError, Per, odds, table_odds};
 pub use place::distance;
-pub use roll::{MAX_BONUS, MAX_RANGE, Roll, RollParseError};
-pub use rules::{dice_distribution, has_eligible_row};
+pub use roll::{MAX_BONUS, MAX_RANGE, Roll, RollParseError, dice_distribution};
+pub use rules::has_eligible_row;
 pub use sample::{Drawer, floor_counts, placement_counts, sample_stream};
 pub use source::Source;
 pub use wandering::plan_wanderer;

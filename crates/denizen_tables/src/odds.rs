@@ -47,6 +47,16 @@ pub struct Odds {
 
 pub use crate::rules::OddsError;
 
+impl Odds {
+    /// The expected danger: each species' cost times its expected count, summed (the
+    /// expected sum of the costs of what a floor or placement draws).
+    pub fn danger(&self, b: &Bestiary) -> f64 {
+        (b.species().iter().zip(&self.expected))
+            .map(|(s, e)| f64::from(s.cost) * e)
+            .sum()
+    }
+}
+
 /// The expected count of each species at `depth` in `context`, per placement or per
 /// floor, for the uniques `ledger` leaves available.
 pub fn odds(

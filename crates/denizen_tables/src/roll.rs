@@ -71,10 +71,7 @@ impl Roll {
             Roll::Dice { dice, bonus } => {
                 let (_, hi) = self.bounds();
                 let mut out = vec![0.0; hi as usize + 1];
-                for (total, p) in crate::rules::dice_distribution(dice)
-                    .into_iter()
-                    .enumerate()
-                {
+                for (total, p) in dice_distribution(dice).into_iter().enumerate() {
                     out[add(total as u32, bonus) as usize] += p;
                 }
                 out
@@ -87,6 +84,25 @@ impl Roll {
             }
         }
     }
+}
+
+/// The distribution of a dice total: entry `n` is the chance the dice give `n`.
+pub fn dice_distribution(dice: Dice) -> Vec<f64> {
+    if dice.sides == 0 || dice.count == 0 {
+        return vec![1.0];
+    }
+    let mut dist = vec![1.0];
+    let face = 1.0 / f64::from(dice.sides);
+    for _ in 0..dice.count {
+        let mut next = vec![0.0; dist.len() + dice.sides as usize];
+        for (total, p) in dist.iter().enumerate() {
+            for roll in 1..=dice.sides as usize {
+                next[total + roll] += p * face;
+            }
+        }
+        dist = next;
+    }
+    dist
 }
 
 /// `value + bonus`, floored at 0.
@@ -226,5 +242,20 @@ mod tests {
             vec![0.0, 0.0, 0.0, 0.25, 0.25, 0.25, 0.25],
         );
         assert_eq!("2d3-3".parse::<Roll>().unwrap().bounds(), (0, 3));
+    }
+
+    #[test]
+    fn dice_distributions_are_exact() {
+        let two_d3 = dice_distribution(Dice::new(2, 3));
+        let ninths: Vec<f64> = [0, 0, 1, 2, 3, 2, 1]
+            .iter()
+            .map(|&n| f64::from(n) / 9.0)
+            .collect();
+        assert_eq!(two_d3.len(), ninths.len());
+        for (a, b) in two_d3.iter().zip(&ninths) {
+            assert!((a - b).abs() < 1e-15);
+        }
+        assert_eq!(dice_distribution(Dice::new(0, 6)), vec![1.0]);
+        assert_eq!(dice_distribution(Dice::new(1, 1)), vec![0.0, 1.0]);
     }
 }

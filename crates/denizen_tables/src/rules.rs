@@ -1,11 +1,9 @@
 //! The rules the draw and the exact odds share: which rows are eligible and with what
-//! weight, where an out-of-depth placement draws, how many placements a floor has, and
-//! the distribution of a dice total. The draw ([`crate::draw`]) rolls these; the odds
+//! weight, where an out-of-depth placement draws and how many placements a floor has.
+//! The draw ([`crate::draw`]) rolls these; the odds
 //! ([`crate::odds`]) weigh them; neither restates them.
 
 use std::collections::BTreeSet;
-
-use denizen_core::Dice;
 
 use crate::bestiary::{
     Bestiary, Creature, GroupId, OutOfDepth, Row, RowTarget, SpeciesId, TableId,
@@ -239,43 +237,4 @@ pub(crate) fn reachable(b: &Bestiary, start: TableId) -> BTreeSet<SpeciesId> {
         }
     }
     species
-}
-
-/// The distribution of a dice total: entry `n` is the chance the dice give `n`.
-pub fn dice_distribution(dice: Dice) -> Vec<f64> {
-    if dice.sides == 0 || dice.count == 0 {
-        return vec![1.0];
-    }
-    let mut dist = vec![1.0];
-    let face = 1.0 / f64::from(dice.sides);
-    for _ in 0..dice.count {
-        let mut next = vec![0.0; dist.len() + dice.sides as usize];
-        for (total, p) in dist.iter().enumerate() {
-            for roll in 1..=dice.sides as usize {
-                next[total + roll] += p * face;
-            }
-        }
-        dist = next;
-    }
-    dist
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn dice_distributions_are_exact() {
-        let two_d3 = dice_distribution(Dice::new(2, 3));
-        let ninths: Vec<f64> = [0, 0, 1, 2, 3, 2, 1]
-            .iter()
-            .map(|&n| f64::from(n) / 9.0)
-            .collect();
-        assert_eq!(two_d3.len(), ninths.len());
-        for (a, b) in two_d3.iter().zip(&ninths) {
-            assert!((a - b).abs() < 1e-15);
-        }
-        assert_eq!(dice_distribution(Dice::new(0, 6)), vec![1.0]);
-        assert_eq!(dice_distribution(Dice::new(1, 1)), vec![0.0, 1.0]);
-    }
 }

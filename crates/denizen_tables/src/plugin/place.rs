@@ -120,6 +120,7 @@ impl FloorRequest for TablesFloorRequested {
         floors.0.insert(floor.clone(), record);
         world.resource_mut::<Making>().0 = Some(floor.clone());
         let (placements, out_of_depth) = (planned.plan.placements, planned.plan.out_of_depth);
+        let danger = planned.plan.danger;
         let (placed, unplaced) = spawn_plan(world, planned);
         world.write_message(TablesFloorPopulated {
             floor: floor.clone(),
@@ -127,6 +128,7 @@ impl FloorRequest for TablesFloorRequested {
             unplaced,
             placements,
             out_of_depth,
+            danger,
         });
     }
 
