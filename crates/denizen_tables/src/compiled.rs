@@ -110,6 +110,16 @@ pub(crate) struct TableDraws {
     pub(crate) depths: Vec<OnceLock<Option<DepthDraw>>>,
     /// The rows that draw a unique species or a group it leads, and the species' index.
     pub(crate) uniques: Vec<(usize, usize)>,
-    /// Whether a row has a `when`: its draw depends on the context, so it is not compiled.
+    /// Whether a row has a `when`: its draw depends on the context.
     pub(crate) conditional: bool,
+    /// The rows with a `when`, when there are at most [`MAX_COMPILED_CONDITIONS`]: the
+    /// table is compiled per depth and per set of them that hold.
+    pub(crate) conditions: Vec<usize>,
+    /// For such a table, at each depth of the span once drawn, the draw for each set of
+    /// its conditions that hold (by bit); empty for any other table.
+    pub(crate) variants: Vec<OnceLock<Box<[OnceLock<Option<DepthDraw>>]>>>,
 }
+
+/// The most rows with a `when` a table may have and still be compiled (16 draws a depth);
+/// a table with more draws by the linear scan.
+pub(crate) const MAX_COMPILED_CONDITIONS: usize = 4;

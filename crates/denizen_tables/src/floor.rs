@@ -244,14 +244,10 @@ fn place_all(
         };
         placer.unit(unit, extra);
     }
-    let cost = |s: SpeciesId| u64::from(b.species_of(s).cost);
-    out.danger.placed = out
-        .plan
-        .spawns
-        .iter()
-        .map(|s| cost(s.creature.species))
+    let unplaced = out.shortfalls.iter();
+    let unplaced: u64 = unplaced
+        .map(|&(s, _)| u64::from(b.species_of(s).cost))
         .sum();
-    let unplaced: u64 = out.shortfalls.iter().map(|&(s, _)| cost(s)).sum();
     out.danger.drawn = out.danger.placed + unplaced;
     out
 }
@@ -343,6 +339,7 @@ impl Placer<'_, '_> {
         if species.unique {
             self.out.uniques.push(s);
         }
+        self.out.danger.placed += u64::from(species.cost);
         let creature = Denizen {
             species: s,
             hit_points,

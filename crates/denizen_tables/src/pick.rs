@@ -12,7 +12,7 @@ use crate::bestiary::{Bestiary, Creature, RowTarget, TableId};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use crate::compiled::{DepthDraw, Draws, TableDraws};
+use crate::compiled::{DepthDraw, Draws, MAX_COMPILED_CONDITIONS, TableDraws};
 use crate::context::Conditions;
 use crate::rules::{eligible, row_weight};
 use denizen_core::fair::below;
@@ -41,19 +41,28 @@ pub(crate) fn prepare(b: &Bestiary) -> Draws {
             let table = b.table(TableId(t));
             let first = table.rows.iter().map(|r| r.depth.min()).min().unwrap_or(0);
             let last = table.rows.iter().map(|r| r.depth.max()).max().unwrap_or(0);
-            // A pick-each table draws every row on its own, and a table with conditions
-            // depends on the context: nothing to compile.
-            let conditional = table.rows.iter().any(|r| r.when.is_some());
-            let span = if table.pick == crate::file::PickKind::Each || conditional {
+            // A pick-each table draws every row on its own: nothing to compile.
+            let span = if table.pick == crate::file::PickKind::Each {
                 0
             } else {
                 (last - first + 1) as usize
             };
+            let conditions: Vec<usize> = (table.rows.iter().enumerate())
+                .filter(|(_, r)| r.when.is_some())
+                .map(|(i, _)| i)
+                .collect();
+            let conditional = !conditions.is_empty();
+            let compiled = conditions.len() <= MAX_COMPILED_CONDITIONS;
+            let slots = |n: usize| (0..n).map(|_| OnceLock::new()).collect();
             TableDraws {
                 first,
-                depths: (0..span).map(|_| OnceLock::new()).collect(),
+                depths: slots(if conditional { 0 } else { span }),
                 uniques: unique_rows(b, TableId(t)),
                 conditional,
+                variants: (0..if conditional && compiled { span } else { 0 })
+                    .map(|_| OnceLock::new())
+                    .collect(),
+                conditions: if compiled { conditions } else { Vec::new() },
             }
         })
         .collect();
@@ -63,13 +72,32 @@ pub(crate) fn prepare(b: &Bestiary) -> Draws {
     }
 }
 
-/// The compiled draw of `table` at `depth`, compiled now if no draw needed it before;
-/// `None` outside the table's span or past the budget.
-fn compiled(b: &Bestiary, table: TableId, depth: u32) -> Option<&DepthDraw> {
+/// The compiled draw of `table` at `depth` in context `c`, compiled now if no draw needed
+/// it before; `None` outside the table's span, past the budget, or for a table with more
+/// than [`MAX_COMPILED_CONDITIONS`] conditions. A table with conditions has a draw for
+/// each set of them that holds: `c` picks it, and compiles it when it is the first.
+fn compiled<'b>(
+    b: &'b Bestiary,
+    table: TableId,
+    depth: u32,
+    c: &Conditions,
+) -> Option<&'b DepthDraw> {
     let draws = &b.draws.tables[table.0 as usize];
-    let slot = draws.depths.get(depth.checked_sub(draws.first)? as usize)?;
+    let at = depth.checked_sub(draws.first)? as usize;
+    let slot = if draws.conditional {
+        let rows = &b.table(table).rows;
+        let holds = |&(_, &r): &(usize, &usize)| rows[r].when.as_ref().is_some_and(|w| w.holds(c));
+        let set = (draws.conditions.iter().enumerate())
+            .filter(holds)
+            .fold(0, |m, (i, _)| m | 1 << i);
+        let n = 1 << draws.conditions.len();
+        let variants = draws.variants.get(at)?;
+        &variants.get_or_init(|| (0..n).map(|_| OnceLock::new()).collect())[set]
+    } else {
+        draws.depths.get(at)?
+    };
     slot.get_or_init(|| {
-        let (rows, _) = eligible(b, table, (depth, &b.context.defaults()), &|_| true);
+        let (rows, _) = eligible(b, table, (depth, c), &|_| true);
         let budget = &b.draws.budget;
         let taken = budget.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| {
             left.checked_sub(rows.len())
@@ -91,17 +119,14 @@ pub(crate) fn pick(
     rng: &mut Generator,
 ) -> Option<usize> {
     let draws = &b.draws.tables[table.0 as usize];
-    // A table with conditions is not compiled: its rows depend on the context.
-    let compiled = (!draws.conditional)
-        .then(|| compiled(b, table, depth))
-        .flatten();
-    // The common case, read first: the depth compiled and none of its uniques gone.
-    if let Some(draw) = compiled
-        && draws.uniques.iter().all(|&(_, s)| !gone[s])
-    {
-        return draw.pick(rng);
+    if let Some(draw) = compiled(b, table, depth, c) {
+        // The common case, read first: none of the table's uniques gone.
+        if draws.uniques.iter().all(|&(_, s)| !gone[s]) {
+            return draw.pick(rng);
+        }
+        return pick_by(b, (table, depth, c), gone, Some(draw), rng);
     }
-    pick_by(b, (table, depth, c), gone, compiled, rng)
+    pick_by(b, (table, depth, c), gone, None, rng)
 }
 
 /// One draw over rows and their total weight: `None` when the total is 0.
@@ -230,7 +255,7 @@ mod tests {
         )])
         .unwrap();
         let table = b.floor().table;
-        let draw = compiled(&b, table, 3).expect("a compiled depth");
+        let draw = compiled(&b, table, 3, &b.context.defaults()).expect("a compiled depth");
         // Nothing gone; u gone (2 of 11); u and v gone (6 of 11).
         for gone in [
             [false, false, false],
@@ -262,6 +287,55 @@ mod tests {
                 "{gone:?}: the same words read"
             );
         }
+    }
+
+    /// A table with conditions is compiled per set of them that hold: in each context its
+    /// draw picks, word for word, what the linear scan over the rows eligible there picks,
+    /// with a unique gone too; and the contexts with the same conditions holding share
+    /// one compiled draw.
+    #[test]
+    fn a_table_with_conditions_draws_as_the_scan_in_each_context() {
+        let b = crate::load(&[denizen_core::DataFile::new(
+            "t.ron",
+            r#"(species: [
+                (key: "a", name: "a", glyph: 'a', level: 1, hit_points: "1d1"),
+                (key: "u", name: "u", glyph: 'u', level: 1, hit_points: "1d1", unique: true),
+                (key: "n", name: "n", glyph: 'n', level: 1, hit_points: "1d1"),
+            ],
+            context: Some((flags: ["night", "fair"])),
+            tables: [(key: "floor", rows: [
+                (what: Species("a"), depth: (1, 5), weight: 5),
+                (what: Species("u"), depth: (1, 5), weight: 2),
+                (what: Species("n"), depth: (1, 5), weight: 4, when: Some((all: ["night"]))),
+            ])],
+            floor: Some((table: "floor", depths: (1, 5), count: (dice: "1d1"))))"#,
+        )])
+        .unwrap();
+        let table = b.floor().table;
+        let context = |flags: &[&str]| {
+            let c = flags
+                .iter()
+                .fold(crate::Context::new(), |c, f| c.with_flag(*f));
+            b.context().resolve(&c).unwrap()
+        };
+        for flags in [&[][..], &["night"], &["night", "fair"]] {
+            let c = context(flags);
+            let draw = compiled(&b, table, 3, &c).expect("a compiled depth");
+            for gone in [[false, false, false], [false, true, false]] {
+                let mut fast = WorldSeed(8).stream(StreamPurpose::new("pick"));
+                let mut slow = WorldSeed(8).stream(StreamPurpose::new("pick"));
+                for _ in 0..2_000 {
+                    let compiled = pick_by(&b, (table, 3, &c), &gone, Some(draw), &mut fast);
+                    let scanned = pick_by(&b, (table, 3, &c), &gone, None, &mut slow);
+                    assert_eq!(compiled, scanned, "{flags:?} {gone:?}");
+                }
+            }
+        }
+        let night = compiled(&b, table, 3, &context(&["night"])).unwrap();
+        let fair_night = compiled(&b, table, 3, &context(&["night", "fair"])).unwrap();
+        assert!(std::ptr::eq(night, fair_night));
+        assert_eq!(compiled(&b, table, 3, &context(&[])).unwrap().total(), 7);
+        assert_eq!(night.total(), 11);
     }
 
     /// Every value below 6 comes about as often (within 5 percent over 60,000 draws).

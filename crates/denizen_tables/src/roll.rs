@@ -57,6 +57,7 @@ impl Roll {
     /// One roll: the dice's total (each die by [`below`]) plus the bonus, floored at 0;
     /// or one value below the range's width added to its least (none drawn for a range
     /// of one value).
+    #[inline(always)]
     pub fn roll(self, rng: &mut Generator) -> u32 {
         match self {
             Roll::Dice { dice, bonus } => add(roll(dice, rng), bonus),

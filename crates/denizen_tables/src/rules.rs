@@ -1,7 +1,7 @@
 //! The rules the draw and the exact odds share: which rows are eligible and with what
 //! weight, where an out-of-depth placement draws and how many placements a floor has.
-//! The draw ([`crate::draw`]) rolls these; the odds
-//! ([`crate::odds`]) weigh them; neither restates them.
+//! The draw ([`crate::draw`]) rolls these; the odds ([`crate::odds`]) weigh them; neither
+//! restates them.
 
 use std::collections::BTreeSet;
 

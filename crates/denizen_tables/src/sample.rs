@@ -29,7 +29,8 @@ pub(crate) fn draw_floor<'b>(
     gone: &mut [bool],
     rng: &mut Generator,
 ) -> FloorDraw<'b> {
-    let mut units = Vec::new();
+    // Room for a unit a placement, at the most placements the floor can have.
+    let mut units = Vec::with_capacity(b.floor().count_bounds(at.1).1 as usize);
     let mut sampler = Sampler::new((b, &c), rng, gone, &mut units);
     walk::floor(&mut sampler, (), at);
     let (placements, out_of_depth) = (sampler.placements, sampler.out_of_depth);

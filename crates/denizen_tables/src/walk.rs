@@ -142,6 +142,7 @@ pub(crate) fn floor<'b, R: Reading<'b>>(
 
 /// One placement from `table` at `depth`: out of depth with the rule's chance while the
 /// fairness cap allows and the boosted depth has an eligible row.
+#[inline]
 pub(crate) fn placement<'b, R: Reading<'b>>(
     r: &mut R,
     at: R::At,

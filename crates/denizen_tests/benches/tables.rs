@@ -17,7 +17,7 @@ use std::hint::black_box;
 
 use denizen::omega::reference::reference_floor;
 use denizen::prelude::*;
-use denizen::tables::{Bestiary, Drawer, FloorRequest, UniqueLedger, plan_floor};
+use denizen::tables::{Bestiary, Context, Drawer, FloorRequest, UniqueLedger, plan_floor};
 use denizen::tags::SquareTags;
 use divan::{Bencher, counter::ItemsCount};
 
@@ -93,14 +93,42 @@ mod plan_floor {
         bencher.bench_local(omega_planning::planning_row(31));
     }
 
+    /// The shipped starter, in the default context (its night, winter and fair rows out).
     #[divan::bench(sample_count = 1000, sample_size = 10)]
     fn tables_40_placements(bencher: Bencher) {
+        let files = [denizen::tables::STARTER, denizen::tables::STARTER_MOD];
+        starter_floor(bencher, files, Context::new());
+    }
+
+    /// The same in a winter night: its tables with conditions drawn in that context.
+    #[divan::bench(sample_count = 1000, sample_size = 10)]
+    fn tables_40_placements_winter_night(bencher: Bencher) {
+        let files = [denizen::tables::STARTER, denizen::tables::STARTER_MOD];
+        let context = Context::new().with_flag("night").with_flag("winter");
+        starter_floor(bencher, files, context);
+    }
+
+    /// The copy of the starter kept as the tables' test fixture: a bestiary with none of
+    /// the fields added since (contexts, costs, rolls), against which the others compare.
+    #[divan::bench(sample_count = 1000, sample_size = 10)]
+    fn tables_40_placements_fixture(bencher: Bencher) {
+        let files = [
+            include_str!("../../denizen_tables/tests/fixtures/starter-0.3-pre/starter.tables.ron"),
+            include_str!(
+                "../../denizen_tables/tests/fixtures/starter-0.3-pre/starter_mod.tables.ron"
+            ),
+        ];
+        starter_floor(bencher, files, Context::new());
+    }
+
+    /// Floors of exactly 40 placements at depth 12 from a starter's two files.
+    fn starter_floor(bencher: Bencher, [base, r#mod]: [&str; 2], context: Context) {
         let forty = r#"(floor: Some((table: "floor", depths: (1, 20), count: (dice: "40d1"),
             out_of_depth: Some((chance: "1/25", divisor: 4, bonus: 2, cap: 10, fairness: 2)),
             place: (forbids: ["safe"]))))"#;
         let bestiary = denizen::tables::load(&[
-            denizen::data::DataFile::new("starter.tables.ron", denizen::tables::STARTER),
-            denizen::data::DataFile::new("starter_mod.tables.ron", denizen::tables::STARTER_MOD),
+            denizen::data::DataFile::new("starter.tables.ron", base),
+            denizen::data::DataFile::new("starter_mod.tables.ron", r#mod),
             denizen::data::DataFile::new("forty.ron", forty),
         ])
         .unwrap();
@@ -115,9 +143,8 @@ mod plan_floor {
             let mut rng = WorldSeed(omega_planning::SEED).stream(purpose);
             let request = FloorRequest {
                 depth: 12,
-                point: None,
-                table: None,
-                context: Default::default(),
+                context: context.clone(),
+                ..FloorRequest::default()
             };
             let made = plan_floor(&bestiary, &grid, &tags, request, &ledger, &mut rng).unwrap();
             assert_eq!(made.placements, 40);
