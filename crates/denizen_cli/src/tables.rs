@@ -386,6 +386,7 @@ fn floor(
                         .map_or_else(String::new, |item| b.item_name(item).to_owned()),
                 ),
                 Cell::Text(follows),
+                Cell::Text(b.species_of(c.species).about()),
             ]
         })
         .collect();
@@ -398,7 +399,7 @@ fn floor(
             made.danger.drawn
         ),
         columns: vec![
-            "n", "species", "x", "y", "hp", "state", "carries", "follows",
+            "n", "species", "x", "y", "hp", "state", "carries", "follows", "about",
         ],
         rows,
     };

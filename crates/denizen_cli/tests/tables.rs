@@ -227,6 +227,11 @@ fn a_floor_prints_its_map_and_creatures_the_same_for_a_seed() {
     assert!(text.contains('@'), "the player stands in the safe room");
     assert!(text.contains("Depth 6, seed 4: "), "{text}");
     assert!(text.contains(" species "));
+    assert!(text.contains(" about"), "{text}");
+    assert!(text.contains("danger "), "{text}");
+    // Each creature's species cost and data, the glimmer bat's at night.
+    let night = stdout(&tables("floor FILES --depth 6 --seed 4 --when night"));
+    assert!(night.contains("cost 1 flies=true speed=14"), "{night}");
 }
 
 #[test]

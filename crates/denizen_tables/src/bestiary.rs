@@ -89,6 +89,8 @@ pub struct Species {
     pub place: Place,
     /// What it adds to a floor's danger.
     pub cost: u32,
+    /// Values the game reads, by name.
+    pub data: std::collections::BTreeMap<String, crate::file::Datum>,
 }
 
 /// A leader or a follower: a species, or a creature table (pick-one, of species and such
@@ -263,6 +265,14 @@ pub struct Bestiary {
     pub(crate) sources: Sources,
     /// Each pick-one table's draw compiled by depth.
     pub(crate) draws: crate::compiled::Draws,
+}
+
+impl Species {
+    /// Its cost and data as a line shows them: `cost 3 flies=true speed=12`.
+    pub fn about(&self) -> String {
+        let data = self.data.iter().map(|(k, v)| format!(" {k}={v}"));
+        format!("cost {}{}", self.cost, data.collect::<String>())
+    }
 }
 
 impl Bestiary {

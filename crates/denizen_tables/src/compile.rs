@@ -2,7 +2,7 @@
 //! bounded, placement rules resolved, and the structure checked (creature tables, escorts,
 //! nesting).
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use denizen_core::{DataError, quoted};
 
@@ -13,8 +13,8 @@ use crate::bestiary::{
 use crate::bounds;
 use crate::context::{Declared, MAX_FLAGS, MAX_VALUE, MAX_VALUES, Value, When};
 use crate::file::{
-    FloorDef, FollowerDef, GroupDef, LootDef, Pick, PickKind, PlaceDef, RowDef, SpeciesDef, Target,
-    WanderingDef, WhenDef,
+    Datum, FloorDef, FollowerDef, GroupDef, LootDef, Pick, PickKind, PlaceDef, RowDef, SpeciesDef,
+    Target, WanderingDef, WhenDef,
 };
 use crate::merge::{Alone, Kind, Merged, MergedTable, Written};
 use crate::roll::Roll;
@@ -30,6 +30,8 @@ pub const MAX_PLACEMENTS: u32 = 500;
 pub const MAX_RADIUS: u32 = 16;
 /// The largest least distance from the request's point.
 pub const MAX_DISTANCE: u32 = 1_000;
+/// The most values of a species' `data`.
+pub const MAX_DATA: usize = 32;
 /// The largest cost of a species.
 pub const MAX_COST: u32 = 10_000;
 /// The most follower kinds of a group.
@@ -293,6 +295,7 @@ fn species(w: &Written<SpeciesDef>, names: &Names<'_>) -> Result<Species, DataEr
         unique: d.unique,
         escort,
         place,
+        data: data(at, &d.data)?,
         cost: match d.cost {
             Some(cost) if cost > MAX_COST => {
                 return Err(at.invalid("cost", format!("a cost is at most {MAX_COST}")));
@@ -426,6 +429,22 @@ fn row(w: &Written<RowDef>, pick: Option<PickKind>, names: &Names<'_>) -> Result
         place: place(at, "place", &d.place, false)?,
         when: d.when.as_ref().map(|w| when(at, w, names)).transpose()?,
     })
+}
+
+/// A species' data: at most [`MAX_DATA`] values, each named by a key, each text at most
+/// [`MAX_NAME_BYTES`](bounds::MAX_NAME_BYTES) bytes.
+fn data(at: At<'_>, data: &BTreeMap<String, Datum>) -> Result<BTreeMap<String, Datum>, DataError> {
+    if data.len() > MAX_DATA {
+        return Err(at.invalid("data", format!("at most {MAX_DATA} values")));
+    }
+    for (name, value) in data {
+        let field = || format!("data.{}", quoted(name));
+        bounds::key(name).map_err(|problem| at.invalid(field(), problem))?;
+        if let Datum::Str(text) = value {
+            bounds::text(text, bounds::MAX_NAME_BYTES).map_err(|p| at.invalid(field(), p))?;
+        }
+    }
+    Ok(data.clone())
 }
 
 /// The context every file declares, in order: names unique among flags and integers,

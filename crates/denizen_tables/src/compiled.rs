@@ -101,13 +101,16 @@ impl Clone for Draws {
     }
 }
 
+/// A draw compiled once needed (`None` past the budget).
+pub(crate) type Slot = OnceLock<Option<DepthDraw>>;
+
 #[derive(Clone, Debug, Default)]
 pub(crate) struct TableDraws {
     /// The first depth of the table's span.
     pub(crate) first: u32,
     /// The draw at each depth of the span once compiled (`None` past the budget, or for
     /// a pick-each table, which has no depths here).
-    pub(crate) depths: Vec<OnceLock<Option<DepthDraw>>>,
+    pub(crate) depths: Vec<Slot>,
     /// The rows that draw a unique species or a group it leads, and the species' index.
     pub(crate) uniques: Vec<(usize, usize)>,
     /// Whether a row has a `when`: its draw depends on the context.
@@ -117,7 +120,7 @@ pub(crate) struct TableDraws {
     pub(crate) conditions: Vec<usize>,
     /// For such a table, at each depth of the span once drawn, the draw for each set of
     /// its conditions that hold (by bit); empty for any other table.
-    pub(crate) variants: Vec<OnceLock<Box<[OnceLock<Option<DepthDraw>>]>>>,
+    pub(crate) variants: Vec<OnceLock<Box<[Slot]>>>,
 }
 
 /// The most rows with a `when` a table may have and still be compiled (16 draws a depth);

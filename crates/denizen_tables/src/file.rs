@@ -132,6 +132,32 @@ pub struct SpeciesDef {
     /// What it adds to a floor's danger (0 to 10,000; 1 when left out).
     #[serde(default)]
     pub cost: Option<u32>,
+    /// Values the game reads, by name: `{"speed": Int(12), "flies": Bool(true)}`.
+    #[serde(default)]
+    pub data: std::collections::BTreeMap<String, Datum>,
+}
+
+/// A value of a species' `data`: an integer, a flag or a text.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Deserialize, serde::Serialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
+#[serde(rename = "datum")]
+pub enum Datum {
+    /// An integer.
+    Int(i64),
+    /// A flag.
+    Bool(bool),
+    /// A text (at most [`MAX_NAME_BYTES`](crate::MAX_NAME_BYTES) bytes).
+    Str(String),
+}
+
+impl std::fmt::Display for Datum {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Datum::Int(n) => write!(f, "{n}"),
+            Datum::Bool(b) => write!(f, "{b}"),
+            Datum::Str(s) => write!(f, "{}", denizen_core::quoted(s)),
+        }
+    }
 }
 
 /// What a species may carry: an item of a loot table, with a chance.

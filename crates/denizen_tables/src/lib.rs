@@ -75,10 +75,12 @@ pub use bestiary::{
 pub use bounds::{MAX_KEY_BYTES, MAX_NAME_BYTES, MAX_TAG_BYTES, MAX_TAG_NAMES};
 pub use calendar::Calendar;
 pub use check::{MAX_NESTING, MAX_PER_PLACEMENT};
-pub use compile::{MAX_COST, MAX_COUNT, MAX_DISTANCE, MAX_FOLLOWERS, MAX_PLACEMENTS, MAX_RADIUS};
+pub use compile::{
+    MAX_COST, MAX_COUNT, MAX_DATA, MAX_DISTANCE, MAX_FOLLOWERS, MAX_PLACEMENTS, MAX_RADIUS,
+};
 pub use context::{Context, ContextError};
 pub use draw::{Member, Unit};
-pub use file::TimeUnit;
+pub use file::{Datum, TimeUnit};
 pub use floor::{
     Danger, Denizen, FloorPlan, FloorRequest, FloorSite, Follows, RequestError, Shortfall,
     check_site, plan_arrival, plan_floor,

@@ -11,8 +11,8 @@ use super::components::{Asleep, Follows, Possession, TablesCreature, TablesHitPo
 use super::resources::TablesRuleset;
 
 /// One line per creature awake on a floor, in map order: its glyph and name, its square,
-/// hit points, whether it sleeps, whom it follows and what it carries. A species the
-/// bestiary does not have shows as `?`.
+/// hit points, whether it sleeps, whom it follows and what it carries, then its species'
+/// cost and data (`cost 3 speed=12`). A species the bestiary does not have shows as `?`.
 pub fn roster(world: &mut World) -> String {
     let rules = world.resource::<TablesRuleset>().clone();
     let mut query = world.query_filtered::<(
@@ -33,9 +33,10 @@ pub fn roster(world: &mut World) -> String {
         let leader = follows
             .and_then(|f| world.get::<GridPos>(f.0))
             .map(|p| format!("follows ({},{})", p.x, p.y));
+        let about = species.map(crate::Species::about).unwrap_or_default();
         let _ = writeln!(
             text,
-            "{} {:<22} ({:>2},{:>2})  {:>3} hp  {:<6} {:<16} {}",
+            "{} {:<22} ({:>2},{:>2})  {:>3} hp  {:<6} {:<16} {:<24} {about}",
             species.map_or('?', |s| s.glyph),
             species.map_or("?", |s| s.name.as_str()),
             at.x,

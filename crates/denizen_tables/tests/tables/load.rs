@@ -884,3 +884,40 @@ fn entries_hold_1_to_10000_and_a_floor_one_depth_or_more() {
         "t.ron: floor: field `depths`: the range 4-3 is empty"
     );
 }
+
+/// A species' data: integers, flags and texts by name, shown with its cost; more than 32
+/// values, a name that is not a key or a text past 200 bytes is refused by field.
+#[test]
+fn a_species_data_is_kept_and_bounded() {
+    let with = |data: &str| {
+        format!(
+            r#"(species: [(key: "a", name: "a", glyph: 'a', level: 1, hit_points: "1d1", cost: Some(3), data: {data})],
+            tables: [(key: "floor", rows: [(what: Species("a"), depth: (1, 5))])],
+            floor: Some((table: "floor", depths: (1, 5), count: (dice: "1d1"))))"#
+        )
+    };
+    let b = crate::bestiary(&with(
+        r#"{"speed": Int(-12), "flies": Bool(true), "faction": Str("ash")}"#,
+    ));
+    let a = b.species_of(b.species_by_key("a").unwrap());
+    assert_eq!(a.data["speed"], denizen_tables::Datum::Int(-12));
+    assert_eq!(a.about(), "cost 3 faction=`ash` flies=true speed=-12");
+    let many: String = (0..33).map(|i| format!(r#""v{i}": Int({i}),"#)).collect();
+    for (data, said) in [
+        (format!("{{{many}}}"), "field `data`: at most 32 values"),
+        (
+            r#"{"no space": Int(1)}"#.to_owned(),
+            "field `data.`no space``: a key is",
+        ),
+        (
+            format!(r#"{{"long": Str("{}")}}"#, "x".repeat(201)),
+            "field `data.`long``: at most 200 bytes",
+        ),
+    ] {
+        let e = error(&with(&data));
+        assert!(
+            e.contains("t.ron: species[0] `a`") && e.contains(said),
+            "{said}: {e}"
+        );
+    }
+}
