@@ -91,6 +91,8 @@ pub struct Species {
     pub cost: u32,
     /// Values the game reads, by name.
     pub data: std::collections::BTreeMap<String, crate::file::Datum>,
+    /// At most this many on a floor, by any route.
+    pub max_per_floor: Option<u32>,
 }
 
 /// A leader or a follower: a species, or a creature table (pick-one, of species and such
@@ -114,6 +116,8 @@ pub struct Group {
     pub followers: Vec<Follower>,
     /// How far from the leader followers stand.
     pub radius: u32,
+    /// At most this many of its placements on a floor.
+    pub max_per_floor: Option<u32>,
 }
 
 /// One kind of follower.

@@ -30,6 +30,8 @@ pub const MAX_PLACEMENTS: u32 = 500;
 pub const MAX_RADIUS: u32 = 16;
 /// The largest least distance from the request's point.
 pub const MAX_DISTANCE: u32 = 1_000;
+/// The largest per-floor cap of a species or a group.
+pub const MAX_PER_FLOOR: u32 = 200;
 /// The most values of a species' `data`.
 pub const MAX_DATA: usize = 32;
 /// The largest cost of a species.
@@ -296,6 +298,7 @@ fn species(w: &Written<SpeciesDef>, names: &Names<'_>) -> Result<Species, DataEr
         escort,
         place,
         data: data(at, &d.data)?,
+        max_per_floor: cap(at, d.max_per_floor)?,
         cost: match d.cost {
             Some(cost) if cost > MAX_COST => {
                 return Err(at.invalid("cost", format!("a cost is at most {MAX_COST}")));
@@ -342,11 +345,16 @@ fn group(w: &Written<GroupDef>, names: &Names<'_>) -> Result<Group, DataError> {
         .enumerate()
         .map(|(i, f)| follower(f, at, &format!("followers[{i}]"), names))
         .collect::<Result<_, _>>()?;
+    if d.leader.is_none() && d.max_per_floor.is_some() {
+        let problem = "an escort comes with its species: cap the species instead";
+        return Err(at.invalid("max_per_floor", problem));
+    }
     Ok(Group {
         key: d.key.clone(),
         leader,
         followers,
         radius: d.radius,
+        max_per_floor: cap(at, d.max_per_floor)?,
     })
 }
 
@@ -429,6 +437,16 @@ fn row(w: &Written<RowDef>, pick: Option<PickKind>, names: &Names<'_>) -> Result
         place: place(at, "place", &d.place, false)?,
         when: d.when.as_ref().map(|w| when(at, w, names)).transpose()?,
     })
+}
+
+/// A per-floor cap: 1 to [`MAX_PER_FLOOR`].
+fn cap(at: At<'_>, cap: Option<u32>) -> Result<Option<u32>, DataError> {
+    match cap {
+        Some(n) if !(1..=MAX_PER_FLOOR).contains(&n) => {
+            Err(at.invalid("max_per_floor", format!("a cap is 1 to {MAX_PER_FLOOR}")))
+        }
+        _ => Ok(cap),
+    }
 }
 
 /// A species' data: at most [`MAX_DATA`] values, each named by a key, each text at most

@@ -111,8 +111,9 @@ pub(crate) struct TableDraws {
     /// The draw at each depth of the span once compiled (`None` past the budget, or for
     /// a pick-each table, which has no depths here).
     pub(crate) depths: Vec<Slot>,
-    /// The rows that draw a unique species or a group it leads, and the species' index.
-    pub(crate) uniques: Vec<(usize, usize)>,
+    /// The rows whose weight can run out while a floor is drawn, and what runs out (by
+    /// `Key::index`): a unique or capped species, a capped group.
+    pub(crate) uniques: Vec<(usize, [Option<usize>; 2])>,
     /// Whether a row has a `when`: its draw depends on the context.
     pub(crate) conditional: bool,
     /// The rows with a `when`, when there are at most [`MAX_COMPILED_CONDITIONS`]: the

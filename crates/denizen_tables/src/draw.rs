@@ -7,7 +7,9 @@ use denizen_core::Generator;
 
 use crate::bestiary::{Bestiary, GroupId, Place, SpeciesId, TableId};
 use crate::context::Conditions;
+use crate::ledger::Spent;
 use crate::roll::Roll;
+use crate::rules::Key;
 use crate::walk::{Reading, Role, Walk};
 use crate::weight::Chance;
 
@@ -42,8 +44,8 @@ pub struct Unit<'b> {
 pub(crate) struct Sampler<'b, 'r> {
     pub(crate) b: &'b Bestiary,
     pub(crate) rng: &'r mut Generator,
-    /// Per species: left out of the draw (a unique alive, killed or drawn on this floor).
-    pub(crate) gone: &'r mut [bool],
+    /// What has run out (uniques, caps).
+    pub(crate) spent: &'r mut Spent,
     /// The units drawn, in order.
     pub(crate) units: &'r mut Vec<Unit<'b>>,
     /// The context the draw is made in.
@@ -59,18 +61,18 @@ pub(crate) struct Sampler<'b, 'r> {
 }
 
 impl<'b, 'r> Sampler<'b, 'r> {
-    /// A sampler drawing from `rng` in context `c`, the species `gone` marks left out,
+    /// A sampler drawing from `rng` in context `c`, what `spent` marks run out left out,
     /// adding to `units`.
     pub(crate) fn new(
         (b, c): (&'b Bestiary, &'r Conditions),
         rng: &'r mut Generator,
-        gone: &'r mut [bool],
+        spent: &'r mut Spent,
         units: &'r mut Vec<Unit<'b>>,
     ) -> Self {
         Self {
             b,
             rng,
-            gone,
+            spent,
             units,
             c,
             rows: Vec::new(),
@@ -93,8 +95,8 @@ impl<'b> Reading<'b> for Sampler<'b, '_> {
         self.c
     }
 
-    fn available(&self, (): (), s: SpeciesId) -> bool {
-        !self.gone[s.index()]
+    fn available(&self, (): (), k: Key) -> bool {
+        !self.spent.gone[k.index(self.b)]
     }
 
     fn went_deep(&self, (): ()) -> u32 {
@@ -104,9 +106,18 @@ impl<'b> Reading<'b> for Sampler<'b, '_> {
     fn nothing(&mut self, (): ()) {}
 
     fn comes(&mut self, (): (), s: SpeciesId, role: Role<'b>) {
-        if self.b.species_of(s).unique {
-            self.gone[s.index()] = true;
+        let species = self.b.species_of(s);
+        if species.unique {
+            self.spent.gone[s.index()] = true;
             self.took = true;
+        }
+        if let Some(cap) = species.max_per_floor {
+            self.took |= self.spent.count(self.b, Key::Species(s), cap);
+        }
+        if let Role::Leader { group: Some(g), .. } = role
+            && let Some(cap) = self.b.group(g).max_per_floor
+        {
+            self.took |= self.spent.count(self.b, Key::Group(g), cap);
         }
         let member = |follows, place| Member {
             species: s,
@@ -118,6 +129,7 @@ impl<'b> Reading<'b> for Sampler<'b, '_> {
                 radius,
                 followers,
                 deep,
+                ..
             } => {
                 let most = followers.map_or(0, |g| {
                     let group = self.b.group(g);
@@ -151,7 +163,9 @@ impl<'b> Reading<'b> for Sampler<'b, '_> {
 
     fn pick(&mut self, (): (), at: (TableId, u32), mut row: impl FnMut(&mut Self, (), usize)) {
         let (table, depth) = at;
-        if let Some(i) = crate::pick::pick(self.b, (table, depth, self.c), self.gone, self.rng) {
+        if let Some(i) =
+            crate::pick::pick(self.b, (table, depth, self.c), &self.spent.gone, self.rng)
+        {
             row(self, (), i);
         }
     }

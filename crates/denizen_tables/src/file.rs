@@ -135,6 +135,9 @@ pub struct SpeciesDef {
     /// Values the game reads, by name: `{"speed": Int(12), "flies": Bool(true)}`.
     #[serde(default)]
     pub data: std::collections::BTreeMap<String, Datum>,
+    /// At most this many on a floor, by any route (1 to 200; no cap when left out).
+    #[serde(default)]
+    pub max_per_floor: Option<u32>,
 }
 
 /// A value of a species' `data`: an integer, a flag or a text.
@@ -215,6 +218,9 @@ pub struct GroupDef {
     /// How far from the leader (squares, diagonal steps counting one) followers stand.
     #[serde(default = "default_radius")]
     pub radius: u32,
+    /// At most this many of its placements on a floor (1 to 200; no cap when left out).
+    #[serde(default)]
+    pub max_per_floor: Option<u32>,
 }
 
 fn default_radius() -> u32 {

@@ -10,8 +10,8 @@ use denizen_core::{FloorGrid, Generator, Origin, Plan, Spawn, Square, SquareTags
 use crate::bestiary::{Bestiary, GroupId, ItemRef, LootId, Place, SpeciesId, TableId};
 use crate::context::{Conditions, Context};
 use crate::draw::{Member, Sampler, Unit};
+use crate::ledger::Spent;
 use crate::ledger::UniqueLedger;
-use crate::ledger::gone_by_ledger;
 use crate::place::{Rule, Squares};
 use crate::sample::{FloorDraw, draw_floor};
 use crate::walk::{self, Here};
@@ -169,8 +169,8 @@ pub fn plan_floor(
     let table = request.table.unwrap_or(b.floor().table);
     check_table(b, table).map_err(RequestError::Draw)?;
     let c = resolve(b, &request.context)?;
-    let mut gone = gone_by_ledger(b, ledger);
-    let drawn = draw_floor((b, c), (table, request.depth), &mut gone, rng);
+    let mut spent = Spent::new(b, ledger);
+    let drawn = draw_floor((b, c), (table, request.depth), &mut spent, rng);
     Ok(place_all(
         b,
         site,
@@ -193,10 +193,10 @@ pub fn plan_arrival(
 ) -> Result<FloorPlan, RequestError> {
     check_site(b, site, depth)?;
     let c = resolve(b, context)?;
-    let mut gone = gone_by_ledger(b, ledger);
+    let mut spent = Spent::new(b, ledger);
     let mut units = Vec::new();
     let here = Here { depth, deep: false };
-    let mut sampler = Sampler::new((b, &c), rng, &mut gone, &mut units);
+    let mut sampler = Sampler::new((b, &c), rng, &mut spent, &mut units);
     walk::table(&mut sampler, (), table, here);
     let drawn = FloorDraw {
         units,

@@ -5,6 +5,7 @@ use std::collections::BTreeSet;
 use serde::{Deserialize, Serialize};
 
 use crate::bestiary::Bestiary;
+use crate::rules::Key;
 
 /// Which unique species are alive on some floor and which were killed, by key (keys stay
 /// the same when the files change, ids may not).
@@ -84,6 +85,47 @@ pub(crate) fn gone_by_ledger(b: &Bestiary, ledger: &UniqueLedger) -> Vec<bool> {
         .iter()
         .map(|s| s.unique && !ledger.is_available(&s.key))
         .collect()
+}
+
+/// What has run out while a floor is drawn, by [`Key::index`] (species, then groups):
+/// whether each is gone (a unique the ledger holds or the floor took, a cap reached),
+/// and how many of each capped one the floor holds.
+#[derive(Clone, Debug)]
+pub(crate) struct Spent {
+    pub(crate) gone: Vec<bool>,
+    /// Empty when the bestiary caps nothing.
+    kept: Vec<u16>,
+}
+
+impl Spent {
+    /// Nothing spent but the uniques `ledger` leaves out.
+    pub(crate) fn new(b: &Bestiary, ledger: &UniqueLedger) -> Self {
+        let mut gone = gone_by_ledger(b, ledger);
+        gone.resize(b.species.len() + b.groups.len(), false);
+        let caps = b.species.iter().any(|s| s.max_per_floor.is_some())
+            || b.groups.iter().any(|g| g.max_per_floor.is_some());
+        let kept = if caps {
+            vec![0; gone.len()]
+        } else {
+            Vec::new()
+        };
+        Self { gone, kept }
+    }
+
+    /// One more of `k` on the floor: gone once it reaches `cap`. Whether it went.
+    pub(crate) fn count(&mut self, b: &Bestiary, k: Key, cap: u32) -> bool {
+        let i = k.index(b);
+        self.kept[i] += 1;
+        let full = u32::from(self.kept[i]) >= cap;
+        self.gone[i] |= full;
+        full
+    }
+
+    /// Back to `start`, keeping the buffers.
+    pub(crate) fn reset_to(&mut self, start: &Spent) {
+        self.gone.copy_from_slice(&start.gone);
+        self.kept.copy_from_slice(&start.kept);
+    }
 }
 
 #[cfg(test)]

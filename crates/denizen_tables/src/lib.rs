@@ -76,7 +76,8 @@ pub use bounds::{MAX_KEY_BYTES, MAX_NAME_BYTES, MAX_TAG_BYTES, MAX_TAG_NAMES};
 pub use calendar::Calendar;
 pub use check::{MAX_NESTING, MAX_PER_PLACEMENT};
 pub use compile::{
-    MAX_COST, MAX_COUNT, MAX_DATA, MAX_DISTANCE, MAX_FOLLOWERS, MAX_PLACEMENTS, MAX_RADIUS,
+    MAX_COST, MAX_COUNT, MAX_DATA, MAX_DISTANCE, MAX_FOLLOWERS, MAX_PER_FLOOR, MAX_PLACEMENTS,
+    MAX_RADIUS,
 };
 pub use context::{Context, ContextError};
 pub use draw::{Member, Unit};
@@ -87,7 +88,7 @@ pub use floor::{
 };
 pub use ledger::UniqueLedger;
 pub use merge::MAX_ENTRIES;
-pub use odds::{MAX_EXACT_UNIQUES, Odds, OddsError, Per, odds, table_odds};
+pub use odds::{MAX_EXACT_CAPPED, MAX_EXACT_UNIQUES, Odds, OddsError, Per, odds, table_odds};
 pub use place::distance;
 pub use roll::{MAX_BONUS, MAX_RANGE, Roll, RollParseError, dice_distribution};
 pub use rules::has_eligible_row;

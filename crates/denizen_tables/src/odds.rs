@@ -15,6 +15,7 @@ use crate::bestiary::{Bestiary, SpeciesId, TableId};
 use crate::context::{Conditions, Context};
 use crate::ledger::{UniqueLedger, gone_by_ledger};
 use crate::roll::Roll;
+use crate::rules::Key;
 use crate::rules::eligible;
 use crate::walk::{self, Reading, Role, Walk};
 use crate::weight::Chance;
@@ -84,12 +85,13 @@ pub fn table_odds(
     crate::rules::check_table(b, table)?;
     let c = b.context().resolve(context)?;
     let mut exact = Exact::new(b, (table, c), ledger);
-    if exact.bits.len() > MAX_EXACT_UNIQUES {
+    if exact.bits.len() > MAX_EXACT_UNIQUES || exact.capped > MAX_EXACT_CAPPED {
         return Ok(sampled(b, (table, depth, c), ledger, per));
     }
     let start = State {
         mask: 0,
         out_of_depth: 0,
+        kept: [0; MAX_EXACT_CAPPED],
     };
     let dist = match per {
         Per::Placement => walk::placement(&mut exact, start, (table, depth)),
@@ -102,12 +104,18 @@ pub fn table_odds(
     })
 }
 
+/// The most species and groups with a per-floor cap a floor's draw can bring for which
+/// the odds are worked exactly; past it they are sampled, as past [`MAX_EXACT_UNIQUES`].
+pub const MAX_EXACT_CAPPED: usize = 8;
+
 /// The state a step of the exact walk goes on from: the tracked uniques taken (a bit
-/// each) and how many of the floor's placements went out of depth.
+/// each), how many of the floor's placements went out of depth, and how many of each
+/// capped species or group the floor holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 struct State {
     mask: u32,
     out_of_depth: u32,
+    kept: [u8; MAX_EXACT_CAPPED],
 }
 
 /// One outcome of a draw: the state after it, its chance, and the counts of each species
@@ -136,11 +144,15 @@ struct Exact<'b> {
     gone: Vec<bool>,
     /// The tracked uniques.
     bits: Vec<SpeciesId>,
+    /// By [`Key::index`]: a capped species' or group's place in `State::kept`, and its cap.
+    slot: Vec<Option<(usize, u32)>>,
+    /// How many are capped.
+    capped: usize,
     /// The context the draw is made in.
     c: Conditions,
     memo: HashMap<(Walk, State), Dist>,
-    /// Each table's eligible rows and total weight, by table, depth and uniques taken.
-    eligible: HashMap<(TableId, u32, u32), Eligible>,
+    /// Each table's eligible rows and total weight, by table, depth and what ran out.
+    eligible: HashMap<(TableId, u32, u32, [u8; MAX_EXACT_CAPPED]), Eligible>,
 }
 
 fn add(sum: &mut [f64], counts: &[f64], scale: f64) {
@@ -161,11 +173,28 @@ impl<'b> Exact<'b> {
                 bits.push(s);
             }
         }
+        // Every capped species and group is tracked: a cap is at most 200, so a count fits.
+        let caps = (b.species.iter().enumerate())
+            .filter_map(|(i, s)| Some((Key::Species(SpeciesId(i as u32)), s.max_per_floor?)))
+            .chain((b.groups.iter().enumerate()).filter_map(|(i, g)| {
+                Some((
+                    Key::Group(crate::bestiary::GroupId(i as u32)),
+                    g.max_per_floor?,
+                ))
+            }));
+        let mut slot = vec![None; b.species.len() + b.groups.len()];
+        let mut capped = 0;
+        for (k, cap) in caps {
+            slot[k.index(b)] = Some((capped, cap));
+            capped += 1;
+        }
         Self {
             b,
             bit,
             gone,
             bits,
+            slot,
+            capped,
             c,
             memo: HashMap::new(),
             eligible: HashMap::new(),
@@ -203,8 +232,17 @@ impl<'b> Reading<'b> for Exact<'b> {
         &self.c
     }
 
-    fn available(&self, at: State, s: SpeciesId) -> bool {
-        !self.gone[s.index()] && self.bit[s.index()].is_none_or(|bit| at.mask & (1 << bit) == 0)
+    fn available(&self, at: State, k: Key) -> bool {
+        let below_cap = self.slot[k.index(self.b)]
+            .is_none_or(|(i, cap)| u32::from(at.kept.get(i).copied().unwrap_or(0)) < cap);
+        below_cap
+            && match k {
+                Key::Species(s) => {
+                    !self.gone[s.index()]
+                        && (self.bit[s.index()]).is_none_or(|bit| at.mask & (1 << bit) == 0)
+                }
+                Key::Group(_) => true,
+            }
     }
 
     fn went_deep(&self, at: State) -> u32 {
@@ -219,9 +257,19 @@ impl<'b> Reading<'b> for Exact<'b> {
         }]
     }
 
-    fn comes(&mut self, at: State, s: SpeciesId, _: Role<'b>) -> Dist {
+    fn comes(&mut self, at: State, s: SpeciesId, role: Role<'b>) -> Dist {
         let mask = at.mask | self.bit[s.index()].map_or(0, |bit| 1 << bit);
-        let mut dist = self.nothing(State { mask, ..at });
+        let mut kept = at.kept;
+        let group = match role {
+            Role::Leader { group, .. } => group.map(Key::Group),
+            Role::Follower { .. } => None,
+        };
+        for k in std::iter::once(Key::Species(s)).chain(group) {
+            if let Some((i, _)) = self.slot[k.index(self.b)] {
+                kept[i] += 1;
+            }
+        }
+        let mut dist = self.nothing(State { mask, kept, ..at });
         dist[0].counts[s.index()] = 1.0;
         dist
     }
@@ -260,7 +308,7 @@ impl<'b> Reading<'b> for Exact<'b> {
         (table, depth): (TableId, u32),
         mut row: impl FnMut(&mut Self, State, usize) -> Dist,
     ) -> Dist {
-        let key = (table, depth, at.mask);
+        let key = (table, depth, at.mask, at.kept);
         if !self.eligible.contains_key(&key) {
             let found = eligible(self.b, table, (depth, &self.c), &|s| self.available(at, s));
             self.eligible.insert(key, found);

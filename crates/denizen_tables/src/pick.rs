@@ -8,13 +8,13 @@
 
 use denizen_core::Generator;
 
-use crate::bestiary::{Bestiary, Creature, RowTarget, TableId};
+use crate::bestiary::{Bestiary, TableId};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::compiled::{DepthDraw, Draws, MAX_COMPILED_CONDITIONS, TableDraws};
 use crate::context::Conditions;
-use crate::rules::{eligible, row_weight};
+use crate::rules::{Key, eligible, row_weight};
 use denizen_core::fair::below;
 
 /// The row of `rows` (row index, weight; in table order) a value `u` below their total
@@ -121,7 +121,7 @@ pub(crate) fn pick(
     let draws = &b.draws.tables[table.0 as usize];
     if let Some(draw) = compiled(b, table, depth, c) {
         // The common case, read first: none of the table's uniques gone.
-        if draws.uniques.iter().all(|&(_, s)| !gone[s]) {
+        if (draws.uniques.iter()).all(|(_, keys)| keys.iter().flatten().all(|&k| !gone[k])) {
             return draw.pick(rng);
         }
         return pick_by(b, (table, depth, c), gone, Some(draw), rng);
@@ -150,10 +150,9 @@ fn pick_by(
 ) -> Option<usize> {
     let draws = &b.draws.tables[table.0 as usize];
     let rows = &b.table(table).rows;
-    let gone_weight: u64 = draws
-        .uniques
-        .iter()
-        .filter(|&&(_, s)| gone[s])
+    let is_gone = |keys: &[Option<usize>; 2]| keys.iter().flatten().any(|&k| gone[k]);
+    let gone_weight: u64 = (draws.uniques.iter())
+        .filter(|(_, keys)| is_gone(keys))
         .map(|&(r, _)| row_weight(b, &rows[r], (depth, c), &|_| true))
         .sum();
     let scan = compiled
@@ -172,31 +171,27 @@ fn pick_by(
         return any_row(rng);
     }
     if 2 * gone_weight <= total {
-        let is_gone = |row: usize| draws.uniques.iter().any(|&(r, s)| r == row && gone[s]);
+        let row_gone = |row: usize| (draws.uniques.iter()).any(|(r, k)| *r == row && is_gone(k));
         return std::iter::repeat_with(|| any_row(rng))
-            .find(|row| row.is_none_or(|r| !is_gone(r)))
+            .find(|row| row.is_none_or(|r| !row_gone(r)))
             .flatten();
     }
-    one_of(&eligible(b, table, (depth, c), &|s| !gone[s.index()]), rng)
+    one_of(&eligible(b, table, (depth, c), &|k| !gone[k.index(b)]), rng)
 }
 
-/// The rows of a table that draw a unique species or a group it leads, with the species:
-/// its being gone takes their weight away.
-fn unique_rows(b: &Bestiary, table: TableId) -> Vec<(usize, usize)> {
-    b.table(table)
-        .rows
-        .iter()
-        .enumerate()
-        .filter_map(|(i, row)| match row.what {
-            RowTarget::Species(s) => Some((i, s)),
-            RowTarget::Group(g) => match b.group(g).leader {
-                Some(Creature::Species(s)) => Some((i, s)),
-                _ => None,
-            },
-            RowTarget::Table(_) => None,
+/// The rows of a table whose weight can run out while a floor is drawn, with what runs
+/// out (by [`Key::index`]): a unique or capped species, a capped group, a group led by a
+/// unique or capped species.
+fn unique_rows(b: &Bestiary, table: TableId) -> Vec<(usize, [Option<usize>; 2])> {
+    let runs_out = |k: Key| match k {
+        Key::Species(s) => b.species_of(s).unique || b.species_of(s).max_per_floor.is_some(),
+        Key::Group(g) => b.group(g).max_per_floor.is_some(),
+    };
+    (b.table(table).rows.iter().enumerate())
+        .filter_map(|(i, row)| {
+            let keys = Key::of_row(b, row).map(|k| k.filter(|&k| runs_out(k)).map(|k| k.index(b)));
+            keys.iter().any(Option::is_some).then_some((i, keys))
         })
-        .filter(|&(_, s)| b.species_of(s).unique)
-        .map(|(i, s)| (i, s.index()))
         .collect()
 }
 

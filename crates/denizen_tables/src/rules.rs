@@ -57,28 +57,61 @@ pub(crate) fn check_depth(b: &Bestiary, depth: u32) -> Result<(), OddsError> {
     }
 }
 
+/// What can run out while a floor is drawn: a species (a unique taken, or its per-floor
+/// cap reached) or a group (its cap reached).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Key {
+    Species(SpeciesId),
+    Group(GroupId),
+}
+
+impl Key {
+    /// Its place among a bestiary's species, then its groups.
+    pub(crate) fn index(self, b: &Bestiary) -> usize {
+        match self {
+            Key::Species(s) => s.index(),
+            Key::Group(g) => b.species.len() + g.0 as usize,
+        }
+    }
+
+    /// What a row draws that can run out: its species, or its group and the group's
+    /// leader when that is a species.
+    pub(crate) fn of_row(b: &Bestiary, row: &Row) -> [Option<Key>; 2] {
+        match row.what {
+            RowTarget::Species(s) => [Some(Key::Species(s)), None],
+            RowTarget::Group(g) => {
+                let leader = match b.group(g).leader {
+                    Some(Creature::Species(s)) => Some(Key::Species(s)),
+                    _ => None,
+                };
+                [Some(Key::Group(g)), leader]
+            }
+            RowTarget::Table(_) => [None, None],
+        }
+    }
+}
+
 /// A row's weight at `depth` in context `c`: its shape's weight (see [`crate::Shape`]),
-/// or 0 when its `when` fails in `c` or it draws a unique species, or a group led by one,
-/// that is not available.
+/// or 0 when its `when` fails in `c` or what it draws has run out (a unique taken, a
+/// species or a group, or a group's leader, at its per-floor cap).
 pub(crate) fn row_weight(
     b: &Bestiary,
     row: &Row,
     (depth, c): (u32, &Conditions),
-    available: &impl Fn(SpeciesId) -> bool,
+    available: &impl Fn(Key) -> bool,
 ) -> u64 {
     if row.when.as_ref().is_some_and(|when| !when.holds(c)) {
         return 0;
     }
-    let weight = row.shape.weight(row.weight, row.depth, depth);
-    let unique_gone = match row.what {
-        RowTarget::Species(s) => !available(s),
-        RowTarget::Group(g) => match b.group(g).leader {
-            Some(Creature::Species(s)) => !available(s),
-            _ => false,
-        },
-        RowTarget::Table(_) => false,
-    };
-    if unique_gone { 0 } else { weight }
+    let gone = Key::of_row(b, row)
+        .into_iter()
+        .flatten()
+        .any(|k| !available(k));
+    if gone {
+        0
+    } else {
+        row.shape.weight(row.weight, row.depth, depth)
+    }
 }
 
 /// Whether `table` has a row eligible at `depth` in the bestiary's default context
@@ -159,7 +192,7 @@ pub(crate) fn eligible(
     b: &Bestiary,
     table: TableId,
     (depth, c): (u32, &Conditions),
-    available: &impl Fn(SpeciesId) -> bool,
+    available: &impl Fn(Key) -> bool,
 ) -> (Vec<(usize, u64)>, u64) {
     let mut total = 0;
     let rows = b
@@ -183,7 +216,7 @@ pub(crate) fn boosted_depth(
     b: &Bestiary,
     (rule, table): (OutOfDepth, TableId),
     (depth, c): (u32, &Conditions),
-    available: &impl Fn(SpeciesId) -> bool,
+    available: &impl Fn(Key) -> bool,
 ) -> Option<u32> {
     let boosted = rule.boosted(depth);
     (eligible(b, table, (boosted, c), available).1 > 0).then_some(boosted)

@@ -7,7 +7,7 @@ use denizen_core::{Generator, StreamPurpose, WorldSeed};
 use crate::bestiary::{Bestiary, TableId};
 use crate::context::{Conditions, Context, ContextError};
 use crate::draw::{Sampler, Unit};
-use crate::ledger::{UniqueLedger, gone_by_ledger};
+use crate::ledger::{Spent, UniqueLedger};
 use crate::rules::{OddsError, check_depth};
 use crate::walk;
 
@@ -21,17 +21,17 @@ pub(crate) struct FloorDraw<'b> {
 }
 
 /// Draws a floor's placements from `table` at `depth` ([`walk::floor`] read by the
-/// stream). `gone` marks, per species, a unique left out (the ledger's, then each one
-/// drawn).
+/// stream). `spent` marks what is left out (the ledger's uniques, then each one drawn
+/// and each cap reached).
 pub(crate) fn draw_floor<'b>(
     (b, c): (&'b Bestiary, Conditions),
     at: (TableId, u32),
-    gone: &mut [bool],
+    spent: &mut Spent,
     rng: &mut Generator,
 ) -> FloorDraw<'b> {
     // Room for a unit a placement, at the most placements the floor can have.
     let mut units = Vec::with_capacity(b.floor().count_bounds(at.1).1 as usize);
-    let mut sampler = Sampler::new((b, &c), rng, gone, &mut units);
+    let mut sampler = Sampler::new((b, &c), rng, spent, &mut units);
     walk::floor(&mut sampler, (), at);
     let (placements, out_of_depth) = (sampler.placements, sampler.out_of_depth);
     FloorDraw {
@@ -49,9 +49,10 @@ pub struct Drawer<'b> {
     table: TableId,
     /// The context placements are drawn in.
     c: Conditions,
-    ledger: Vec<bool>,
-    gone: Vec<bool>,
-    /// Whether the last placement took a unique, so `gone` is no longer the ledger's.
+    ledger: Spent,
+    spent: Spent,
+    /// Whether the last placement took a unique or reached a cap, so `spent` is no longer
+    /// the ledger's.
     took: bool,
     units: Vec<Unit<'b>>,
 }
@@ -59,12 +60,12 @@ pub struct Drawer<'b> {
 impl<'b> Drawer<'b> {
     /// A drawer over a bestiary, the uniques `ledger` holds left out.
     pub fn new(b: &'b Bestiary, ledger: &UniqueLedger) -> Self {
-        let ledger = gone_by_ledger(b, ledger);
+        let ledger = Spent::new(b, ledger);
         Self {
             b,
             table: b.floor().table,
             c: b.context().defaults(),
-            gone: ledger.clone(),
+            spent: ledger.clone(),
             ledger,
             took: false,
             units: Vec::new(),
@@ -91,10 +92,10 @@ impl<'b> Drawer<'b> {
     /// One placement at a depth already checked.
     pub(crate) fn units(&mut self, depth: u32, rng: &mut Generator) -> &[Unit<'b>] {
         if self.took {
-            self.gone.copy_from_slice(&self.ledger);
+            self.spent.reset_to(&self.ledger);
         }
         self.units.clear();
-        let mut sampler = Sampler::new((self.b, &self.c), rng, &mut self.gone, &mut self.units);
+        let mut sampler = Sampler::new((self.b, &self.c), rng, &mut self.spent, &mut self.units);
         walk::placement(&mut sampler, (), (self.table, depth));
         self.took = sampler.took;
         &self.units
@@ -122,8 +123,8 @@ pub(crate) fn floor_units(
     ledger: &UniqueLedger,
     rng: &mut Generator,
 ) -> Vec<u32> {
-    let mut gone = gone_by_ledger(b, ledger);
-    count(b, &draw_floor((b, c), at, &mut gone, rng).units)
+    let mut spent = Spent::new(b, ledger);
+    count(b, &draw_floor((b, c), at, &mut spent, rng).units)
 }
 
 /// The count of each species in one placement at `depth` (one of the floor's) in

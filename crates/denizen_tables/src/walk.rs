@@ -14,7 +14,7 @@ use crate::bestiary::{Creature, GroupId, Place, Row, RowTarget, SpeciesId, Table
 use crate::context::Conditions;
 use crate::file::PickKind;
 use crate::roll::Roll;
-use crate::rules::{boosted_depth, count_term, row_weight};
+use crate::rules::{Key, boosted_depth, count_term, row_weight};
 use crate::weight::Chance;
 
 /// Where a walk draws: the depth, and whether its placement went out of depth.
@@ -33,6 +33,8 @@ pub(crate) enum Role<'b> {
         radius: u32,
         /// The group whose followers come with it, if any.
         followers: Option<GroupId>,
+        /// The group a row drew, whose placements its cap counts (none for an escort).
+        group: Option<GroupId>,
         /// Whether its placement went out of depth.
         deep: bool,
     },
@@ -67,13 +69,14 @@ pub(crate) trait Reading<'b>: Sized {
     fn bestiary(&self) -> &'b Bestiary;
     /// The context the draw is made in.
     fn conditions(&self) -> &Conditions;
-    /// Whether `s` may still come (a unique not yet taken).
-    fn available(&self, at: Self::At, s: SpeciesId) -> bool;
+    /// Whether `k` may still come (a unique not yet taken, a cap not yet reached).
+    fn available(&self, at: Self::At, k: Key) -> bool;
     /// How many of the floor's placements so far went out of depth.
     fn went_deep(&self, at: Self::At) -> u32;
     /// Nothing comes.
     fn nothing(&mut self, at: Self::At) -> Self::Out;
-    /// `s` comes as `role`: counted, and a unique taken.
+    /// `s` comes as `role`: counted, a unique taken, its cap (and a leader's group's)
+    /// counted.
     fn comes(&mut self, at: Self::At, s: SpeciesId, role: Role<'b>) -> Self::Out;
     /// The placement goes out of depth: one more towards the fairness cap.
     fn goes_deep(&mut self, at: Self::At) -> Self::At;
@@ -156,7 +159,7 @@ pub(crate) fn placement<'b, R: Reading<'b>>(
     r.chance(at, rule.chance, |r, at, hit| {
         let now = (depth, r.conditions());
         let deeper = hit
-            .then(|| boosted_depth(b, (rule, table), now, &|s| r.available(at, s)))
+            .then(|| boosted_depth(b, (rule, table), now, &|k| r.available(at, k)))
             .flatten();
         match deeper {
             Some(depth) => {
@@ -196,8 +199,8 @@ fn each_row<'b, R: Reading<'b>>(
 ) -> R::Out {
     let b = r.bestiary();
     let line = &b.table(t).rows[i];
-    if row_weight(b, line, (here.depth, r.conditions()), &|s| {
-        r.available(at, s)
+    if row_weight(b, line, (here.depth, r.conditions()), &|k| {
+        r.available(at, k)
     }) == 0
     {
         return r.nothing(at);
@@ -230,7 +233,7 @@ fn row<'b, R: Reading<'b>>(r: &mut R, at: R::At, line: &'b Row, here: Here) -> R
 /// A species a row drew, with its escort; nothing when it may no longer come.
 #[inline(always)]
 fn species<'b, R: Reading<'b>>(r: &mut R, at: R::At, s: SpeciesId, here: Here) -> R::Out {
-    if !r.available(at, s) {
+    if !r.available(at, Key::Species(s)) {
         return r.nothing(at);
     }
     let b = r.bestiary();
@@ -238,6 +241,7 @@ fn species<'b, R: Reading<'b>>(r: &mut R, at: R::At, s: SpeciesId, here: Here) -
     let role = Role::Leader {
         radius: escort.map_or(0, |g| b.group(g).radius),
         followers: escort,
+        group: None,
         deep: here.deep,
     };
     let came = r.comes(at, s, role);
@@ -258,6 +262,7 @@ fn group<'b, R: Reading<'b>>(r: &mut R, at: R::At, g: GroupId, here: Here) -> R:
         let role = Role::Leader {
             radius: group.radius,
             followers: Some(g),
+            group: Some(g),
             deep: here.deep,
         };
         creature(r, at, (leader, here.depth), &mut |r, at, s| {
@@ -296,7 +301,7 @@ fn creature<'b, R: Reading<'b>, F: FnMut(&mut R, R::At, SpeciesId) -> R::Out>(
     then: &mut F,
 ) -> R::Out {
     match c {
-        Creature::Species(s) if r.available(at, s) => then(r, at, s),
+        Creature::Species(s) if r.available(at, Key::Species(s)) => then(r, at, s),
         Creature::Species(_) => r.nothing(at),
         Creature::Table(t) => {
             let b = r.bestiary();
