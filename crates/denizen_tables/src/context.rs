@@ -1,7 +1,7 @@
 //! The context a floor is drawn in: flags (`night`, `winter`, `festival`) and named
 //! integers (`difficulty`, `day`) a bestiary declares, and the conditions (`when`) its
 //! rows put on them. A row whose condition fails is not eligible, exactly as a row out of
-//! its depths: the draw and the exact odds read the same [`When::holds`].
+//! its depths: the draw and the exact odds read the same test.
 //!
 //! A game names its context with [`Context`] (by names, so it survives a reload and a
 //! save); each request resolves it against the bestiary's declaration, and a name the
@@ -65,6 +65,7 @@ impl When {
 /// A context by name, as a game keeps it: the flags that hold and the integers set. A
 /// flag not named is false; an integer not set has its declared default.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
 pub struct Context {
     flags: BTreeSet<String>,
     values: BTreeMap<String, i64>,

@@ -1,5 +1,5 @@
 //! Exact odds: the expected count of every species per placement or per floor. They are
-//! the draw itself, [`crate::walk`], read with every branch followed: nesting, groups,
+//! the draw itself, the walk (`walk`), read with every branch followed: nesting, groups,
 //! escorts, the out-of-depth branch, the fairness cap and the unique ledger are the
 //! walk's, the weights, depths and dice the rules module's, the same the draw rolls.
 //!

@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use crate::bestiary::{
     Bestiary, Creature, GroupId, OutOfDepth, Row, RowTarget, SpeciesId, TableId,
 };
-use crate::context::{Conditions, ContextError};
+use crate::context::{Conditions, Context, ContextError};
 use crate::weight::{Depths, MAX_DEPTH};
 
 /// Why a draw (odds, samples, a floor's plan) cannot be made: the depth or the table asked
@@ -114,15 +114,20 @@ pub(crate) fn row_weight(
     }
 }
 
-/// Whether `table` has a row eligible at `depth` in the bestiary's default context
-/// (every flag false, every integer its default; every unique counted available): a
-/// placement drawn from it there can bring something.
-pub fn has_eligible_row(b: &Bestiary, table: TableId, depth: u32) -> bool {
-    let (available, c) = (|_| true, b.context.defaults());
-    b.table(table)
-        .rows
+/// Whether `table` has a row eligible at `depth` in `context` (every unique counted
+/// available): a placement drawn from it there can bring something. An error when the
+/// context names what the bestiary does not declare.
+pub fn has_eligible_row(
+    b: &Bestiary,
+    table: TableId,
+    depth: u32,
+    context: &Context,
+) -> Result<bool, ContextError> {
+    let c = b.context.resolve(context)?;
+    let rows = &b.table(table).rows;
+    Ok(rows
         .iter()
-        .any(|row| row_weight(b, row, (depth, &c), &available) > 0)
+        .any(|row| row_weight(b, row, (depth, &c), &|_| true) > 0))
 }
 
 /// The depths where each table has an eligible row (every unique available), for every

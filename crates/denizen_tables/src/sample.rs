@@ -1,5 +1,5 @@
 //! Sampling: a floor's placements drawn (count, out-of-depth branch, units) by
-//! [`crate::walk`] read by the stream, before any square is chosen. The floor's plan
+//! the walk (`walk`) read by the stream, before any square is chosen. The floor's plan
 //! places what this draws; `denizen tables sample` and the sampled odds count it.
 
 use denizen_core::{Generator, StreamPurpose, WorldSeed};

@@ -39,8 +39,10 @@ use super::SaveError;
 /// denizen 0.2 and before hold no format and count as format 0. Format 3 numbers entities
 /// alike but for their links by those links, and holds the tables' tag areas as sets of
 /// squares and their floors' minutes: a format 2 save still loads (fields it lacks take
-/// their defaults), and is written back as format 3.
-pub const SAVE_FORMAT: u32 = 3;
+/// their defaults), and is written back as the current format. Format 4 adds the tables'
+/// context (`TablesContext`): a save of format 2 or 3 lacks it, and a saved resource a
+/// save lacks starts from its default when it loads.
+pub const SAVE_FORMAT: u32 = 4;
 
 /// The oldest format this build reads ([`SAVE_FORMAT`] the newest).
 pub const OLDEST_SAVE_FORMAT: u32 = 2;

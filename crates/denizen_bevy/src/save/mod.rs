@@ -72,6 +72,7 @@ use bevy_ecs::entity::EntityHashMap;
 use bevy_ecs::prelude::*;
 use bevy_ecs::reflect::{AppTypeRegistry, ReflectComponent, ReflectResource};
 use bevy_ecs::relationship::RelationshipHookMode;
+use bevy_reflect::std_traits::ReflectDefault;
 use bevy_reflect::{GetTypeRegistration, PartialReflect, Reflect, TypeRegistration, TypeRegistry};
 
 use crate::floor::{Creature, CurrentFloor, FloorMap, GridPos, OnFloor, enter_floor};
@@ -221,6 +222,27 @@ pub fn save_numbered(world: &World) -> Result<(String, EntityHashMap<Entity>), S
     Ok((text, numbering))
 }
 
+/// Every saved resource the save does not hold (one older than the resource) set to its
+/// default, so nothing of the world before the load stays.
+fn default_missing(world: &mut World, registry: &TypeRegistry, held: &HashSet<TypeId>) {
+    let saved: Vec<TypeId> = (world.get_resource::<SavedTypes>().into_iter())
+        .flat_map(|s| s.0.iter().copied())
+        .filter(|t| !held.contains(t))
+        .collect();
+    for type_id in saved {
+        let Some(registration) = registry.get(type_id) else {
+            continue;
+        };
+        let reflect = (registration.data::<ReflectResource>())
+            .and(registration.data::<ReflectComponent>())
+            .zip(registration.data::<ReflectDefault>());
+        if let Some((component, default)) = reflect {
+            let id = component.register_component(world);
+            world.insert_reflect_resource(id, default.default().into_partial_reflect());
+        }
+    }
+}
+
 /// Every saved resource, with its type path.
 fn saved_resources<'w>(
     world: &'w World,
@@ -281,7 +303,8 @@ fn path_of(registration: &TypeRegistration) -> &'static str {
     registration.type_info().type_path()
 }
 
-/// Replaces everything the plugins own with a save: its resources, and its creatures and
+/// Replaces everything the plugins own with a save: its resources (a saved resource an
+/// older save lacks takes its default), and its creatures and
 /// groups (the world's own are despawned first), relationships remapped to the new
 /// entities, occupancy recounted. The whole save is read before the world changes: an
 /// error leaves the world as it was. Returns each saved entity's new entity, so a game
@@ -320,6 +343,7 @@ pub fn load(world: &mut World, text: &str) -> Result<EntityHashMap<Entity>, Save
     for entity in old {
         let _ = world.try_despawn(entity);
     }
+    let held: HashSet<TypeId> = resources.iter().map(|(t, _)| *t).collect();
     for (type_id, value) in resources {
         let id = registry
             .get(type_id)
@@ -329,6 +353,7 @@ pub fn load(world: &mut World, text: &str) -> Result<EntityHashMap<Entity>, Save
             world.insert_reflect_resource(id, value);
         }
     }
+    default_missing(world, &registry, &held);
     // The saved map already marks the creatures' squares; inserting their components
     // below runs the square hooks in whatever order components bring each other, so the
     // saved map is put back afterwards.

@@ -39,7 +39,7 @@ pub use messages::{
     TablesFloorPopulated, TablesFloorRefusal, TablesFloorRejected, TablesFloorRequested,
     TablesLintWarnings, TablesStateMended, UniqueKillRefused, UniqueKilled, Unplaced,
 };
-pub use resources::{TablesFloors, TablesRuleset, TablesUniques, TagArea};
+pub use resources::{TablesContext, TablesFloors, TablesRuleset, TablesUniques, TagArea};
 pub use wander::{
     TablesArrival, TablesClockUnused, TablesWandered, TablesWanderingCheck, TablesWanderingSkip,
 };
@@ -164,6 +164,7 @@ fn register(app: &mut App) {
         .add_message::<TablesClockUnused>()
         .init_resource::<wander::ClockWatch>()
         .init_resource::<TablesUniques>()
+        .init_resource::<TablesContext>()
         .init_resource::<TablesFloors>()
         .init_resource::<uniques::PendingKills>()
         .init_resource::<records::Making>()
@@ -178,6 +179,7 @@ fn register(app: &mut App) {
         .save_with_denizen::<Followers>()
         .save_with_denizen::<FollowerRole>()
         .save_with_denizen::<TablesUniques>()
+        .save_with_denizen::<TablesContext>()
         .save_with_denizen::<TablesFloors>()
         .check_saves_with(saves::check)
         .register_type::<TablesRuleset>()
@@ -222,7 +224,9 @@ pub mod prelude {
         TablesFloorPopulated, TablesFloorRefusal, TablesFloorRejected, TablesFloorRequested,
         TablesLintWarnings, TablesStateMended, UniqueKillRefused, UniqueKilled, Unplaced,
     };
-    pub use super::resources::{TablesFloors, TablesRuleset, TablesUniques, TagArea};
+    pub use super::resources::{
+        TablesContext, TablesFloors, TablesRuleset, TablesUniques, TagArea,
+    };
     pub use super::view::roster as tables_roster;
     pub use super::wander::{
         TablesArrival, TablesClockUnused, TablesWandered, TablesWanderingSkip,

@@ -20,11 +20,12 @@ use super::messages::{
 };
 use super::records::Making;
 use super::resources::{
-    MAX_TAG_AREAS, TablesFloor, TablesFloors, TablesRuleset, TablesUniques, TagArea, layer,
+    MAX_TAG_AREAS, TablesContext, TablesFloor, TablesFloors, TablesRuleset, TablesUniques, TagArea,
+    layer,
 };
 use crate::{
-    Bestiary, Denizen, FloorPlan, FloorSite, RequestError, TableId, check_site, has_eligible_row,
-    plan_floor,
+    Bestiary, Context, ContextError, Denizen, FloorPlan, FloorSite, RequestError, TableId,
+    check_site, has_eligible_row, plan_floor,
 };
 
 /// The stream a floor's population draws.
@@ -63,10 +64,11 @@ impl FloorRequest for TablesFloorRequested {
             point: self.player,
         };
         check_site(&rules, site, self.depth).map_err(TablesFloorRefusal::Request)?;
+        let context = &world.resource::<TablesContext>().0;
         let table = self
             .table
             .as_deref()
-            .map(|key| named_table(&rules, key, self.depth));
+            .map(|key| named_table(&rules, key, (self.depth, context)));
         let table = table.transpose()?;
         Ok((self.floor(), ValidFloor { rules, table, tags }))
     }
@@ -83,7 +85,7 @@ impl FloorRequest for TablesFloorRequested {
             depth: self.depth,
             point: self.player,
             table: valid.table,
-            context: crate::Context::new(),
+            context: world.resource::<TablesContext>().0.clone(),
         };
         let mut rng = streams.draw(FLOOR_STREAM);
         let plan = plan_floor(&valid.rules, grid, &valid.tags, request, ledger, &mut rng)?;
@@ -140,13 +142,19 @@ impl FloorRequest for TablesFloorRequested {
     }
 }
 
-/// The table `key` names, if it has a row at `depth` (the floor's own table has one at
-/// every floor depth: the load's lint sees to it).
-fn named_table(b: &Bestiary, key: &str, depth: u32) -> Result<TableId, TablesFloorRefusal> {
+/// The table `key` names, if it has a row at `depth` in the game's context (the floor's
+/// own table has one at every floor depth in the default context: the load's lint sees
+/// to it, and names the contexts that leave it none).
+fn named_table(
+    b: &Bestiary,
+    key: &str,
+    (depth, context): (u32, &Context),
+) -> Result<TableId, TablesFloorRefusal> {
     let table = b
         .table_by_key(key)
         .ok_or_else(|| TablesFloorRefusal::UnknownTable(key.to_owned()))?;
-    if !has_eligible_row(b, table, depth) {
+    let refused = |e: ContextError| TablesFloorRefusal::Request(RequestError::Draw(e.into()));
+    if !has_eligible_row(b, table, depth, context).map_err(refused)? {
         return Err(TablesFloorRefusal::NothingToDraw {
             table: key.to_owned(),
             depth,

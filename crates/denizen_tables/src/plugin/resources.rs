@@ -11,7 +11,7 @@ use denizen_bevy::floor::{FloorId, FloorMap};
 use denizen_core::{Rect, Square, SquareSet, SquareTags, TooManyTags};
 use serde::{Deserialize, Serialize};
 
-use crate::{Bestiary, TimeUnit, UniqueLedger};
+use crate::{Bestiary, Context, TimeUnit, UniqueLedger};
 
 /// The bestiary in use. Shared, read-only, rebuilt from the plugin's builder (or its data
 /// files) rather than saved.
@@ -39,6 +39,16 @@ impl TablesRuleset {
 #[derive(Resource, Reflect, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[reflect(Resource, Default, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TablesUniques(pub UniqueLedger);
+
+/// The context the game is in (night, winter, a festival, a difficulty): every floor and
+/// wandering arrival is drawn in it, so the game sets it before it asks (with a
+/// [`Calendar`](crate::Calendar), from its clock). Saved; a save older than it loads
+/// with the empty context. A name the bestiary does not declare refuses the floor
+/// ([`TablesFloorRefusal::Request`](super::messages::TablesFloorRefusal::Request)) and the
+/// wandering check, naming it.
+#[derive(Resource, Reflect, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[reflect(Resource, Default, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TablesContext(pub Context);
 
 /// A tag the game gives squares of a floor, on top of what the map knows (see
 /// [`SquareTags::from_grid`]): a safe room, a shrine, a river of lava. Saved as its name

@@ -12,7 +12,7 @@ use denizen_core::quoted;
 
 use super::components::{CreatureTags, FollowerRole, Follows, Possession, TablesCreature, Unique};
 use super::messages::TablesStateMended;
-use super::resources::{MAX_TAG_AREAS, TablesFloors, TablesRuleset, TablesUniques};
+use super::resources::{MAX_TAG_AREAS, TablesContext, TablesFloors, TablesRuleset, TablesUniques};
 use crate::Bestiary;
 use crate::bounds::{self, MAX_NAME_BYTES, MAX_TAG_BYTES};
 
@@ -28,6 +28,9 @@ use crate::bounds::{self, MAX_NAME_BYTES, MAX_TAG_BYTES};
 pub(super) fn check(world: &World, save: &SaveContents<'_>) -> Result<(), SaveError> {
     save.check_relationship::<Follows, TablesCreature>(("Follows", "Followers"))?;
     check_texts(save)?;
+    if let Some(context) = save.resource::<TablesContext>() {
+        check_context(&context.0)?;
+    }
     let creatures = save.components::<TablesCreature>();
     let marked: HashMap<u64, String> = save
         .components::<Unique>()
@@ -56,6 +59,34 @@ pub(super) fn check(world: &World, save: &SaveContents<'_>) -> Result<(), SaveEr
         .resource::<TablesUniques>()
         .unwrap_or_else(|| world.resource::<TablesUniques>().clone());
     check_uniques(b, &creatures, &marked, &ledger.0)
+}
+
+/// A saved context within what a bestiary may declare: at most 64 flags and 16 integers,
+/// each named by a key, each integer within a context's bounds. Whether the bestiary in
+/// use declares them is the next request's to say.
+fn check_context(context: &crate::Context) -> Result<(), SaveError> {
+    use crate::context::{MAX_FLAGS, MAX_VALUE, MAX_VALUES};
+    let names: Vec<&str> = context
+        .flags()
+        .chain(context.values().map(|(n, _)| n))
+        .collect();
+    let problem = if context.flags().count() > MAX_FLAGS {
+        Some(format!("more than {MAX_FLAGS} flags"))
+    } else if context.values().count() > MAX_VALUES {
+        Some(format!("more than {MAX_VALUES} integers"))
+    } else if let Some((name, e)) = names
+        .iter()
+        .find_map(|n| bounds::key(n).err().map(|e| (n, e)))
+    {
+        Some(format!("{}: {e}", quoted(name)))
+    } else {
+        (context.values().find(|(_, v)| v.abs() > MAX_VALUE))
+            .map(|(n, v)| format!("{} is {v}, past {MAX_VALUE}", quoted(n)))
+    };
+    match problem {
+        Some(problem) => impossible("TablesContext", problem),
+        None => Ok(()),
+    }
 }
 
 fn impossible(type_path: &'static str, message: String) -> Result<(), SaveError> {

@@ -146,8 +146,8 @@ impl ArrivalRequest for TablesWanderingCheck {
         };
         let ledger = &world.resource::<TablesUniques>().0;
         let depth = self.floor.depth;
-        let context = crate::Context::new();
-        let plan = plan_wanderer(b, floor, depth, ledger, &context, &mut rng)
+        let context = &world.resource::<super::resources::TablesContext>().0;
+        let plan = plan_wanderer(b, floor, depth, ledger, context, &mut rng)
             .ok_or(TablesWanderingSkip::NoneArrived)?
             .map_err(TablesWanderingSkip::Request)?;
         Ok(Planned {

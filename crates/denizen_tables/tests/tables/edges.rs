@@ -5,7 +5,7 @@
 
 use denizen_core::{Dice, StreamPurpose, WorldSeed};
 use denizen_tables::{
-    Chance, Depths, OutOfDepth, Place, Shape, TimeUnit, UniqueLedger, WanderingRules,
+    Chance, Context, Depths, OutOfDepth, Place, Shape, TimeUnit, UniqueLedger, WanderingRules,
     dice_distribution, has_eligible_row,
 };
 
@@ -45,9 +45,11 @@ fn a_table_has_an_eligible_row_only_where_a_row_weighs() {
     ));
     let deep = b.table_by_key("deep").unwrap();
     // A Rise of weight 1 over 4-6 weighs 1 * (d - 3) / 3: 0 at 4 and 5, 1 at 6.
-    let eligible: Vec<bool> = (3..=7).map(|d| has_eligible_row(&b, deep, d)).collect();
+    let eligible: Vec<bool> = (3..=7)
+        .map(|d| has_eligible_row(&b, deep, d, &Context::new()).unwrap())
+        .collect();
     assert_eq!(eligible, [false, false, false, true, false]);
-    assert!(has_eligible_row(&b, b.floor().table, 1));
+    assert!(has_eligible_row(&b, b.floor().table, 1, &Context::new()).unwrap());
     assert_eq!(Shape::Rise.positive(1, Depths(4, 6)), Some(Depths(6, 6)));
 }
 

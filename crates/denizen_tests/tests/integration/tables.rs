@@ -1279,3 +1279,89 @@ fn the_ledger_follows_the_uniques_standing() {
             .eq(["queen"])
     );
 }
+
+/// The owls come only at night, on the floor and among the wanderers.
+const NIGHT: &str = r#"(
+    species: [
+        (key: "owl", name: "owl", glyph: 'o', level: 1, hit_points: "1d4"),
+        (key: "gnat", name: "gnat", glyph: 'g', level: 1, hit_points: "1d1"),
+    ],
+    context: Some((flags: ["night"])),
+    tables: [
+        (key: "floor", pick: Each, rows: [
+            (what: Species("gnat"), depth: (1, 5), chance: Some("1/1")),
+            (what: Species("owl"), depth: (1, 5), chance: Some("1/1"), when: Some((all: ["night"]))),
+        ]),
+        (key: "wanderers", rows: [
+            (what: Species("gnat"), depth: (1, 5), when: Some((none: ["night"]))),
+            (what: Species("owl"), depth: (1, 5), when: Some((all: ["night"]))),
+        ]),
+    ],
+    floor: Some((table: "floor", depths: (1, 5), count: (dice: "1d1"))),
+    wandering: Some((table: "wanderers", chance: "1/1", every: 10)),
+)"#;
+
+fn night_app() -> App {
+    let rules = denizen::tables::load(&[DataFile::new("night.tables.ron", NIGHT)]).unwrap();
+    let mut app = App::new();
+    app.add_plugins((
+        DenizenPlugin::with_seed(3),
+        TablesPlugin::default().with_rules(rules),
+    ));
+    app
+}
+
+fn set_context(app: &mut App, context: denizen::tables::Context) {
+    app.world_mut().resource_mut::<TablesContext>().0 = context;
+}
+
+/// Floors and wanderers are drawn in the game's `TablesContext`: by day a gnat and gnats
+/// wandering in, at night an owl too and owls wandering in; a flag the files do not
+/// declare refuses the floor by name. The context is saved and loaded back.
+#[test]
+fn floors_and_wanderers_are_drawn_in_the_games_context() {
+    use denizen::tables::{Context, ContextError};
+    let mut app = night_app();
+    request(&mut app, "wood", 1);
+    assert_eq!(species(&mut app), ["gnat"]);
+    advance(&mut app, 10);
+    assert_eq!(species(&mut app), ["gnat", "gnat"]);
+
+    set_context(&mut app, Context::new().with_flag("night"));
+    request(&mut app, "wood", 2);
+    assert_eq!(species(&mut app), ["gnat", "owl"]);
+    advance(&mut app, 10);
+    assert_eq!(species(&mut app), ["gnat", "owl", "owl"]);
+
+    let text = save(app.world()).unwrap();
+    let mut other = night_app();
+    other.update();
+    load(other.world_mut(), &text).unwrap();
+    let night = Context::new().with_flag("night");
+    assert_eq!(other.world().resource::<TablesContext>().0, night);
+    assert_eq!(save(other.world()).unwrap(), text);
+
+    // An edited save whose context no bestiary could declare is refused, the world kept.
+    let flags: Vec<String> = (0..65).map(|i| format!("\"f{i}\"")).collect();
+    for (edit, said) in [
+        ("\"night fall\"".to_owned(), "`night fall`: a key is"),
+        (flags.join(", "), "more than 64 flags"),
+    ] {
+        let edited = text.replacen("\"night\"", &edit, 1);
+        assert_ne!(edited, text);
+        let err = load(other.world_mut(), &edited).unwrap_err().to_string();
+        assert!(err.contains("TablesContext") && err.contains(said), "{err}");
+        assert_eq!(other.world().resource::<TablesContext>().0, night);
+    }
+
+    set_context(&mut app, Context::new().with_flag("dusk"));
+    request(&mut app, "wood", 3);
+    let refused = messages::<TablesFloorRejected>(&app);
+    let dusk = ContextError::Flag("dusk".to_owned());
+    assert_eq!(
+        refused.last().map(|r| r.reason.clone()),
+        Some(TablesFloorRefusal::Request(RequestError::Draw(
+            OddsError::Context(dusk)
+        )))
+    );
+}
