@@ -197,6 +197,13 @@ fn sample_gives_the_same_figures_on_any_number_of_threads() {
         "sample FILES --depth 9 --floors 9000 --threads 3 --format csv",
     ));
     assert_eq!(one, three);
+    let night = |threads: u32| {
+        stdout(&tables(&format!(
+            "sample FILES --depth 9 --floors 9000 --threads {threads} --when night,festival --format csv"
+        )))
+    };
+    assert_eq!(night(1), night(3));
+    assert_ne!(night(1), one);
     let other_seed = stdout(&tables(
         "sample FILES --depth 9 --floors 9000 --seed 2 --format csv",
     ));

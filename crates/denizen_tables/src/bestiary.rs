@@ -161,8 +161,9 @@ pub struct Row {
     pub count: Roll,
     /// Placement rules added to what it draws.
     pub place: Place,
-    /// The context it is eligible in (always, when `None`).
-    pub when: Option<crate::context::When>,
+    /// The context it is eligible in (always, when `None`), resolved against the
+    /// declaration: the draw reads it.
+    pub(crate) when: Option<crate::context::When>,
 }
 
 /// A table.

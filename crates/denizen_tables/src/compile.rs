@@ -522,7 +522,8 @@ fn fresh<'m>(
 
 /// A range of a context integer: not empty, both ends within [`MAX_VALUE`].
 fn range(at: At<'_>, field: &str, (min, max): (i64, i64)) -> Result<(), DataError> {
-    if min.abs() > MAX_VALUE || max.abs() > MAX_VALUE {
+    let within = -MAX_VALUE..=MAX_VALUE;
+    if !within.contains(&min) || !within.contains(&max) {
         return Err(at.invalid(field, format!("both ends within -{MAX_VALUE}-{MAX_VALUE}")));
     }
     if min > max {

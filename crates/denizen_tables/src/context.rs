@@ -256,6 +256,21 @@ mod tests {
     }
 
     #[test]
+    fn a_context_lists_what_it_sets_and_checks_against_the_declaration() {
+        let c = Context::new()
+            .with_flag("night")
+            .with_value("difficulty", 4);
+        assert_eq!(c.flags().collect::<Vec<_>>(), ["night"]);
+        assert_eq!(c.values().collect::<Vec<_>>(), [("difficulty", 4)]);
+        assert_eq!(declared().check(&c), Ok(()));
+        let dusk = c.with_flag("dusk");
+        assert_eq!(
+            declared().check(&dusk),
+            Err(ContextError::Flag("dusk".into()))
+        );
+    }
+
+    #[test]
     fn undeclared_names_and_values_out_of_range_are_refused() {
         let d = declared();
         assert_eq!(

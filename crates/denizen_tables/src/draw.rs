@@ -52,7 +52,8 @@ pub(crate) struct Sampler<'b, 'r> {
     c: &'r Conditions,
     /// The placement rules of the rows being drawn, outermost first.
     rows: Vec<&'b Place>,
-    /// Whether a unique was taken (and `gone` changed).
+    /// Whether a unique was taken or a capped species or group counted (and `spent`
+    /// changed).
     pub(crate) took: bool,
     /// How many placements were drawn.
     pub(crate) placements: u32,
@@ -111,13 +112,16 @@ impl<'b> Reading<'b> for Sampler<'b, '_> {
             self.spent.gone[s.index()] = true;
             self.took = true;
         }
+        // A count, even below its cap, makes `spent` differ from the ledger's.
         if let Some(cap) = species.max_per_floor {
-            self.took |= self.spent.count(self.b, Key::Species(s), cap);
+            self.spent.count(self.b, Key::Species(s), cap);
+            self.took = true;
         }
         if let Role::Leader { group: Some(g), .. } = role
             && let Some(cap) = self.b.group(g).max_per_floor
         {
-            self.took |= self.spent.count(self.b, Key::Group(g), cap);
+            self.spent.count(self.b, Key::Group(g), cap);
+            self.took = true;
         }
         let member = |follows, place| Member {
             species: s,

@@ -112,13 +112,11 @@ impl Spent {
         Self { gone, kept }
     }
 
-    /// One more of `k` on the floor: gone once it reaches `cap`. Whether it went.
-    pub(crate) fn count(&mut self, b: &Bestiary, k: Key, cap: u32) -> bool {
+    /// One more of `k` on the floor: gone once it reaches `cap`.
+    pub(crate) fn count(&mut self, b: &Bestiary, k: Key, cap: u32) {
         let i = k.index(b);
         self.kept[i] += 1;
-        let full = u32::from(self.kept[i]) >= cap;
-        self.gone[i] |= full;
-        full
+        self.gone[i] |= u32::from(self.kept[i]) >= cap;
     }
 
     /// Back to `start`, keeping the buffers.

@@ -88,7 +88,10 @@ pub use floor::{
 };
 pub use ledger::UniqueLedger;
 pub use merge::MAX_ENTRIES;
-pub use odds::{MAX_EXACT_CAPPED, MAX_EXACT_UNIQUES, Odds, OddsError, Per, odds, table_odds};
+pub use odds::{
+    MAX_EXACT_CAP_STATES, MAX_EXACT_CAPPED, MAX_EXACT_UNIQUES, Odds, OddsError, Per, odds,
+    table_odds,
+};
 pub use place::distance;
 pub use roll::{MAX_BONUS, MAX_RANGE, Roll, RollParseError, dice_distribution};
 pub use rules::has_eligible_row;

@@ -85,7 +85,8 @@ pub fn table_odds(
     crate::rules::check_table(b, table)?;
     let c = b.context().resolve(context)?;
     let mut exact = Exact::new(b, (table, c), ledger);
-    if exact.bits.len() > MAX_EXACT_UNIQUES || exact.capped > MAX_EXACT_CAPPED {
+    let too_many_caps = exact.capped > MAX_EXACT_CAPPED || exact.cap_states > MAX_EXACT_CAP_STATES;
+    if exact.bits.len() > MAX_EXACT_UNIQUES || too_many_caps {
         return Ok(sampled(b, (table, depth, c), ledger, per));
     }
     let start = State {
@@ -107,6 +108,11 @@ pub fn table_odds(
 /// The most species and groups with a per-floor cap a floor's draw can bring for which
 /// the odds are worked exactly; past it they are sampled, as past [`MAX_EXACT_UNIQUES`].
 pub const MAX_EXACT_CAPPED: usize = 8;
+
+/// The most sets of counts the caps a floor's draw can bring allow (each cap plus one,
+/// multiplied: 8 caps of 1, or one of 200) for which the odds are worked exactly; past
+/// it they are sampled, so the exact work stays bounded whatever the caps.
+pub const MAX_EXACT_CAP_STATES: u64 = 256;
 
 /// The state a step of the exact walk goes on from: the tracked uniques taken (a bit
 /// each), how many of the floor's placements went out of depth, and how many of each
@@ -148,6 +154,8 @@ struct Exact<'b> {
     slot: Vec<Option<(usize, u32)>>,
     /// How many are capped.
     capped: usize,
+    /// How many sets of counts the caps allow (each cap plus one, multiplied).
+    cap_states: u64,
     /// The context the draw is made in.
     c: Conditions,
     memo: HashMap<(Walk, State), Dist>,
@@ -166,27 +174,27 @@ impl<'b> Exact<'b> {
         let gone = gone_by_ledger(b, ledger);
         let mut bit = vec![None; b.species.len()];
         let mut bits = Vec::new();
+        let (species, groups) = crate::rules::reach(b, table);
         // Only the uniques a floor's draw can bring are tracked (others never change).
-        for s in crate::rules::reachable(b, table) {
+        for &s in &species {
             if b.species_of(s).unique && !gone[s.index()] {
                 bit[s.index()] = Some(bits.len() as u32);
                 bits.push(s);
             }
         }
-        // Every capped species and group is tracked: a cap is at most 200, so a count fits.
-        let caps = (b.species.iter().enumerate())
-            .filter_map(|(i, s)| Some((Key::Species(SpeciesId(i as u32)), s.max_per_floor?)))
-            .chain((b.groups.iter().enumerate()).filter_map(|(i, g)| {
-                Some((
-                    Key::Group(crate::bestiary::GroupId(i as u32)),
-                    g.max_per_floor?,
-                ))
-            }));
+        // The capped species and groups a floor's draw can bring are tracked: a cap is at
+        // most 200, so a count fits a byte.
+        let caps = (species.iter())
+            .filter_map(|&s| Some((Key::Species(s), b.species_of(s).max_per_floor?)))
+            .chain(
+                (groups.iter()).filter_map(|&g| Some((Key::Group(g), b.group(g).max_per_floor?))),
+            );
         let mut slot = vec![None; b.species.len() + b.groups.len()];
-        let mut capped = 0;
+        let (mut capped, mut states) = (0, 1u64);
         for (k, cap) in caps {
             slot[k.index(b)] = Some((capped, cap));
             capped += 1;
+            states = states.saturating_mul(u64::from(cap) + 1);
         }
         Self {
             b,
@@ -195,6 +203,7 @@ impl<'b> Exact<'b> {
             bits,
             slot,
             capped,
+            cap_states: states,
             c,
             memo: HashMap::new(),
             eligible: HashMap::new(),
@@ -233,8 +242,8 @@ impl<'b> Reading<'b> for Exact<'b> {
     }
 
     fn available(&self, at: State, k: Key) -> bool {
-        let below_cap = self.slot[k.index(self.b)]
-            .is_none_or(|(i, cap)| u32::from(at.kept.get(i).copied().unwrap_or(0)) < cap);
+        let below_cap =
+            self.slot[k.index(self.b)].is_none_or(|(i, cap)| u32::from(at.kept[i]) < cap);
         below_cap
             && match k {
                 Key::Species(s) => {

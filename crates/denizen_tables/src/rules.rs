@@ -236,6 +236,11 @@ pub(crate) fn count_term(b: &Bestiary, depth: u32) -> u32 {
 /// The species a draw from a table can bring: its rows' species, groups' leaders and
 /// followers, species rows' escorts, through nested and creature tables.
 pub(crate) fn reachable(b: &Bestiary, start: TableId) -> BTreeSet<SpeciesId> {
+    reach(b, start).0
+}
+
+/// The species and the groups a draw from a table can bring (see [`reachable`]).
+pub(crate) fn reach(b: &Bestiary, start: TableId) -> (BTreeSet<SpeciesId>, BTreeSet<GroupId>) {
     let (mut species, mut tables, mut groups) = (BTreeSet::new(), BTreeSet::new(), BTreeSet::new());
     let mut stack = vec![start];
     let creature =
@@ -274,5 +279,5 @@ pub(crate) fn reachable(b: &Bestiary, start: TableId) -> BTreeSet<SpeciesId> {
             }
         }
     }
-    species
+    (species, groups)
 }

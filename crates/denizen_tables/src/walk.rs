@@ -255,8 +255,9 @@ fn species<'b, R: Reading<'b>>(r: &mut R, at: R::At, s: SpeciesId, here: Here) -
 fn group<'b, R: Reading<'b>>(r: &mut R, at: R::At, g: GroupId, here: Here) -> R::Out {
     r.remembered(Walk::Group(g, here), at, |r, at| {
         let group = r.bestiary().group(g);
-        // A row's group has a leader (checked at load); none would bring nothing.
-        let Some(leader) = group.leader else {
+        // A row's group has a leader (checked at load); none would bring nothing. A group
+        // at its cap brings nothing too (a pick-each row draws it again past its check).
+        let Some(leader) = group.leader.filter(|_| r.available(at, Key::Group(g))) else {
             return r.nothing(at);
         };
         let role = Role::Leader {

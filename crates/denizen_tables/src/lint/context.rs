@@ -73,11 +73,12 @@ fn never(declared: &Declared, when: &When) -> Option<String> {
 pub(super) fn gaps(b: &Bestiary, warnings: &mut Vec<Warning>) {
     let (floor, declared) = (b.floor(), b.context());
     let rows = &b.table(floor.table).rows;
-    let whens = rows.iter().filter_map(|r| r.when.as_ref());
-    let named = whens.fold(0, |m, w| m | w.all | w.any | w.none);
-    if named == 0 {
+    let mut whens = rows.iter().filter_map(|r| r.when.as_ref()).peekable();
+    if whens.peek().is_none() {
         return;
     }
+    // With conditions on integers alone, the one combination: no flag set.
+    let named = whens.fold(0, |m, w| m | w.all | w.any | w.none);
     let bits: Vec<u64> = (0..64).map(|i| 1 << i).filter(|b| named & b != 0).collect();
     let combos: Vec<u64> = if bits.len() as u32 <= MAX_COMBINED_FLAGS {
         (0..1u64 << bits.len()).map(|k| spread(k, &bits)).collect()

@@ -80,8 +80,10 @@ fn check_context(context: &crate::Context) -> Result<(), SaveError> {
     {
         Some(format!("{}: {e}", quoted(name)))
     } else {
-        (context.values().find(|(_, v)| v.abs() > MAX_VALUE))
-            .map(|(n, v)| format!("{} is {v}, past {MAX_VALUE}", quoted(n)))
+        (context
+            .values()
+            .find(|(_, v)| !(-MAX_VALUE..=MAX_VALUE).contains(v)))
+        .map(|(n, v)| format!("{} is {v}, past {MAX_VALUE}", quoted(n)))
     };
     match problem {
         Some(problem) => impossible("TablesContext", problem),

@@ -149,3 +149,89 @@ fn caps_out_of_bounds_are_refused_by_field() {
         "{e}"
     );
 }
+
+/// A group's cap holds within a pick-each row that draws it several times: three draws
+/// of the band capped at 2 bring two bands (two rats), where a cap counted on each of
+/// the band's creatures would stop at one band and no cap would give three.
+#[test]
+fn a_group_cap_holds_within_a_pick_each_row() {
+    let text = format!(
+        r#"(species: [{}],
+        groups: [(key: "band", leader: Some(Species("rat")), followers: [(member: Species("vole"), count: "3d1")], max_per_floor: Some(2))],
+        tables: [(key: "floor", pick: Each, rows: [(what: Group("band"), depth: (1, 5), count: Some("3d1"))])],
+        floor: Some((table: "floor", depths: (1, 5), count: (dice: "1d1"))))"#,
+        species(&["rat", "vole"])
+    );
+    let b = bestiary(&text);
+    let floor = odds(&b, 2, &UniqueLedger::new(), &Context::new(), Per::Floor).unwrap();
+    assert_eq!(by_key(&b, &floor.expected, "rat"), 2.0);
+    assert_eq!(by_key(&b, &floor.expected, "vole"), 6.0);
+    let mut rng = sample_stream(5, 2, 0);
+    let counts = floor_counts(&b, 2, &UniqueLedger::new(), &Context::new(), &mut rng).unwrap();
+    assert_eq!(counts[b.species_by_key("rat").unwrap().index()], 2);
+}
+
+/// Caps are a floor's: each of the drawer's placements starts from none counted (with a
+/// cap of 4 every placement brings the band's three golems; counts carried over would
+/// leave the second one golem), and a second floor planned with the same ledger brings
+/// the capped golem again (a cap counted per game would not).
+#[test]
+fn caps_start_afresh_each_placement_and_each_floor() {
+    let band = r#"(what: Group("band"), depth: (1, 5))"#;
+    let b = capped("Some(4)", "None", band, "1d1");
+    let golem = b.species_by_key("golem").unwrap();
+    let mut drawer = denizen_tables::Drawer::new(&b, &UniqueLedger::new());
+    let mut rng = sample_stream(1, 2, 0);
+    for _ in 0..3 {
+        let units = drawer.placement(2, &mut rng).unwrap();
+        let golems = units[0]
+            .followers
+            .iter()
+            .filter(|m| m.species == golem)
+            .count();
+        assert_eq!(golems, 3);
+    }
+    let b = capped(
+        "Some(1)",
+        "None",
+        r#"(what: Species("golem"), depth: (1, 5))"#,
+        "2d1",
+    );
+    let grid = denizen_core::FloorGrid::from_rows(&["#######", "#.....#", "#######"]).unwrap();
+    let tags = denizen_core::SquareTags::from_grid(&grid);
+    let ledger = UniqueLedger::new();
+    for floor in 0..2 {
+        let request = FloorRequest {
+            depth: 2,
+            ..FloorRequest::default()
+        };
+        let mut rng = sample_stream(9, 2, floor);
+        let made =
+            denizen_tables::plan_floor(&b, &grid, &tags, request, &ledger, &mut rng).unwrap();
+        assert_eq!(
+            made.plan.spawns.len(),
+            1,
+            "floor {floor}: one golem, the second draw empty"
+        );
+    }
+}
+
+/// Caps allowing more sets of counts than the exact work takes (two caps of 20: 441) are
+/// sampled, with standard errors.
+#[test]
+fn caps_past_the_exact_bound_are_sampled() {
+    let text = format!(
+        r#"(species: [
+            (key: "golem", name: "golem", glyph: 'g', level: 1, hit_points: "1d1", max_per_floor: Some(20)),
+            (key: "imp", name: "imp", glyph: 'i', level: 1, hit_points: "1d1", max_per_floor: Some(20)),
+            {}],
+        tables: [(key: "floor", rows: [(what: Species("golem"), depth: (1, 5)), (what: Species("imp"), depth: (1, 5)), (what: Species("rat"), depth: (1, 5))])],
+        floor: Some((table: "floor", depths: (1, 5), count: (dice: "2d1"))))"#,
+        species(&["rat"])
+    );
+    let b = bestiary(&text);
+    let sampled = odds(&b, 2, &UniqueLedger::new(), &Context::new(), Per::Floor).unwrap();
+    assert!(sampled.standard_errors.is_some());
+    let golems = by_key(&b, &sampled.expected, "golem");
+    assert!((golems - 2.0 / 3.0).abs() < 0.03, "{golems}");
+}

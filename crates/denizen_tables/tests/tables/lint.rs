@@ -408,3 +408,22 @@ fn a_combination_of_flags_with_nothing_to_draw_is_named() {
         eleven[0]
     );
 }
+
+/// Conditions on integers alone are checked in the default context too: rows at
+/// difficulty 4-5 only leave a floor at the default 3 nothing from depth 5.
+#[test]
+fn conditions_on_integers_alone_are_checked_at_their_defaults() {
+    let rows = r#"(what: Species("a"), depth: (5, 10), when: Some((values: {"level": (4, 5)})))"#;
+    let warnings = warnings_of(&format!(
+        "(species: [{}], context: Some((values: [(name: \"level\", range: (1, 5), default: 3)])),
+        tables: [(key: \"floor\", rows: [(what: Species(\"a\"), depth: (1, 4)), {rows}])],
+        floor: Some((table: \"floor\", depths: (1, 10), count: (dice: \"1d1\"))))",
+        species(&["a"])
+    ));
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(
+        warnings[0].ends_with("with no context flag set, no row is eligible at floor depths 5-10"),
+        "{}",
+        warnings[0]
+    );
+}
