@@ -351,6 +351,14 @@ fn a_when_that_can_never_hold_or_reaches_past_its_range_is_named() {
             "field `when.values`: `level` 4-6 reaches past its declared range 1-5",
         ),
         ("(values: {\"level\": (0, 2)})", "`level` 0-2 reaches past"),
+        // The shared flag named is the one both needed and forbidden, not the lowest.
+        (
+            "(all: [\"f1\"], none: [\"f0\", \"f1\"])",
+            "flag `f1` is both needed",
+        ),
+        // Touching the declared range at one end is reaching past it, not missing it.
+        ("(values: {\"level\": (0, 1)})", "`level` 0-1 reaches past"),
+        ("(values: {\"level\": (5, 6)})", "`level` 5-6 reaches past"),
     ];
     for (when, said) in cases {
         let warnings = lint_in_context(2, &row(when));
@@ -406,6 +414,49 @@ fn a_combination_of_flags_with_nothing_to_draw_is_named() {
         eleven[0].ends_with("(12 combinations checked: none set, and each flag alone)"),
         "{}",
         eleven[0]
+    );
+}
+
+/// A flag counts wherever a row names it (`all`, `any` or `none`, in two lists of one row,
+/// and in several rows): the only rows past depth 1 need `f3` unset, so every combination
+/// of the four flags with `f3` set leaves depths 2-10 empty, the first being `f3` alone. Ten flags named are still all combined
+/// (512 of 1,024 combinations empty), and the warning does not say some were skipped.
+#[test]
+fn flags_named_in_any_list_and_row_are_all_combined() {
+    let once = |when: &str, depth: (u32, u32)| {
+        format!(r#"(what: Species("a"), depth: {depth:?}, when: Some({when})), "#).repeat(2)
+    };
+    let mut rows = once(r#"(none: ["f3"])"#, (2, 10));
+    rows += &once(r#"(all: ["f1"], any: ["f1"])"#, (1, 1));
+    rows += &once(r#"(any: ["f2", "f5"], none: ["f2"])"#, (1, 1));
+    let text = |rows: &str| {
+        warnings_of(&format!(
+            "(species: [{}], context: Some((flags: [{}])),
+            tables: [(key: \"floor\", rows: [(what: Species(\"a\"), depth: (1, 1)), {rows}])],
+            floor: Some((table: \"floor\", depths: (1, 10), count: (dice: \"1d1\"))))",
+            species(&["a"]),
+            (0..11)
+                .map(|i| format!("\"f{i}\""))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))
+    };
+    let three = text(&rows);
+    assert_eq!(three.len(), 1, "{three:?}");
+    assert!(
+        three[0].ends_with("with context flags f3 set, no row is eligible at floor depths 2-10 (7 other combinations leave depths empty too)"),
+        "{}",
+        three[0]
+    );
+    for i in [4, 6, 7, 8, 9, 10] {
+        rows += &once(&format!(r#"(all: ["f{i}"])"#), (1, 1));
+    }
+    let ten = text(&rows);
+    assert_eq!(ten.len(), 1, "{ten:?}");
+    assert!(
+        ten[0].ends_with("(511 other combinations leave depths empty too)"),
+        "{}",
+        ten[0]
     );
 }
 

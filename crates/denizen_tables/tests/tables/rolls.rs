@@ -78,6 +78,50 @@ fn a_sampled_bonus_is_added_once_and_once_per_die_is_rejected() {
     );
 }
 
+/// The number of `c` a group placement brings, sampled, follows the range 3-6: each of
+/// 3, 4, 5 and 6 an eighth, none the other half. A range one short at either end (3-5,
+/// 4-6) is rejected.
+#[test]
+fn a_sampled_range_is_uniform_on_both_its_ends() {
+    let b = rolls("1", "3-6", "1");
+    let c = b.species_by_key("c").unwrap().index();
+    let mut seen = [0u64; 8];
+    for i in 0..20_000 {
+        let mut rng = sample_stream(37, 2, i);
+        let counts = placement_counts(&b, 2, &UniqueLedger::new(), &Context::new(), &mut rng);
+        seen[counts.unwrap()[c] as usize] += 1;
+    }
+    let uniform = |lo: usize, hi: usize| {
+        let mut p = [0.0; 8];
+        p[0] = 0.5;
+        for n in &mut p[lo..=hi] {
+            *n = 0.5 / (hi - lo + 1) as f64;
+        }
+        p
+    };
+    assert!(
+        ChiSquared::against(&seen, uniform(3, 6)).p_value() > 1e-3,
+        "{seen:?}"
+    );
+    for wrong in [uniform(3, 5), uniform(4, 6), uniform(3, 7)] {
+        assert!(
+            ChiSquared::against(&seen, wrong).p_value() < 1e-6,
+            "{seen:?}"
+        );
+    }
+}
+
+/// A number is a range of one value: it rolls that value and takes no word from the
+/// stream, so the draws after it are those of a stream it never touched.
+#[test]
+fn a_number_rolls_itself_and_takes_nothing_from_the_stream() {
+    let four: denizen_tables::Roll = "4".parse().unwrap();
+    let (mut rolled, mut fresh) = (sample_stream(5, 1, 0), sample_stream(5, 1, 0));
+    assert_eq!(four.roll(&mut rolled), 4);
+    let next = |rng| denizen_core::fair::below(rng, 1 << 30).0;
+    assert_eq!(next(&mut rolled), next(&mut fresh));
+}
+
 /// Rolls that cannot be, named by file, entry and field.
 #[test]
 fn bad_rolls_are_refused_by_field() {
@@ -100,6 +144,9 @@ fn bad_rolls_are_refused_by_field() {
         ),
         (text("2d3*2", "1d1"), "`2d3*2` is not a roll"),
         (text("6-3", "1d1"), "`6-3` is not a roll"),
+        // A sign is not a digit: the count `+4` and the bonus `++1` are refused.
+        (text("+4", "1d1"), "`+4` is not a roll"),
+        (text("2d3++1", "1d1"), "`2d3++1` is not a roll"),
     ] {
         let e = error(&text);
         assert!(e.contains("t.ron") && e.contains(said), "{said}: {e}");
