@@ -216,19 +216,29 @@ pub struct FloorRules {
     pub table: TableId,
     /// The depths a floor may have.
     pub depths: Depths,
-    /// The count's dice.
+    /// The count's dice, or the budget's when [`FloorRules::budget`] is set.
     pub count: Roll,
-    /// Placements per depth, `(num, den)`.
+    /// Placements (or budget) per depth, `(num, den)`.
     pub per_depth: (u32, u32),
+    /// When set, `count` and `per_depth` roll a danger budget, not a number of placements.
+    pub budget: Option<Budget>,
     /// The out-of-depth rule.
     pub out_of_depth: Option<OutOfDepth>,
     /// Rules every placement adds.
     pub place: Place,
 }
 
+/// A floor's danger budget rule: the floor's roll is what it may spend; each placement is
+/// kept while its cost is at most what remains; the guide's chapter 10 writes the rule out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// How many placements in a row may be discarded before the floor ends.
+    pub attempts: u32,
+}
+
 impl FloorRules {
-    /// The fewest and most placements at `depth`: the dice's bounds plus
-    /// `depth * num / den`.
+    /// The fewest and most placements at `depth` (a count's roll's bounds plus
+    /// `depth * num / den`), or of budget for a budgeted floor.
     pub fn count_bounds(&self, depth: u32) -> (u32, u32) {
         let (low, high) = self.count.bounds();
         let extra = depth * self.per_depth.0 / self.per_depth.1;

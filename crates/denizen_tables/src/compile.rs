@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use denizen_core::{DataError, quoted};
 
-use crate::bestiary::{
+use crate::bestiary::{Budget, 
     Bestiary, Creature, FloorRules, Follower, Group, GroupId, Loot, LootId, OutOfDepth, Place, Row,
     RowTarget, Species, SpeciesId, Table, TableId, WanderingRules,
 };
@@ -36,6 +36,12 @@ pub const MAX_PER_FLOOR: u32 = 200;
 pub const MAX_DATA: usize = 32;
 /// The largest cost of a species.
 pub const MAX_COST: u32 = 10_000;
+/// The largest danger budget a floor may roll at its deepest.
+pub const MAX_BUDGET: u32 = 100_000;
+/// The most placements in a row a budgeted floor may discard.
+pub const MAX_ATTEMPTS: u32 = 1_000;
+/// How many placements in a row a budgeted floor discards when its file does not say.
+pub const DEFAULT_ATTEMPTS: u32 = 10;
 /// The most follower kinds of a group.
 pub const MAX_FOLLOWERS: usize = 16;
 
@@ -614,30 +620,36 @@ fn floor_rules(w: &Written<FloorDef>, names: &Names<'_>) -> Result<FloorRules, D
     if d.depths.min() > d.depths.max() {
         return Err(at.invalid("depths", format!("the range {} is empty", d.depths)));
     }
-    dice(
-        at,
-        "count.dice",
-        d.count.dice,
-        MAX_PLACEMENTS,
-        MAX_PLACEMENTS,
-    )?;
-    let per_depth = d.count.per_depth.map_or((0, 1), |p| (p.num, p.den));
+    // A budget's dice are at most 100 of 100 sides, so their exact distribution is quick.
+    let (field, roll, per_depth, (most, dice_most), budget) = match (&d.count, &d.budget) {
+        (Some(c), None) => ("count", c.dice, c.per_depth, (MAX_PLACEMENTS, MAX_PLACEMENTS), None),
+        (None, Some(b)) => {
+            let attempts = b.attempts.unwrap_or(DEFAULT_ATTEMPTS);
+            if !(1..=MAX_ATTEMPTS).contains(&attempts) {
+                return Err(at.invalid("budget.attempts", format!("1 to {MAX_ATTEMPTS}")));
+            }
+            let budget = Some(Budget { attempts });
+            ("budget", b.dice, b.per_depth, (MAX_BUDGET, 100), budget)
+        }
+        (Some(_), Some(_)) => return Err(at.invalid("budget", "a floor has a `count` or a `budget`, not both")),
+        (None, None) => return Err(at.invalid("count", "a floor has a `count` or a `budget`")),
+    };
+    dice(at, &format!("{field}.dice"), roll, dice_most, dice_most)?;
     let out_of_depth = d.out_of_depth.map(|o| out_of_depth(at, o)).transpose()?;
     let rules = FloorRules {
         table,
         depths: d.depths,
-        count: d.count.dice,
-        per_depth,
+        count: roll,
+        per_depth: per_depth.map_or((0, 1), |p| (p.num, p.den)),
+        budget,
         out_of_depth,
         place: place(at, "place", &d.place, false)?,
     };
-    if rules.count_bounds(d.depths.max()).1 > MAX_PLACEMENTS {
+    if rules.count_bounds(d.depths.max()).1 > most {
+        let what = if budget.is_some() { "of budget" } else { "placements" };
         return Err(at.invalid(
-            "count",
-            format!(
-                "more than {MAX_PLACEMENTS} placements at depth {}",
-                d.depths.max()
-            ),
+            field,
+            format!("more than {most} {what} at depth {}", d.depths.max()),
         ));
     }
     Ok(rules)

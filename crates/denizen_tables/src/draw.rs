@@ -10,7 +10,7 @@ use crate::context::Conditions;
 use crate::ledger::Spent;
 use crate::roll::Roll;
 use crate::rules::Key;
-use crate::walk::{Reading, Role, Walk};
+use crate::walk::{Budgeting, Reading, Role, Walk};
 use crate::weight::Chance;
 
 /// One creature of a unit.
@@ -39,6 +39,15 @@ pub struct Unit<'b> {
     pub out_of_depth: bool,
 }
 
+impl Unit<'_> {
+    /// The sum of its creatures' costs.
+    pub(crate) fn cost(&self, b: &Bestiary) -> u32 {
+        (std::iter::once(&self.leader).chain(&self.followers))
+            .map(|m| b.species_of(m.species).cost)
+            .sum()
+    }
+}
+
 /// The sampling reading: the bestiary, the stream, which species may still come, and the
 /// units drawn so far.
 pub(crate) struct Sampler<'b, 'r> {
@@ -59,6 +68,8 @@ pub(crate) struct Sampler<'b, 'r> {
     pub(crate) placements: u32,
     /// How many of them went out of depth.
     pub(crate) out_of_depth: u32,
+    /// The budget a budgeted floor rolled.
+    pub(crate) budget: Option<u32>,
 }
 
 impl<'b, 'r> Sampler<'b, 'r> {
@@ -80,6 +91,7 @@ impl<'b, 'r> Sampler<'b, 'r> {
             took: false,
             placements: 0,
             out_of_depth: 0,
+            budget: None,
         }
     }
 }
@@ -182,6 +194,27 @@ impl<'b> Reading<'b> for Sampler<'b, '_> {
     fn repeat(&mut self, (): (), (roll, extra): (Roll, u32), mut step: impl FnMut(&mut Self, ())) {
         for _ in 0..roll.roll(self.rng) + extra {
             step(self, ());
+        }
+    }
+
+    /// Each placement is drawn, then kept or undone: the units it brought dropped and
+    /// what it spent (uniques, caps, the out-of-depth count) put back.
+    fn budget(&mut self, (): (), ((roll, extra), attempts): ((Roll, u32), u32), mut step: impl FnMut(&mut Self, ())) {
+        let mut left = Budgeting::new(roll.roll(self.rng) + extra, attempts);
+        self.budget = Some(left.remaining);
+        let mut before = self.spent.clone();
+        while !left.ended() {
+            before.reset_to(self.spent);
+            let mark = (self.units.len(), self.placements, self.out_of_depth, self.took);
+            step(self, ());
+            let cost = self.units[mark.0..].iter().map(|u| u.cost(self.b)).sum();
+            let kept;
+            (left, kept) = left.after(cost);
+            if !kept {
+                self.units.truncate(mark.0);
+                (self.placements, self.out_of_depth, self.took) = (mark.1, mark.2, mark.3);
+                self.spent.reset_to(&before);
+            }
         }
     }
 

@@ -383,8 +383,13 @@ pub struct FloorDef {
     pub table: String,
     /// The depths a floor may have, `(min, max)`.
     pub depths: Depths,
-    /// How many placements a floor has.
-    pub count: CountDef,
+    /// How many placements a floor has; a floor has this or a `budget`. Written without
+    /// `Some`, as files before budgets wrote it.
+    #[serde(default, deserialize_with = "present")]
+    pub count: Option<CountDef>,
+    /// The danger a floor may spend on placements, instead of a `count`.
+    #[serde(default)]
+    pub budget: Option<BudgetDef>,
     /// Placements drawn deeper than the floor.
     #[serde(default)]
     pub out_of_depth: Option<OutOfDepthDef>,
@@ -404,6 +409,24 @@ pub struct CountDef {
     /// none when left out.
     #[serde(default)]
     pub per_depth: Option<PerDepth>,
+}
+
+/// A floor's danger budget: `dice + floor(depth * per_depth)`, rolled once a floor; a
+/// placement is kept while its cost fits what remains, and the floor ends after
+/// `attempts` placements in a row did not fit.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename = "budget")]
+pub struct BudgetDef {
+    /// The dice (`"2d10+5"`).
+    #[serde(deserialize_with = "dice")]
+    pub dice: Roll,
+    /// Budget added per depth, as a fraction (`"3/1"`); none when left out.
+    #[serde(default)]
+    pub per_depth: Option<PerDepth>,
+    /// How many placements in a row may be discarded before the floor ends (1 to 1,000;
+    /// 10 when left out).
+    #[serde(default)]
+    pub attempts: Option<u32>,
 }
 
 /// A fraction `num/den` with `num` possibly above `den`, written `"3/2"`.
@@ -510,6 +533,13 @@ impl TimeUnit {
 fn dice<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Roll, D::Error> {
     let text = String::deserialize(deserializer)?;
     text.parse().map_err(serde::de::Error::custom)
+}
+
+/// A field that was required before it became optional, written as it always was.
+fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+    deserializer: D,
+) -> Result<Option<T>, D::Error> {
+    T::deserialize(deserializer).map(Some)
 }
 
 /// An optional roll written as `Some("2d6")`, like every optional field.

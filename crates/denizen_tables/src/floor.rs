@@ -98,6 +98,9 @@ pub struct Danger {
     pub drawn: u64,
     /// The creatures placed.
     pub placed: u64,
+    /// The budget a budgeted floor rolled (what it spent is `drawn`); none for a floor
+    /// with a count, and for a wandering arrival.
+    pub budget: Option<u64>,
 }
 
 /// Why a floor cannot be planned.
@@ -170,7 +173,7 @@ pub fn plan_floor(
     check_table(b, table).map_err(RequestError::Draw)?;
     let c = resolve(b, &request.context)?;
     let mut spent = Spent::new(b, ledger);
-    let drawn = draw_floor((b, c), (table, request.depth), &mut spent, rng);
+    let drawn = draw_floor((b, c), (table, request.depth), &mut spent, rng, None);
     Ok(place_all(
         b,
         site,
@@ -202,6 +205,7 @@ pub fn plan_arrival(
         units,
         placements: 1,
         out_of_depth: 0,
+        budget: None,
     };
     Ok(place_all(b, site, &drawn, place, origin, rng))
 }
@@ -231,7 +235,10 @@ fn place_all(
         shortfalls: Vec::new(),
         placements: drawn.placements,
         out_of_depth: drawn.out_of_depth,
-        danger: Danger::default(),
+        danger: Danger {
+            budget: drawn.budget.map(u64::from),
+            ..Danger::default()
+        },
     };
     for unit in &drawn.units {
         let mut placer = Placer {

@@ -69,14 +69,14 @@ mod work;
 use denizen_core::{DataError, DataFile, load_ron_with};
 
 pub use bestiary::{
-    Bestiary, Creature, FloorRules, Follower, Group, GroupId, ItemRef, Loot, LootId, OutOfDepth,
+    Bestiary, Budget, Creature, FloorRules, Follower, Group, GroupId, ItemRef, Loot, LootId, OutOfDepth,
     Place, Row, RowTarget, Species, SpeciesId, Table, TableId, WanderingRules,
 };
 pub use bounds::{MAX_KEY_BYTES, MAX_NAME_BYTES, MAX_TAG_BYTES, MAX_TAG_NAMES};
 pub use calendar::Calendar;
 pub use check::{MAX_NESTING, MAX_PER_PLACEMENT};
 pub use compile::{
-    MAX_COST, MAX_COUNT, MAX_DATA, MAX_DISTANCE, MAX_FOLLOWERS, MAX_PER_FLOOR, MAX_PLACEMENTS,
+    DEFAULT_ATTEMPTS, MAX_ATTEMPTS, MAX_BUDGET, MAX_COST, MAX_COUNT, MAX_DATA, MAX_DISTANCE, MAX_FOLLOWERS, MAX_PER_FLOOR, MAX_PLACEMENTS,
     MAX_RADIUS,
 };
 pub use context::{Context, ContextError};
@@ -89,8 +89,8 @@ pub use floor::{
 pub use ledger::UniqueLedger;
 pub use merge::MAX_ENTRIES;
 pub use odds::{
-    MAX_EXACT_CAP_STATES, MAX_EXACT_CAPPED, MAX_EXACT_UNIQUES, Odds, OddsError, Per, odds,
-    table_odds,
+    FloorOdds, MAX_EXACT_CAP_STATES, MAX_EXACT_CAPPED, MAX_EXACT_DANGER, MAX_EXACT_STATES,
+    MAX_EXACT_UNIQUES, Odds, OddsError, Per, floor_odds, odds, table_odds,
 };
 pub use place::distance;
 pub use roll::{MAX_BONUS, MAX_RANGE, Roll, RollParseError, dice_distribution};

@@ -32,6 +32,23 @@ pub enum OddsError {
     /// The context names what the bestiary does not declare, or an integer out of range.
     #[error("{0}")]
     Context(#[from] ContextError),
+    /// A budget was fixed for a floor that has a count, or past the largest budget.
+    #[error("{0}")]
+    Budget(String),
+}
+
+/// Whether a fixed budget fits the floor: one with a budget, at most [`crate::MAX_BUDGET`].
+pub(crate) fn check_budget(b: &Bestiary, fixed: Option<u32>) -> Result<(), OddsError> {
+    match fixed {
+        Some(_) if b.floor().budget.is_none() => Err(OddsError::Budget(
+            "the floor has a count, not a budget: a budget cannot be fixed".to_owned(),
+        )),
+        Some(n) if n > crate::MAX_BUDGET => Err(OddsError::Budget(format!(
+            "a budget of {n} is past the largest, {}",
+            crate::MAX_BUDGET
+        ))),
+        _ => Ok(()),
+    }
 }
 
 /// Whether `table` is one of the bestiary's (an id of other files is not).

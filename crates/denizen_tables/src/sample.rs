@@ -18,26 +18,33 @@ pub(crate) struct FloorDraw<'b> {
     pub(crate) units: Vec<Unit<'b>>,
     pub(crate) placements: u32,
     pub(crate) out_of_depth: u32,
+    /// The budget a budgeted floor rolled.
+    pub(crate) budget: Option<u32>,
 }
 
 /// Draws a floor's placements from `table` at `depth` ([`walk::floor`] read by the
 /// stream). `spent` marks what is left out (the ledger's uniques, then each one drawn
-/// and each cap reached).
+/// and each cap reached). A budgeted floor's budget is `fixed` when given.
 pub(crate) fn draw_floor<'b>(
     (b, c): (&'b Bestiary, Conditions),
     at: (TableId, u32),
     spent: &mut Spent,
     rng: &mut Generator,
+    fixed: Option<u32>,
 ) -> FloorDraw<'b> {
-    // Room for a unit a placement, at the most placements the floor can have.
-    let mut units = Vec::with_capacity(b.floor().count_bounds(at.1).1 as usize);
+    // Room for a unit a placement, at the most placements the floor can have (or a
+    // budget's most, past which most budgets never go).
+    let most = b.floor().count_bounds(at.1).1.min(crate::MAX_PLACEMENTS);
+    let mut units = Vec::with_capacity(most as usize);
     let mut sampler = Sampler::new((b, &c), rng, spent, &mut units);
-    walk::floor(&mut sampler, (), at);
+    walk::floor(&mut sampler, (), at, fixed);
     let (placements, out_of_depth) = (sampler.placements, sampler.out_of_depth);
+    let budget = sampler.budget;
     FloorDraw {
         units,
         placements,
         out_of_depth,
+        budget,
     }
 }
 
@@ -124,7 +131,7 @@ pub(crate) fn floor_units(
     rng: &mut Generator,
 ) -> Vec<u32> {
     let mut spent = Spent::new(b, ledger);
-    count(b, &draw_floor((b, c), at, &mut spent, rng).units)
+    count(b, &draw_floor((b, c), at, &mut spent, rng, None).units)
 }
 
 /// The count of each species in one placement at `depth` (one of the floor's) in

@@ -10,6 +10,7 @@
 //! [`crate::rules`]'s.
 
 use crate::Bestiary;
+use crate::MAX_PLACEMENTS;
 use crate::bestiary::{Creature, GroupId, Place, Row, RowTarget, SpeciesId, TableId};
 use crate::context::Conditions;
 use crate::file::PickKind;
@@ -115,6 +116,16 @@ pub(crate) trait Reading<'b>: Sized {
         at: Self::At,
         walk: impl FnOnce(&mut Self, Self::At) -> Self::Out,
     ) -> Self::Out;
+    /// A budgeted floor: the budget rolled (a roll plus `extra`), then `step` (one
+    /// placement) until `Budgeting` says the floor has ended, each placement kept or
+    /// discarded as `Budgeting::after` says. A discarded placement leaves nothing but the
+    /// stream's words it read.
+    fn budget(
+        &mut self,
+        at: Self::At,
+        budget: ((Roll, u32), u32),
+        step: impl FnMut(&mut Self, Self::At) -> Self::Out,
+    ) -> Self::Out;
     /// One placement of a floor.
     fn placement(
         &mut self,
@@ -130,17 +141,77 @@ pub(crate) trait Reading<'b>: Sized {
 }
 
 /// A floor from `table` at `depth`: the count (dice, then the depth term), then each
-/// placement.
+/// placement; or, for a budgeted floor, the budget (the same roll, or `fixed`), then
+/// placements while it lasts.
 pub(crate) fn floor<'b, R: Reading<'b>>(
     r: &mut R,
     at: R::At,
     (table, depth): (TableId, u32),
+    fixed: Option<u32>,
 ) -> R::Out {
     let b = r.bestiary();
-    let count = (b.floor().count, count_term(b, depth));
-    r.repeat(at, count, |r, at| {
-        r.placement(at, |r, at| placement(r, at, (table, depth)))
-    })
+    let roll = (b.floor().count, count_term(b, depth));
+    let step = |r: &mut R, at| r.placement(at, |r, at| placement(r, at, (table, depth)));
+    match b.floor().budget {
+        None => r.repeat(at, roll, step),
+        Some(rule) => {
+            // A fixed budget is a roll of one value, which reads no word of the stream.
+            let one = |n| (Roll::Range { min: n, max: n }, 0);
+            r.budget(at, (fixed.map_or(roll, one), rule.attempts), step)
+        }
+    }
+}
+
+/// Where a budgeted floor stands: what remains of its budget, how many placements in a
+/// row were discarded and how many were kept. Ordered by kept, then discards, so a
+/// walk over every state can take each once, after all that lead to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) struct Budgeting {
+    kept: u32,
+    misses: u32,
+    pub(crate) remaining: u32,
+    attempts: u32,
+}
+
+impl Budgeting {
+    /// A floor that rolled `budget` and may discard `attempts` placements in a row.
+    pub(crate) fn new(budget: u32, attempts: u32) -> Self {
+        Self {
+            kept: 0,
+            misses: 0,
+            remaining: budget,
+            attempts,
+        }
+    }
+
+    /// Whether the floor has ended: `attempts` placements in a row discarded, nothing
+    /// left to spend, or as many placements kept as a floor may have.
+    pub(crate) fn ended(self) -> bool {
+        self.misses >= self.attempts || self.remaining == 0 || self.kept >= MAX_PLACEMENTS
+    }
+
+    /// After a placement costing `cost`, and whether it is kept: kept (and paid for) when
+    /// it costs at most what remains, else discarded.
+    pub(crate) fn after(self, cost: u32) -> (Self, bool) {
+        match cost <= self.remaining {
+            true => (
+                Self {
+                    kept: self.kept + 1,
+                    misses: 0,
+                    remaining: self.remaining - cost,
+                    ..self
+                },
+                true,
+            ),
+            false => (
+                Self {
+                    misses: self.misses + 1,
+                    ..self
+                },
+                false,
+            ),
+        }
+    }
 }
 
 /// One placement from `table` at `depth`: out of depth with the rule's chance while the

@@ -9,6 +9,10 @@
 //! [`MAX_EXACT_UNIQUES`] the figures are sampled instead, with their standard errors
 //! ([`Odds::standard_errors`]).
 
+mod budget;
+
+pub use budget::{FloorOdds, floor_odds};
+
 use std::collections::HashMap;
 
 use crate::bestiary::{Bestiary, SpeciesId, TableId};
@@ -17,7 +21,7 @@ use crate::ledger::{UniqueLedger, gone_by_ledger};
 use crate::roll::Roll;
 use crate::rules::Key;
 use crate::rules::eligible;
-use crate::walk::{self, Reading, Role, Walk};
+use crate::walk::{self, Budgeting, Reading, Role, Walk};
 use crate::weight::Chance;
 
 /// The most uniques a floor's draw can bring, still available, for which the odds are
@@ -84,24 +88,21 @@ pub fn table_odds(
     crate::rules::check_depth(b, depth)?;
     crate::rules::check_table(b, table)?;
     let c = b.context().resolve(context)?;
-    let mut exact = Exact::new(b, (table, c), ledger);
-    let too_many_caps = exact.capped > MAX_EXACT_CAPPED || exact.cap_states > MAX_EXACT_CAP_STATES;
-    if exact.bits.len() > MAX_EXACT_UNIQUES || too_many_caps {
-        return Ok(sampled(b, (table, depth, c), ledger, per));
-    }
-    let start = State {
-        mask: 0,
-        out_of_depth: 0,
-        kept: [0; MAX_EXACT_CAPPED],
-    };
-    let dist = match per {
-        Per::Placement => walk::placement(&mut exact, start, (table, depth)),
-        Per::Floor => walk::floor(&mut exact, start, (table, depth)),
-    };
-    let expected = exact.expected(&dist);
-    Ok(Odds {
-        expected,
-        standard_errors: None,
+    // A budgeted floor's walk needs each placement's cost.
+    let track = per == Per::Floor && b.floor().budget.is_some();
+    let walked = Exact::new(b, (table, c), ledger, track).and_then(|mut exact| {
+        let dist = match per {
+            Per::Placement => walk::placement(&mut exact, State::START, (table, depth)),
+            Per::Floor => walk::floor(&mut exact, State::START, (table, depth), None),
+        };
+        (!exact.overflow).then(|| exact.expected(&dist))
+    });
+    Ok(match walked {
+        Some(expected) => Odds {
+            expected,
+            standard_errors: None,
+        },
+        None => sampled(b, (table, depth, c), ledger, per),
     })
 }
 
@@ -114,14 +115,34 @@ pub const MAX_EXACT_CAPPED: usize = 8;
 /// it they are sampled, so the exact work stays bounded whatever the caps.
 pub const MAX_EXACT_CAP_STATES: u64 = 256;
 
+/// The most states the exact walk of a budgeted floor (or a floor's danger) may visit,
+/// and the most table and group walks it may remember; past either, the figures are
+/// sampled, as past [`MAX_EXACT_UNIQUES`].
+pub const MAX_EXACT_STATES: u64 = 1 << 20;
+
+/// The largest danger a floor's exact distribution follows; a floor that can draw more is
+/// sampled.
+pub const MAX_EXACT_DANGER: u32 = 100_000;
+
 /// The state a step of the exact walk goes on from: the tracked uniques taken (a bit
-/// each), how many of the floor's placements went out of depth, and how many of each
-/// capped species or group the floor holds.
+/// each), how many of the floor's placements went out of depth, how many of each capped
+/// species or group the floor holds, and (when followed) the danger drawn so far.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 struct State {
     mask: u32,
     out_of_depth: u32,
     kept: [u8; MAX_EXACT_CAPPED],
+    spent: u32,
+}
+
+impl State {
+    /// A floor's start: nothing taken, counted or spent.
+    const START: State = State {
+        mask: 0,
+        out_of_depth: 0,
+        kept: [0; MAX_EXACT_CAPPED],
+        spent: 0,
+    };
 }
 
 /// One outcome of a draw: the state after it, its chance, and the counts of each species
@@ -148,16 +169,19 @@ struct Exact<'b> {
     bit: Vec<Option<u32>>,
     /// Per species: a unique the ledger leaves out.
     gone: Vec<bool>,
-    /// The tracked uniques.
-    bits: Vec<SpeciesId>,
     /// By [`Key::index`]: a capped species' or group's place in `State::kept`, and its cap.
     slot: Vec<Option<(usize, u32)>>,
-    /// How many are capped.
-    capped: usize,
-    /// How many sets of counts the caps allow (each cap plus one, multiplied).
-    cap_states: u64,
     /// The context the draw is made in.
     c: Conditions,
+    /// Whether the danger drawn is followed (`State::spent`).
+    track: bool,
+    /// Whether the walk went past [`MAX_EXACT_STATES`] or [`MAX_EXACT_DANGER`]: its
+    /// figures are then not used.
+    overflow: bool,
+    /// The states a budgeted floor's walk has visited.
+    visited: u64,
+    /// Each placement's outcomes from a state (its danger counted from 0).
+    placements: HashMap<State, Dist>,
     memo: HashMap<(Walk, State), Dist>,
     /// Each table's eligible rows and total weight, by table, depth and what ran out.
     eligible: HashMap<(TableId, u32, u32, [u8; MAX_EXACT_CAPPED]), Eligible>,
@@ -170,7 +194,14 @@ fn add(sum: &mut [f64], counts: &[f64], scale: f64) {
 }
 
 impl<'b> Exact<'b> {
-    fn new(b: &'b Bestiary, (table, c): (TableId, Conditions), ledger: &UniqueLedger) -> Self {
+    /// The exact reading of floors from `table`, following their danger when `track`;
+    /// none when it would track more uniques or caps than the exact limits.
+    fn new(
+        b: &'b Bestiary,
+        (table, c): (TableId, Conditions),
+        ledger: &UniqueLedger,
+        track: bool,
+    ) -> Option<Self> {
         let gone = gone_by_ledger(b, ledger);
         let mut bit = vec![None; b.species.len()];
         let mut bits = Vec::new();
@@ -196,18 +227,22 @@ impl<'b> Exact<'b> {
             capped += 1;
             states = states.saturating_mul(u64::from(cap) + 1);
         }
-        Self {
+        let too_many = bits.len() > MAX_EXACT_UNIQUES
+            || capped > MAX_EXACT_CAPPED
+            || states > MAX_EXACT_CAP_STATES;
+        (!too_many).then(|| Self {
             b,
             bit,
             gone,
-            bits,
             slot,
-            capped,
-            cap_states: states,
             c,
+            track,
+            overflow: false,
+            visited: 0,
+            placements: HashMap::new(),
             memo: HashMap::new(),
             eligible: HashMap::new(),
-        }
+        })
     }
 
     /// The expected counts of a distribution's outcomes together.
@@ -268,6 +303,11 @@ impl<'b> Reading<'b> for Exact<'b> {
 
     fn comes(&mut self, at: State, s: SpeciesId, role: Role<'b>) -> Dist {
         let mask = at.mask | self.bit[s.index()].map_or(0, |bit| 1 << bit);
+        let spent = match self.track {
+            true => at.spent + self.b.species_of(s).cost,
+            false => 0,
+        };
+        self.overflow |= spent > MAX_EXACT_DANGER;
         let mut kept = at.kept;
         let group = match role {
             Role::Leader { group, .. } => group.map(Key::Group),
@@ -278,7 +318,12 @@ impl<'b> Reading<'b> for Exact<'b> {
                 kept[i] += 1;
             }
         }
-        let mut dist = self.nothing(State { mask, kept, ..at });
+        let mut dist = self.nothing(State {
+            mask,
+            kept,
+            spent,
+            ..at
+        });
         dist[0].counts[s.index()] = 1.0;
         dist
     }
@@ -369,19 +414,50 @@ impl<'b> Reading<'b> for Exact<'b> {
         out
     }
 
+    /// Remembered by the state with its danger counted from 0: a walk's danger is what it
+    /// adds to the danger it starts from.
     fn remembered(
         &mut self,
         key: Walk,
         at: State,
         walk: impl FnOnce(&mut Self, State) -> Dist,
     ) -> Dist {
-        if let Some(dist) = self.memo.get(&(key, at)) {
-            return dist.clone();
-        }
-        let dist = walk(self, at);
-        self.memo.insert((key, at), dist.clone());
-        dist
+        let from = State { spent: 0, ..at };
+        let dist = match self.memo.get(&(key, from)) {
+            Some(dist) => dist.clone(),
+            None => {
+                let dist = walk(self, from);
+                self.overflow |= self.memo.len() as u64 >= MAX_EXACT_STATES;
+                self.memo.insert((key, from), dist.clone());
+                dist
+            }
+        };
+        shifted(dist, at.spent)
     }
+
+    fn budget(
+        &mut self,
+        at: State,
+        ((roll, extra), attempts): ((Roll, u32), u32),
+        mut step: impl FnMut(&mut Self, State) -> Dist,
+    ) -> Dist {
+        let mut out = Vec::new();
+        for (n, p) in roll.distribution().into_iter().enumerate() {
+            let start = Budgeting::new(n as u32 + extra, attempts);
+            Self::branch(&mut out, p, || self.chain(at, start, &mut step));
+        }
+        out
+    }
+}
+
+/// Outcomes with `by` more danger.
+fn shifted(mut dist: Dist, by: u32) -> Dist {
+    if by > 0 {
+        for o in &mut dist {
+            o.at.spent += by;
+        }
+    }
+    dist
 }
 
 fn scaled(mut o: Outcome, p: f64) -> Outcome {
@@ -411,21 +487,29 @@ fn sampled(
     ledger: &UniqueLedger,
     per: Per,
 ) -> Odds {
-    let n = b.species.len();
-    let (mut sum, mut squares) = (vec![0.0; n], vec![0.0; n]);
     let mut drawer = crate::sample::Drawer::new(b, ledger).with(table, c);
-    for i in 0..SAMPLED_FLOORS {
+    sampled_with(SAMPLED_FLOORS, |i| {
         let mut rng = crate::sample::sample_stream(0, depth, u64::from(i));
-        let counts = match per {
+        match per {
             Per::Floor => crate::sample::floor_units((b, c), (table, depth), ledger, &mut rng),
             Per::Placement => crate::sample::count(b, drawer.units(depth, &mut rng)),
-        };
+        }
+    })
+}
+
+/// The mean of `n` draws of counts, each figure with its standard error.
+fn sampled_with(n: u32, mut draw: impl FnMut(u32) -> Vec<u32>) -> Odds {
+    let (mut sum, mut squares) = (Vec::new(), Vec::new());
+    for i in 0..n {
+        let counts = draw(i);
+        sum.resize(counts.len(), 0.0);
+        squares.resize(counts.len(), 0.0);
         for (s, &c) in counts.iter().enumerate() {
             sum[s] += f64::from(c);
             squares[s] += f64::from(c) * f64::from(c);
         }
     }
-    let floors = f64::from(SAMPLED_FLOORS);
+    let floors = f64::from(n);
     let expected: Vec<f64> = sum.iter().map(|s| s / floors).collect();
     let errors = expected
         .iter()
