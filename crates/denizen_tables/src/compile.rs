@@ -6,9 +6,9 @@ use std::collections::{BTreeMap, HashMap};
 
 use denizen_core::{DataError, quoted};
 
-use crate::bestiary::{Budget, 
-    Bestiary, Creature, FloorRules, Follower, Group, GroupId, Loot, LootId, OutOfDepth, Place, Row,
-    RowTarget, Species, SpeciesId, Table, TableId, WanderingRules,
+use crate::bestiary::{
+    Bestiary, Budget, Creature, FloorRules, Follower, Group, GroupId, Loot, LootId, OutOfDepth,
+    Place, Row, RowTarget, Species, SpeciesId, Table, TableId, WanderingRules,
 };
 use crate::bounds;
 use crate::context::{Declared, MAX_FLAGS, MAX_VALUE, MAX_VALUES, Value, When};
@@ -37,7 +37,7 @@ pub const MAX_DATA: usize = 32;
 /// The largest cost of a species.
 pub const MAX_COST: u32 = 10_000;
 /// The largest danger budget a floor may roll at its deepest.
-pub const MAX_BUDGET: u32 = 100_000;
+pub const MAX_BUDGET: u32 = 10_000;
 /// The most placements in a row a budgeted floor may discard.
 pub const MAX_ATTEMPTS: u32 = 1_000;
 /// How many placements in a row a budgeted floor discards when its file does not say.
@@ -622,7 +622,13 @@ fn floor_rules(w: &Written<FloorDef>, names: &Names<'_>) -> Result<FloorRules, D
     }
     // A budget's dice are at most 100 of 100 sides, so their exact distribution is quick.
     let (field, roll, per_depth, (most, dice_most), budget) = match (&d.count, &d.budget) {
-        (Some(c), None) => ("count", c.dice, c.per_depth, (MAX_PLACEMENTS, MAX_PLACEMENTS), None),
+        (Some(c), None) => (
+            "count",
+            c.dice,
+            c.per_depth,
+            (MAX_PLACEMENTS, MAX_PLACEMENTS),
+            None,
+        ),
         (None, Some(b)) => {
             let attempts = b.attempts.unwrap_or(DEFAULT_ATTEMPTS);
             if !(1..=MAX_ATTEMPTS).contains(&attempts) {
@@ -631,7 +637,9 @@ fn floor_rules(w: &Written<FloorDef>, names: &Names<'_>) -> Result<FloorRules, D
             let budget = Some(Budget { attempts });
             ("budget", b.dice, b.per_depth, (MAX_BUDGET, 100), budget)
         }
-        (Some(_), Some(_)) => return Err(at.invalid("budget", "a floor has a `count` or a `budget`, not both")),
+        (Some(_), Some(_)) => {
+            return Err(at.invalid("budget", "a floor has a `count` or a `budget`, not both"));
+        }
         (None, None) => return Err(at.invalid("count", "a floor has a `count` or a `budget`")),
     };
     dice(at, &format!("{field}.dice"), roll, dice_most, dice_most)?;
@@ -646,7 +654,11 @@ fn floor_rules(w: &Written<FloorDef>, names: &Names<'_>) -> Result<FloorRules, D
         place: place(at, "place", &d.place, false)?,
     };
     if rules.count_bounds(d.depths.max()).1 > most {
-        let what = if budget.is_some() { "of budget" } else { "placements" };
+        let what = if budget.is_some() {
+            "of budget"
+        } else {
+            "placements"
+        };
         return Err(at.invalid(
             field,
             format!("more than {most} {what} at depth {}", d.depths.max()),

@@ -199,13 +199,23 @@ impl<'b> Reading<'b> for Sampler<'b, '_> {
 
     /// Each placement is drawn, then kept or undone: the units it brought dropped and
     /// what it spent (uniques, caps, the out-of-depth count) put back.
-    fn budget(&mut self, (): (), ((roll, extra), attempts): ((Roll, u32), u32), mut step: impl FnMut(&mut Self, ())) {
+    fn budget(
+        &mut self,
+        (): (),
+        ((roll, extra), attempts): ((Roll, u32), u32),
+        mut step: impl FnMut(&mut Self, ()),
+    ) {
         let mut left = Budgeting::new(roll.roll(self.rng) + extra, attempts);
         self.budget = Some(left.remaining);
         let mut before = self.spent.clone();
         while !left.ended() {
             before.reset_to(self.spent);
-            let mark = (self.units.len(), self.placements, self.out_of_depth, self.took);
+            let mark = (
+                self.units.len(),
+                self.placements,
+                self.out_of_depth,
+                self.took,
+            );
             step(self, ());
             let cost = self.units[mark.0..].iter().map(|u| u.cost(self.b)).sum();
             let kept;

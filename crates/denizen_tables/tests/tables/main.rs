@@ -1,5 +1,6 @@
 //! denizen_tables' tests, one binary with a module per topic.
 
+mod budget;
 mod caps;
 mod context;
 mod edges;
