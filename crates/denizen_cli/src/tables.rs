@@ -6,8 +6,8 @@ use std::io::Write;
 use denizen_core::{Square, StreamPurpose, WorldSeed, quoted};
 use denizen_tables::reference::reference_floor;
 use denizen_tables::{
-    Bestiary, Context, FloorRequest, Odds, Per, UniqueLedger, floor_counts, plan_floor,
-    sample_stream, table_odds,
+    Bestiary, Context, FloorOdds, FloorRequest, Odds, Per, UniqueLedger, floor_counts, plan_floor,
+    sample_stream, table_floor_odds, table_odds,
 };
 
 use crate::bestiary_files::{ContextArgs, Files, by_key, load, table_of};
@@ -38,6 +38,14 @@ pub enum TablesCommand {
         /// The context.
         #[command(flatten)]
         context: ContextArgs,
+        /// A budgeted floor's whole budget (depth term included), instead of its roll; per
+        /// floor only.
+        #[arg(long, value_name = "N")]
+        budget: Option<u32>,
+        /// The floor's danger instead: the chance of each danger and of at most it; per
+        /// floor only.
+        #[arg(long)]
+        danger: bool,
         /// Output format.
         #[arg(long, value_enum, default_value_t = TextFormat::Table)]
         format: TextFormat,
@@ -128,21 +136,35 @@ pub fn run(
             per,
             table,
             context,
+            budget,
+            danger,
             format,
         } => {
             let (b, ledger) = load(files)?;
             let context = context.context(&b)?;
-            let per = match per {
-                PerArg::Floor => Per::Floor,
-                PerArg::Placement => Per::Placement,
-            };
             let table = table_of(&b, table.as_deref())?.unwrap_or(b.floor().table);
-            let odds = table_odds(&b, table, *depth, &ledger, &context, per)
-                .map_err(|e| CliError::Usage(e.to_string()))?;
-            let drawn = &b.table(table).key;
-            odds_table(&b, &odds, (drawn, *depth), per)
-                .write((*format).into(), out)
-                .map_err(stdout)
+            let drawn = (b.table(table).key.as_str(), *depth);
+            let usage = |e: denizen_tables::OddsError| CliError::Usage(e.to_string());
+            let shown = match per {
+                PerArg::Placement if budget.is_some() || *danger => {
+                    return Err(CliError::Usage(
+                        "--budget and --danger are figures of a floor: give --per floor".into(),
+                    ));
+                }
+                PerArg::Placement => {
+                    let odds = table_odds(&b, table, *depth, &ledger, &context, Per::Placement);
+                    odds_table(&b, &odds.map_err(usage)?, drawn, None)
+                }
+                PerArg::Floor => {
+                    let floor = table_floor_odds(&b, table, *depth, &ledger, &context, *budget)
+                        .map_err(usage)?;
+                    match danger {
+                        true => danger_table(&floor, drawn),
+                        false => odds_table(&b, &floor.odds, drawn, Some(&floor)),
+                    }
+                }
+            };
+            shown.write((*format).into(), out).map_err(stdout)
         }
         TablesCommand::Sample {
             files,
@@ -206,8 +228,14 @@ pub fn run(
 
 /// `species,expected`, species by key; sampled figures add their standard errors; last,
 /// each species' share of the expected danger (its cost times its expected count). The
-/// title names the table drawn from, the depth and the expected danger.
-fn odds_table(b: &Bestiary, odds: &Odds, (drawn, depth): (&str, u32), per: Per) -> Table {
+/// title names the table drawn from, the depth and the expected danger, and per floor
+/// (`floor` given) the danger's 5%, 50% and 95% quantiles.
+fn odds_table(
+    b: &Bestiary,
+    odds: &Odds,
+    (drawn, depth): (&str, u32),
+    floor: Option<&FloorOdds>,
+) -> Table {
     let rows = by_key(b)
         .into_iter()
         .map(|s| {
@@ -224,24 +252,58 @@ fn odds_table(b: &Bestiary, odds: &Odds, (drawn, depth): (&str, u32), per: Per) 
     let (how, columns) = match odds.standard_errors {
         Some(_) => (
             format!(
-                "sampled from {} floors: too many uniques for the exact odds",
+                "sampled from {} floors: past the exact limits (uniques, caps or states)",
                 denizen_tables::odds::SAMPLED_FLOORS
             ),
             vec!["species", "expected", "standard_error", "danger"],
         ),
         None => ("exact".to_owned(), vec!["species", "expected", "danger"]),
     };
-    let per = match per {
-        Per::Floor => "floor",
-        Per::Placement => "placement",
+    let per = if floor.is_some() {
+        "floor"
+    } else {
+        "placement"
     };
+    let quantiles = floor.map_or_else(String::new, |f| {
+        let q = |q| f.danger_quantile(q);
+        format!(" (5%, 50%, 95%: {}, {}, {})", q(0.05), q(0.5), q(0.95))
+    });
     Table {
         title: format!(
-            "Expected count of each species per {per} from table {} at depth {depth} ({how}); expected danger {:.4}",
+            "Expected count of each species per {per} from table {} at depth {depth} ({how}); expected danger {:.4}{quantiles}",
             quoted(drawn),
             odds.danger(b)
         ),
         columns,
+        rows,
+    }
+}
+
+/// `danger,chance,at_most`: each danger a floor can have, the chance of it and of at most
+/// it; the title gives the mean.
+fn danger_table(floor: &FloorOdds, (drawn, depth): (&str, u32)) -> Table {
+    let mut below = 0.0;
+    let rows = (floor.danger.iter().enumerate())
+        .filter(|(_, p)| **p > 0.0)
+        .map(|(k, &p)| {
+            below += p;
+            vec![Cell::Int(k as i64), Cell::Stat(p), Cell::Stat(below)]
+        })
+        .collect();
+    let how = match floor.odds.standard_errors {
+        Some(_) => format!(
+            "sampled from {} floors: past the exact limits",
+            denizen_tables::odds::SAMPLED_FLOORS
+        ),
+        None => "exact".to_owned(),
+    };
+    Table {
+        title: format!(
+            "Danger of a floor from table {} at depth {depth} ({how}); mean {:.4}",
+            quoted(drawn),
+            floor.mean_danger()
+        ),
+        columns: vec!["danger", "chance", "at_most"],
         rows,
     }
 }
@@ -390,9 +452,10 @@ fn floor(
             ]
         })
         .collect();
+    let budget = (made.danger.budget).map_or_else(String::new, |n| format!(", budget {n}"));
     let table = Table {
         title: format!(
-            "Depth {depth}, seed {seed}: {} placements, {} creatures, danger {} ({} drawn)",
+            "Depth {depth}, seed {seed}: {} placements, {} creatures, danger {} ({} drawn{budget})",
             made.placements,
             made.plan.spawns.len(),
             made.danger.placed,

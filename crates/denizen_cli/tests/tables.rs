@@ -184,8 +184,43 @@ fn odds_give_each_species_share_of_the_expected_danger() {
     let total: f64 = rows.iter().map(|r| r[2].parse::<f64>().unwrap()).sum();
     let text = stdout(&tables("odds FILES --depth 8"));
     let title = text.lines().next().unwrap();
-    let said: f64 = title.rsplit(' ').next().unwrap().parse().unwrap();
+    let said = title.split("expected danger ").nth(1).unwrap();
+    let said: f64 = said.split(' ').next().unwrap().parse().unwrap();
     assert!((said - total).abs() < 1e-3, "{title}: {total}");
+}
+
+/// `odds --danger` gives the chance of each danger a floor can have: the chances sum to
+/// 1, their mean is the expected danger of `odds`, and the quantiles `odds` names are
+/// the least dangers whose chance of at most them reaches 5%, 50% and 95%.
+#[test]
+fn odds_give_the_danger_distribution_and_its_quantiles() {
+    let csv = stdout(&tables("odds FILES --depth 8 --danger --format csv"));
+    let rows: Vec<(u32, f64, f64)> = rows(&csv, "danger,chance,at_most")
+        .into_iter()
+        .map(|r| {
+            (
+                r[0].parse().unwrap(),
+                r[1].parse().unwrap(),
+                r[2].parse().unwrap(),
+            )
+        })
+        .collect();
+    let total: f64 = rows.iter().map(|r| r.1).sum();
+    assert!((total - 1.0).abs() < 1e-6, "{total}");
+    let mean: f64 = rows.iter().map(|r| f64::from(r.0) * r.1).sum();
+    let text = stdout(&tables("odds FILES --depth 8"));
+    let title = text.lines().next().unwrap();
+    let said = title.split("expected danger ").nth(1).unwrap();
+    let said: f64 = said.split(' ').next().unwrap().parse().unwrap();
+    assert!((said - mean).abs() < 1e-3, "{title}: {mean}");
+    let quantile = |q: f64| rows.iter().find(|r| r.2 >= q - 1e-6).unwrap().0;
+    let named = format!(
+        "(5%, 50%, 95%: {}, {}, {})",
+        quantile(0.05),
+        quantile(0.5),
+        quantile(0.95)
+    );
+    assert!(title.ends_with(&named), "{title}: {named}");
 }
 
 #[test]
@@ -294,6 +329,13 @@ fn a_chart_is_written() {
         format!("wrote {}\nwrote {}\n", svg.display(), png.display())
     );
     assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
+    let out = tables(&format!(
+        "chart FILES --depths 1-20 --danger -o {}",
+        svg.display()
+    ));
+    assert_eq!(stdout(&out), format!("wrote {}\n", svg.display()));
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.contains("Danger per floor by depth") && text.contains("danger (5% to 95%)"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -311,6 +353,14 @@ fn bad_requests_exit_2_with_one_line() {
         (
             "odds FILES --depth 3 --table wanderer",
             "denizen: --table `wanderer`: no table of that key\n",
+        ),
+        (
+            "odds FILES --depth 3 --per placement --danger",
+            "denizen: --budget and --danger are figures of a floor: give --per floor\n",
+        ),
+        (
+            "odds FILES --depth 3 --budget 5",
+            "denizen: the floor has a count, not a budget: a budget cannot be fixed\n",
         ),
         (
             "odds /nonexistent.ron --depth 3",

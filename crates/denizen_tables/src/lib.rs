@@ -90,7 +90,7 @@ pub use ledger::UniqueLedger;
 pub use merge::MAX_ENTRIES;
 pub use odds::{
     FloorOdds, MAX_EXACT_CAP_STATES, MAX_EXACT_CAPPED, MAX_EXACT_DANGER, MAX_EXACT_STATES,
-    MAX_EXACT_UNIQUES, Odds, OddsError, Per, floor_odds, odds, table_odds,
+    MAX_EXACT_UNIQUES, Odds, OddsError, Per, floor_odds, odds, table_floor_odds, table_odds,
 };
 pub use place::distance;
 pub use roll::{MAX_BONUS, MAX_RANGE, Roll, RollParseError, dice_distribution};

@@ -69,7 +69,7 @@ pub fn member_stats(
             y_max: f64::from(STRENGTH_CAP) * 1.1,
             shape: Shape::Bands {
                 bands: vec![band("strength", &ranges, |r| r.strength)],
-                cap: f64::from(STRENGTH_CAP),
+                cap: Some(f64::from(STRENGTH_CAP)),
             },
         },
         Plot {
@@ -83,7 +83,7 @@ pub fn member_stats(
                     band("armature", stats, |r| r.armature),
                     band("skill", stats, |r| r.skill),
                 ],
-                cap: f64::from(STAT_CAP),
+                cap: Some(f64::from(STAT_CAP)),
             },
         },
     ])

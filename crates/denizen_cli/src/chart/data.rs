@@ -55,12 +55,12 @@ pub enum Shape {
         /// What the marked bars hold.
         note: String,
     },
-    /// Bands with their means, under a cap drawn as a line.
+    /// Bands with their means, under a cap drawn as a line when there is one.
     Bands {
         /// The bands.
         bands: Vec<Band>,
         /// The cap.
-        cap: f64,
+        cap: Option<f64>,
     },
 }
 

@@ -197,13 +197,15 @@ fn draw(plot: &Plot, area: &DrawingArea<SVGBackend<'_>, Shift>) -> Result<Vec<En
         } => bars(&mut chart, &xs, values, (*marked_from, note)),
         Shape::Bands { bands: all, cap } => {
             let mut entries = bands(&mut chart, &xs, all)?;
-            chart
-                .draw_series(std::iter::once(PathElement::new(
-                    [(left, *cap), (right, *cap)],
-                    BLACK.stroke_width(1),
-                )))
-                .map_err(drawing)?;
-            entries.push((format!("cap {cap}"), Swatch::Line(BLACK.to_rgba(), 1)));
+            if let Some(cap) = *cap {
+                chart
+                    .draw_series(std::iter::once(PathElement::new(
+                        [(left, cap), (right, cap)],
+                        BLACK.stroke_width(1),
+                    )))
+                    .map_err(drawing)?;
+                entries.push((format!("cap {cap}"), Swatch::Line(BLACK.to_rgba(), 1)));
+            }
             Ok(entries)
         }
     }

@@ -2,10 +2,12 @@
 //! (`denizen chart tables`, and `denizen tables chart`).
 
 use denizen_core::quoted;
-use denizen_tables::{Bestiary, Context, Creature, Per, SpeciesId, UniqueLedger, table_odds};
+use denizen_tables::{
+    Bestiary, Context, Creature, Per, SpeciesId, UniqueLedger, table_floor_odds, table_odds,
+};
 
 use super::ChartOut;
-use super::data::{Plot, Series, Shape};
+use super::data::{Band, Plot, Series, Shape};
 use crate::bestiary_files::{ContextArgs, Files, depth_span, load, table_of};
 use crate::error::CliError;
 
@@ -28,6 +30,10 @@ pub struct ChartArgs {
     /// The context.
     #[command(flatten)]
     context: ContextArgs,
+    /// The expected danger per floor by depth instead, with the band from its 5% to its
+    /// 95% quantile.
+    #[arg(long)]
+    danger: bool,
     /// Where to write.
     #[command(flatten)]
     pub(crate) out: ChartOut,
@@ -62,12 +68,65 @@ pub fn plot(args: &ChartArgs) -> Result<Plot, CliError> {
         )));
     }
     let context = args.context.context(&b)?;
-    chart(
-        &b,
-        (&ledger, &context),
-        args,
-        table.unwrap_or(b.floor().table),
-    )
+    let table = table.unwrap_or(b.floor().table);
+    match args.danger {
+        true => danger(&b, (&ledger, &context), args, table),
+        false => chart(&b, (&ledger, &context), args, table),
+    }
+}
+
+/// The danger's plot: the expected danger per floor by depth, in the band from its 5% to
+/// its 95% quantile.
+fn danger(
+    b: &Bestiary,
+    (ledger, context): (&UniqueLedger, &Context),
+    args: &ChartArgs,
+    table: denizen_tables::TableId,
+) -> Result<Plot, CliError> {
+    let (first, last) = args.depths;
+    let floors = (first..=last)
+        .map(|d| {
+            table_floor_odds(b, table, d, ledger, context, None)
+                .map_err(|e| CliError::Usage(e.to_string()))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let quantile = |q| {
+        floors
+            .iter()
+            .map(|f| f64::from(f.danger_quantile(q)))
+            .collect()
+    };
+    let band = Band {
+        name: "danger (5% to 95%)".into(),
+        least: quantile(0.05),
+        mean: floors.iter().map(|f| f.mean_danger()).collect(),
+        greatest: quantile(0.95),
+    };
+    let top = band.greatest.iter().copied().fold(0.0, f64::max);
+    Ok(Plot {
+        title: format!(
+            "Danger per floor by depth{} ({})",
+            from(b, table),
+            files_named(b.files())
+        ),
+        x_label: "depth".into(),
+        y_label: "danger per floor".into(),
+        xs: (first..=last).map(|d| d as i32).collect(),
+        y_max: (top * 1.1).max(1.0),
+        shape: Shape::Bands {
+            bands: vec![band],
+            cap: None,
+        },
+    })
+}
+
+/// How a title names a table other than the floor's.
+fn from(b: &Bestiary, table: denizen_tables::TableId) -> String {
+    if table == b.floor().table {
+        String::new()
+    } else {
+        format!(", from table {}", quoted(&b.table(table).key))
+    }
 }
 
 /// The chart's plot: expected counts per floor by depth, the `top` species with the largest
@@ -118,14 +177,10 @@ fn chart(
         .iter()
         .map(|e| e.iter().sum::<f64>())
         .fold(0.0, f64::max);
-    let from = if table == b.floor().table {
-        String::new()
-    } else {
-        format!(", from table {}", quoted(&b.table(table).key))
-    };
     Ok(Plot {
         title: format!(
-            "Expected creatures per floor by depth{from} ({})",
+            "Expected creatures per floor by depth{} ({})",
+            from(b, table),
             files_named(b.files())
         ),
         x_label: "depth".into(),

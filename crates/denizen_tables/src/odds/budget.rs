@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use super::{Dist, Exact, MAX_EXACT_STATES, Odds, OddsError, Outcome, SAMPLED_FLOORS, State};
-use crate::bestiary::Bestiary;
+use crate::bestiary::{Bestiary, TableId};
 use crate::context::Context;
 use crate::ledger::UniqueLedger;
 use crate::walk::{self, Budgeting, Reading};
@@ -142,16 +142,28 @@ pub fn floor_odds(
     context: &Context,
     budget: Option<u32>,
 ) -> Result<FloorOdds, OddsError> {
+    table_floor_odds(b, b.floor().table, depth, ledger, context, budget)
+}
+
+/// [`floor_odds`] of a floor whose placements draw from `table` instead of the floor's.
+pub fn table_floor_odds(
+    b: &Bestiary,
+    table: TableId,
+    depth: u32,
+    ledger: &UniqueLedger,
+    context: &Context,
+    budget: Option<u32>,
+) -> Result<FloorOdds, OddsError> {
     crate::rules::check_depth(b, depth)?;
+    crate::rules::check_table(b, table)?;
     crate::rules::check_budget(b, budget)?;
     let c = b.context().resolve(context)?;
-    let table = b.floor().table;
     let walked = Exact::new(b, (table, c), ledger, true).and_then(|mut exact| {
         let dist = walk::floor(&mut exact, State::START, (table, depth), budget);
         (!exact.overflow).then(|| (exact.expected(&dist), dist))
     });
     let Some((expected, dist)) = walked else {
-        return Ok(sampled(b, (depth, c), ledger, budget));
+        return Ok(sampled(b, (table, depth, c), ledger, budget));
     };
     let most = dist.iter().map(|o| o.at.spent).max().unwrap_or(0);
     let mut danger = vec![0.0; most as usize + 1];
@@ -170,14 +182,14 @@ pub fn floor_odds(
 /// [`floor_odds`] sampled from [`SAMPLED_FLOORS`] floors of fixed streams.
 fn sampled(
     b: &Bestiary,
-    (depth, c): (u32, crate::context::Conditions),
+    (table, depth, c): (TableId, u32, crate::context::Conditions),
     ledger: &UniqueLedger,
     budget: Option<u32>,
 ) -> FloorOdds {
     let mut dangers: Vec<f64> = Vec::new();
     let odds = super::sampled_with(SAMPLED_FLOORS, |i| {
         let mut rng = crate::sample::sample_stream(0, depth, u64::from(i));
-        let at = (b.floor().table, depth);
+        let at = (table, depth);
         let mut spent = crate::ledger::Spent::new(b, ledger);
         let units = crate::sample::draw_floor((b, c), at, &mut spent, &mut rng, budget).units;
         let danger: u32 = units.iter().map(|u| u.cost(b)).sum();

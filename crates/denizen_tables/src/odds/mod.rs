@@ -11,7 +11,7 @@
 
 mod budget;
 
-pub use budget::{FloorOdds, floor_odds};
+pub use budget::{FloorOdds, floor_odds, table_floor_odds};
 
 use std::collections::HashMap;
 
@@ -45,7 +45,7 @@ pub enum Per {
 pub struct Odds {
     /// Expected counts.
     pub expected: Vec<f64>,
-    /// When the figures were sampled (too many uniques for the exact work): each figure's
+    /// When the figures were sampled (past the exact limits: uniques, caps, states or danger): each figure's
     /// standard error, from [`SAMPLED_FLOORS`] floors or placements.
     pub standard_errors: Option<Vec<f64>>,
 }

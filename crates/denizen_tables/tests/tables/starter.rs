@@ -63,3 +63,35 @@ fn sampled_floors_agree_with_the_exact_odds_at_every_depth() {
         }
     }
 }
+
+/// The danger of a starter floor (a floor with a count) at depth 8, sampled from 20,000
+/// floors, follows its exact distribution (chi-squared) and rejects the distribution one
+/// depth deeper (the depth term off by one).
+#[test]
+fn sampled_danger_follows_its_exact_distribution() {
+    let b = starter().unwrap();
+    let ledger = UniqueLedger::new();
+    let exact = |depth| {
+        let odds = denizen_tables::floor_odds(&b, depth, &ledger, &Context::new(), None).unwrap();
+        assert!(odds.odds.standard_errors.is_none());
+        odds.danger
+    };
+    let (eight, nine) = (exact(8), exact(9));
+    let mut seen = vec![0u64; eight.len().max(nine.len()) + 1];
+    for i in 0..20_000 {
+        let counts = floor_counts(&b, 8, &ledger, &Context::new(), &mut sample_stream(9, 8, i));
+        let danger: u32 = (counts.unwrap().iter().zip(b.species()))
+            .map(|(n, s)| n * s.cost)
+            .sum();
+        let last = seen.len() - 1;
+        seen[(danger as usize).min(last)] += 1;
+    }
+    let padded = |p: &[f64]| {
+        let mut p = p.to_vec();
+        p.resize(seen.len(), 0.0);
+        p
+    };
+    let fit = |p: &[f64]| denizen_core::ChiSquared::against(&seen, padded(p)).p_value();
+    assert!(fit(&eight) > 1e-3, "{}", fit(&eight));
+    assert!(fit(&nine) < 1e-6, "{}", fit(&nine));
+}
