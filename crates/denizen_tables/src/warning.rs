@@ -41,6 +41,18 @@ pub enum Warning {
         /// The depths, as ranges.
         depths: Vec<Depths>,
     },
+    /// A species the floor's table can bring whose cost is more than any budget the floor
+    /// can roll: every placement bringing it is discarded.
+    CostOverBudget {
+        /// The species.
+        species: String,
+        /// Where it was written.
+        at: Source,
+        /// Its cost.
+        cost: u32,
+        /// The largest budget the floor can roll.
+        budget: u32,
+    },
     /// A species no table reaches from the floor's or the wandering table.
     Unreached {
         /// The species.
@@ -136,6 +148,7 @@ impl Warning {
             | Warning::ZeroWeight { at, .. }
             | Warning::RoundsToZero { at, .. }
             | Warning::Unreached { at, .. }
+            | Warning::CostOverBudget { at, .. }
             | Warning::FollowerNeverEligible { at, .. }
             | Warning::NestedEmpty { at, .. }
             | Warning::UniqueWanders { at, .. }
@@ -164,6 +177,12 @@ impl fmt::Display for Warning {
                 ranges(depths)
             ),
             Warning::Unreached { at, .. } => write!(f, "{at}: no table reaches this species"),
+            Warning::CostOverBudget {
+                at, cost, budget, ..
+            } => write!(
+                f,
+                "{at}: field `cost`: {cost} is more than the floor's largest budget, {budget}: every placement bringing it is discarded"
+            ),
             Warning::FollowerNeverEligible {
                 at,
                 follower,

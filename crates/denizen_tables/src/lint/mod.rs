@@ -53,7 +53,29 @@ pub(crate) fn lint(b: &Bestiary) -> Result<Vec<Warning>, DataError> {
     boost(b, &coverage, &mut warnings);
     context::conditions(b, &mut warnings);
     context::gaps(b, &mut warnings);
+    budget(b, &mut warnings);
     Ok(warnings)
+}
+
+/// Species the floor's table can bring whose cost is more than the largest budget the
+/// floor can roll (at its deepest): every placement bringing one is discarded.
+fn budget(b: &Bestiary, warnings: &mut Vec<Warning>) {
+    let floor = b.floor();
+    if floor.budget.is_none() {
+        return;
+    }
+    let most = floor.count_bounds(floor.depths.max()).1;
+    for s in crate::rules::reachable(b, floor.table) {
+        let species = b.species_of(s);
+        if species.cost > most {
+            warnings.push(Warning::CostOverBudget {
+                species: species.key.clone(),
+                at: b.species_source(s).clone(),
+                cost: species.cost,
+                budget: most,
+            });
+        }
+    }
 }
 
 fn tables(b: &Bestiary, coverage: &Coverage, warnings: &mut Vec<Warning>) {

@@ -194,3 +194,29 @@ fn an_empty_budget_brings_nothing_and_bad_budgets_are_named() {
         assert!(e.contains("t.ron") && e.contains(said), "{said}: {e}");
     }
 }
+
+/// A species dearer than the largest budget the floor rolls (1d2+2: at most 4) is named
+/// by the lint; one that costs exactly the largest budget can be kept, and is not.
+#[test]
+fn a_species_dearer_than_every_budget_is_linted() {
+    let text = |cost: u32| {
+        BUDGETED
+            .replace("UNIQUE", "false")
+            .replace("BUDGET", "1d2+2")
+            .replace("ATTEMPTS", "3")
+            .replace("cost: Some(3)", &format!("cost: Some({cost})"))
+    };
+    let warnings = |cost| {
+        let b = bestiary(&text(cost));
+        b.warnings().iter().map(|w| w.to_string()).collect::<Vec<_>>()
+    };
+    assert!(warnings(4).is_empty(), "{:?}", warnings(4));
+    let five = warnings(5);
+    assert_eq!(five.len(), 1, "{five:?}");
+    assert!(
+        five[0].contains("`b`")
+            && five[0].contains("field `cost`: 5 is more than the floor's largest budget, 4"),
+        "{}",
+        five[0]
+    );
+}
