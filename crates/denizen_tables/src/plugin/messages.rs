@@ -102,7 +102,8 @@ pub struct TablesFloorPopulated {
     /// How many of them went out of depth (their creatures have
     /// [`OutOfDepth`](super::components::OutOfDepth)).
     pub out_of_depth: u32,
-    /// The floor's danger: the costs of the creatures drawn, and of those placed.
+    /// The floor's danger: the costs of the creatures drawn, and of those placed, and
+    /// the budget a budgeted floor rolled.
     pub danger: crate::Danger,
 }
 

@@ -1365,3 +1365,24 @@ fn floors_and_wanderers_are_drawn_in_the_games_context() {
         )))
     );
 }
+
+/// A budgeted floor's answer reports the budget it rolled and a danger drawn within it.
+#[test]
+fn a_budgeted_floors_answer_reports_its_budget_and_danger() {
+    let text = BESTIARY.replace(r#"count: (dice: "1d1")"#, r#"budget: Some((dice: "7"))"#);
+    assert_ne!(text, BESTIARY);
+    let rules = denizen::tables::load(&[DataFile::new("test.tables.ron", &text)]).unwrap();
+    for seed in 0..5 {
+        let mut app = App::new();
+        app.add_plugins((
+            DenizenPlugin::with_seed(seed),
+            TablesPlugin::default().with_rules(rules.clone()),
+        ));
+        request(&mut app, "bog", 2);
+        let answers: Vec<TablesFloorPopulated> = messages(&app);
+        let danger = answers[0].danger;
+        assert_eq!(danger.budget, Some(7));
+        assert!(danger.placed <= danger.drawn && danger.drawn <= 7, "{danger:?}");
+        assert!(danger.drawn > 0, "{danger:?}");
+    }
+}
