@@ -1,5 +1,7 @@
 //! A loaded bestiary: every file merged, every key resolved, every number checked.
 
+use std::sync::Arc;
+
 use crate::roll::Roll;
 
 use crate::file::{PickKind, TimeUnit};
@@ -266,20 +268,53 @@ pub struct WanderingRules {
 /// Every species, group, table and loot table of the files loaded, with the floor's and
 /// the wandering arrivals' rules, and the lint's warnings. Made by [`crate::load`].
 #[derive(Clone, Debug)]
+///
+/// A bestiary is seen from one branch at a time ([`Bestiary::in_branch`]): its
+/// [`floor`](Bestiary::floor) and [`wandering`](Bestiary::wandering) rules are that
+/// branch's, the default one's (the files' `floor` and `wandering`) unless a branch is
+/// named. Seeing it from another branch shares everything else.
 pub struct Bestiary {
-    pub(crate) species: Vec<Species>,
-    pub(crate) groups: Vec<Group>,
-    pub(crate) tables: Vec<Table>,
-    pub(crate) loot: Vec<Loot>,
+    pub(crate) species: Arc<Vec<Species>>,
+    pub(crate) groups: Arc<Vec<Group>>,
+    pub(crate) tables: Arc<Vec<Table>>,
+    pub(crate) loot: Arc<Vec<Loot>>,
+    /// The default branch's floor rules.
     pub(crate) floor: FloorRules,
+    /// The default branch's wandering arrivals.
     pub(crate) wandering: Option<WanderingRules>,
+    /// The named branches.
+    pub(crate) branches: Arc<Vec<Branch>>,
+    /// The branch it is seen from (none: the default).
+    pub(crate) view: Option<BranchId>,
     /// The context its rows may ask about.
     pub(crate) context: crate::context::Declared,
-    pub(crate) warnings: Vec<crate::warning::Warning>,
+    pub(crate) warnings: Arc<Vec<crate::warning::Warning>>,
     /// Where each entry was written.
-    pub(crate) sources: Sources,
+    pub(crate) sources: Arc<Sources>,
     /// Each pick-one table's draw compiled by depth.
-    pub(crate) draws: crate::compiled::Draws,
+    pub(crate) draws: Arc<crate::compiled::Draws>,
+}
+
+/// A branch: a named floor profile with its own floor rules and wandering arrivals.
+#[derive(Clone, Debug)]
+pub struct Branch {
+    /// The key a request names.
+    pub key: String,
+    /// How its floors are populated.
+    pub floor: FloorRules,
+    /// Its wandering arrivals.
+    pub wandering: Option<WanderingRules>,
+}
+
+/// A branch's place among [`Bestiary::branches`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct BranchId(pub(crate) u32);
+
+impl BranchId {
+    /// Its index among the branches.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
 }
 
 impl Species {
@@ -373,14 +408,48 @@ impl Bestiary {
         &self.loot(item.loot).items[item.index as usize].0
     }
 
-    /// How floors are populated.
+    /// How floors are populated in the branch it is seen from.
     pub fn floor(&self) -> &FloorRules {
-        &self.floor
+        match self.view {
+            Some(b) => &self.branches[b.index()].floor,
+            None => &self.floor,
+        }
     }
 
-    /// Wandering arrivals, when the files give them.
+    /// Wandering arrivals in the branch it is seen from, when the files give them.
     pub fn wandering(&self) -> Option<&WanderingRules> {
-        self.wandering.as_ref()
+        match self.view {
+            Some(b) => self.branches[b.index()].wandering.as_ref(),
+            None => self.wandering.as_ref(),
+        }
+    }
+
+    /// The named branches, in the order the files gave them.
+    pub fn branches(&self) -> &[Branch] {
+        &self.branches
+    }
+
+    /// A branch by key.
+    pub fn branch_by_key(&self, key: &str) -> Option<BranchId> {
+        (self.branches.iter())
+            .position(|b| b.key == key)
+            .map(|i| BranchId(i as u32))
+    }
+
+    /// The branch it is seen from (none: the default).
+    pub fn branch(&self) -> Option<BranchId> {
+        self.view
+    }
+
+    /// The bestiary seen from `branch` (none: the default): everything shared but the
+    /// floor and wandering rules, which are the branch's. An id of other files is the
+    /// default branch's.
+    pub fn in_branch(&self, branch: Option<BranchId>) -> Bestiary {
+        let view = branch.filter(|b| b.index() < self.branches.len());
+        Bestiary {
+            view,
+            ..self.clone()
+        }
     }
 
     /// The files the bestiary was loaded from, in the order they were merged.
@@ -414,9 +483,13 @@ impl Bestiary {
         &self.sources.loot[id.0 as usize]
     }
 
-    /// Where the floor's rules were written (the last file that gave them).
+    /// Where the floor's rules of the branch it is seen from were written (the last file
+    /// that gave them).
     pub fn floor_source(&self) -> &Source {
-        &self.sources.floor
+        match self.view {
+            Some(b) => &self.sources.branches[b.index()],
+            None => &self.sources.floor,
+        }
     }
 
     /// Where the wandering rules were written, when the files give them.

@@ -3,18 +3,19 @@
 //! nesting).
 
 use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
 
 use denizen_core::{DataError, quoted};
 
 use crate::bestiary::{
-    Bestiary, Budget, Creature, FloorRules, Follower, Group, GroupId, Loot, LootId, OutOfDepth,
-    Place, Row, RowTarget, Species, SpeciesId, Table, TableId, WanderingRules,
+    Bestiary, Branch, Budget, Creature, FloorRules, Follower, Group, GroupId, Loot, LootId,
+    OutOfDepth, Place, Row, RowTarget, Species, SpeciesId, Table, TableId, WanderingRules,
 };
 use crate::bounds;
 use crate::context::{Declared, MAX_FLAGS, MAX_VALUE, MAX_VALUES, Value, When};
 use crate::file::{
-    Datum, FloorDef, FollowerDef, GroupDef, LootDef, Pick, PickKind, PlaceDef, RowDef, SpeciesDef,
-    Target, WanderingDef, WhenDef,
+    BranchDef, Datum, FloorDef, FollowerDef, GroupDef, LootDef, Pick, PickKind, PlaceDef, RowDef,
+    SpeciesDef, Target, WanderingDef, WhenDef,
 };
 use crate::merge::{Alone, Kind, Merged, MergedTable, Written};
 use crate::roll::Roll;
@@ -190,6 +191,38 @@ impl Alone for FloorDef {
     }
 }
 
+impl Alone for BranchDef {
+    fn alone(w: &Written<Self>) -> Result<(), DataError> {
+        branch(w, &Names::any()).map(drop)
+    }
+}
+
+/// A branch's floor and wandering rules, each named as a part of the branch's entry
+/// (`branches[0] `mines`: floor`).
+fn branch(w: &Written<BranchDef>, names: &Names<'_>) -> Result<Branch, DataError> {
+    let part = |part: &str| (w.file.clone(), format!("{}: {part}", w.entry));
+    let (file, entry) = part("floor");
+    let floor = floor_rules(
+        &Written {
+            def: w.def.floor.clone(),
+            file,
+            entry,
+        },
+        names,
+    )?;
+    let wandering = (w.def.wandering.clone())
+        .map(|def| {
+            let (file, entry) = part("wandering");
+            wandering(&Written { def, file, entry }, names)
+        })
+        .transpose()?;
+    Ok(Branch {
+        key: w.def.key.clone(),
+        floor,
+        wandering,
+    })
+}
+
 impl Alone for WanderingDef {
     fn alone(w: &Written<Self>) -> Result<(), DataError> {
         wandering(w, &Names::any()).map(drop)
@@ -221,6 +254,7 @@ pub(crate) fn compile(merged: &Merged) -> Result<Bestiary, DataError> {
         .as_ref()
         .map(|w| wandering(w, &names))
         .transpose()?;
+    let branches = each(&merged.branches, |w| branch(w, &names))?;
     let sources = Sources {
         species: merged.species.live().map(source_of).collect(),
         groups: merged.groups.live().map(source_of).collect(),
@@ -233,18 +267,21 @@ pub(crate) fn compile(merged: &Merged) -> Result<Bestiary, DataError> {
         loot: merged.loot.live().map(source_of).collect(),
         floor: source_of(floor_def),
         wandering: merged.wandering.as_ref().map(source_of),
+        branches: merged.branches.live().map(source_of).collect(),
         files: merged.files.clone(),
     };
     Ok(Bestiary {
-        species,
-        groups,
-        tables,
-        loot,
+        species: Arc::new(species),
+        groups: Arc::new(groups),
+        tables: Arc::new(tables),
+        loot: Arc::new(loot),
         floor,
         wandering,
+        branches: Arc::new(branches),
+        view: None,
         context,
-        warnings: Vec::new(),
-        sources,
+        warnings: Arc::new(Vec::new()),
+        sources: Arc::new(sources),
         draws: Default::default(),
     })
 }

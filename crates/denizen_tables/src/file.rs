@@ -48,6 +48,23 @@ pub struct TablesFile {
     /// Context flags and integers this file declares (added to the files' before).
     #[serde(default)]
     pub context: Option<ContextDef>,
+    /// New branches: named floor profiles besides the default `floor` and `wandering`.
+    #[serde(default)]
+    pub branches: Vec<BranchDef>,
+}
+
+/// A branch: a named floor profile (the mines, the flooded crypt) with its own floor
+/// rules and wandering arrivals, requested by its key.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename = "branch")]
+pub struct BranchDef {
+    /// The key a request names.
+    pub key: String,
+    /// How its floors are populated.
+    pub floor: FloorDef,
+    /// Its wandering arrivals; none when left out.
+    #[serde(default)]
+    pub wandering: Option<WanderingDef>,
 }
 
 /// The context a bestiary's rows may ask about: flags (`night`, `winter`) and named
@@ -349,6 +366,9 @@ pub struct Replacements {
     /// Loot tables.
     #[serde(default)]
     pub loot: Vec<LootDef>,
+    /// Branches.
+    #[serde(default)]
+    pub branches: Vec<BranchDef>,
 }
 
 /// A loaded entry to remove, by kind and key.
@@ -363,6 +383,8 @@ pub enum Removal {
     Table(String),
     /// A loot table.
     Loot(String),
+    /// A branch.
+    Branch(String),
 }
 
 /// Rows added to the end of a loaded table.

@@ -69,8 +69,9 @@ mod work;
 use denizen_core::{DataError, DataFile, load_ron_with};
 
 pub use bestiary::{
-    Bestiary, Budget, Creature, FloorRules, Follower, Group, GroupId, ItemRef, Loot, LootId,
-    OutOfDepth, Place, Row, RowTarget, Species, SpeciesId, Table, TableId, WanderingRules,
+    Bestiary, Branch, BranchId, Budget, Creature, FloorRules, Follower, Group, GroupId, ItemRef,
+    Loot, LootId, OutOfDepth, Place, Row, RowTarget, Species, SpeciesId, Table, TableId,
+    WanderingRules,
 };
 pub use bounds::{MAX_KEY_BYTES, MAX_NAME_BYTES, MAX_TAG_BYTES, MAX_TAG_NAMES};
 pub use calendar::Calendar;
@@ -129,8 +130,8 @@ pub fn load(files: &[DataFile<'_>]) -> Result<Bestiary, DataError> {
     }
     let mut bestiary = compile::compile(&merged)?;
     check::check(&bestiary, &merged.files)?;
-    bestiary.warnings = lint::lint(&bestiary)?;
-    bestiary.draws = pick::prepare(&bestiary);
+    bestiary.warnings = std::sync::Arc::new(lint::lint(&bestiary)?);
+    bestiary.draws = std::sync::Arc::new(pick::prepare(&bestiary));
     Ok(bestiary)
 }
 

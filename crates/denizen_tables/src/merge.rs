@@ -6,8 +6,8 @@ use std::collections::HashMap;
 use denizen_core::{DataError, quoted};
 
 use crate::file::{
-    Appendix, ContextDef, FloorDef, GroupDef, LootDef, Removal, RowDef, SpeciesDef, TableDef,
-    TablesFile, WanderingDef,
+    Appendix, BranchDef, ContextDef, FloorDef, GroupDef, LootDef, Removal, RowDef, SpeciesDef,
+    TableDef, TablesFile, WanderingDef,
 };
 
 /// The kinds of keyed entries, as errors name them.
@@ -17,6 +17,7 @@ pub(crate) enum Kind {
     Group,
     Table,
     Loot,
+    Branch,
 }
 
 impl Kind {
@@ -27,6 +28,7 @@ impl Kind {
             Kind::Group => "groups",
             Kind::Table => "tables",
             Kind::Loot => "loot",
+            Kind::Branch => "branches",
         }
     }
 
@@ -37,6 +39,7 @@ impl Kind {
             Kind::Group => "group",
             Kind::Table => "table",
             Kind::Loot => "loot table",
+            Kind::Branch => "branch",
         }
     }
 
@@ -47,6 +50,7 @@ impl Kind {
             Kind::Group => "Group",
             Kind::Table => "Table",
             Kind::Loot => "Loot",
+            Kind::Branch => "Branch",
         }
     }
 }
@@ -126,6 +130,7 @@ pub(crate) struct Merged {
     pub(crate) groups: Keyed<GroupDef>,
     pub(crate) tables: Keyed<MergedTable>,
     pub(crate) loot: Keyed<LootDef>,
+    pub(crate) branches: Keyed<BranchDef>,
     /// Who removed what: the file and how the removal is named there.
     pub(crate) removed: HashMap<(Kind, String), (String, String)>,
     pub(crate) floor: Option<Written<FloorDef>>,
@@ -157,6 +162,7 @@ impl Merged {
             floor,
             wandering,
             context,
+            branches,
         } = file;
         self.files.push(name.to_owned());
         let s = "";
@@ -189,6 +195,14 @@ impl Merged {
             loot,
             (name, s),
             Kind::Loot,
+            |d| &d.key,
+            keep,
+        )?;
+        add_all(
+            &mut self.branches,
+            branches,
+            (name, s),
+            Kind::Branch,
             |d| &d.key,
             keep,
         )?;
@@ -226,6 +240,15 @@ impl Merged {
             loot,
             (name, r),
             Kind::Loot,
+            |d| &d.key,
+            keep,
+        )?;
+        let branches = replace.branches;
+        replace_all(
+            &mut self.branches,
+            branches,
+            (name, r),
+            Kind::Branch,
             |d| &d.key,
             keep,
         )?;
@@ -303,12 +326,14 @@ impl Merged {
             Removal::Group(k) => (Kind::Group, k),
             Removal::Table(k) => (Kind::Table, k),
             Removal::Loot(k) => (Kind::Loot, k),
+            Removal::Branch(k) => (Kind::Branch, k),
         };
         let found = match kind {
             Kind::Species => self.species.take(&key),
             Kind::Group => self.groups.take(&key),
             Kind::Table => self.tables.take(&key),
             Kind::Loot => self.loot.take(&key),
+            Kind::Branch => self.branches.take(&key),
         };
         let entry = format!("remove[{i}] {}({})", kind.variant(), quoted(&key));
         if !found {

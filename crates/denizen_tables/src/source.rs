@@ -29,6 +29,8 @@ pub(crate) struct Sources {
     pub(crate) loot: Vec<Source>,
     pub(crate) floor: Source,
     pub(crate) wandering: Option<Source>,
+    /// Where each branch was written.
+    pub(crate) branches: Vec<Source>,
     /// The files merged, in order.
     pub(crate) files: Vec<String>,
 }

@@ -50,6 +50,8 @@ pub enum Warning {
         at: Source,
         /// Its cost.
         cost: u32,
+        /// The floor (the default one, or a branch's) whose budget it passes.
+        floor: Source,
         /// The largest budget the floor can roll.
         budget: u32,
     },
@@ -178,10 +180,15 @@ impl fmt::Display for Warning {
             ),
             Warning::Unreached { at, .. } => write!(f, "{at}: no table reaches this species"),
             Warning::CostOverBudget {
-                at, cost, budget, ..
+                at,
+                cost,
+                floor,
+                budget,
+                ..
             } => write!(
                 f,
-                "{at}: field `cost`: {cost} is more than the floor's largest budget, {budget}: every placement bringing it is discarded"
+                "{at}: field `cost`: {cost} is more than {budget}, the largest budget of {}: every placement bringing it is discarded",
+                floor.entry
             ),
             Warning::FollowerNeverEligible {
                 at,

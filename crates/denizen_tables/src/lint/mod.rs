@@ -29,32 +29,50 @@ fn as_ranges(depths: impl IntoIterator<Item = u32>) -> Vec<Depths> {
 /// Runs the lint: the error that stops the load, else the warnings in a fixed order. Every
 /// question of "which depths" is answered from each row's positive range and each table's
 /// [`Coverage`], so a large table costs its rows, not its rows times its depths.
+/// The floor's checks run for every branch, the default first.
 pub(crate) fn lint(b: &Bestiary) -> Result<Vec<Warning>, DataError> {
-    let floor = b.floor();
     let coverage = Coverage::of(b);
-    let gaps = as_ranges(coverage.gaps(floor.table, floor.depths));
-    if !gaps.is_empty() {
-        let at = b.floor_source();
-        return Err(DataError::invalid(
-            &at.file,
-            at.entry.as_str(),
-            "table",
-            format!(
-                "no row of table {} is eligible at floor depths {}",
-                quoted(&b.table(floor.table).key),
-                ranges(&gaps)
-            ),
-        ));
+    let ids = (0..b.branches().len() as u32).map(|i| Some(crate::bestiary::BranchId(i)));
+    let branches: Vec<Bestiary> = std::iter::once(None)
+        .chain(ids)
+        .map(|v| b.in_branch(v))
+        .collect();
+    for branch in &branches {
+        floor_gaps(branch, &coverage)?;
     }
     let mut warnings = Vec::new();
     tables(b, &coverage, &mut warnings);
-    reach(b, &mut warnings);
+    reach(&branches, &mut warnings);
     followers(b, &coverage, &mut warnings);
-    boost(b, &coverage, &mut warnings);
+    for branch in &branches {
+        boost(branch, &coverage, &mut warnings);
+    }
     context::conditions(b, &mut warnings);
-    context::gaps(b, &mut warnings);
-    budget(b, &mut warnings);
+    for branch in &branches {
+        context::gaps(branch, &mut warnings);
+        budget(branch, &mut warnings);
+    }
     Ok(warnings)
+}
+
+/// A floor depth where the floor's table has no eligible row: an error.
+fn floor_gaps(b: &Bestiary, coverage: &Coverage) -> Result<(), DataError> {
+    let floor = b.floor();
+    let gaps = as_ranges(coverage.gaps(floor.table, floor.depths));
+    if gaps.is_empty() {
+        return Ok(());
+    }
+    let at = b.floor_source();
+    Err(DataError::invalid(
+        &at.file,
+        at.entry.as_str(),
+        "table",
+        format!(
+            "no row of table {} is eligible at floor depths {}",
+            quoted(&b.table(floor.table).key),
+            ranges(&gaps)
+        ),
+    ))
 }
 
 /// Species the floor's table can bring whose cost is more than the largest budget the
@@ -71,6 +89,7 @@ fn budget(b: &Bestiary, warnings: &mut Vec<Warning>) {
             warnings.push(Warning::CostOverBudget {
                 species: species.key.clone(),
                 at: b.species_source(s).clone(),
+                floor: b.floor_source().clone(),
                 cost: species.cost,
                 budget: most,
             });
@@ -143,20 +162,27 @@ fn what(b: &Bestiary, target: RowTarget) -> String {
     }
 }
 
-fn reach(b: &Bestiary, warnings: &mut Vec<Warning>) {
-    let mut reached = crate::rules::reachable(b, b.floor().table);
-    if let Some(wandering) = b.wandering() {
-        let wanderers = crate::rules::reachable(b, wandering.table);
-        for &s in &wanderers {
-            if b.species_of(s).unique {
-                warnings.push(Warning::UniqueWanders {
-                    species: b.species_of(s).key.clone(),
-                    at: b.species_source(s).clone(),
-                });
-            }
+/// Uniques any branch's wandering table brings (each named once), and species no
+/// branch's floor or wandering table reaches.
+fn reach(branches: &[Bestiary], warnings: &mut Vec<Warning>) {
+    let b = &branches[0];
+    let mut reached = std::collections::BTreeSet::new();
+    let mut wanderers = std::collections::BTreeSet::new();
+    for branch in branches {
+        reached.extend(crate::rules::reachable(b, branch.floor().table));
+        if let Some(wandering) = branch.wandering() {
+            wanderers.extend(crate::rules::reachable(b, wandering.table));
         }
-        reached.extend(wanderers);
     }
+    for &s in &wanderers {
+        if b.species_of(s).unique {
+            warnings.push(Warning::UniqueWanders {
+                species: b.species_of(s).key.clone(),
+                at: b.species_source(s).clone(),
+            });
+        }
+    }
+    reached.extend(wanderers);
     for s in b.species_ids() {
         if !reached.contains(&s) {
             warnings.push(Warning::Unreached {
@@ -173,7 +199,7 @@ fn reach(b: &Bestiary, warnings: &mut Vec<Warning>) {
 fn group_depths(b: &Bestiary) -> Vec<Vec<u32>> {
     let depths = MAX_DEPTH as usize + 1;
     let mut starts = vec![vec![0i32; depths + 1]; b.groups.len()];
-    for table in &b.tables {
+    for table in b.tables.iter() {
         for row in &table.rows {
             let group = match row.what {
                 RowTarget::Group(g) => Some(g),

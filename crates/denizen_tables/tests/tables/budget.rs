@@ -208,14 +208,17 @@ fn a_species_dearer_than_every_budget_is_linted() {
     };
     let warnings = |cost| {
         let b = bestiary(&text(cost));
-        b.warnings().iter().map(|w| w.to_string()).collect::<Vec<_>>()
+        b.warnings()
+            .iter()
+            .map(|w| w.to_string())
+            .collect::<Vec<_>>()
     };
     assert!(warnings(4).is_empty(), "{:?}", warnings(4));
     let five = warnings(5);
     assert_eq!(five.len(), 1, "{five:?}");
     assert!(
         five[0].contains("`b`")
-            && five[0].contains("field `cost`: 5 is more than the floor's largest budget, 4"),
+            && five[0].contains("field `cost`: 5 is more than 4, the largest budget of floor"),
         "{}",
         five[0]
     );

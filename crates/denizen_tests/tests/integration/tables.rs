@@ -1382,7 +1382,10 @@ fn a_budgeted_floors_answer_reports_its_budget_and_danger() {
         let answers: Vec<TablesFloorPopulated> = messages(&app);
         let danger = answers[0].danger;
         assert_eq!(danger.budget, Some(7));
-        assert!(danger.placed <= danger.drawn && danger.drawn <= 7, "{danger:?}");
+        assert!(
+            danger.placed <= danger.drawn && danger.drawn <= 7,
+            "{danger:?}"
+        );
         assert!(danger.drawn > 0, "{danger:?}");
     }
 }
