@@ -140,6 +140,23 @@ pub(crate) fn by_key(b: &Bestiary) -> Vec<usize> {
     order
 }
 
+/// The bestiary seen from the branch `--branch KEY` names (the default when none is).
+pub(crate) fn in_branch(b: Bestiary, key: Option<&str>) -> Result<Bestiary, CliError> {
+    let Some(key) = key else { return Ok(b) };
+    let id = b.branch_by_key(key).ok_or_else(|| {
+        let known: Vec<String> = b.branches().iter().map(|b| quoted(&b.key)).collect();
+        let known = match known.is_empty() {
+            true => "the files declare none".to_owned(),
+            false => format!("the files declare {}", known.join(", ")),
+        };
+        CliError::Usage(format!(
+            "--branch {}: no branch of that key ({known})",
+            quoted(key)
+        ))
+    })?;
+    Ok(b.in_branch(Some(id)))
+}
+
 /// The table `--table KEY` names, if given.
 pub(crate) fn table_of(b: &Bestiary, key: Option<&str>) -> Result<Option<TableId>, CliError> {
     key.map(|key| {

@@ -10,7 +10,7 @@ use denizen_tables::{
     sample_stream, table_floor_odds, table_odds,
 };
 
-use crate::bestiary_files::{ContextArgs, Files, by_key, load, table_of};
+use crate::bestiary_files::{ContextArgs, Files, by_key, in_branch, load, table_of};
 use crate::chart::tables::plot;
 use crate::chart::write_chart;
 use crate::error::{CliError, stdout};
@@ -35,6 +35,9 @@ pub enum TablesCommand {
         /// A floor whose placements draw from this table instead of the floor's.
         #[arg(long, value_name = "KEY")]
         table: Option<String>,
+        /// The branch whose floors these are (the default floor otherwise).
+        #[arg(long, value_name = "KEY")]
+        branch: Option<String>,
         /// The context.
         #[command(flatten)]
         context: ContextArgs,
@@ -67,6 +70,9 @@ pub enum TablesCommand {
         /// Worker threads (every core by default); the figures are the same for any number.
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
         threads: Option<u32>,
+        /// The branch whose floors these are (the default floor otherwise).
+        #[arg(long, value_name = "KEY")]
+        branch: Option<String>,
         /// The context.
         #[command(flatten)]
         context: ContextArgs,
@@ -89,6 +95,9 @@ pub enum TablesCommand {
         /// Placements draw from this table instead of the floor's.
         #[arg(long, value_name = "KEY")]
         table: Option<String>,
+        /// The branch whose floors these are (the default floor otherwise).
+        #[arg(long, value_name = "KEY")]
+        branch: Option<String>,
         /// The context.
         #[command(flatten)]
         context: ContextArgs,
@@ -135,12 +144,14 @@ pub fn run(
             depth,
             per,
             table,
+            branch,
             context,
             budget,
             danger,
             format,
         } => {
             let (b, ledger) = load(files)?;
+            let b = in_branch(b, branch.as_deref())?;
             let context = context.context(&b)?;
             let table = table_of(&b, table.as_deref())?.unwrap_or(b.floor().table);
             let drawn = (b.table(table).key.as_str(), *depth);
@@ -172,10 +183,12 @@ pub fn run(
             floors,
             seed,
             threads,
+            branch,
             context,
             format,
         } => {
             let (b, ledger) = load(files)?;
+            let b = in_branch(b, branch.as_deref())?;
             let context = context.context(&b)?;
             let depths = b.floor().depths;
             if !depths.contains(*depth) {
@@ -193,9 +206,11 @@ pub fn run(
             depth,
             seed,
             table,
+            branch,
             context,
         } => {
             let (b, ledger) = load(files)?;
+            let b = in_branch(b, branch.as_deref())?;
             let request = FloorRequest {
                 depth: *depth,
                 point: None,

@@ -8,7 +8,7 @@ use denizen_tables::{
 
 use super::ChartOut;
 use super::data::{Band, Plot, Series, Shape};
-use crate::bestiary_files::{ContextArgs, Files, depth_span, load, table_of};
+use crate::bestiary_files::{ContextArgs, Files, depth_span, in_branch, load, table_of};
 use crate::error::CliError;
 
 /// `denizen tables chart` and `denizen chart tables`: the files, the depths, where to write.
@@ -27,6 +27,9 @@ pub struct ChartArgs {
     /// Floors whose placements draw from this table instead of the floor's.
     #[arg(long, value_name = "KEY")]
     table: Option<String>,
+    /// The branch whose floors these are (the default floor otherwise).
+    #[arg(long, value_name = "KEY")]
+    branch: Option<String>,
     /// The context.
     #[command(flatten)]
     context: ContextArgs,
@@ -59,6 +62,7 @@ fn top_count(text: &str) -> Result<usize, String> {
 /// The chart of `args`, drawn.
 pub fn plot(args: &ChartArgs) -> Result<Plot, CliError> {
     let (b, ledger) = load(&args.files)?;
+    let b = in_branch(b, args.branch.as_deref())?;
     let table = table_of(&b, args.table.as_deref())?;
     let floor = b.floor().depths;
     let (first, last) = args.depths;
@@ -120,12 +124,15 @@ fn danger(
     })
 }
 
-/// How a title names a table other than the floor's.
+/// How a title names the branch seen from and a table other than the floor's.
 fn from(b: &Bestiary, table: denizen_tables::TableId) -> String {
+    let branch = (b.branch()).map_or_else(String::new, |id| {
+        format!(", branch {}", quoted(&b.branches()[id.index()].key))
+    });
     if table == b.floor().table {
-        String::new()
+        branch
     } else {
-        format!(", from table {}", quoted(&b.table(table).key))
+        format!("{branch}, from table {}", quoted(&b.table(table).key))
     }
 }
 

@@ -29,6 +29,9 @@ pub struct TablesFloorRequested {
     /// The table its placements draw from, by key, instead of the floor's (a dungeon of
     /// its own: the floor's count, out-of-depth rule and placement rules stay).
     pub table: Option<String>,
+    /// The branch whose floor rules and wandering arrivals it has, by key (the default
+    /// floor's when none); its record keeps it.
+    pub branch: Option<String>,
     /// Where the player stands, if on the floor already.
     pub player: Option<Square>,
     /// Tags the game gives areas of the floor.
@@ -42,6 +45,7 @@ impl TablesFloorRequested {
             location: location.into(),
             depth,
             table: None,
+            branch: None,
             player: None,
             tags: Vec::new(),
         }
@@ -50,6 +54,12 @@ impl TablesFloorRequested {
     /// Draws the placements from the table `key` instead of the floor's.
     pub fn table(mut self, key: impl Into<String>) -> Self {
         self.table = Some(key.into());
+        self
+    }
+
+    /// The floor is one of the branch `key`: its floor rules and wandering arrivals.
+    pub fn branch(mut self, key: impl Into<String>) -> Self {
+        self.branch = Some(key.into());
         self
     }
 
@@ -145,6 +155,9 @@ pub enum TablesFloorRefusal {
     /// The request names a table the bestiary does not have.
     #[error("no table {} in the bestiary", denizen_core::quoted(.0))]
     UnknownTable(String),
+    /// The request names a branch the bestiary does not have.
+    #[error("no branch {} in the bestiary", denizen_core::quoted(.0))]
+    UnknownBranch(String),
     /// The request gives more tag areas than a floor holds.
     #[error("{0} tag areas, and a floor holds at most {max}", max = super::resources::MAX_TAG_AREAS)]
     TooManyAreas(usize),

@@ -58,6 +58,14 @@ impl FloorRequest for TablesFloorRequested {
         let map = world.resource::<FloorMap>();
         let tags = layer(map, &self.tags).map_err(TablesFloorRefusal::Tags)?;
         let rules = world.resource::<TablesRuleset>().0.clone();
+        let rules = match &self.branch {
+            Some(key) => {
+                let id = (rules.branch_by_key(key))
+                    .ok_or_else(|| TablesFloorRefusal::UnknownBranch(key.clone()))?;
+                Arc::new(rules.in_branch(Some(id)))
+            }
+            None => rules,
+        };
         let site = FloorSite {
             grid: &map.0,
             tags: &tags,
@@ -115,6 +123,7 @@ impl FloorRequest for TablesFloorRequested {
         let mut record = TablesFloor {
             tags,
             player: self.player,
+            branch: self.branch.clone(),
             ..TablesFloor::default()
         };
         record.seen(world.resource::<GameClock>());

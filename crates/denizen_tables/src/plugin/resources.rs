@@ -116,6 +116,10 @@ pub struct TablesFloor {
     /// in a save of format 2, read as the clock's minute when the floor is next seen.
     #[serde(default)]
     pub seen_minute: Option<u64>,
+    /// The branch the floor is of, by key (none: the default floor); its wandering
+    /// arrivals are the branch's. A save before branches has none.
+    #[serde(default)]
+    pub branch: Option<String>,
 }
 
 impl TablesFloor {
@@ -135,6 +139,16 @@ impl TablesFloor {
         };
         self.seen(clock);
         moved
+    }
+
+    /// The bestiary seen from the floor's branch; the branch's key when the bestiary no
+    /// longer has it (a reload removed it).
+    pub fn rules(&self, b: &Arc<Bestiary>) -> Result<Arc<Bestiary>, String> {
+        let Some(key) = &self.branch else {
+            return Ok(b.clone());
+        };
+        let id = b.branch_by_key(key).ok_or_else(|| key.clone())?;
+        Ok(Arc::new(b.in_branch(Some(id))))
     }
 
     /// The floor's tag layer: the map's tags, then the game's areas.

@@ -115,6 +115,12 @@ fn check_texts(save: &SaveContents<'_>) -> Result<(), SaveError> {
         }
     }
     for (floor, record) in save.resource::<TablesFloors>().unwrap_or_default().0 {
+        if let Some(Err(problem)) = record.branch.as_deref().map(bounds::key) {
+            return impossible(
+                "TablesFloors",
+                format!("{floor}: field `branch`: {problem}"),
+            );
+        }
         for (i, area) in record.tags.iter().enumerate() {
             if let Err(problem) = bounds::text(&area.name, MAX_TAG_BYTES) {
                 let at = format!("{floor}'s tags[{i}]: field `name`: {problem}");

@@ -67,6 +67,9 @@ pub enum TablesWanderingSkip {
     /// The floor's depth is not one of the bestiary's (its files changed since).
     #[error("{0}")]
     Request(RequestError),
+    /// The floor's branch is no longer in the bestiary (a reload removed it).
+    #[error("the floor's branch {} is no longer in the bestiary", denizen_core::quoted(.0))]
+    BranchGone(String),
     /// The floor's tag areas hold more names than a floor can.
     #[error("{0}")]
     Tags(TooManyTags),
@@ -108,6 +111,9 @@ impl ArrivalRequest for TablesWanderingCheck {
         let map = world.resource::<FloorMap>();
         let tags = record.layer(map).map_err(TablesWanderingSkip::Tags)?;
         let rules = world.resource::<TablesRuleset>().0.clone();
+        let rules = record
+            .rules(&rules)
+            .map_err(TablesWanderingSkip::BranchGone)?;
         let site = FloorSite {
             grid: &map.0,
             tags: &tags,
@@ -179,11 +185,16 @@ impl ArrivalRequest for TablesWanderingCheck {
 pub(super) fn wandering_checks(world: &mut World) {
     let current = world.resource::<CurrentFloor>().0.clone();
     let clock = *world.resource::<GameClock>();
-    let wandering = world
-        .resource::<TablesRuleset>()
-        .rules()
-        .wandering()
-        .map(|w| (w.every, w.unit));
+    let Some(record) = world.resource::<TablesFloors>().0.get(&current) else {
+        return;
+    };
+    // The floor's branch's rules; a branch a reload removed counts turns and asks one
+    // check a run the clock moves, which is refused by name.
+    let rules = record.rules(&world.resource::<TablesRuleset>().0);
+    let wandering = match &rules {
+        Ok(rules) => rules.wandering().map(|w| (w.every, w.unit)),
+        Err(_) => Some((1, TimeUnit::Turns)),
+    };
     let unit = wandering.map_or(TimeUnit::Turns, |(_, unit)| unit);
     let mut floors = world.resource_mut::<TablesFloors>();
     let Some(record) = floors.0.get_mut(&current) else {
@@ -195,6 +206,18 @@ pub(super) fn wandering_checks(world: &mut World) {
     let Some((every, unit)) = wandering else {
         return;
     };
+    if rules.is_err() {
+        if to > from {
+            arrive(
+                world,
+                &TablesWanderingCheck {
+                    floor: current,
+                    elapsed: to,
+                },
+            );
+        }
+        return;
+    }
     watch_clock(world, &current, &clock, (every, unit));
     let every = u64::from(every);
     let (first, last) = (from / every + 1, to / every);

@@ -1389,3 +1389,109 @@ fn a_budgeted_floors_answer_reports_its_budget_and_danger() {
         assert!(danger.drawn > 0, "{danger:?}");
     }
 }
+
+/// The bestiary with a branch `mines`: two moles a floor, and a mole wandering in every 5
+/// turns (the default floor's gnats come every 10).
+fn with_mines() -> String {
+    let text = BESTIARY
+        .replacen(
+            "    ],\n    groups:",
+            "        (key: \"mole\", name: \"mole\", glyph: 'm', level: 1, hit_points: \"1d1\"),\n    ],\n    groups:",
+            1,
+        )
+        .replacen(
+            "(key: \"wanderers\", rows:",
+            "(key: \"mines\", rows: [(what: Species(\"mole\"), depth: (1, 5))]),\n        (key: \"wanderers\", rows:",
+            1,
+        )
+        .replacen(
+            "    wandering: Some((table: \"wanderers\"",
+            "    branches: [(key: \"mines\", floor: (table: \"mines\", depths: (1, 5), count: (dice: \"2\")),\n        wandering: Some((table: \"mines\", chance: \"1/1\", every: 5)))],\n    wandering: Some((table: \"wanderers\"",
+            1,
+        );
+    assert_eq!(text.matches("mole").count(), 3, "{text}");
+    text
+}
+
+fn app_with(text: &str, seed: u64) -> App {
+    let rules = denizen::tables::load(&[DataFile::new("test.tables.ron", text)]).unwrap();
+    let mut app = App::new();
+    app.add_plugins((
+        DenizenPlugin::with_seed(seed),
+        TablesPlugin::default().with_rules(rules),
+    ));
+    app
+}
+
+/// A floor of a branch is drawn from the branch's rules, its record keeps the branch, and
+/// its wandering arrivals are the branch's, also once the floor is brought back. A branch
+/// the bestiary lacks is refused by name, and one a reload removed refuses the floor's
+/// checks by name.
+#[test]
+fn a_branchs_floor_and_its_wanderers_follow_the_branch() {
+    let mut app = app_with(&with_mines(), 21);
+    app.insert_resource(FloorMap(FloorGrid::from_rows(&MAP).unwrap()));
+    let asked = TablesFloorRequested::new("mine", 1)
+        .branch("mines")
+        .player(Square { x: 2, y: 4 });
+    app.world_mut().write_message(asked);
+    app.update();
+    assert_eq!(species(&mut app), ["mole", "mole"]);
+    let floor = FloorId::new("mine", 1);
+    let record = &app.world().resource::<TablesFloors>().0[&floor];
+    assert_eq!(record.branch.as_deref(), Some("mines"));
+    advance(&mut app, 5);
+    assert_eq!(
+        arrivals(&app).len(),
+        1,
+        "the mines' every 5, not the default's 10"
+    );
+    assert_eq!(species(&mut app), ["mole", "mole", "mole"]);
+
+    put_floor_away(app.world_mut());
+    advance(&mut app, 50);
+    assert!(bring_floor_back(app.world_mut(), &floor));
+    advance(&mut app, 5);
+    assert_eq!(arrivals(&app).len(), 1);
+    assert_eq!(species(&mut app).iter().filter(|s| *s == "mole").count(), 4);
+
+    // Saved and loaded, the record keeps its branch; a branch key past the bounds is
+    // refused by field.
+    let text = save(app.world()).unwrap();
+    assert!(text.contains("branch: Some(\"mines\")"), "{text}");
+    let mut loaded = app_with(&with_mines(), 21);
+    load(loaded.world_mut(), &text).unwrap();
+    let record = &loaded.world().resource::<TablesFloors>().0[&floor];
+    assert_eq!(record.branch.as_deref(), Some("mines"));
+    let long = text.replacen(
+        "branch: Some(\"mines\")",
+        &format!("branch: Some(\"{}\")", "m".repeat(300)),
+        1,
+    );
+    let e = load(app_with(&with_mines(), 21).world_mut(), &long)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("field `branch`"), "{e}");
+
+    // The files reloaded without the branch: the floor's checks are refused by name.
+    let rules = denizen::tables::load(&[DataFile::new("t.ron", BESTIARY)]).unwrap();
+    app.insert_resource(TablesRuleset::new(std::sync::Arc::new(rules)));
+    advance(&mut app, 1);
+    let told = messages::<TablesWandered>(&app);
+    assert_eq!(told.len(), 1, "{told:?}");
+    assert_eq!(
+        told[0].outcome,
+        Err(denizen::bevy::tables::TablesWanderingSkip::BranchGone(
+            "mines".into()
+        ))
+    );
+
+    let asked = TablesFloorRequested::new("cave", 1).branch("caves");
+    app.world_mut().write_message(asked);
+    app.update();
+    let refused = messages::<TablesFloorRejected>(&app);
+    assert_eq!(
+        refused[0].reason,
+        TablesFloorRefusal::UnknownBranch("caves".into())
+    );
+}
