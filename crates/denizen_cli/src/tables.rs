@@ -1,6 +1,7 @@
 //! `denizen tables`: a game's own bestiary files: their exact odds, samples of them, a
 //! populated floor, the lint, and a chart of the expected counts by depth.
 
+use std::collections::BTreeMap;
 use std::io::Write;
 
 use denizen_core::{Square, StreamPurpose, WorldSeed, quoted};
@@ -70,6 +71,10 @@ pub enum TablesCommand {
         /// Worker threads (every core by default); the figures are the same for any number.
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
         threads: Option<u32>,
+        /// How many floors had each danger instead (`danger,floors`), to set beside
+        /// `odds --danger`.
+        #[arg(long)]
+        danger: bool,
         /// The branch whose floors these are (the default floor otherwise).
         #[arg(long, value_name = "KEY")]
         branch: Option<String>,
@@ -183,6 +188,7 @@ pub fn run(
             floors,
             seed,
             threads,
+            danger,
             branch,
             context,
             format,
@@ -196,10 +202,13 @@ pub fn run(
                     "depth {depth} is outside the floor's depths, {depths}"
                 )));
             }
-            let sums = sample(&b, (&ledger, &context), (*depth, *floors, *seed), *threads)?;
-            sample_table(&b, &sums, (*depth, *floors, *seed))
-                .write((*format).into(), out)
-                .map_err(stdout)
+            let (sums, dangers) =
+                sample(&b, (&ledger, &context), (*depth, *floors, *seed), *threads)?;
+            let shown = match danger {
+                true => sampled_danger_table(&dangers, (*depth, *floors, *seed)),
+                false => sample_table(&b, &sums, (*depth, *floors, *seed)),
+            };
+            shown.write((*format).into(), out).map_err(stdout)
         }
         TablesCommand::Floor {
             files,
@@ -298,9 +307,8 @@ fn odds_table(
 /// it; the title gives the mean.
 fn danger_table(floor: &FloorOdds, (drawn, depth): (&str, u32)) -> Table {
     let mut below = 0.0;
-    let rows = (floor.danger.iter().enumerate())
-        .filter(|(_, p)| **p > 0.0)
-        .map(|(k, &p)| {
+    let rows = (floor.danger.iter())
+        .map(|&(k, p)| {
             below += p;
             vec![Cell::Int(k as i64), Cell::Stat(p), Cell::Stat(below)]
         })
@@ -323,25 +331,33 @@ fn danger_table(floor: &FloorOdds, (drawn, depth): (&str, u32)) -> Table {
     }
 }
 
-/// Sums and sums of squares of each species' count over `floors` floors, floor `i` drawn
-/// from its own stream, so the sums are the same for any number of threads.
+/// Each species' count summed over floors, and its squares.
+type Sums = Vec<(u64, u64)>;
+
+/// How many floors had each danger.
+type Dangers = BTreeMap<u64, u64>;
+
+/// Sums and sums of squares of each species' count over `floors` floors, and how many
+/// floors had each danger; floor `i` drawn from its own stream, so the figures are the
+/// same for any number of threads.
 fn sample(
     b: &Bestiary,
     (ledger, context): (&UniqueLedger, &Context),
     (depth, floors, seed): (u32, u32, u64),
     threads: Option<u32>,
-) -> Result<Vec<(u64, u64)>, CliError> {
+) -> Result<(Sums, Dangers), CliError> {
     use rayon::prelude::*;
     const CHUNK: u32 = 4_096;
     let (pool, bar) = workers(threads, floors)?;
     let starts: Vec<u32> = (0..floors).step_by(CHUNK as usize).collect();
-    let chunks: Vec<Vec<(u64, u64)>> = pool.install(|| {
+    let chunks: Vec<(Sums, Dangers)> = pool.install(|| {
         starts
             .par_iter()
             .map(|&start| {
                 let mut sums = vec![(0u64, 0u64); b.species().len()];
+                let mut dangers = BTreeMap::new();
                 if interrupt::interrupted() {
-                    return sums;
+                    return (sums, dangers);
                 }
                 let end = start.saturating_add(CHUNK).min(floors);
                 for i in start..end {
@@ -355,27 +371,45 @@ fn sample(
                     // The depth and context were checked before the run: no floor is
                     // refused.
                     .unwrap_or_default();
-                    for (sum, &c) in sums.iter_mut().zip(&counts) {
+                    let mut danger = 0;
+                    for ((sum, &c), s) in sums.iter_mut().zip(&counts).zip(b.species()) {
                         sum.0 += u64::from(c);
                         sum.1 += u64::from(c) * u64::from(c);
+                        danger += u64::from(c) * u64::from(s.cost);
                     }
+                    *dangers.entry(danger).or_insert(0) += 1;
                 }
                 bar.inc(u64::from(end - start));
-                sums
+                (sums, dangers)
             })
             .collect()
     });
     bar.finish_and_clear();
     interrupt::check()?;
-    Ok(chunks
-        .iter()
-        .fold(vec![(0, 0); b.species().len()], |mut total, chunk| {
-            for (t, c) in total.iter_mut().zip(chunk) {
-                t.0 += c.0;
-                t.1 += c.1;
-            }
-            total
-        }))
+    let mut dangers = Dangers::new();
+    let mut total = vec![(0, 0); b.species().len()];
+    for (sums, danger) in &chunks {
+        for (t, c) in total.iter_mut().zip(sums) {
+            t.0 += c.0;
+            t.1 += c.1;
+        }
+        for (k, n) in danger {
+            *dangers.entry(*k).or_insert(0) += n;
+        }
+    }
+    Ok((total, dangers))
+}
+
+/// `danger,floors`: how many sampled floors had each danger.
+fn sampled_danger_table(dangers: &Dangers, (depth, floors, seed): (u32, u32, u64)) -> Table {
+    let rows = (dangers.iter())
+        .map(|(&k, &n)| vec![Cell::Int(k as i64), Cell::Int(n as i64)])
+        .collect();
+    Table {
+        title: format!("{floors} floors at depth {depth}, seed {seed}: how many had each danger"),
+        columns: vec!["danger", "floors"],
+        rows,
+    }
 }
 
 fn sample_table(

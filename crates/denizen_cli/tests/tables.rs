@@ -239,6 +239,14 @@ fn sample_gives_the_same_figures_on_any_number_of_threads() {
     };
     assert_eq!(night(1), night(3));
     assert_ne!(night(1), one);
+    // The budgeted branch, its species and its dangers.
+    let deeps = |threads: u32, danger: &str| {
+        stdout(&tables(&format!(
+            "sample FILES --depth 17 --floors 9000 --threads {threads} --branch foundry_deeps {danger} --format csv"
+        )))
+    };
+    assert_eq!(deeps(1, ""), deeps(3, ""));
+    assert_eq!(deeps(1, "--danger"), deeps(3, "--danger"));
     let other_seed = stdout(&tables(
         "sample FILES --depth 9 --floors 9000 --seed 2 --format csv",
     ));
@@ -357,6 +365,14 @@ fn bad_requests_exit_2_with_one_line() {
         (
             "odds FILES --depth 3 --per placement --danger",
             "denizen: --budget and --danger are figures of a floor: give --per floor\n",
+        ),
+        (
+            "odds FILES --depth 3 --branch caves",
+            "denizen: --branch `caves`: no branch of that key (the files declare `warrens`, `foundry_deeps`)\n",
+        ),
+        (
+            "odds FILES --depth 3 --branch foundry_deeps",
+            "denizen: depth 3 is outside the floor's depths, 14-20\n",
         ),
         (
             "odds FILES --depth 3 --budget 5",
@@ -511,5 +527,84 @@ fn a_folders_odd_file_names_and_bytes_are_named_plainly() {
         said.ends_with("bytes.tables.ron: not UTF-8 text (byte 14, line 2)\n"),
         "{said}"
     );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The exact danger distribution `odds --danger` prints for the words after the files, by
+/// danger.
+fn exact_danger(files: &str, words: &str) -> std::collections::BTreeMap<u64, f64> {
+    let line = format!("odds {files} {words} --danger --format csv");
+    rows(&stdout(&tables(&line)), "danger,chance,at_most")
+        .into_iter()
+        .map(|r| (r[0].parse().unwrap(), r[1].parse().unwrap()))
+        .collect()
+}
+
+/// The p-value of `sample --danger` (seed 44) for the words after the starter's files
+/// against an exact distribution.
+fn danger_fit(words: &str, exact: &std::collections::BTreeMap<u64, f64>) -> f64 {
+    let line = format!("sample FILES {words} --seed 44 --danger --format csv");
+    let seen: std::collections::BTreeMap<u64, u64> = rows(&stdout(&tables(&line)), "danger,floors")
+        .into_iter()
+        .map(|r| (r[0].parse().unwrap(), r[1].parse().unwrap()))
+        .collect();
+    let dangers: std::collections::BTreeSet<u64> =
+        seen.keys().chain(exact.keys()).copied().collect();
+    let observed: Vec<u64> = dangers
+        .iter()
+        .map(|k| seen.get(k).copied().unwrap_or(0))
+        .collect();
+    // The CSV's chances have six decimals: a danger it rounds to 0 is a rare one, not an
+    // impossible one.
+    let chances = dangers
+        .iter()
+        .map(|k| exact.get(k).copied().unwrap_or(0.0).max(1e-7));
+    denizen_core::ChiSquared::against(&observed, chances).p_value()
+}
+
+/// `sample` agrees with `odds` on the starter's danger distribution, a chi-squared at a
+/// fixed seed (p >= 0.001; 10,000 floors), under three contexts at depth 8 and in the
+/// budgeted branch (`foundry_deeps`, depth 16). The same check rejects a rule that
+/// ignores the context (the sample at night against the odds of no context) and a budget
+/// whose attempts limit is one too many (the odds of a copy of the files with 7 attempts
+/// for 6).
+#[test]
+fn sampled_danger_agrees_with_the_exact_distribution_and_rejects_wrong_rules() {
+    for words in [
+        "--depth 8 --when night",
+        "--depth 8 --when winter",
+        "--depth 8 --when winter,festival",
+        "--depth 16 --branch foundry_deeps",
+    ] {
+        let p = danger_fit(
+            &format!("{words} --floors 10000"),
+            &exact_danger(&starter(), words),
+        );
+        assert!(p >= 1e-3, "{words}: p = {p}");
+    }
+    let p = danger_fit(
+        "--depth 8 --when night --floors 10000",
+        &exact_danger(&starter(), "--depth 8"),
+    );
+    assert!(p < 1e-6, "the context ignored: p = {p}");
+
+    let dir = std::env::temp_dir().join(format!("denizen-attempts-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../denizen_tables/data");
+    let base = std::fs::read_to_string(data.join("starter.tables.ron")).unwrap();
+    let seven = base.replace("attempts: Some(6)", "attempts: Some(7)");
+    assert_ne!(seven, base);
+    std::fs::write(dir.join("starter.tables.ron"), seven).unwrap();
+    let files = format!(
+        "{} {}",
+        dir.join("starter.tables.ron").display(),
+        data.join("starter_mod.tables.ron").display()
+    );
+    let words = "--depth 16 --branch foundry_deeps";
+    let p = danger_fit(
+        &format!("{words} --floors 10000"),
+        &exact_danger(&files, words),
+    );
+    assert!(p < 1e-6, "one attempt too many: p = {p}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

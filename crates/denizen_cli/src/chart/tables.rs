@@ -94,12 +94,7 @@ fn danger(
                 .map_err(|e| CliError::Usage(e.to_string()))
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let quantile = |q| {
-        floors
-            .iter()
-            .map(|f| f64::from(f.danger_quantile(q)))
-            .collect()
-    };
+    let quantile = |q| floors.iter().map(|f| f.danger_quantile(q) as f64).collect();
     let band = Band {
         name: "danger (5% to 95%)".into(),
         least: quantile(0.05),

@@ -100,30 +100,29 @@ fn join(ended: &mut HashMap<State, Outcome>, at: State, o: Outcome) {
 pub struct FloorOdds {
     /// The expected count of each species per floor.
     pub odds: Odds,
-    /// Entry `k`: the chance the floor's danger (the sum of the costs of the creatures it
-    /// draws) is `k`. Sampled, as the counts are, when [`Odds::standard_errors`] is set.
-    pub danger: Vec<f64>,
+    /// Each danger the floor can have (the sum of the costs of the creatures it draws),
+    /// least first, with its chance. Sampled, as the counts are, when
+    /// [`Odds::standard_errors`] is set.
+    pub danger: Vec<(u64, f64)>,
 }
 
 impl FloorOdds {
     /// The expected danger.
     pub fn mean_danger(&self) -> f64 {
-        (self.danger.iter().enumerate())
-            .map(|(k, p)| k as f64 * p)
-            .sum()
+        self.danger.iter().map(|&(k, p)| k as f64 * p).sum()
     }
 
     /// The least danger `k` with P(danger <= k) >= `q` (0 to 1); the sum of chances is
     /// allowed 1e-12 short of `q`, so that rounding in the sum does not skip a value.
-    pub fn danger_quantile(&self, q: f64) -> u32 {
+    pub fn danger_quantile(&self, q: f64) -> u64 {
         let mut below = 0.0;
-        for (k, p) in self.danger.iter().enumerate() {
+        for &(k, p) in &self.danger {
             below += p;
             if below >= q - 1e-12 {
-                return k as u32;
+                return k;
             }
         }
-        self.danger.len().saturating_sub(1) as u32
+        self.danger.last().map_or(0, |&(k, _)| k)
     }
 }
 
@@ -165,11 +164,11 @@ pub fn table_floor_odds(
     let Some((expected, dist)) = walked else {
         return Ok(sampled(b, (table, depth, c), ledger, budget));
     };
-    let most = dist.iter().map(|o| o.at.spent).max().unwrap_or(0);
-    let mut danger = vec![0.0; most as usize + 1];
+    let mut danger = BTreeMap::new();
     for o in &dist {
-        danger[o.at.spent as usize] += o.p;
+        *danger.entry(u64::from(o.at.spent)).or_insert(0.0) += o.p;
     }
+    let danger = danger.into_iter().filter(|&(_, p)| p > 0.0).collect();
     Ok(FloorOdds {
         odds: Odds {
             expected,
@@ -186,21 +185,18 @@ fn sampled(
     ledger: &UniqueLedger,
     budget: Option<u32>,
 ) -> FloorOdds {
-    let mut dangers: Vec<f64> = Vec::new();
+    let mut dangers: BTreeMap<u64, f64> = BTreeMap::new();
     let odds = super::sampled_with(SAMPLED_FLOORS, |i| {
         let mut rng = crate::sample::sample_stream(0, depth, u64::from(i));
         let at = (table, depth);
         let mut spent = crate::ledger::Spent::new(b, ledger);
         let units = crate::sample::draw_floor((b, c), at, &mut spent, &mut rng, budget).units;
-        let danger: u32 = units.iter().map(|u| u.cost(b)).sum();
-        if dangers.len() <= danger as usize {
-            dangers.resize(danger as usize + 1, 0.0);
-        }
-        dangers[danger as usize] += 1.0 / f64::from(SAMPLED_FLOORS);
+        let danger: u64 = units.iter().map(|u| u64::from(u.cost(b))).sum();
+        *dangers.entry(danger).or_insert(0.0) += 1.0 / f64::from(SAMPLED_FLOORS);
         crate::sample::count(b, &units)
     });
     FloorOdds {
         odds,
-        danger: dangers,
+        danger: dangers.into_iter().collect(),
     }
 }

@@ -45,7 +45,7 @@ fn budgeted(budget: &str, attempts: u32, unique: bool) -> Bestiary {
 fn danger(b: &Bestiary, budget: Option<u32>) -> Vec<f64> {
     let odds = floor_odds(b, 2, &UniqueLedger::new(), &Context::new(), budget).unwrap();
     assert!(odds.odds.standard_errors.is_none(), "exact");
-    odds.danger
+    crate::dense(&odds.danger)
 }
 
 fn assert_close(got: &[f64], want: &[f64]) {

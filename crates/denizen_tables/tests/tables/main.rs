@@ -38,6 +38,16 @@ pub fn error(text: &str) -> String {
     }
 }
 
+/// A danger distribution with an entry for every danger up to its greatest: entry `k` is
+/// the chance of `k`.
+pub fn dense(sparse: &[(u64, f64)]) -> Vec<f64> {
+    let mut out = vec![0.0; sparse.last().map_or(0, |&(k, _)| k as usize + 1)];
+    for &(k, p) in sparse {
+        out[k as usize] = p;
+    }
+    out
+}
+
 /// The expected figures of species by key.
 pub fn by_key(b: &Bestiary, expected: &[f64], key: &str) -> f64 {
     expected[b

@@ -74,7 +74,7 @@ fn sampled_danger_follows_its_exact_distribution() {
     let exact = |depth| {
         let odds = denizen_tables::floor_odds(&b, depth, &ledger, &Context::new(), None).unwrap();
         assert!(odds.odds.standard_errors.is_none());
-        odds.danger
+        crate::dense(&odds.danger)
     };
     let (eight, nine) = (exact(8), exact(9));
     let mut seen = vec![0u64; eight.len().max(nine.len()) + 1];
