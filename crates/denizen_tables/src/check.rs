@@ -73,7 +73,7 @@ fn table_size(b: &Bestiary, table: TableId, sizes: &mut [Option<u64>]) -> u64 {
             RowTarget::Table(inner) => table_size(b, inner, sizes),
         };
         size = match t.pick {
-            PickKind::One => size.max(one),
+            PickKind::One | PickKind::Bag => size.max(one),
             PickKind::Each => {
                 size.saturating_add(one.saturating_mul(u64::from(row.count.bounds().1)))
             }
@@ -123,7 +123,7 @@ fn is_creature_table(b: &Bestiary, table: TableId, known: &mut [Option<bool>]) -
         return known;
     }
     let t = b.table(table);
-    let creature = t.pick == PickKind::One
+    let creature = t.pick != PickKind::Each
         && t.rows.iter().all(|row| match row.what {
             RowTarget::Species(_) => true,
             RowTarget::Table(inner) => is_creature_table(b, inner, known),

@@ -37,6 +37,8 @@ pub const MAX_PER_FLOOR: u32 = 200;
 pub const MAX_DATA: usize = 32;
 /// The largest cost of a species.
 pub const MAX_COST: u32 = 10_000;
+/// The most copies a row of a bag table puts in its bag (its weight at most this).
+pub const MAX_BAG_COPIES: u32 = 100;
 /// The largest danger budget a floor may roll at its deepest.
 pub const MAX_BUDGET: u32 = 10_000;
 /// The most placements in a row a budgeted floor may discard.
@@ -455,7 +457,13 @@ fn row(w: &Written<RowDef>, pick: Option<PickKind>, names: &Names<'_>) -> Result
     if d.weight > MAX_WEIGHT {
         return Err(at.invalid("weight", format!("a weight is at most {MAX_WEIGHT}")));
     }
-    if pick == Some(PickKind::One) && (d.chance.is_some() || d.count.is_some()) {
+    if pick == Some(PickKind::Bag) && d.weight > MAX_BAG_COPIES {
+        return Err(at.invalid(
+            "weight",
+            format!("a bag row puts at most {MAX_BAG_COPIES} copies in its bag"),
+        ));
+    }
+    if pick != Some(PickKind::Each) && pick.is_some() && (d.chance.is_some() || d.count.is_some()) {
         let field = if d.chance.is_some() {
             "chance"
         } else {

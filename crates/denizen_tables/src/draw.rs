@@ -5,11 +5,14 @@
 
 use denizen_core::Generator;
 
+use denizen_core::fair::below;
+
+use crate::bag::{self, Bags};
 use crate::bestiary::{Bestiary, GroupId, Place, SpeciesId, TableId};
 use crate::context::Conditions;
 use crate::ledger::Spent;
 use crate::roll::Roll;
-use crate::rules::Key;
+use crate::rules::{Key, row_weight};
 use crate::walk::{Budgeting, Reading, Role, Walk};
 use crate::weight::Chance;
 
@@ -55,6 +58,8 @@ pub(crate) struct Sampler<'b, 'r> {
     pub(crate) rng: &'r mut Generator,
     /// What has run out (uniques, caps).
     pub(crate) spent: &'r mut Spent,
+    /// The floor's bags.
+    pub(crate) bags: &'r mut Bags,
     /// The units drawn, in order.
     pub(crate) units: &'r mut Vec<Unit<'b>>,
     /// The context the draw is made in.
@@ -74,17 +79,18 @@ pub(crate) struct Sampler<'b, 'r> {
 
 impl<'b, 'r> Sampler<'b, 'r> {
     /// A sampler drawing from `rng` in context `c`, what `spent` marks run out left out,
-    /// adding to `units`.
+    /// from the floor's `bags`, adding to `units`.
     pub(crate) fn new(
         (b, c): (&'b Bestiary, &'r Conditions),
         rng: &'r mut Generator,
-        spent: &'r mut Spent,
+        (spent, bags): (&'r mut Spent, &'r mut Bags),
         units: &'r mut Vec<Unit<'b>>,
     ) -> Self {
         Self {
             b,
             rng,
             spent,
+            bags,
             units,
             c,
             rows: Vec::new(),
@@ -186,6 +192,31 @@ impl<'b> Reading<'b> for Sampler<'b, '_> {
         }
     }
 
+    fn bag(
+        &mut self,
+        (): (),
+        (t, depth): (TableId, u32),
+        mut row: impl FnMut(&mut Self, (), usize),
+    ) {
+        let (b, c) = (self.b, self.c);
+        loop {
+            let available = |k: Key| !self.spent.gone[k.index(b)];
+            if self.bags.copies(t, depth).is_empty() {
+                let copies = bag::fill(b, t, (depth, c), &available);
+                if copies.is_empty() {
+                    return;
+                }
+                self.bags.0.insert((t, depth), copies);
+            }
+            let copies = self.bags.0.get_mut(&(t, depth)).expect("filled");
+            let k = below(self.rng, bag::total(copies)).0;
+            let i = bag::take(copies, k);
+            if row_weight(b, &b.table(t).rows[i], (depth, c), &available) > 0 {
+                return row(self, (), i);
+            }
+        }
+    }
+
     fn chance(&mut self, (): (), chance: Chance, mut next: impl FnMut(&mut Self, (), bool)) {
         let hit = chance.roll(self.rng);
         next(self, (), hit);
@@ -207,9 +238,10 @@ impl<'b> Reading<'b> for Sampler<'b, '_> {
     ) {
         let mut left = Budgeting::new(roll.roll(self.rng) + extra, attempts);
         self.budget = Some(left.remaining);
-        let mut before = self.spent.clone();
+        let (mut before, mut bags) = (self.spent.clone(), Bags::new());
         while !left.ended() {
             before.reset_to(self.spent);
+            bags.clone_from(self.bags);
             let mark = (
                 self.units.len(),
                 self.placements,
@@ -224,6 +256,7 @@ impl<'b> Reading<'b> for Sampler<'b, '_> {
                 self.units.truncate(mark.0);
                 (self.placements, self.out_of_depth, self.took) = (mark.1, mark.2, mark.3);
                 self.spent.reset_to(&before);
+                std::mem::swap(self.bags, &mut bags);
             }
         }
     }

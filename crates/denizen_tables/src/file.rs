@@ -270,6 +270,10 @@ pub enum PickKind {
     One,
     /// Every row on its own, with its chance and count.
     Each,
+    /// One row, drawn without replacement from a bag that each eligible row fills with
+    /// its weight's copies (shaped by depth as weights are); one bag per floor, table and
+    /// depth, refilled when empty.
+    Bag,
 }
 
 /// A table of rows.

@@ -2,6 +2,7 @@
 //! floor's squares under its placement rules, each creature rolled (hit points, sleep,
 //! what it carries), each follower linked to its leader.
 
+use crate::bag::Bags;
 use crate::pick::row_at;
 use crate::rules::{OddsError, check_depth, check_table};
 use denizen_core::fair::below;
@@ -88,6 +89,9 @@ pub struct FloorPlan {
     pub out_of_depth: u32,
     /// The floor's danger: the costs of every creature drawn, and of those placed.
     pub danger: Danger,
+    /// The floor's bags as its draw left them, for its wandering arrivals (empty for an
+    /// arrival, whose bags are the caller's).
+    pub bags: Bags,
 }
 
 /// A floor's danger: the sum of its creatures' costs ([`Species::cost`](crate::Species)).
@@ -172,16 +176,19 @@ pub fn plan_floor(
     let table = request.table.unwrap_or(b.floor().table);
     check_table(b, table).map_err(RequestError::Draw)?;
     let c = resolve(b, &request.context)?;
-    let mut spent = Spent::new(b, ledger);
-    let drawn = draw_floor((b, c), (table, request.depth), &mut spent, rng, None);
-    Ok(place_all(
+    let (mut spent, mut bags) = (Spent::new(b, ledger), Bags::new());
+    let at = (table, request.depth);
+    let drawn = draw_floor((b, c), at, (&mut spent, &mut bags), rng, None);
+    let mut plan = place_all(
         b,
         site,
         &drawn,
         &b.floor().place,
         Origin::FLOOR_POPULATION,
         rng,
-    ))
+    );
+    plan.bags = bags;
+    Ok(plan)
 }
 
 /// Plans one arrival from `table` at `depth` in `context` (a wandering arrival: no
@@ -191,7 +198,7 @@ pub fn plan_arrival(
     site: FloorSite<'_>,
     (table, depth): (TableId, u32),
     (place, origin): (&Place, Origin),
-    (ledger, context): (&UniqueLedger, &Context),
+    (ledger, context, bags): (&UniqueLedger, &Context, &mut Bags),
     rng: &mut Generator,
 ) -> Result<FloorPlan, RequestError> {
     check_site(b, site, depth)?;
@@ -199,7 +206,7 @@ pub fn plan_arrival(
     let mut spent = Spent::new(b, ledger);
     let mut units = Vec::new();
     let here = Here { depth, deep: false };
-    let mut sampler = Sampler::new((b, &c), rng, &mut spent, &mut units);
+    let mut sampler = Sampler::new((b, &c), rng, (&mut spent, bags), &mut units);
     walk::table(&mut sampler, (), table, here);
     let drawn = FloorDraw {
         units,
@@ -239,6 +246,7 @@ fn place_all(
             budget: drawn.budget.map(u64::from),
             ..Danger::default()
         },
+        bags: Bags::new(),
     };
     for unit in &drawn.units {
         let mut placer = Placer {

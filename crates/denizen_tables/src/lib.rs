@@ -37,6 +37,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod bag;
 pub mod bestiary;
 mod bounds;
 pub mod calendar;
@@ -68,6 +69,7 @@ mod work;
 
 use denizen_core::{DataError, DataFile, load_ron_with};
 
+pub use bag::Bags;
 pub use bestiary::{
     Bestiary, Branch, BranchId, Budget, Creature, FloorRules, Follower, Group, GroupId, ItemRef,
     Loot, LootId, OutOfDepth, Place, Row, RowTarget, Species, SpeciesId, Table, TableId,
@@ -77,8 +79,8 @@ pub use bounds::{MAX_KEY_BYTES, MAX_NAME_BYTES, MAX_TAG_BYTES, MAX_TAG_NAMES};
 pub use calendar::Calendar;
 pub use check::{MAX_NESTING, MAX_PER_PLACEMENT};
 pub use compile::{
-    DEFAULT_ATTEMPTS, MAX_ATTEMPTS, MAX_BUDGET, MAX_COST, MAX_COUNT, MAX_DATA, MAX_DISTANCE,
-    MAX_FOLLOWERS, MAX_PER_FLOOR, MAX_PLACEMENTS, MAX_RADIUS,
+    DEFAULT_ATTEMPTS, MAX_ATTEMPTS, MAX_BAG_COPIES, MAX_BUDGET, MAX_COST, MAX_COUNT, MAX_DATA,
+    MAX_DISTANCE, MAX_FOLLOWERS, MAX_PER_FLOOR, MAX_PLACEMENTS, MAX_RADIUS,
 };
 pub use context::{Context, ContextError};
 pub use draw::{Member, Unit};

@@ -4,6 +4,7 @@
 
 use denizen_core::{Generator, StreamPurpose, WorldSeed};
 
+use crate::bag::Bags;
 use crate::bestiary::{Bestiary, TableId};
 use crate::context::{Conditions, Context, ContextError};
 use crate::draw::{Sampler, Unit};
@@ -28,7 +29,7 @@ pub(crate) struct FloorDraw<'b> {
 pub(crate) fn draw_floor<'b>(
     (b, c): (&'b Bestiary, Conditions),
     at: (TableId, u32),
-    spent: &mut Spent,
+    (spent, bags): (&mut Spent, &mut Bags),
     rng: &mut Generator,
     fixed: Option<u32>,
 ) -> FloorDraw<'b> {
@@ -36,7 +37,7 @@ pub(crate) fn draw_floor<'b>(
     // budget's most, past which most budgets never go).
     let most = b.floor().count_bounds(at.1).1.min(crate::MAX_PLACEMENTS);
     let mut units = Vec::with_capacity(most as usize);
-    let mut sampler = Sampler::new((b, &c), rng, spent, &mut units);
+    let mut sampler = Sampler::new((b, &c), rng, (spent, bags), &mut units);
     walk::floor(&mut sampler, (), at, fixed);
     let (placements, out_of_depth) = (sampler.placements, sampler.out_of_depth);
     let budget = sampler.budget;
@@ -58,6 +59,8 @@ pub struct Drawer<'b> {
     c: Conditions,
     ledger: Spent,
     spent: Spent,
+    /// Each placement's bags, emptied before it: a placement is a floor's first.
+    bags: Bags,
     /// Whether the last placement took a unique or reached a cap, so `spent` is no longer
     /// the ledger's.
     took: bool,
@@ -74,6 +77,7 @@ impl<'b> Drawer<'b> {
             c: b.context().defaults(),
             spent: ledger.clone(),
             ledger,
+            bags: Bags::new(),
             took: false,
             units: Vec::new(),
         }
@@ -102,7 +106,9 @@ impl<'b> Drawer<'b> {
             self.spent.reset_to(&self.ledger);
         }
         self.units.clear();
-        let mut sampler = Sampler::new((self.b, &self.c), rng, &mut self.spent, &mut self.units);
+        self.bags.0.clear();
+        let (spent, bags) = (&mut self.spent, &mut self.bags);
+        let mut sampler = Sampler::new((self.b, &self.c), rng, (spent, bags), &mut self.units);
         walk::placement(&mut sampler, (), (self.table, depth));
         self.took = sampler.took;
         &self.units
@@ -130,8 +136,11 @@ pub(crate) fn floor_units(
     ledger: &UniqueLedger,
     rng: &mut Generator,
 ) -> Vec<u32> {
-    let mut spent = Spent::new(b, ledger);
-    count(b, &draw_floor((b, c), at, &mut spent, rng, None).units)
+    let (mut spent, mut bags) = (Spent::new(b, ledger), Bags::new());
+    count(
+        b,
+        &draw_floor((b, c), at, (&mut spent, &mut bags), rng, None).units,
+    )
 }
 
 /// The count of each species in one placement at `depth` (one of the floor's) in

@@ -95,6 +95,16 @@ pub(crate) trait Reading<'b>: Sized {
         at_depth: (TableId, u32),
         row: impl FnMut(&mut Self, Self::At, usize) -> Self::Out,
     ) -> Self::Out;
+    /// A draw of a row from the floor's bag of `table` at `depth`, then `row` from it;
+    /// nothing when a refill puts nothing in it. A copy whose row is no longer eligible
+    /// is taken out and the draw repeats; an empty bag is refilled with the copies of the
+    /// rows eligible then.
+    fn bag(
+        &mut self,
+        at: Self::At,
+        at_depth: (TableId, u32),
+        row: impl FnMut(&mut Self, Self::At, usize) -> Self::Out,
+    ) -> Self::Out;
     /// A chance rolled, then `next` with whether it came up.
     fn chance(
         &mut self,
@@ -247,7 +257,7 @@ pub(crate) fn table<'b, R: Reading<'b>>(r: &mut R, at: R::At, t: TableId, here: 
     r.remembered(Walk::Table(t, here), at, |r, at| {
         let b = r.bestiary();
         match b.table(t).pick {
-            PickKind::One => r.pick(at, (t, here.depth), |r, at, i| {
+            PickKind::One | PickKind::Bag => one_row(r, at, (t, here.depth), |r, at, i| {
                 row(r, at, &b.table(t).rows[i], here)
             }),
             PickKind::Each => {
@@ -259,6 +269,19 @@ pub(crate) fn table<'b, R: Reading<'b>>(r: &mut R, at: R::At, t: TableId, here: 
             }
         }
     })
+}
+
+/// One row of a pick-one table by weight, or of a bag table from its bag.
+fn one_row<'b, R: Reading<'b>>(
+    r: &mut R,
+    at: R::At,
+    (t, depth): (TableId, u32),
+    row: impl FnMut(&mut R, R::At, usize) -> R::Out,
+) -> R::Out {
+    match r.bestiary().table(t).pick {
+        PickKind::Bag => r.bag(at, (t, depth), row),
+        _ => r.pick(at, (t, depth), row),
+    }
 }
 
 /// A pick-each row: when eligible, with its chance, drawn its count's times.
@@ -377,10 +400,14 @@ fn creature<'b, R: Reading<'b>, F: FnMut(&mut R, R::At, SpeciesId) -> R::Out>(
         Creature::Species(_) => r.nothing(at),
         Creature::Table(t) => {
             let b = r.bestiary();
-            r.pick(at, (t, depth), |r, at, i| match b.table(t).rows[i].what {
-                RowTarget::Species(s) => then(r, at, s),
-                RowTarget::Table(inner) => creature(r, at, (Creature::Table(inner), depth), then),
-                RowTarget::Group(_) => r.nothing(at),
+            one_row(r, at, (t, depth), |r, at, i| {
+                match b.table(t).rows[i].what {
+                    RowTarget::Species(s) => then(r, at, s),
+                    RowTarget::Table(inner) => {
+                        creature(r, at, (Creature::Table(inner), depth), then)
+                    }
+                    RowTarget::Group(_) => r.nothing(at),
+                }
             })
         }
     }

@@ -4,6 +4,7 @@
 use denizen_core::fair::below;
 use denizen_core::{Generator, Origin};
 
+use crate::bag::Bags;
 use crate::bestiary::{Bestiary, WanderingRules};
 use crate::context::Context;
 use crate::floor::{FloorPlan, FloorSite, RequestError, plan_arrival};
@@ -43,13 +44,15 @@ impl WanderingRules {
 
 /// Plans one wandering arrival at `depth` in `context` (the context at the check),
 /// placed with the wandering rules (for example far from the player), with the origin
-/// [`Origin::WANDERING_ARRIVAL`]. `None` when the files give no wandering arrivals.
+/// [`Origin::WANDERING_ARRIVAL`]. A bag table draws from the floor's `bags` (its plan's
+/// [`FloorPlan::bags`], kept with the floor). `None` when the files give no wandering
+/// arrivals.
 pub fn plan_wanderer(
     b: &Bestiary,
     site: FloorSite<'_>,
     depth: u32,
-    ledger: &UniqueLedger,
-    context: &Context,
+    (ledger, context): (&UniqueLedger, &Context),
+    bags: &mut Bags,
     rng: &mut Generator,
 ) -> Option<Result<FloorPlan, RequestError>> {
     let rules = b.wandering()?;
@@ -58,7 +61,7 @@ pub fn plan_wanderer(
         site,
         (rules.table, depth),
         (&rules.place, Origin::WANDERING_ARRIVAL),
-        (ledger, context),
+        (ledger, context, bags),
         rng,
     ))
 }

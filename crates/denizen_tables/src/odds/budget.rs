@@ -190,7 +190,10 @@ fn sampled(
         let mut rng = crate::sample::sample_stream(0, depth, u64::from(i));
         let at = (table, depth);
         let mut spent = crate::ledger::Spent::new(b, ledger);
-        let units = crate::sample::draw_floor((b, c), at, &mut spent, &mut rng, budget).units;
+        let mut bags = crate::bag::Bags::new();
+        let drawn =
+            crate::sample::draw_floor((b, c), at, (&mut spent, &mut bags), &mut rng, budget);
+        let units = drawn.units;
         let danger: u64 = units.iter().map(|u| u64::from(u.cost(b))).sum();
         *dangers.entry(danger).or_insert(0.0) += 1.0 / f64::from(SAMPLED_FLOORS);
         crate::sample::count(b, &units)

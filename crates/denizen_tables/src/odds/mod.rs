@@ -9,6 +9,7 @@
 //! [`MAX_EXACT_UNIQUES`] the figures are sampled instead, with their standard errors
 //! ([`Odds::standard_errors`]).
 
+mod bag;
 mod budget;
 
 pub use budget::{FloorOdds, floor_odds, table_floor_odds};
@@ -133,6 +134,8 @@ struct State {
     out_of_depth: u32,
     kept: [u8; MAX_EXACT_CAPPED],
     spent: u32,
+    /// The floor's bags, by their number among the bag states met.
+    bags: u32,
 }
 
 impl State {
@@ -142,6 +145,7 @@ impl State {
         out_of_depth: 0,
         kept: [0; MAX_EXACT_CAPPED],
         spent: 0,
+        bags: 0,
     };
 }
 
@@ -182,6 +186,9 @@ struct Exact<'b> {
     visited: u64,
     /// Each placement's outcomes from a state (its danger counted from 0).
     placements: HashMap<State, Dist>,
+    /// The bag states met, by number (the first: no bag filled), and their numbers.
+    bag_sets: Vec<crate::bag::Bags>,
+    bag_ids: HashMap<crate::bag::Bags, u32>,
     memo: HashMap<(Walk, State), Dist>,
     /// Each table's eligible rows and total weight, by table, depth and what ran out.
     eligible: HashMap<(TableId, u32, u32, [u8; MAX_EXACT_CAPPED]), Eligible>,
@@ -240,6 +247,8 @@ impl<'b> Exact<'b> {
             overflow: false,
             visited: 0,
             placements: HashMap::new(),
+            bag_sets: vec![crate::bag::Bags::new()],
+            bag_ids: HashMap::from([(crate::bag::Bags::new(), 0)]),
             memo: HashMap::new(),
             eligible: HashMap::new(),
         })
@@ -376,6 +385,15 @@ impl<'b> Reading<'b> for Exact<'b> {
             Self::branch(&mut out, w as f64 / total as f64, || row(self, at, i));
         }
         out
+    }
+
+    fn bag(
+        &mut self,
+        at: State,
+        at_depth: (TableId, u32),
+        mut row: impl FnMut(&mut Self, State, usize) -> Dist,
+    ) -> Dist {
+        self.bag_draw(at, at_depth, &mut row)
     }
 
     fn chance(

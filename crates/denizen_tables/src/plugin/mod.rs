@@ -183,6 +183,7 @@ fn register(app: &mut App) {
         .save_with_denizen::<TablesFloors>()
         .check_saves_with(saves::check)
         .register_type::<TablesRuleset>()
+        .register_type::<resources::SavedBag>()
         .register_type::<uniques::PendingKills>()
         .register_type::<records::Making>()
         .register_type::<TablesFloorRequested>()

@@ -11,7 +11,7 @@ use denizen_bevy::floor::{FloorId, FloorMap};
 use denizen_core::{Rect, Square, SquareSet, SquareTags, TooManyTags};
 use serde::{Deserialize, Serialize};
 
-use crate::{Bestiary, Context, TimeUnit, UniqueLedger};
+use crate::{Bags, Bestiary, Context, TimeUnit, UniqueLedger};
 
 /// The bestiary in use. Shared, read-only, rebuilt from the plugin's builder (or its data
 /// files) rather than saved.
@@ -120,6 +120,80 @@ pub struct TablesFloor {
     /// arrivals are the branch's. A save before branches has none.
     #[serde(default)]
     pub branch: Option<String>,
+    /// The floor's bags as its draws left them (its wandering arrivals go on with them).
+    #[serde(default)]
+    pub bags: Vec<SavedBag>,
+    /// A print of the bestiary's bag tables when the bags were filled: bags of tables a
+    /// reload changed are emptied (refilled at the next draw).
+    #[serde(default)]
+    pub bag_tables: u64,
+}
+
+/// One bag of a floor: its table (by key) and depth, and the copies left of each row (by
+/// its index in the table).
+#[derive(Reflect, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[reflect(Default, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedBag {
+    /// The bag table's key.
+    pub table: String,
+    /// The depth it was filled at.
+    pub depth: u32,
+    /// Each row with copies left: its index and how many.
+    pub copies: Vec<(u32, u32)>,
+}
+
+/// The most bags one floor's record holds.
+pub const MAX_BAGS: usize = 1_024;
+
+impl TablesFloor {
+    /// The floor's bags for a draw under `b`: as saved, unless the bag tables changed
+    /// since (then none).
+    pub(super) fn bags(&self, b: &Bestiary) -> Bags {
+        if self.bag_tables != bag_tables(b) {
+            return Bags::new();
+        }
+        // Only bags that fit the tables: a bag table's, each row one of its rows and each
+        // count one it can put in.
+        let bags = self.bags.iter().filter_map(|saved| {
+            let table = b.table_by_key(&saved.table)?;
+            let rows = &b.table(table).rows;
+            let fits = b.table(table).pick == crate::file::PickKind::Bag
+                && saved.copies.iter().all(|&(i, n)| {
+                    (i as usize) < rows.len() && (1..=crate::MAX_BAG_COPIES).contains(&n)
+                });
+            fits.then(|| ((table, saved.depth), saved.copies.clone()))
+        });
+        Bags::from_iter(bags)
+    }
+
+    /// Keeps `bags`, drawn under `b`.
+    pub(super) fn keep_bags(&mut self, b: &Bestiary, bags: &Bags) {
+        self.bag_tables = bag_tables(b);
+        self.bags = bags
+            .iter()
+            .map(|((table, depth), copies)| SavedBag {
+                table: b.table(table).key.clone(),
+                depth,
+                copies: copies.to_vec(),
+            })
+            .collect();
+    }
+}
+
+/// A print of the bestiary's bag tables: their keys and rows as they read now (FNV-1a),
+/// 0 when there is none.
+pub(super) fn bag_tables(b: &Bestiary) -> u64 {
+    let bags = b
+        .tables()
+        .iter()
+        .filter(|t| t.pick == crate::file::PickKind::Bag);
+    let text: String = bags.map(|t| format!("{}{:?}", t.key, t.rows)).collect();
+    if text.is_empty() {
+        return 0;
+    }
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, byte| {
+        (h ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
 }
 
 impl TablesFloor {

@@ -12,7 +12,9 @@ use denizen_core::quoted;
 
 use super::components::{CreatureTags, FollowerRole, Follows, Possession, TablesCreature, Unique};
 use super::messages::TablesStateMended;
-use super::resources::{MAX_TAG_AREAS, TablesContext, TablesFloors, TablesRuleset, TablesUniques};
+use super::resources::{
+    MAX_BAGS, MAX_TAG_AREAS, TablesContext, TablesFloor, TablesFloors, TablesRuleset, TablesUniques,
+};
 use crate::Bestiary;
 use crate::bounds::{self, MAX_NAME_BYTES, MAX_TAG_BYTES};
 
@@ -95,6 +97,34 @@ fn impossible(type_path: &'static str, message: String) -> Result<(), SaveError>
     Err(SaveError::Impossible { type_path, message })
 }
 
+/// A floor record's branch and bags within their bounds.
+fn check_record(floor: &FloorId, record: &TablesFloor) -> Result<(), SaveError> {
+    let fault = |field: String, problem: String| {
+        impossible(
+            "TablesFloors",
+            format!("{floor}: field `{field}`: {problem}"),
+        )
+    };
+    if let Some(Err(problem)) = record.branch.as_deref().map(bounds::key) {
+        return fault("branch".into(), problem);
+    }
+    if record.bags.len() > MAX_BAGS {
+        let problem = format!("{} bags, at most {MAX_BAGS}", record.bags.len());
+        return fault("bags".into(), problem);
+    }
+    for (i, bag) in record.bags.iter().enumerate() {
+        let rows = bag.copies.len();
+        let problem = bounds::key(&bag.table).err().or_else(|| {
+            (rows > crate::MAX_ENTRIES)
+                .then(|| format!("{rows} rows, at most {}", crate::MAX_ENTRIES))
+        });
+        if let Some(problem) = problem {
+            return fault(format!("bags[{i}]"), problem);
+        }
+    }
+    Ok(())
+}
+
 /// Every saved text of a creature within the files' bounds.
 fn check_texts(save: &SaveContents<'_>) -> Result<(), SaveError> {
     let field = |type_path, id: u64, field: &str, fits: Result<(), String>| match fits {
@@ -115,12 +145,7 @@ fn check_texts(save: &SaveContents<'_>) -> Result<(), SaveError> {
         }
     }
     for (floor, record) in save.resource::<TablesFloors>().unwrap_or_default().0 {
-        if let Some(Err(problem)) = record.branch.as_deref().map(bounds::key) {
-            return impossible(
-                "TablesFloors",
-                format!("{floor}: field `branch`: {problem}"),
-            );
-        }
+        check_record(&floor, &record)?;
         for (i, area) in record.tags.iter().enumerate() {
             if let Err(problem) = bounds::text(&area.name, MAX_TAG_BYTES) {
                 let at = format!("{floor}'s tags[{i}]: field `name`: {problem}");

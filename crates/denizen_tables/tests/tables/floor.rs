@@ -228,8 +228,8 @@ fn a_placement_no_square_satisfies_fails_and_is_reported() {
         &b,
         site,
         2,
-        &UniqueLedger::new(),
-        &Context::new(),
+        (&UniqueLedger::new(), &Context::new()),
+        &mut denizen_tables::Bags::new(),
         &mut stream(1),
     )
     .unwrap()
@@ -260,8 +260,8 @@ fn a_placement_no_square_satisfies_fails_and_is_reported() {
             &b,
             site,
             2,
-            &UniqueLedger::new(),
-            &Context::new(),
+            (&UniqueLedger::new(), &Context::new()),
+            &mut denizen_tables::Bags::new(),
             &mut stream(seed),
         )
         .unwrap()

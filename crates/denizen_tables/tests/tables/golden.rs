@@ -131,8 +131,8 @@ fn whole_floors(b: &Bestiary) -> String {
                 b,
                 site,
                 depth,
-                &UniqueLedger::new(),
-                &denizen_tables::Context::new(),
+                (&UniqueLedger::new(), &denizen_tables::Context::new()),
+                &mut denizen_tables::Bags::new(),
                 &mut rng,
             )
             .expect("the starter's wanderers")

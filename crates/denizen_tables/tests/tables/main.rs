@@ -1,5 +1,6 @@
 //! denizen_tables' tests, one binary with a module per topic.
 
+mod bags;
 mod branches;
 mod budget;
 mod caps;
