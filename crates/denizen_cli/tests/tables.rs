@@ -563,8 +563,9 @@ fn danger_fit(words: &str, exact: &std::collections::BTreeMap<u64, f64>) -> f64 
 }
 
 /// `sample` agrees with `odds` on the starter's danger distribution, a chi-squared at a
-/// fixed seed (p >= 0.001; 10,000 floors), under three contexts at depth 8 and in the
-/// budgeted branch (`foundry_deeps`, depth 16). The same check rejects a rule that
+/// fixed seed (p >= 0.001; 10,000 floors), under three contexts at depth 8, in the
+/// budgeted branch (`foundry_deeps`, depth 16) and in the branch dealt from a bag
+/// (`warrens`, depth 6). The same check rejects a rule that
 /// ignores the context (the sample at night against the odds of no context) and a budget
 /// whose attempts limit is one too many (the odds of a copy of the files with 7 attempts
 /// for 6).
@@ -575,6 +576,7 @@ fn sampled_danger_agrees_with_the_exact_distribution_and_rejects_wrong_rules() {
         "--depth 8 --when winter",
         "--depth 8 --when winter,festival",
         "--depth 16 --branch foundry_deeps",
+        "--depth 6 --branch warrens",
     ] {
         let p = danger_fit(
             &format!("{words} --floors 10000"),

@@ -22,6 +22,12 @@ fn the_starter_loads_without_warnings_and_holds_what_it_promises() {
     assert_eq!(b.floor().depths, denizen_tables::Depths(1, 20));
     let glyphs: BTreeSet<char> = b.species().iter().map(|s| s.glyph).collect();
     assert!(glyphs.len() > 20);
+    // Two branches, one budgeted; a table dealt from a bag.
+    let keys: Vec<&str> = b.branches().iter().map(|b| b.key.as_str()).collect();
+    assert_eq!(keys, ["warrens", "foundry_deeps"]);
+    assert!(b.branches()[1].floor.budget.is_some());
+    let bag = |t: &denizen_tables::Table| t.pick == denizen_tables::file::PickKind::Bag;
+    assert!(b.tables().iter().any(bag));
 }
 
 /// Per floor at every depth: 3,000 sampled floors agree with the exact expected counts
