@@ -274,16 +274,21 @@ pub struct WanderingRules {
 /// branch's, the default one's (the files' `floor` and `wandering`) unless a branch is
 /// named. Seeing it from another branch shares everything else.
 pub struct Bestiary {
-    pub(crate) species: Arc<Vec<Species>>,
-    pub(crate) groups: Arc<Vec<Group>>,
-    pub(crate) tables: Arc<Vec<Table>>,
-    pub(crate) loot: Arc<Vec<Loot>>,
-    /// The default branch's floor rules.
+    // Shared slices, not shared vectors: an entry is one load away, as in a vector.
+    pub(crate) species: Arc<[Species]>,
+    pub(crate) groups: Arc<[Group]>,
+    pub(crate) tables: Arc<[Table]>,
+    pub(crate) loot: Arc<[Loot]>,
+    /// The floor rules of the branch it is seen from (a field, not a lookup: the draw
+    /// reads them at every placement).
     pub(crate) floor: FloorRules,
-    /// The default branch's wandering arrivals.
+    /// The wandering arrivals of the branch it is seen from.
     pub(crate) wandering: Option<WanderingRules>,
+    /// The default branch's floor and wandering rules (the files' `floor` and
+    /// `wandering`), for a view back to it.
+    pub(crate) default: Arc<(FloorRules, Option<WanderingRules>)>,
     /// The named branches.
-    pub(crate) branches: Arc<Vec<Branch>>,
+    pub(crate) branches: Arc<[Branch]>,
     /// The branch it is seen from (none: the default).
     pub(crate) view: Option<BranchId>,
     /// The context its rows may ask about.
@@ -410,18 +415,12 @@ impl Bestiary {
 
     /// How floors are populated in the branch it is seen from.
     pub fn floor(&self) -> &FloorRules {
-        match self.view {
-            Some(b) => &self.branches[b.index()].floor,
-            None => &self.floor,
-        }
+        &self.floor
     }
 
     /// Wandering arrivals in the branch it is seen from, when the files give them.
     pub fn wandering(&self) -> Option<&WanderingRules> {
-        match self.view {
-            Some(b) => self.branches[b.index()].wandering.as_ref(),
-            None => self.wandering.as_ref(),
-        }
+        self.wandering.as_ref()
     }
 
     /// The named branches, in the order the files gave them.
@@ -446,8 +445,17 @@ impl Bestiary {
     /// default branch's.
     pub fn in_branch(&self, branch: Option<BranchId>) -> Bestiary {
         let view = branch.filter(|b| b.index() < self.branches.len());
+        let (floor, wandering) = match view {
+            Some(b) => {
+                let branch = &self.branches[b.index()];
+                (branch.floor.clone(), branch.wandering.clone())
+            }
+            None => (self.default.0.clone(), self.default.1.clone()),
+        };
         Bestiary {
             view,
+            floor,
+            wandering,
             ..self.clone()
         }
     }

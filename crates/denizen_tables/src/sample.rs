@@ -106,7 +106,10 @@ impl<'b> Drawer<'b> {
             self.spent.reset_to(&self.ledger);
         }
         self.units.clear();
-        self.bags.0.clear();
+        // Clearing an empty map still walks it: most placements fill no bag.
+        if !self.bags.is_empty() {
+            self.bags.0.clear();
+        }
         let (spent, bags) = (&mut self.spent, &mut self.bags);
         let mut sampler = Sampler::new((self.b, &self.c), rng, (spent, bags), &mut self.units);
         walk::placement(&mut sampler, (), (self.table, depth));

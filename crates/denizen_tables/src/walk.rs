@@ -257,7 +257,10 @@ pub(crate) fn table<'b, R: Reading<'b>>(r: &mut R, at: R::At, t: TableId, here: 
     r.remembered(Walk::Table(t, here), at, |r, at| {
         let b = r.bestiary();
         match b.table(t).pick {
-            PickKind::One | PickKind::Bag => one_row(r, at, (t, here.depth), |r, at, i| {
+            PickKind::One => r.pick(at, (t, here.depth), |r, at, i| {
+                row(r, at, &b.table(t).rows[i], here)
+            }),
+            PickKind::Bag => r.bag(at, (t, here.depth), |r, at, i| {
                 row(r, at, &b.table(t).rows[i], here)
             }),
             PickKind::Each => {
@@ -271,7 +274,7 @@ pub(crate) fn table<'b, R: Reading<'b>>(r: &mut R, at: R::At, t: TableId, here: 
     })
 }
 
-/// One row of a pick-one table by weight, or of a bag table from its bag.
+/// One row of a creature table: by weight, or from its bag.
 fn one_row<'b, R: Reading<'b>>(
     r: &mut R,
     at: R::At,

@@ -121,6 +121,41 @@ mod plan_floor {
         starter_floor(bencher, files, Context::new());
     }
 
+    /// A floor of the shipped starter's budgeted branch at depth 16: a budget of 28 to 38
+    /// spent on the deep things, six discards in a row ending it.
+    #[divan::bench(sample_count = 1000, sample_size = 10)]
+    fn tables_branch_budget(bencher: Bencher) {
+        branch_floor(bencher, "foundry_deeps", 16);
+    }
+
+    /// A floor of the shipped starter's warrens at depth 6: 3 to 6 placements dealt from
+    /// a bag.
+    #[divan::bench(sample_count = 1000, sample_size = 10)]
+    fn tables_branch_bag(bencher: Bencher) {
+        branch_floor(bencher, "warrens", 6);
+    }
+
+    /// Floors of a branch of the shipped starter at `depth`.
+    fn branch_floor(bencher: Bencher, branch: &str, depth: u32) {
+        let bestiary = denizen::tables::starter().unwrap();
+        let bestiary = bestiary.in_branch(bestiary.branch_by_key(branch));
+        let (location, floor_depth) = omega_planning::floor_of(31);
+        let grid = reference_floor(WorldSeed(omega_planning::SEED), location, floor_depth);
+        let tags = SquareTags::from_grid(&grid);
+        let ledger = UniqueLedger::new();
+        let mut generation = 0;
+        bencher.bench_local(|| {
+            let purpose = StreamPurpose::event("floor", "bench", depth, generation);
+            generation += 1;
+            let mut rng = WorldSeed(omega_planning::SEED).stream(purpose);
+            let request = FloorRequest {
+                depth,
+                ..FloorRequest::default()
+            };
+            black_box(plan_floor(&bestiary, &grid, &tags, request, &ledger, &mut rng).unwrap())
+        });
+    }
+
     /// Floors of exactly 40 placements at depth 12 from a starter's two files.
     fn starter_floor(bencher: Bencher, [base, r#mod]: [&str; 2], context: Context) {
         let forty = r#"(floor: Some((table: "floor", depths: (1, 20), count: (dice: "40d1"),

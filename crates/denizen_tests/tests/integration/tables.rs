@@ -1537,7 +1537,10 @@ fn wandering_arrivals_deal_the_floors_bag_and_a_save_keeps_it() {
         let floor = FloorId::new("bog", 1);
         let bags = &app.world().resource::<TablesFloors>().0[&floor].bags;
         assert_eq!(bags.len(), 1);
-        assert_eq!((bags[0].table.as_str(), bags[0].copies.len()), ("wanderers", 1));
+        assert_eq!(
+            (bags[0].table.as_str(), bags[0].copies.len()),
+            ("wanderers", 1)
+        );
 
         let text = save(app.world()).unwrap();
         let mut loaded = app_with(&with_bagged_wanderers(), seed);
