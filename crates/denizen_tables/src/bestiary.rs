@@ -364,6 +364,13 @@ impl Bestiary {
         &self.groups[id.0 as usize]
     }
 
+    /// A group by key.
+    pub fn group_by_key(&self, key: &str) -> Option<GroupId> {
+        (self.groups.iter())
+            .position(|g| g.key == key)
+            .map(|i| GroupId(i as u32))
+    }
+
     /// The role of a group's follower kind (empty when the file gives none).
     pub fn role(&self, group: GroupId, kind: u16) -> &str {
         self.group(group)

@@ -2,7 +2,7 @@
 //! floor's squares under its placement rules, each creature rolled (hit points, sleep,
 //! what it carries), each follower linked to its leader.
 
-use crate::bag::Bags;
+use crate::ledger::FloorState;
 use crate::pick::row_at;
 use crate::rules::{OddsError, check_depth, check_table};
 use denizen_core::fair::below;
@@ -89,9 +89,10 @@ pub struct FloorPlan {
     pub out_of_depth: u32,
     /// The floor's danger: the costs of every creature drawn, and of those placed.
     pub danger: Danger,
-    /// The floor's bags as its draw left them, for its wandering arrivals (empty for an
-    /// arrival, whose bags are the caller's).
-    pub bags: Bags,
+    /// What the floor's draw leaves for its wandering arrivals: its bags and the counts
+    /// of its capped species and groups (empty for an arrival, whose state is the
+    /// caller's).
+    pub state: FloorState,
 }
 
 /// A floor's danger: the sum of its creatures' costs ([`Species::cost`](crate::Species)).
@@ -176,9 +177,10 @@ pub fn plan_floor(
     let table = request.table.unwrap_or(b.floor().table);
     check_table(b, table).map_err(RequestError::Draw)?;
     let c = resolve(b, &request.context)?;
-    let (mut spent, mut bags) = (Spent::new(b, ledger), Bags::new());
+    let (mut spent, mut state) = (Spent::new(b, ledger), FloorState::new());
     let at = (table, request.depth);
-    let drawn = draw_floor((b, c), at, (&mut spent, &mut bags), rng, None);
+    let drawn = draw_floor((b, c), at, (&mut spent, &mut state.bags), rng, None);
+    spent.keep_counts(b, &mut state);
     let mut plan = place_all(
         b,
         site,
@@ -187,7 +189,7 @@ pub fn plan_floor(
         Origin::FLOOR_POPULATION,
         rng,
     );
-    plan.bags = bags;
+    plan.state = state;
     Ok(plan)
 }
 
@@ -198,16 +200,18 @@ pub fn plan_arrival(
     site: FloorSite<'_>,
     (table, depth): (TableId, u32),
     (place, origin): (&Place, Origin),
-    (ledger, context, bags): (&UniqueLedger, &Context, &mut Bags),
+    (ledger, context, state): (&UniqueLedger, &Context, &mut FloorState),
     rng: &mut Generator,
 ) -> Result<FloorPlan, RequestError> {
     check_site(b, site, depth)?;
     let c = resolve(b, context)?;
     let mut spent = Spent::new(b, ledger);
+    spent.start_from(b, state);
     let mut units = Vec::new();
     let here = Here { depth, deep: false };
-    let mut sampler = Sampler::new((b, &c), rng, (&mut spent, bags), &mut units);
+    let mut sampler = Sampler::new((b, &c), rng, (&mut spent, &mut state.bags), &mut units);
     walk::table(&mut sampler, (), table, here);
+    spent.keep_counts(b, state);
     let drawn = FloorDraw {
         units,
         placements: 1,
@@ -246,7 +250,7 @@ fn place_all(
             budget: drawn.budget.map(u64::from),
             ..Danger::default()
         },
-        bags: Bags::new(),
+        state: FloorState::new(),
     };
     for unit in &drawn.units {
         let mut placer = Placer {

@@ -1,10 +1,11 @@
 //! Uniques: at most one of each alive per game, kept in a ledger the game saves.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
-use crate::bestiary::Bestiary;
+use crate::bag::Bags;
+use crate::bestiary::{Bestiary, GroupId, SpeciesId};
 use crate::rules::Key;
 
 /// Which unique species are alive on some floor and which were killed, by key (keys stay
@@ -87,6 +88,51 @@ pub(crate) fn gone_by_ledger(b: &Bestiary, ledger: &UniqueLedger) -> Vec<bool> {
         .collect()
 }
 
+/// What a floor's draws leave for its later ones (its wandering arrivals): its bags, and
+/// how many of each capped species and group it holds, as drawn.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FloorState {
+    pub(crate) bags: Bags,
+    pub(crate) species: BTreeMap<SpeciesId, u32>,
+    pub(crate) groups: BTreeMap<GroupId, u32>,
+}
+
+impl FloorState {
+    /// A floor not drawn yet.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// A floor's state from its parts: its bags, and the counts of its capped species
+    /// and groups (a game's save, read back).
+    pub fn from_parts(
+        bags: Bags,
+        species: impl IntoIterator<Item = (SpeciesId, u32)>,
+        groups: impl IntoIterator<Item = (GroupId, u32)>,
+    ) -> Self {
+        Self {
+            bags,
+            species: species.into_iter().collect(),
+            groups: groups.into_iter().collect(),
+        }
+    }
+
+    /// Its bags.
+    pub fn bags(&self) -> &Bags {
+        &self.bags
+    }
+
+    /// How many of each capped species it holds (only those it holds).
+    pub fn species_counts(&self) -> impl Iterator<Item = (SpeciesId, u32)> + '_ {
+        self.species.iter().map(|(&s, &n)| (s, n))
+    }
+
+    /// How many placements of each capped group it holds (only those it holds).
+    pub fn group_counts(&self) -> impl Iterator<Item = (GroupId, u32)> + '_ {
+        self.groups.iter().map(|(&g, &n)| (g, n))
+    }
+}
+
 /// What has run out while a floor is drawn, by [`Key::index`] (species, then groups):
 /// whether each is gone (a unique the ledger holds or the floor took, a cap reached),
 /// and how many of each capped one the floor holds.
@@ -117,6 +163,38 @@ impl Spent {
         let i = k.index(b);
         self.kept[i] += 1;
         self.gone[i] |= u32::from(self.kept[i]) >= cap;
+    }
+
+    /// A floor's earlier draws counted in: its capped species and groups (a count at or
+    /// past its cap leaves it out).
+    pub(crate) fn start_from(&mut self, b: &Bestiary, state: &FloorState) {
+        if self.kept.is_empty() {
+            return;
+        }
+        let counts = (state.species.iter())
+            .filter_map(|(&s, &n)| Some((Key::Species(s), n, b.species_of(s).max_per_floor?)))
+            .chain(
+                (state.groups.iter())
+                    .filter_map(|(&g, &n)| Some((Key::Group(g), n, b.group(g).max_per_floor?))),
+            );
+        for (k, n, cap) in counts {
+            let i = k.index(b);
+            self.kept[i] = n.min(cap) as u16;
+            self.gone[i] |= n >= cap;
+        }
+    }
+
+    /// The counts of the capped species and groups, into a floor's state.
+    pub(crate) fn keep_counts(&self, b: &Bestiary, state: &mut FloorState) {
+        let n = b.species.len();
+        state.species = (self.kept.iter().take(n).enumerate())
+            .filter(|(_, k)| **k > 0)
+            .map(|(i, &k)| (SpeciesId(i as u32), u32::from(k)))
+            .collect();
+        state.groups = (self.kept.iter().skip(n).enumerate())
+            .filter(|(_, k)| **k > 0)
+            .map(|(i, &k)| (GroupId(i as u32), u32::from(k)))
+            .collect();
     }
 
     /// Back to `start`, keeping the buffers.

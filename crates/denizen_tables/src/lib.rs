@@ -89,7 +89,7 @@ pub use floor::{
     Danger, Denizen, FloorPlan, FloorRequest, FloorSite, Follows, RequestError, Shortfall,
     check_site, plan_arrival, plan_floor,
 };
-pub use ledger::UniqueLedger;
+pub use ledger::{FloorState, UniqueLedger};
 pub use merge::MAX_ENTRIES;
 pub use odds::{
     FloorOdds, MAX_EXACT_CAP_STATES, MAX_EXACT_CAPPED, MAX_EXACT_DANGER, MAX_EXACT_STATES,

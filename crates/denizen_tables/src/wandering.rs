@@ -4,10 +4,10 @@
 use denizen_core::fair::below;
 use denizen_core::{Generator, Origin};
 
-use crate::bag::Bags;
 use crate::bestiary::{Bestiary, WanderingRules};
 use crate::context::Context;
 use crate::floor::{FloorPlan, FloorSite, RequestError, plan_arrival};
+use crate::ledger::FloorState;
 use crate::ledger::UniqueLedger;
 
 /// The most halvings a tapering chance takes: past 32 it is below one in four billion
@@ -44,15 +44,16 @@ impl WanderingRules {
 
 /// Plans one wandering arrival at `depth` in `context` (the context at the check),
 /// placed with the wandering rules (for example far from the player), with the origin
-/// [`Origin::WANDERING_ARRIVAL`]. A bag table draws from the floor's `bags` (its plan's
-/// [`FloorPlan::bags`], kept with the floor). `None` when the files give no wandering
-/// arrivals.
+/// [`Origin::WANDERING_ARRIVAL`]. It goes on from the floor's `state` (its plan's
+/// [`FloorPlan::state`], kept with the floor): a bag table draws from the floor's bags,
+/// and the floor's capped species and groups count towards their caps; the arrival adds
+/// to both. `None` when the files give no wandering arrivals.
 pub fn plan_wanderer(
     b: &Bestiary,
     site: FloorSite<'_>,
     depth: u32,
     (ledger, context): (&UniqueLedger, &Context),
-    bags: &mut Bags,
+    state: &mut FloorState,
     rng: &mut Generator,
 ) -> Option<Result<FloorPlan, RequestError>> {
     let rules = b.wandering()?;
@@ -61,7 +62,7 @@ pub fn plan_wanderer(
         site,
         (rules.table, depth),
         (&rules.place, Origin::WANDERING_ARRIVAL),
-        (ledger, context, bags),
+        (ledger, context, state),
         rng,
     ))
 }

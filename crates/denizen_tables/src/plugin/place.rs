@@ -126,7 +126,7 @@ impl FloorRequest for TablesFloorRequested {
             branch: self.branch.clone(),
             ..TablesFloor::default()
         };
-        record.keep_bags(&planned.rules, &planned.plan.bags);
+        record.keep_state(&planned.rules, &planned.plan.state);
         record.seen(world.resource::<GameClock>());
         let mut floors = world.resource_mut::<TablesFloors>();
         floors.0.insert(floor.clone(), record);

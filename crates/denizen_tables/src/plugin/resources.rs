@@ -11,7 +11,7 @@ use denizen_bevy::floor::{FloorId, FloorMap};
 use denizen_core::{Rect, Square, SquareSet, SquareTags, TooManyTags};
 use serde::{Deserialize, Serialize};
 
-use crate::{Bags, Bestiary, Context, TimeUnit, UniqueLedger};
+use crate::{Bags, Bestiary, Context, FloorState, TimeUnit, UniqueLedger};
 
 /// The bestiary in use. Shared, read-only, rebuilt from the plugin's builder (or its data
 /// files) rather than saved.
@@ -127,6 +127,13 @@ pub struct TablesFloor {
     /// reload changed are emptied (refilled at the next draw).
     #[serde(default)]
     pub bag_tables: u64,
+    /// How many of each capped species the floor holds, as drawn, by key: its wandering
+    /// arrivals count towards the caps.
+    #[serde(default)]
+    pub species_counts: Vec<(String, u32)>,
+    /// How many placements of each capped group the floor holds, by key.
+    #[serde(default)]
+    pub group_counts: Vec<(String, u32)>,
 }
 
 /// One bag of a floor: its table (by key) and depth, and the copies left of each row (by
@@ -146,9 +153,31 @@ pub struct SavedBag {
 pub const MAX_BAGS: usize = 1_024;
 
 impl TablesFloor {
+    /// What the floor's draws left, for a draw under `b`: its bags (none if the bag
+    /// tables changed since) and the counts of its capped species and groups (those `b`
+    /// still has).
+    pub(super) fn state(&self, b: &Bestiary) -> FloorState {
+        let species =
+            (self.species_counts.iter()).filter_map(|(key, n)| Some((b.species_by_key(key)?, *n)));
+        let groups =
+            (self.group_counts.iter()).filter_map(|(key, n)| Some((b.group_by_key(key)?, *n)));
+        FloorState::from_parts(self.bags(b), species, groups)
+    }
+
+    /// Keeps what a draw under `b` left: its bags and counts.
+    pub(super) fn keep_state(&mut self, b: &Bestiary, state: &FloorState) {
+        self.keep_bags(b, state.bags());
+        self.species_counts = (state.species_counts())
+            .map(|(s, n)| (b.species_of(s).key.clone(), n))
+            .collect();
+        self.group_counts = (state.group_counts())
+            .map(|(g, n)| (b.group(g).key.clone(), n))
+            .collect();
+    }
+
     /// The floor's bags for a draw under `b`: as saved, unless the bag tables changed
     /// since (then none).
-    pub(super) fn bags(&self, b: &Bestiary) -> Bags {
+    fn bags(&self, b: &Bestiary) -> Bags {
         if self.bag_tables != bag_tables(b) {
             return Bags::new();
         }
@@ -167,7 +196,7 @@ impl TablesFloor {
     }
 
     /// Keeps `bags`, drawn under `b`.
-    pub(super) fn keep_bags(&mut self, b: &Bestiary, bags: &Bags) {
+    fn keep_bags(&mut self, b: &Bestiary, bags: &Bags) {
         self.bag_tables = bag_tables(b);
         self.bags = bags
             .iter()

@@ -112,6 +112,22 @@ fn check_record(floor: &FloorId, record: &TablesFloor) -> Result<(), SaveError> 
         let problem = format!("{} bags, at most {MAX_BAGS}", record.bags.len());
         return fault("bags".into(), problem);
     }
+    for (field, counts) in [
+        ("species_counts", &record.species_counts),
+        ("group_counts", &record.group_counts),
+    ] {
+        if counts.len() > crate::MAX_ENTRIES {
+            let problem = format!("{} counts, at most {}", counts.len(), crate::MAX_ENTRIES);
+            return fault(field.into(), problem);
+        }
+        if let Some((i, problem)) = counts
+            .iter()
+            .enumerate()
+            .find_map(|(i, (key, _))| bounds::key(key).err().map(|p| (i, p)))
+        {
+            return fault(format!("{field}[{i}]"), problem);
+        }
+    }
     for (i, bag) in record.bags.iter().enumerate() {
         let rows = bag.copies.len();
         let problem = bounds::key(&bag.table).err().or_else(|| {

@@ -17,7 +17,7 @@ use denizen_core::{Square, SquareTags, TooManyTags};
 use super::messages::Unplaced;
 use super::place::{Planned, spawn_plan};
 use super::resources::{TablesFloors, TablesRuleset, TablesUniques};
-use crate::{Bags, Bestiary, FloorSite, RequestError, TimeUnit, check_site, plan_wanderer};
+use crate::{Bestiary, FloorSite, FloorState, RequestError, TimeUnit, check_site, plan_wanderer};
 
 /// The stream a wandering check draws.
 pub(super) const WANDER_STREAM: &str = "tables_wander";
@@ -92,7 +92,7 @@ pub struct WanderingSite {
     rules: Arc<Bestiary>,
     tags: SquareTags,
     player: Option<Square>,
-    bags: Bags,
+    state: FloorState,
 }
 
 impl ArrivalRequest for TablesWanderingCheck {
@@ -122,14 +122,14 @@ impl ArrivalRequest for TablesWanderingCheck {
         };
         check_site(&rules, site, self.floor.depth).map_err(TablesWanderingSkip::Request)?;
         let player = record.player;
-        let bags = record.bags(&rules);
+        let state = record.state(&rules);
         Ok((
             self.floor.clone(),
             WanderingSite {
                 rules,
                 tags,
                 player,
-                bags,
+                state,
             },
         ))
     }
@@ -156,11 +156,11 @@ impl ArrivalRequest for TablesWanderingCheck {
         let ledger = &world.resource::<TablesUniques>().0;
         let depth = self.floor.depth;
         let context = &world.resource::<super::resources::TablesContext>().0;
-        let mut bags = site.bags;
-        let mut plan = plan_wanderer(b, floor, depth, (ledger, context), &mut bags, &mut rng)
+        let mut state = site.state;
+        let mut plan = plan_wanderer(b, floor, depth, (ledger, context), &mut state, &mut rng)
             .ok_or(TablesWanderingSkip::NoneArrived)?
             .map_err(TablesWanderingSkip::Request)?;
-        plan.bags = bags;
+        plan.state = state;
         Ok(Planned {
             rules: site.rules,
             plan,
@@ -169,7 +169,7 @@ impl ArrivalRequest for TablesWanderingCheck {
 
     fn apply(&self, world: &mut World, planned: Planned) -> TablesArrival {
         if let Some(record) = world.resource_mut::<TablesFloors>().0.get_mut(&self.floor) {
-            record.keep_bags(&planned.rules, &planned.plan.bags);
+            record.keep_state(&planned.rules, &planned.plan.state);
         }
         let (entities, unplaced) = spawn_plan(world, planned);
         TablesArrival { entities, unplaced }

@@ -235,3 +235,81 @@ fn caps_past_the_exact_bound_are_sampled() {
     let golems = by_key(&b, &sampled.expected, "golem");
     assert!((golems - 2.0 / 3.0).abs() < 0.03, "{golems}");
 }
+
+/// A floor's wandering arrivals count towards its caps: after a floor of one golem (cap
+/// 1), arrivals from golem-or-rat that go on from the floor's state bring rats only, and
+/// one that goes on from a fresh state (the cap counted per arrival) brings a golem half
+/// the time: 200 arrivals with none is a chance of 2^-200 under that wrong rule.
+#[test]
+fn wandering_arrivals_count_towards_the_floors_caps() {
+    let text = format!(
+        r#"(species: [
+            (key: "golem", name: "golem", glyph: 'g', level: 1, hit_points: "1d1", max_per_floor: Some(1)),
+            {}
+        ],
+        tables: [
+            (key: "floor", rows: [(what: Species("golem"), depth: (1, 5))]),
+            (key: "wanderers", rows: [{GOLEM_OR_RAT}]),
+        ],
+        floor: Some((table: "floor", depths: (1, 5), count: (dice: "1"))),
+        wandering: Some((table: "wanderers", chance: "1/1", every: 1)))"#,
+        species(&["rat"])
+    );
+    let b = bestiary(&text);
+    let grid =
+        denizen_core::FloorGrid::from_rows(&["#########", "#.......#", "#########"]).unwrap();
+    let tags = denizen_core::SquareTags::from_grid(&grid);
+    let ledger = UniqueLedger::new();
+    let request = FloorRequest {
+        depth: 2,
+        ..FloorRequest::default()
+    };
+    let made = denizen_tables::plan_floor(
+        &b,
+        &grid,
+        &tags,
+        request,
+        &ledger,
+        &mut sample_stream(1, 2, 0),
+    )
+    .unwrap();
+    let golem = b.species_by_key("golem").unwrap();
+    assert_eq!(
+        made.state.species_counts().collect::<Vec<_>>(),
+        [(golem, 1)]
+    );
+    let site = denizen_tables::FloorSite {
+        grid: &grid,
+        tags: &tags,
+        point: None,
+    };
+    let golems = |fresh: bool| {
+        (0..200)
+            .filter(|&i| {
+                let mut state = if fresh {
+                    denizen_tables::FloorState::new()
+                } else {
+                    made.state.clone()
+                };
+                let mut rng = sample_stream(2, 2, i);
+                let none = Context::new();
+                let arrival = denizen_tables::plan_wanderer(
+                    &b,
+                    site,
+                    2,
+                    (&ledger, &none),
+                    &mut state,
+                    &mut rng,
+                );
+                let arrival = arrival.unwrap().unwrap();
+                arrival
+                    .plan
+                    .spawns
+                    .iter()
+                    .any(|s| s.creature.species == golem)
+            })
+            .count()
+    };
+    assert_eq!(golems(false), 0);
+    assert!((60..=140).contains(&golems(true)), "{}", golems(true));
+}

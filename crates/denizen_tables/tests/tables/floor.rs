@@ -229,7 +229,7 @@ fn a_placement_no_square_satisfies_fails_and_is_reported() {
         site,
         2,
         (&UniqueLedger::new(), &Context::new()),
-        &mut denizen_tables::Bags::new(),
+        &mut denizen_tables::FloorState::new(),
         &mut stream(1),
     )
     .unwrap()
@@ -261,7 +261,7 @@ fn a_placement_no_square_satisfies_fails_and_is_reported() {
             site,
             2,
             (&UniqueLedger::new(), &Context::new()),
-            &mut denizen_tables::Bags::new(),
+            &mut denizen_tables::FloorState::new(),
             &mut stream(seed),
         )
         .unwrap()

@@ -132,7 +132,7 @@ fn whole_floors(b: &Bestiary) -> String {
                 site,
                 depth,
                 (&UniqueLedger::new(), &denizen_tables::Context::new()),
-                &mut denizen_tables::Bags::new(),
+                &mut denizen_tables::FloorState::new(),
                 &mut rng,
             )
             .expect("the starter's wanderers")

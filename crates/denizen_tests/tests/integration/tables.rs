@@ -1568,3 +1568,32 @@ fn wandering_arrivals_deal_the_floors_bag_and_a_save_keeps_it() {
     let left: u32 = bags[0].copies.iter().map(|&(_, n)| n).sum();
     assert_eq!(left, 2, "refilled with 3 copies, one dealt");
 }
+
+/// Wandering arrivals count towards the floor's caps, and the floor's record keeps the
+/// counts (saved): with gnats capped at one a floor, the first check brings one and no
+/// later check another, also after a save is loaded.
+#[test]
+fn wandering_arrivals_keep_to_the_floors_caps_across_a_save() {
+    let text = BESTIARY.replacen(
+        "hit_points: \"1d1\", tags: [\"insect\"])",
+        "hit_points: \"1d1\", tags: [\"insect\"], max_per_floor: Some(1))",
+        1,
+    );
+    assert_ne!(text, BESTIARY);
+    let mut app = app_with(&text, 4);
+    request(&mut app, "bog", 1);
+    advance(&mut app, 10);
+    assert_eq!(arrived_species(&mut app), ["gnat"]);
+    let floor = FloorId::new("bog", 1);
+    let counts = &app.world().resource::<TablesFloors>().0[&floor].species_counts;
+    assert_eq!(counts, &[("gnat".to_owned(), 1)]);
+    let saved = save(app.world()).unwrap();
+    let mut loaded = app_with(&text, 4);
+    load(loaded.world_mut(), &saved).unwrap();
+    for _ in 0..5 {
+        advance(&mut loaded, 10);
+        assert!(arrived_species(&mut loaded).is_empty());
+    }
+    let gnats = species(&mut loaded).iter().filter(|s| *s == "gnat").count();
+    assert_eq!(gnats, 1);
+}
