@@ -71,6 +71,18 @@ fn zero_weights_and_rounding_to_zero_are_found() {
     );
 }
 
+/// A bag row whose copies its shape rounds to 0 at some depths puts none in the bag there:
+/// the same warning names it.
+#[test]
+fn a_bag_rows_copies_rounding_to_zero_are_found() {
+    let bag = r#"(key: "litter", pick: Bag, rows: [(what: Species("a"), depth: (1, 5), weight: 2, shape: Rise), (what: Species("a"), depth: (1, 5), weight: 5)])"#;
+    let rows = format!(r#"{A}, (what: Table("litter"), depth: (1, 5))"#);
+    assert_eq!(
+        lint(&rows, bag),
+        ["t.ron: tables[1] `litter`: rows[0] (species `a`): its shape rounds its weight to 0 at depths 1-2"]
+    );
+}
+
 #[test]
 fn species_no_table_reaches_are_found() {
     let text = format!(
