@@ -79,7 +79,9 @@ fn a_bag_rows_copies_rounding_to_zero_are_found() {
     let rows = format!(r#"{A}, (what: Table("litter"), depth: (1, 5))"#);
     assert_eq!(
         lint(&rows, bag),
-        ["t.ron: tables[1] `litter`: rows[0] (species `a`): its shape rounds its weight to 0 at depths 1-2"]
+        [
+            "t.ron: tables[1] `litter`: rows[0] (species `a`): its shape rounds its weight to 0 at depths 1-2"
+        ]
     );
 }
 
