@@ -10,6 +10,8 @@ pub const MAX_NAME_BYTES: usize = 200;
 pub const MAX_TAG_BYTES: usize = 64;
 /// The most tags a species or a rule lists.
 pub const MAX_TAG_NAMES: usize = 32;
+/// The most values of a species' `data`.
+pub const MAX_DATA: usize = 32;
 
 /// A key: 1 to [`MAX_KEY_BYTES`] letters, digits, `_` or `-`.
 pub(crate) fn key(key: &str) -> Result<(), String> {
@@ -37,6 +39,23 @@ pub(crate) fn tags(names: &[String]) -> Result<(), (Option<usize>, String)> {
     }
     for (i, name) in names.iter().enumerate() {
         text(name, MAX_TAG_BYTES).map_err(|problem| (Some(i), problem))?;
+    }
+    Ok(())
+}
+
+/// A species' data: at most [`MAX_DATA`] values, each named by a key, each text at most
+/// [`MAX_NAME_BYTES`] bytes (integers are any `i64`); the error names the value at fault.
+pub(crate) fn data(
+    data: &std::collections::BTreeMap<String, crate::Datum>,
+) -> Result<(), (Option<&str>, String)> {
+    if data.len() > MAX_DATA {
+        return Err((None, format!("at most {MAX_DATA} values")));
+    }
+    for (name, value) in data {
+        key(name).map_err(|problem| (Some(name.as_str()), problem))?;
+        if let crate::Datum::Str(t) = value {
+            text(t, MAX_NAME_BYTES).map_err(|problem| (Some(name.as_str()), problem))?;
+        }
     }
     Ok(())
 }

@@ -33,8 +33,6 @@ pub const MAX_RADIUS: u32 = 16;
 pub const MAX_DISTANCE: u32 = 1_000;
 /// The largest per-floor cap of a species or a group.
 pub const MAX_PER_FLOOR: u32 = 200;
-/// The most values of a species' `data`.
-pub const MAX_DATA: usize = 32;
 /// The largest cost of a species.
 pub const MAX_COST: u32 = 10_000;
 /// The most copies a row of a bag table puts in its bag (its weight at most this).
@@ -501,19 +499,12 @@ fn cap(at: At<'_>, cap: Option<u32>) -> Result<Option<u32>, DataError> {
     }
 }
 
-/// A species' data: at most [`MAX_DATA`] values, each named by a key, each text at most
-/// [`MAX_NAME_BYTES`](bounds::MAX_NAME_BYTES) bytes.
+/// A species' data, within [`bounds::data`]'s bounds.
 fn data(at: At<'_>, data: &BTreeMap<String, Datum>) -> Result<BTreeMap<String, Datum>, DataError> {
-    if data.len() > MAX_DATA {
-        return Err(at.invalid("data", format!("at most {MAX_DATA} values")));
-    }
-    for (name, value) in data {
-        let field = || format!("data.{}", quoted(name));
-        bounds::key(name).map_err(|problem| at.invalid(field(), problem))?;
-        if let Datum::Str(text) = value {
-            bounds::text(text, bounds::MAX_NAME_BYTES).map_err(|p| at.invalid(field(), p))?;
-        }
-    }
+    bounds::data(data).map_err(|(name, problem)| {
+        let field = name.map_or("data".to_owned(), |name| format!("data.{}", quoted(name)));
+        at.invalid(field, problem)
+    })?;
     Ok(data.clone())
 }
 

@@ -75,12 +75,12 @@ pub use bestiary::{
     Loot, LootId, OutOfDepth, Place, Row, RowTarget, Species, SpeciesId, Table, TableId,
     WanderingRules,
 };
-pub use bounds::{MAX_KEY_BYTES, MAX_NAME_BYTES, MAX_TAG_BYTES, MAX_TAG_NAMES};
+pub use bounds::{MAX_DATA, MAX_KEY_BYTES, MAX_NAME_BYTES, MAX_TAG_BYTES, MAX_TAG_NAMES};
 pub use calendar::Calendar;
 pub use check::{MAX_NESTING, MAX_PER_PLACEMENT};
 pub use compile::{
-    DEFAULT_ATTEMPTS, MAX_ATTEMPTS, MAX_BAG_COPIES, MAX_BUDGET, MAX_COST, MAX_COUNT, MAX_DATA,
-    MAX_DISTANCE, MAX_FOLLOWERS, MAX_PER_FLOOR, MAX_PLACEMENTS, MAX_RADIUS,
+    DEFAULT_ATTEMPTS, MAX_ATTEMPTS, MAX_BAG_COPIES, MAX_BUDGET, MAX_COST, MAX_COUNT, MAX_DISTANCE,
+    MAX_FOLLOWERS, MAX_PER_FLOOR, MAX_PLACEMENTS, MAX_RADIUS,
 };
 pub use context::{Context, ContextError};
 pub use draw::{Member, Unit};

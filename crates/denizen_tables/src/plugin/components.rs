@@ -1,11 +1,15 @@
-//! Components of a tables creature: its species, hit points, tags, sleep, what it carries,
+//! Components of a tables creature: its species, hit points, tags, data, sleep, what it carries,
 //! its unique identity, and a follower's link to its leader.
+
+use std::collections::BTreeMap;
 
 use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use denizen_bevy::floor::Creature;
+
+use crate::Datum;
 
 /// What a creature is: its species, by key (keys stay the same when the files change; ids
 /// may not). Requiring it brings the creature's other components.
@@ -26,6 +30,12 @@ pub struct TablesHitPoints(pub u32);
 #[derive(Component, Reflect, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[reflect(Component, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CreatureTags(pub Vec<String>);
+
+/// The species' `data`, values the game reads (`speed`, `faction`, `flies`), by name. Only
+/// a creature whose species has data has it.
+#[derive(Component, Reflect, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[reflect(Component, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CreatureData(pub BTreeMap<String, Datum>);
 
 /// The creature started asleep, by its species' chance; the game removes it when it wakes.
 #[derive(

@@ -32,8 +32,8 @@ use crate::Bestiary;
 #[cfg(feature = "assets")]
 pub use assets::TablesDataAssets;
 use components::{
-    Asleep, CreatureTags, FollowerRole, Followers, Follows, OutOfDepth, Possession, TablesCreature,
-    TablesHitPoints, Unique,
+    Asleep, CreatureData, CreatureTags, FollowerRole, Followers, Follows, OutOfDepth, Possession,
+    TablesCreature, TablesHitPoints, Unique,
 };
 pub use messages::{
     TablesFloorPopulated, TablesFloorRefusal, TablesFloorRejected, TablesFloorRequested,
@@ -47,7 +47,7 @@ pub use wander::{
 /// A game's own bestiary as a plugin: the host fills
 /// [`FloorMap`](denizen_bevy::FloorMap), writes a [`TablesFloorRequested`] naming the
 /// floor's location and depth, and gets one entity per creature placed, with
-/// [`TablesCreature`], [`TablesHitPoints`], [`CreatureTags`] and, when they apply, [`Asleep`],
+/// [`TablesCreature`], [`TablesHitPoints`], [`CreatureTags`] and, when they apply, [`CreatureData`], [`Asleep`],
 /// [`Possession`], [`Unique`], [`OutOfDepth`], and for a follower [`Follows`] (its leader,
 /// whose [`Followers`] list it) and [`FollowerRole`]. Adds a default
 /// [`DenizenPlugin`](denizen_bevy::DenizenPlugin) if the host has not.
@@ -171,6 +171,7 @@ fn register(app: &mut App) {
         .save_with_denizen::<TablesCreature>()
         .save_with_denizen::<TablesHitPoints>()
         .save_with_denizen::<CreatureTags>()
+        .save_with_denizen::<CreatureData>()
         .save_with_denizen::<Asleep>()
         .save_with_denizen::<Possession>()
         .save_with_denizen::<Unique>()
@@ -218,8 +219,8 @@ pub mod prelude {
     #[cfg(feature = "assets")]
     pub use super::assets::TablesDataAssets;
     pub use super::components::{
-        Asleep, CreatureTags, FollowerRole, Followers, Follows, OutOfDepth, Possession,
-        TablesCreature, TablesHitPoints, Unique,
+        Asleep, CreatureData, CreatureTags, FollowerRole, Followers, Follows, OutOfDepth,
+        Possession, TablesCreature, TablesHitPoints, Unique,
     };
     pub use super::messages::{
         TablesFloorPopulated, TablesFloorRefusal, TablesFloorRejected, TablesFloorRequested,

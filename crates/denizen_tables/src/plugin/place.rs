@@ -12,8 +12,8 @@ use denizen_bevy::pipeline::{FloorRequest, FloorStreams, rules_ready};
 use denizen_core::SquareTags;
 
 use super::components::{
-    Asleep, CreatureTags, FollowerRole, Follows, OutOfDepth, Possession, TablesCreature,
-    TablesHitPoints, Unique,
+    Asleep, CreatureData, CreatureTags, FollowerRole, Follows, OutOfDepth, Possession,
+    TablesCreature, TablesHitPoints, Unique,
 };
 use super::messages::{
     TablesFloorPopulated, TablesFloorRefusal, TablesFloorRejected, TablesFloorRequested, Unplaced,
@@ -177,7 +177,7 @@ fn named_table(
 type CreatureBundle = (TablesCreature, Glyph, TablesHitPoints, CreatureTags);
 
 /// Spawns a plan (a floor's or an arrival's) through the one apply step: one batch of the
-/// creatures, then the components only some have (sleep, possessions, unique identity,
+/// creatures, then the components only some have (data, sleep, possessions, unique identity,
 /// out of depth, a follower's role) and each follower's link to its leader, all before any
 /// `MonsterSpawned`. Marks the uniques placed alive. Returns the creatures in plan order
 /// and what was drawn but not placed.
@@ -237,6 +237,7 @@ fn bundle(b: &Bestiary, creature: &Denizen) -> CreatureBundle {
 #[derive(Default)]
 struct Rare {
     asleep: Vec<usize>,
+    data: Vec<(usize, CreatureData)>,
     carries: Vec<(usize, Possession)>,
     unique: Vec<(usize, Unique)>,
     deep: Vec<usize>,
@@ -251,6 +252,9 @@ impl Rare {
         let species = b.species_of(creature.species);
         if creature.asleep {
             self.asleep.push(i);
+        }
+        if !species.data.is_empty() {
+            self.data.push((i, CreatureData(species.data.clone())));
         }
         if let Some(item) = creature.carries {
             let carries = Possession {
@@ -282,6 +286,7 @@ impl Rare {
         let marks = |list: &[usize]| list.iter().map(|&i| (i, ())).collect::<Vec<_>>();
         insert(world, entities, marks(&self.asleep), |()| Asleep);
         insert(world, entities, marks(&self.deep), |()| OutOfDepth);
+        insert(world, entities, std::mem::take(&mut self.data), |c| c);
         insert(world, entities, std::mem::take(&mut self.carries), |c| c);
         insert(world, entities, std::mem::take(&mut self.unique), |c| c);
         insert(world, entities, std::mem::take(&mut self.roles), |c| c);

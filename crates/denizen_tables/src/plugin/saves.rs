@@ -10,7 +10,9 @@ use denizen_bevy::pipeline::rules_loading;
 use denizen_bevy::save::{SaveContents, SaveError};
 use denizen_core::quoted;
 
-use super::components::{CreatureTags, FollowerRole, Follows, Possession, TablesCreature, Unique};
+use super::components::{
+    CreatureData, CreatureTags, FollowerRole, Follows, Possession, TablesCreature, Unique,
+};
 use super::messages::TablesStateMended;
 use super::resources::{
     MAX_BAGS, MAX_TAG_AREAS, TablesContext, TablesFloor, TablesFloors, TablesRuleset, TablesUniques,
@@ -20,7 +22,7 @@ use crate::bounds::{self, MAX_NAME_BYTES, MAX_TAG_BYTES};
 
 /// The check [`load`](denizen_bevy::save::load) runs on every save before it changes the
 /// world: every follower's leader is a tables creature that lists it; every text a
-/// creature holds (its species, tags, unique key, role, possession) keeps the bounds the
+/// creature holds (its species, tags, data, unique key, role, possession) keeps the bounds the
 /// files keep; and (the rules loaded) every creature is of a species of the bestiary,
 /// carries an item of one of its loot tables, and is marked `Unique` exactly when its
 /// species is a unique, each unique standing once and not killed in the saved ledger. A
@@ -173,6 +175,12 @@ fn check_texts(save: &SaveContents<'_>) -> Result<(), SaveError> {
         if let Err((i, problem)) = bounds::tags(&tags) {
             let name = i.map_or("0".to_owned(), |i| format!("0[{i}]"));
             field("CreatureTags", id, &name, Err(problem))?;
+        }
+    }
+    for (id, CreatureData(data)) in save.components::<CreatureData>() {
+        if let Err((name, problem)) = bounds::data(&data) {
+            let name = name.map_or("0".to_owned(), |name| format!("0[{name:?}]"));
+            field("CreatureData", id, &name, Err(problem))?;
         }
     }
     for (id, Unique(key)) in save.components::<Unique>() {

@@ -8,7 +8,7 @@ use denizen::bevy::save::{load, save};
 use denizen::bevy::tables::resources::MAX_TAG_AREAS;
 use denizen::floor::Rect;
 use denizen::prelude::*;
-use denizen::tables::{OddsError, RequestError, Shortfall, TimeUnit};
+use denizen::tables::{Datum, OddsError, RequestError, Shortfall, TimeUnit};
 
 use crate::messages;
 
@@ -23,7 +23,8 @@ const BESTIARY: &str = r#"(
         (key: "pup", name: "howler pup", glyph: 'p', level: 1, hit_points: "1d3",
          asleep: Some("1/1")),
         (key: "queen", name: "the Bog Queen", glyph: 'Q', level: 2, hit_points: "6d6",
-         unique: true, possessions: Some((loot: "crowns", chance: "1/1"))),
+         unique: true, possessions: Some((loot: "crowns", chance: "1/1")),
+         data: {"banner": Str("reeds"), "speed": Int(-9)}),
         (key: "eel", name: "marsh eel", glyph: 'e', level: 1, hit_points: "1d4",
          place: (stands_on: Some(["water"]))),
         (key: "gnat", name: "gnat", glyph: 'g', level: 1, hit_points: "1d1", tags: ["insect"]),
@@ -177,6 +178,11 @@ fn a_floor_has_its_creatures_components_and_answer() {
     let hp = world.get::<TablesHitPoints>(queen).unwrap().0;
     assert!((6..=36).contains(&hp), "6d6: {hp}");
     assert_eq!(world.get::<Glyph>(queen), Some(&Glyph('Q')));
+    let data = &world.get::<CreatureData>(queen).unwrap().0;
+    assert_eq!(data.len(), 2);
+    assert_eq!(data["banner"], Datum::Str("reeds".into()));
+    assert_eq!(data["speed"], Datum::Int(-9));
+    assert!(world.get::<CreatureData>(howler).is_none(), "howlers have no data");
     let gnats = world.query::<&CreatureTags>().iter(world).count();
     assert_eq!(gnats, 7, "every creature has its tags");
     assert_eq!(
@@ -1030,6 +1036,7 @@ fn queen_standing() -> String {
         "role: \"pup\"",
         "Glyph\": ('Q')",
         "CreatureTags\": ([])",
+        "CreatureData\": ({\n",
     ] {
         assert!(text.contains(needle), "{needle}");
     }
@@ -1195,6 +1202,16 @@ fn saves_hold_only_what_the_files_could() {
             ),
             "Unique",
             String::from("is marked Unique(`howler`), which is no unique"),
+        ),
+        (
+            edited_in(&text, queen, "\"reeds\"", &format!("\"{}\"", "x".repeat(201))),
+            "CreatureData",
+            format!("entity {id}: field `0[\"banner\"]`: at most 200 bytes, no control characters"),
+        ),
+        (
+            edited_in(&text, queen, "\"banner\"", "\"ban ner\""),
+            "CreatureData",
+            format!("entity {id}: field `0[\"ban ner\"]`: a key is 1 to 64 letters, digits, `_` or `-`"),
         ),
         (
             text.replacen("name: \"safe\"", &format!("name: \"{long}\""), 1),
