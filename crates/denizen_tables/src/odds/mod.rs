@@ -116,8 +116,9 @@ pub const MAX_EXACT_CAPPED: usize = 8;
 /// it they are sampled, so the exact work stays bounded whatever the caps.
 pub const MAX_EXACT_CAP_STATES: u64 = 256;
 
-/// The most states the exact walk of a budgeted floor (or a floor's danger) may visit,
-/// and the most table and group walks it may remember; past either, the figures are
+/// The most states the exact walk of a budgeted floor may visit, the most outcomes (states
+/// left, a floor's danger among them) one of its distributions may hold, and the most
+/// table and group walks it may remember; past any, the walk stops and the figures are
 /// sampled, as past [`MAX_EXACT_UNIQUES`].
 pub const MAX_EXACT_STATES: u64 = 1 << 20;
 
@@ -266,9 +267,11 @@ impl<'b> Exact<'b> {
     /// `branch`'s outcomes, each with chance `p`, joined into `out` (none when `p` is 0).
     fn branch(out: &mut Dist, p: f64, branch: impl FnOnce() -> Dist) {
         if p > 0.0 {
+            let mut joined = Joined::new(std::mem::take(out));
             for o in branch() {
-                merge(out, scaled(o, p));
+                joined.add(scaled(o, p));
             }
+            *out = joined.dist;
         }
     }
 }
@@ -313,7 +316,7 @@ impl<'b> Reading<'b> for Exact<'b> {
     fn comes(&mut self, at: State, s: SpeciesId, role: Role<'b>) -> Dist {
         let mask = at.mask | self.bit[s.index()].map_or(0, |bit| 1 << bit);
         let spent = match self.track {
-            true => at.spent + self.b.species_of(s).cost,
+            true => at.spent.saturating_add(self.b.species_of(s).cost),
             false => 0,
         };
         self.overflow |= spent > MAX_EXACT_DANGER;
@@ -344,25 +347,28 @@ impl<'b> Reading<'b> for Exact<'b> {
         }
     }
 
+    /// Past [`MAX_EXACT_STATES`] outcomes in one distribution the walk has overflowed, and
+    /// stops: what it returns then is not used.
     fn then(&mut self, first: Dist, mut next: impl FnMut(&mut Self, State) -> Dist) -> Dist {
-        let mut out: Dist = Vec::new();
+        let mut out = Joined::new(Vec::new());
         for a in first {
+            if self.overflow {
+                return Vec::new();
+            }
             for b in next(self, a.at) {
                 let mut counts = a.counts.clone();
                 for (c, (bc, ac)) in counts.iter_mut().zip(b.counts.iter().zip(&a.counts)) {
                     *c = ac * b.p + a.p * bc;
                 }
-                merge(
-                    &mut out,
-                    Outcome {
-                        at: b.at,
-                        p: a.p * b.p,
-                        counts,
-                    },
-                );
+                out.add(Outcome {
+                    at: b.at,
+                    p: a.p * b.p,
+                    counts,
+                });
             }
+            self.overflow |= out.dist.len() as u64 > MAX_EXACT_STATES;
         }
-        out
+        out.dist
     }
 
     fn pick(
@@ -450,7 +456,9 @@ impl<'b> Reading<'b> for Exact<'b> {
                 dist
             }
         };
-        shifted(dist, at.spent)
+        let dist = shifted(dist, at.spent);
+        self.overflow |= dist.iter().any(|o| o.at.spent > MAX_EXACT_DANGER);
+        dist
     }
 
     fn budget(
@@ -472,7 +480,7 @@ impl<'b> Reading<'b> for Exact<'b> {
 fn shifted(mut dist: Dist, by: u32) -> Dist {
     if by > 0 {
         for o in &mut dist {
-            o.at.spent += by;
+            o.at.spent = o.at.spent.saturating_add(by);
         }
     }
     dist
@@ -486,14 +494,55 @@ fn scaled(mut o: Outcome, p: f64) -> Outcome {
     o
 }
 
-/// Adds an outcome to a distribution, joining it with the one of the same state.
-fn merge(dist: &mut Dist, o: Outcome) {
-    match dist.iter_mut().find(|d| d.at == o.at) {
-        Some(d) => {
-            d.p += o.p;
-            add(&mut d.counts, &o.counts, 1.0);
+/// A distribution being joined by state: searched in place while short, through an index
+/// of its states once longer than [`Joined::SHORT`], so that joining stays linear in the
+/// outcomes however many states a floor's danger makes.
+struct Joined {
+    dist: Dist,
+    index: HashMap<State, usize>,
+}
+
+impl Joined {
+    /// The longest distribution searched without an index.
+    const SHORT: usize = 16;
+
+    fn new(dist: Dist) -> Self {
+        let mut joined = Joined {
+            dist,
+            index: HashMap::new(),
+        };
+        joined.reindex();
+        joined
+    }
+
+    /// Indexes the states once the distribution is past [`Joined::SHORT`].
+    fn reindex(&mut self) {
+        if self.dist.len() > Self::SHORT && self.index.len() < self.dist.len() {
+            let states = self.dist.iter().enumerate().map(|(i, o)| (o.at, i));
+            self.index.extend(states);
         }
-        None => dist.push(o),
+    }
+
+    /// Adds an outcome, joining it with the one of the same state.
+    fn add(&mut self, o: Outcome) {
+        let found = match self.index.is_empty() {
+            true => self.dist.iter().position(|d| d.at == o.at),
+            false => self.index.get(&o.at).copied(),
+        };
+        match found {
+            Some(i) => {
+                let d = &mut self.dist[i];
+                d.p += o.p;
+                add(&mut d.counts, &o.counts, 1.0);
+            }
+            None => {
+                if !self.index.is_empty() {
+                    self.index.insert(o.at, self.dist.len());
+                }
+                self.dist.push(o);
+                self.reindex();
+            }
+        }
     }
 }
 

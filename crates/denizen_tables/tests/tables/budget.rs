@@ -223,3 +223,29 @@ fn a_species_dearer_than_every_budget_is_linted() {
         five[0]
     );
 }
+
+/// A floor's danger is followed exactly up to `MAX_EXACT_DANGER` (100,000): ten placements
+/// of `a` (cost 10,000) or `b` (cost 3), even odds, can reach 100,000 and are exact, with
+/// the mean worked by hand (10 x 10,003 / 2); eleven can pass it and are sampled, with
+/// standard errors.
+#[test]
+fn a_danger_past_the_exact_limit_is_sampled() {
+    assert_eq!(denizen_tables::MAX_EXACT_DANGER, 100_000);
+    for (n, exact) in [(10, true), (11, false)] {
+        let text = with_floor(&format!("count: (dice: \"{n}\")"));
+        let b = bestiary(&text.replace("cost: Some(1)", "cost: Some(10000)"));
+        let figures = floor_odds(&b, 1, &UniqueLedger::new(), &Context::new(), None).unwrap();
+        assert_eq!(
+            figures.odds.standard_errors.is_none(),
+            exact,
+            "{n} placements"
+        );
+        let mean = 10_003.0 * f64::from(n) / 2.0;
+        let tolerance = if exact { 1e-6 } else { 0.02 * mean };
+        assert!(
+            (figures.mean_danger() - mean).abs() < tolerance,
+            "{n}: {}",
+            figures.mean_danger()
+        );
+    }
+}

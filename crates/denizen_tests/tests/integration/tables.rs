@@ -182,7 +182,10 @@ fn a_floor_has_its_creatures_components_and_answer() {
     assert_eq!(data.len(), 2);
     assert_eq!(data["banner"], Datum::Str("reeds".into()));
     assert_eq!(data["speed"], Datum::Int(-9));
-    assert!(world.get::<CreatureData>(howler).is_none(), "howlers have no data");
+    assert!(
+        world.get::<CreatureData>(howler).is_none(),
+        "howlers have no data"
+    );
     let gnats = world.query::<&CreatureTags>().iter(world).count();
     assert_eq!(gnats, 7, "every creature has its tags");
     assert_eq!(
