@@ -247,6 +247,13 @@ fn sample_gives_the_same_figures_on_any_number_of_threads() {
     };
     assert_eq!(deeps(1, ""), deeps(3, ""));
     assert_eq!(deeps(1, "--danger"), deeps(3, "--danger"));
+    // The branch dealt from a bag, in a context.
+    let warrens = |threads: u32| {
+        stdout(&tables(&format!(
+            "sample FILES --depth 6 --floors 9000 --threads {threads} --branch warrens --when night --format csv"
+        )))
+    };
+    assert_eq!(warrens(1), warrens(3));
     let other_seed = stdout(&tables(
         "sample FILES --depth 9 --floors 9000 --seed 2 --format csv",
     ));
