@@ -149,7 +149,9 @@ pub struct SavedBag {
     pub copies: Vec<(u32, u32)>,
 }
 
-/// The most bags one floor's record holds.
+/// The most bags one floor's record holds (a bag for each table and depth drawn from). A
+/// floor whose draws filled more keeps the first in (table, depth) order; the others are
+/// refilled when next drawn from.
 pub const MAX_BAGS: usize = 1_024;
 
 impl TablesFloor {
@@ -195,11 +197,13 @@ impl TablesFloor {
         Bags::from_iter(bags)
     }
 
-    /// Keeps `bags`, drawn under `b`.
+    /// Keeps `bags`, drawn under `b`: at most [`MAX_BAGS`], the first in (table, depth)
+    /// order, so the record a save holds is the one the floor's arrivals go on from.
     fn keep_bags(&mut self, b: &Bestiary, bags: &Bags) {
         self.bag_tables = bag_tables(b);
         self.bags = bags
             .iter()
+            .take(MAX_BAGS)
             .map(|((table, depth), copies)| SavedBag {
                 table: b.table(table).key.clone(),
                 depth,
@@ -285,5 +289,31 @@ impl TablesFloors {
         if let Some(record) = self.0.get_mut(floor) {
             record.player = Some(at);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bestiary::TableId;
+
+    /// A floor whose draws filled more than `MAX_BAGS` bags keeps the first 1,024 in (table,
+    /// depth) order, so its record never holds what a save check would refuse.
+    #[test]
+    fn a_record_keeps_at_most_max_bags() {
+        let b = crate::starter().unwrap();
+        assert!(b.tables().len() >= 5);
+        let bags: Bags = (0..5)
+            .flat_map(|t| (0..=crate::MAX_DEPTH).map(move |d| ((TableId(t), d), vec![(0, 1)])))
+            .collect();
+        let mut record = TablesFloor::default();
+        record.keep_bags(&b, &bags);
+        assert_eq!(record.bags.len(), MAX_BAGS);
+        let last = &record.bags[MAX_BAGS - 1];
+        // 1,024 = 4 tables of 251 depths, and 20 of the fifth.
+        assert_eq!(
+            (last.table.as_str(), last.depth),
+            (b.table(TableId(4)).key.as_str(), 19)
+        );
     }
 }

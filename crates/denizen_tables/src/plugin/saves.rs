@@ -15,7 +15,8 @@ use super::components::{
 };
 use super::messages::TablesStateMended;
 use super::resources::{
-    MAX_BAGS, MAX_TAG_AREAS, TablesContext, TablesFloor, TablesFloors, TablesRuleset, TablesUniques,
+    MAX_BAGS, MAX_TAG_AREAS, SavedBag, TablesContext, TablesFloor, TablesFloors, TablesRuleset,
+    TablesUniques,
 };
 use crate::Bestiary;
 use crate::bounds::{self, MAX_NAME_BYTES, MAX_TAG_BYTES};
@@ -122,25 +123,52 @@ fn check_record(floor: &FloorId, record: &TablesFloor) -> Result<(), SaveError> 
             let problem = format!("{} counts, at most {}", counts.len(), crate::MAX_ENTRIES);
             return fault(field.into(), problem);
         }
+        let over = |n: u32| {
+            (n > crate::MAX_PER_FLOOR)
+                .then(|| format!("a count is at most {}", crate::MAX_PER_FLOOR))
+        };
         if let Some((i, problem)) = counts
             .iter()
             .enumerate()
-            .find_map(|(i, (key, _))| bounds::key(key).err().map(|p| (i, p)))
+            .find_map(|(i, (key, n))| bounds::key(key).err().or_else(|| over(*n)).map(|p| (i, p)))
         {
             return fault(format!("{field}[{i}]"), problem);
         }
     }
     for (i, bag) in record.bags.iter().enumerate() {
-        let rows = bag.copies.len();
-        let problem = bounds::key(&bag.table).err().or_else(|| {
-            (rows > crate::MAX_ENTRIES)
-                .then(|| format!("{rows} rows, at most {}", crate::MAX_ENTRIES))
-        });
-        if let Some(problem) = problem {
-            return fault(format!("bags[{i}]"), problem);
+        if let Some((field, problem)) = bag_fault(bag) {
+            return fault(format!("bags[{i}].{field}"), problem);
         }
     }
     Ok(())
+}
+
+/// A saved bag's field past the bounds a draw keeps, and the problem: its table a key, its
+/// depth at most [`MAX_DEPTH`](crate::MAX_DEPTH), at most
+/// [`MAX_ENTRIES`](crate::MAX_ENTRIES) rows, each a row index below that with 1 to
+/// [`MAX_BAG_COPIES`](crate::MAX_BAG_COPIES) copies.
+fn bag_fault(bag: &SavedBag) -> Option<(String, String)> {
+    if let Err(problem) = bounds::key(&bag.table) {
+        return Some(("table".into(), problem));
+    }
+    if bag.depth > crate::MAX_DEPTH {
+        return Some(("depth".into(), format!("at most {}", crate::MAX_DEPTH)));
+    }
+    let rows = bag.copies.len();
+    if rows > crate::MAX_ENTRIES {
+        let problem = format!("{rows} rows, at most {}", crate::MAX_ENTRIES);
+        return Some(("copies".into(), problem));
+    }
+    let bad = |&(row, n): &(u32, u32)| {
+        row as usize >= crate::MAX_ENTRIES || !(1..=crate::MAX_BAG_COPIES).contains(&n)
+    };
+    let j = bag.copies.iter().position(bad)?;
+    let problem = format!(
+        "a row index below {} with 1 to {} copies",
+        crate::MAX_ENTRIES,
+        crate::MAX_BAG_COPIES
+    );
+    Some((format!("copies[{j}]"), problem))
 }
 
 /// Every saved text of a creature within the files' bounds.

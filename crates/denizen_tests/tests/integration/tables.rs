@@ -1569,6 +1569,9 @@ fn wandering_arrivals_deal_the_floors_bag_and_a_save_keeps_it() {
         let second = arrived_species(&mut loaded);
         assert_eq!(second.len(), 1);
         assert_ne!(first, second, "seed {seed}: the bag deals the other");
+        if seed == 0 {
+            bags_past_their_bounds_are_refused(&text);
+        }
     }
     // Reloaded with the bag's table changed, the bag is emptied: a refill, not the copy
     // left, deals the next arrival (with three rows, the saved copy alone would give one).
@@ -1587,6 +1590,48 @@ fn wandering_arrivals_deal_the_floors_bag_and_a_save_keeps_it() {
     let bags = &app.world().resource::<TablesFloors>().0[&floor].bags;
     let left: u32 = bags[0].copies.iter().map(|&(_, n)| n).sum();
     assert_eq!(left, 2, "refilled with 3 copies, one dealt");
+}
+
+/// A saved bag's depth, row and copies past what a draw keeps are refused by field.
+fn bags_past_their_bounds_are_refused(text: &str) {
+    let copies = "copies: [\n                            (0, 1),";
+    let depth = "\"wanderers\",\n                        depth: 1,";
+    let cases = [
+        (
+            depth,
+            "\"wanderers\", depth: 251,",
+            "bags[0].depth`: at most 250",
+        ),
+        (depth, "\"wanderers\", depth: 250,", ""),
+        (
+            copies,
+            "copies: [\n (0, 0),",
+            "bags[0].copies[0]`: a row index below 10000 with 1 to 100 copies",
+        ),
+        (
+            copies,
+            "copies: [\n (0, 101),",
+            "bags[0].copies[0]`: a row index",
+        ),
+        (
+            copies,
+            "copies: [\n (10000, 1),",
+            "bags[0].copies[0]`: a row index",
+        ),
+        (copies, "copies: [\n (0, 100),", ""),
+    ];
+    for (from, to, refused) in cases {
+        assert!(text.contains(from), "{from}");
+        let edited = text.replacen(from, to, 1);
+        let loaded = load(app_with(&with_bagged_wanderers(), 0).world_mut(), &edited);
+        match refused {
+            "" => assert!(loaded.is_ok(), "{to}: {loaded:?}"),
+            _ => {
+                let e = loaded.unwrap_err().to_string();
+                assert!(e.contains(refused), "{to}: {e}");
+            }
+        }
+    }
 }
 
 /// Wandering arrivals count towards the floor's caps, and the floor's record keeps the
@@ -1616,4 +1661,15 @@ fn wandering_arrivals_keep_to_the_floors_caps_across_a_save() {
     }
     let gnats = species(&mut loaded).iter().filter(|s| *s == "gnat").count();
     assert_eq!(gnats, 1);
+    // A count past the largest cap (200) is refused by field; 200 loads.
+    assert!(saved.contains("(\"gnat\", 1)"), "{saved}");
+    let edited = |n: u32| saved.replacen("(\"gnat\", 1)", &format!("(\"gnat\", {n})"), 1);
+    assert!(load(app_with(&text, 4).world_mut(), &edited(200)).is_ok());
+    let e = load(app_with(&text, 4).world_mut(), &edited(201))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("field `species_counts[0]`: a count is at most 200"),
+        "{e}"
+    );
 }
