@@ -1,15 +1,15 @@
 //! Bags: a `pick: Bag` table's rows drawn without replacement, as a deck is dealt. Each
 //! eligible row puts its weight's copies (shaped by depth) into the bag of its table and
 //! depth; a draw takes one copy at random; a copy whose row is no longer eligible is
-//! taken out and the draw repeats; an empty bag is refilled. The draw ([`crate::draw`])
-//! and the exact odds ([`crate::odds`]) read these helpers; the rule's steps are the
-//! walk's `Reading::bag`.
+//! taken out and the draw repeats; an empty bag is refilled. The steps are written here
+//! once; the draw ([`crate::draw`]) takes them by the stream and the exact odds
+//! ([`crate::odds`]) follow each copy with its share.
 
 use std::collections::BTreeMap;
 
 use crate::bestiary::{Bestiary, TableId};
 use crate::context::Conditions;
-use crate::rules::{Key, eligible};
+use crate::rules::{Key, eligible, row_weight};
 
 /// A floor's bags: for each bag table and depth drawn from, the copies left of each row
 /// (by its index in the table), rows with none left out. A floor's draw starts from
@@ -46,17 +46,62 @@ impl FromIterator<((TableId, u32), Vec<(u32, u32)>)> for Bags {
     }
 }
 
-/// The copies a refill puts in: each row eligible now, its shaped weight's worth.
-pub(crate) fn fill(
-    b: &Bestiary,
-    table: TableId,
-    (depth, c): (u32, &Conditions),
-    available: &impl Fn(Key) -> bool,
-) -> Vec<(u32, u32)> {
-    let (rows, _) = eligible(b, table, (depth, c), available);
-    rows.into_iter()
-        .map(|(i, w)| (i as u32, w as u32))
-        .collect()
+/// A draw from a bag table, in the rule's steps, which both readings of the walk take:
+/// [`Bags::ready`] (refill an empty bag, or draw nothing), then one copy taken out
+/// ([`Bags::take_copy`] by the stream, or each row in turn with its share through
+/// [`Bags::take_row`]), then [`dealt`]: the copy's row is drawn if still eligible;
+/// otherwise the draw repeats from the bag left.
+impl Bags {
+    /// The bag of `table` at `depth` to draw from, refilled with the rows eligible now
+    /// (each its shaped weight's copies) when empty; none when a refill has nothing in it:
+    /// the table draws nothing.
+    pub(crate) fn ready(
+        &mut self,
+        b: &Bestiary,
+        (table, depth): (TableId, u32),
+        c: &Conditions,
+        available: &impl Fn(Key) -> bool,
+    ) -> Option<&[(u32, u32)]> {
+        if self.copies(table, depth).is_empty() {
+            let (rows, _) = eligible(b, table, (depth, c), available);
+            let copies: Vec<(u32, u32)> = (rows.into_iter())
+                .map(|(i, w)| (i as u32, w as u32))
+                .collect();
+            if copies.is_empty() {
+                return None;
+            }
+            self.0.insert((table, depth), copies);
+        }
+        Some(self.copies(table, depth))
+    }
+
+    /// Takes copy `k` (below the bag's [`total`]) out of the bag of `table` at `depth`:
+    /// its row.
+    pub(crate) fn take_copy(&mut self, (table, depth): (TableId, u32), mut k: u32) -> usize {
+        let at = (self.copies(table, depth).iter())
+            .position(|&(_, n)| {
+                let here = k < n;
+                k = k.saturating_sub(n);
+                here
+            })
+            .expect("a copy below the total");
+        self.take_row((table, depth), at)
+    }
+
+    /// Takes one copy of the `at`-th row left in the bag of `table` at `depth`: its row.
+    /// A bag left empty is dropped (it is refilled at its next draw).
+    pub(crate) fn take_row(&mut self, key: (TableId, u32), at: usize) -> usize {
+        let copies = self.0.get_mut(&key).expect("a filled bag");
+        let row = copies[at].0 as usize;
+        copies[at].1 -= 1;
+        if copies[at].1 == 0 {
+            copies.remove(at);
+        }
+        if copies.is_empty() {
+            self.0.remove(&key);
+        }
+        row
+    }
 }
 
 /// The copies in a bag.
@@ -64,25 +109,14 @@ pub(crate) fn total(copies: &[(u32, u32)]) -> u32 {
     copies.iter().map(|&(_, n)| n).sum()
 }
 
-/// Takes copy `k` (below the total) out: its row.
-pub(crate) fn take(copies: &mut Vec<(u32, u32)>, mut k: u32) -> usize {
-    let at = copies
-        .iter()
-        .position(|&(_, n)| {
-            let here = k < n;
-            k = k.saturating_sub(n);
-            here
-        })
-        .expect("a copy below the total");
-    take_at(copies, at)
-}
-
-/// Takes one copy of the `at`-th row left out: its row.
-pub(crate) fn take_at(copies: &mut Vec<(u32, u32)>, at: usize) -> usize {
-    let row = copies[at].0 as usize;
-    copies[at].1 -= 1;
-    if copies[at].1 == 0 {
-        copies.remove(at);
-    }
-    row
+/// Whether a copy of `row` taken out of the bag of `table` at `depth` is dealt: its row
+/// is still eligible. One that is not stays out, and the draw repeats.
+pub(crate) fn dealt(
+    b: &Bestiary,
+    (table, depth): (TableId, u32),
+    c: &Conditions,
+    row: usize,
+    available: &impl Fn(Key) -> bool,
+) -> bool {
+    row_weight(b, &b.table(table).rows[row], (depth, c), available) > 0
 }

@@ -12,7 +12,7 @@ use crate::bestiary::{Bestiary, GroupId, Place, SpeciesId, TableId};
 use crate::context::Conditions;
 use crate::ledger::Spent;
 use crate::roll::Roll;
-use crate::rules::{Key, row_weight};
+use crate::rules::Key;
 use crate::walk::{Budgeting, Reading, Role, Walk};
 use crate::weight::Chance;
 
@@ -201,17 +201,12 @@ impl<'b> Reading<'b> for Sampler<'b, '_> {
         let (b, c) = (self.b, self.c);
         loop {
             let available = |k: Key| !self.spent.gone[k.index(b)];
-            if self.bags.copies(t, depth).is_empty() {
-                let copies = bag::fill(b, t, (depth, c), &available);
-                if copies.is_empty() {
-                    return;
-                }
-                self.bags.0.insert((t, depth), copies);
-            }
-            let copies = self.bags.0.get_mut(&(t, depth)).expect("filled");
+            let Some(copies) = self.bags.ready(b, (t, depth), &c, &available) else {
+                return;
+            };
             let k = below(self.rng, bag::total(copies)).0;
-            let i = bag::take(copies, k);
-            if row_weight(b, &b.table(t).rows[i], (depth, c), &available) > 0 {
+            let i = self.bags.take_copy((t, depth), k);
+            if bag::dealt(b, (t, depth), &c, i, &available) {
                 return row(self, (), i);
             }
         }

@@ -6,7 +6,6 @@ use std::collections::BTreeMap;
 use super::{Dist, Exact, MAX_EXACT_STATES, State};
 use crate::bag::{self, Bags};
 use crate::bestiary::TableId;
-use crate::rules::row_weight;
 use crate::walk::Reading;
 
 impl Exact<'_> {
@@ -38,33 +37,24 @@ impl Exact<'_> {
             let mut bags = self.bag_sets[id as usize].clone();
             let (b, c) = (self.b, &self.c);
             let available = |k| self.available(at, k);
-            if bags.copies(t, depth).is_empty() {
-                let copies = bag::fill(b, t, (depth, c), &available);
-                if copies.is_empty() {
-                    Self::branch(&mut out, p, || self.nothing(at));
-                    continue;
-                }
-                bags.0.insert((t, depth), copies);
-            }
-            let copies = bags.0[&(t, depth)].clone();
-            let rows = &b.table(t).rows;
-            let eligible: Vec<bool> = (copies.iter())
-                .map(|&(i, _)| row_weight(b, &rows[i as usize], (depth, c), &available) > 0)
+            let Some(copies) = bags.ready(b, (t, depth), c, &available) else {
+                Self::branch(&mut out, p, || self.nothing(at));
+                continue;
+            };
+            let copies = copies.to_vec();
+            let dealt: Vec<bool> = (copies.iter())
+                .map(|&(i, _)| bag::dealt(b, (t, depth), c, i as usize, &available))
                 .collect();
             let total = f64::from(bag::total(&copies));
             for (j, &(i, n)) in copies.iter().enumerate() {
                 let mut left = bags.clone();
-                let taken = left.0.get_mut(&(t, depth)).expect("filled");
-                bag::take_at(taken, j);
-                let after = bag::total(taken);
-                if taken.is_empty() {
-                    left.0.remove(&(t, depth));
-                }
+                left.take_row((t, depth), j);
+                let after = bag::total(left.copies(t, depth));
                 let share = p * f64::from(n) / total;
                 let next = self.bag_id(left);
                 let mut from = at;
                 from.bags = next;
-                match eligible[j] {
+                match dealt[j] {
                     true => Self::branch(&mut out, share, || row(self, from, i as usize)),
                     false => *live.entry((std::cmp::Reverse(after), next)).or_insert(0.0) += share,
                 }
