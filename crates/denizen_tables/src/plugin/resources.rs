@@ -180,7 +180,8 @@ impl TablesFloor {
     /// The floor's bags for a draw under `b`: as saved, unless the bag tables changed
     /// since (then none).
     fn bags(&self, b: &Bestiary) -> Bags {
-        if self.bag_tables != bag_tables(b) {
+        // The print is worked out only for a floor that has bags.
+        if self.bags.is_empty() || self.bag_tables != bag_tables(b) {
             return Bags::new();
         }
         // Only bags that fit the tables: a bag table's, each row one of its rows and each
@@ -200,7 +201,7 @@ impl TablesFloor {
     /// Keeps `bags`, drawn under `b`: at most [`MAX_BAGS`], the first in (table, depth)
     /// order, so the record a save holds is the one the floor's arrivals go on from.
     fn keep_bags(&mut self, b: &Bestiary, bags: &Bags) {
-        self.bag_tables = bag_tables(b);
+        self.bag_tables = if bags.is_empty() { 0 } else { bag_tables(b) };
         self.bags = bags
             .iter()
             .take(MAX_BAGS)
