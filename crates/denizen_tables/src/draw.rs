@@ -201,12 +201,12 @@ impl<'b> Reading<'b> for Sampler<'b, '_> {
         let (b, c) = (self.b, self.c);
         loop {
             let available = |k: Key| !self.spent.gone[k.index(b)];
-            let Some(copies) = self.bags.ready(b, (t, depth), &c, &available) else {
+            let Some(copies) = self.bags.ready(b, (t, depth), c, &available) else {
                 return;
             };
             let k = below(self.rng, bag::total(copies)).0;
             let i = self.bags.take_copy((t, depth), k);
-            if bag::dealt(b, (t, depth), &c, i, &available) {
+            if bag::dealt(b, (t, depth), c, i, &available) {
                 return row(self, (), i);
             }
         }
