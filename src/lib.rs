@@ -1,5 +1,6 @@
 #![doc = include_str!(concat!(env!("OUT_DIR"), "/front_page.md"))]
 #![forbid(unsafe_code)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(missing_docs)]
 
 #[cfg(feature = "stats")]

@@ -11,6 +11,7 @@
 //! format ([`AngbandRules::new`]).
 
 #![forbid(unsafe_code)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(missing_docs)]
 
 pub mod alloc;

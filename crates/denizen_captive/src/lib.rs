@@ -9,6 +9,7 @@
 //! `denizen_bevy` rule-set API.
 
 #![forbid(unsafe_code)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(missing_docs)]
 
 pub mod base;

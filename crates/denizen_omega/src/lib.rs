@@ -10,6 +10,7 @@
 //! ([`OmegaRules::from_files`]) or adds to Omega's ([`OmegaRules::shipped_with`]).
 
 #![forbid(unsafe_code)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(missing_docs)]
 
 pub mod bestiary;
