@@ -30,7 +30,7 @@ use denizen::bevy::assets::bevy_asset::{AssetMetaCheck, AssetPlugin, AssetServer
 use denizen::bevy::assets::{
     AnySlot, DataRejected, DataSlot, DataSources, RulesLoaded, asset_folder, follow, register_kind,
 };
-use denizen::bevy::pipeline::{FloorHeld, FloorRequest, FloorStreams, rules_ready};
+use denizen::bevy::pipeline::{FloorHeld, FloorRequest, FloorStreams, NotOurFloor, rules_ready};
 use denizen::bevy::rule_set::{RuleSetApp, RuleSetPlugin};
 use denizen::bevy::save::{load, save};
 use denizen::bevy::view::{Description, describe, render_floor};
@@ -305,6 +305,16 @@ enum SpawnRefusal {
     RulesRefused(RulesRefused),
     #[error("{0}")]
     FloorHeld(FloorHeld),
+    /// The floor is current or put away under another rule set (or the host): nothing
+    /// changed.
+    #[error("{0}")]
+    NotOurFloor(NotOurFloor),
+}
+
+impl From<NotOurFloor> for SpawnRefusal {
+    fn from(not_ours: NotOurFloor) -> Self {
+        Self::NotOurFloor(not_ours)
+    }
 }
 
 impl From<FloorHeld> for SpawnRefusal {

@@ -4,7 +4,9 @@
 //! 2. **validate** each against the rules ([`FloorRequest::validate`]: the floor it is
 //!    for and what the rules resolved for it, or why the rules cannot serve it; nothing has
 //!    changed yet);
-//! 3. **claim** [`FloorMap`] for that floor in this run (it holds one
+//! 3. **claim** the floor: one current or put away under another rule set is refused with
+//!    [`NotOurFloor`] (the [`Maker`](crate::floor::Maker) is the rule set whose floor set
+//!    serves the request); then [`FloorMap`] for that floor in this run (it holds one
 //!    floor: a second floor in one run is refused with [`FloorHeld`]);
 //! 4. **settle** what came before: the current floor, if it is another one not put away,
 //!    ends as [`FloorEnd::Left`]; a floor of the same id that already exists (current, put
@@ -18,7 +20,7 @@
 //! 6. **enter** the floor, once: a plan that brings its own map
 //!    ([`FloorRequest::floor_map`], Angband's classic level) puts it in
 //!    [`FloorMap`] first; it becomes the [`CurrentFloor`], its squares
-//!    counted;
+//!    counted, its maker the rule set's ([`FloorMakers`](crate::floor::FloorMakers));
 //! 7. **apply** the plan ([`apply`](crate::apply::apply): occupancy, tiles, one batch
 //!    per shape, then [`MonsterSpawned`](crate::MonsterSpawned)) and **answer**
 //!    ([`FloorRequest::apply`]), then [`FloorEntered`] with [`FloorEntry::New`]; or, at
@@ -32,6 +34,8 @@
 //! of the old floor's end that replaces the rules does not change the plan: it was
 //! resolved before).
 
+use std::any::TypeId;
+use std::collections::HashMap;
 use std::marker::PhantomData;
 
 use bevy_ecs::message::MessageCursor;
@@ -42,11 +46,12 @@ use denizen_core::floor::FloorGrid;
 use denizen_core::rng::Generator;
 
 use crate::floor::{
-    CurrentFloor, FloorEnd, FloorId, FloorMap, claim_floor, end_floor, enter_floor,
+    CurrentFloor, FloorEnd, FloorId, FloorMakers, FloorMap, StoredFloors, claim_floor, end_floor,
+    enter_floor, maker_of,
 };
 use crate::streams::DenizenRng;
 
-pub use crate::floor::{FloorEnded, FloorEntered, FloorEntry, FloorHeld};
+pub use crate::floor::{FloorEnded, FloorEntered, FloorEntry, FloorHeld, Maker};
 
 /// The new messages of type `M` since `cursor` last read, cloned out so the system can
 /// change the world while it serves them: the one preamble of every request system.
@@ -60,8 +65,8 @@ pub fn read_requests<M: Message + Clone>(world: &World, cursor: &mut MessageCurs
 /// What a rule set's floor request tells the pipeline at each step (see the module docs
 /// for the order). Implemented on the request message itself.
 pub trait FloorRequest: Message + Clone {
-    /// Why the rule set refuses a request; the pipeline's own refusal converts into it.
-    type Rejection: From<FloorHeld>;
+    /// Why the rule set refuses a request; the pipeline's own refusals convert into it.
+    type Rejection: From<FloorHeld> + From<NotOurFloor>;
     /// What validation resolved (the rules in use and what they looked up), handed to
     /// planning so it never resolves the request again.
     type Valid;
@@ -149,12 +154,56 @@ pub(crate) fn plan_with_streams<P>(
     planned
 }
 
+/// The maker of each floor request type's floors: the rule set whose floor set serves it
+/// ([`RuleSetApp::serve_floors`](crate::RuleSetApp::serve_floors)). Configuration, never
+/// saved.
+#[derive(Resource, Reflect, Clone, Debug, Default)]
+#[reflect(opaque, Debug)]
+pub(crate) struct FloorMakersOf(pub(crate) HashMap<TypeId, Maker>);
+
+/// The pipeline's refusal of a request for a floor that is current or put away and was
+/// made by another maker (another rule set, or the host when a rule set asks for its own
+/// floor again): a rule set answers for its own floors only, and two may name floors alike.
+#[derive(Reflect, Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[reflect(Debug, PartialEq)]
+#[error("{floor} is {maker}'s floor, not {asked}'s: name another floor, or end that one first")]
+pub struct NotOurFloor {
+    /// The floor.
+    pub floor: FloorId,
+    /// Who made it.
+    pub maker: Maker,
+    /// The rule set asked to serve it.
+    pub asked: Maker,
+}
+
+/// Refuses `maker`'s request for `floor` when it is current or put away under another
+/// rule set. A host floor may be populated by any rule set.
+fn check_maker(world: &World, floor: &FloorId, maker: &Maker) -> Result<(), NotOurFloor> {
+    let current = world.resource::<CurrentFloor>().0 == *floor;
+    let stored = (world.get_resource::<StoredFloors>()).is_some_and(|s| s.0.contains_key(floor));
+    let made_by = maker_of(world, floor);
+    match made_by {
+        Maker::RuleSet(_) if (current || stored) && made_by != *maker => Err(NotOurFloor {
+            floor: floor.clone(),
+            maker: made_by,
+            asked: maker.clone(),
+        }),
+        _ => Ok(()),
+    }
+}
+
 /// Serves one request through every step, in order.
 pub fn serve<R: FloorRequest>(world: &mut World, request: &R) {
     let (floor, valid) = match request.validate(world) {
         Ok(valid) => valid,
         Err(rejection) => return request.reject(world, rejection),
     };
+    let maker = (world.get_resource::<FloorMakersOf>())
+        .and_then(|makers| makers.0.get(&TypeId::of::<R>()).cloned())
+        .unwrap_or_else(|| Maker::rule_set(std::any::type_name::<R>()));
+    if let Err(not_ours) = check_maker(world, &floor, &maker) {
+        return request.reject(world, not_ours.into());
+    }
     if let Err(held) = claim_floor(world, &floor) {
         return request.reject(world, held.into());
     }
@@ -170,9 +219,11 @@ pub fn serve<R: FloorRequest>(world: &mut World, request: &R) {
         world.resource_mut::<FloorMap>().0 = map;
     }
     enter_floor(world, floor.clone());
+    (world.get_resource_or_init::<FloorMakers>().0).insert(floor.clone(), maker.clone());
     request.apply(world, &floor, plan);
     world.trigger(FloorEntered {
         floor,
+        maker,
         entry: FloorEntry::New,
     });
 }

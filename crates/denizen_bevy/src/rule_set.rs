@@ -32,7 +32,8 @@ use bevy_ecs::system::ScheduleSystem;
 use bevy_reflect::Reflect;
 
 use crate::arrivals::{ArrivalRequest, Arrived, serve_arrival_requests};
-use crate::pipeline::{FloorRequest, serve_floor_requests};
+use crate::floor::Maker;
+use crate::pipeline::{FloorMakersOf, FloorRequest, serve_floor_requests};
 use crate::view::{Describer, Describers};
 use crate::{DenizenSystems, denizen_schedule};
 
@@ -104,6 +105,23 @@ impl RuleSets {
         self.added.iter().map(|rule_set| rule_set.name)
     }
 
+    /// The maker of the floors a request type served in `set` populates: the rule set
+    /// whose floors run there, or, when no rule set added so far declared that set, a rule
+    /// set named after the request type.
+    fn floor_maker<R: 'static>(&self, set: InternedSystemSet) -> Maker {
+        let owner = (self.added.iter()).find(|rule_set| rule_set.floors == Some(set));
+        let name = owner.map_or_else(
+            || {
+                std::any::type_name::<R>()
+                    .rsplit("::")
+                    .next()
+                    .unwrap_or_default()
+            },
+            |rule_set| rule_set.name,
+        );
+        Maker::rule_set(name)
+    }
+
     /// Whether a plugin serves requests of type `M`.
     pub fn serves<M: 'static>(&self) -> bool {
         self.served.contains(&TypeId::of::<M>())
@@ -173,6 +191,10 @@ impl RuleSetApp for App {
 
     fn serve_floors<R: FloorRequest>(&mut self, set: impl SystemSet) -> &mut Self {
         self.add_message::<R>();
+        let maker =
+            (self.world_mut().get_resource_or_init::<RuleSets>()).floor_maker::<R>(set.intern());
+        (self.world_mut().get_resource_or_init::<FloorMakersOf>().0)
+            .insert(TypeId::of::<R>(), maker);
         serve_in_order::<R, _>(
             self,
             set,

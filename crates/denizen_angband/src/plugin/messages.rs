@@ -9,6 +9,7 @@ use denizen_bevy::arrivals::{Arrived, RulesNotReady, RulesRefused, RulesStillLoa
 use denizen_core::floor::{Room, Square};
 
 use denizen_bevy::floor::{FloorHeld, FloorId};
+use denizen_bevy::pipeline::NotOurFloor;
 
 /// Where a requested level's floor comes from.
 #[derive(Reflect, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -198,6 +199,10 @@ pub enum AngbandFloorRefusal {
     /// Another floor was populated in this run.
     #[error("{0}")]
     FloorHeld(FloorHeld),
+    /// The floor is current or put away under another rule set (or the host): nothing
+    /// changed.
+    #[error("{0}")]
+    NotOurFloor(NotOurFloor),
     /// The rule set's data files (feature `assets`) have not loaded yet: nothing changed.
     /// A game waits for `RulesLoaded` before its first request.
     #[error("the rules' data files have not loaded yet (wait for RulesLoaded)")]
@@ -206,6 +211,12 @@ pub enum AngbandFloorRefusal {
     /// refusal (file, entry and field), until the files are mended. Nothing changed.
     #[error("{0}")]
     RulesRefused(RulesRefused),
+}
+
+impl From<NotOurFloor> for AngbandFloorRefusal {
+    fn from(not_ours: NotOurFloor) -> Self {
+        Self::NotOurFloor(not_ours)
+    }
 }
 
 impl From<FloorHeld> for AngbandFloorRefusal {

@@ -159,6 +159,81 @@ pub struct OnFloor(pub FloorId);
 #[reflect(Resource, Default, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CurrentFloor(pub FloorId);
 
+/// Who made a floor: a rule set, by the name it was added under
+/// ([`RuleSet::new`](crate::RuleSet::new): `Omega`, `Tables`, a game's own), or the host
+/// game (a floor it entered itself with [`enter_floor`], or one no rule set claimed).
+/// Kept beside a floor's [`FloorId`], not in it: two rule sets may name floors alike, and
+/// each answers only for its own.
+#[derive(
+    Reflect, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
+#[reflect(Default, Debug, PartialEq, Hash, Serialize, Deserialize)]
+pub enum Maker {
+    /// The host game.
+    #[default]
+    Host,
+    /// A rule set, by its name.
+    RuleSet(Arc<str>),
+}
+
+impl Maker {
+    /// The rule set of `name`.
+    pub fn rule_set(name: &str) -> Self {
+        Self::RuleSet(name.into())
+    }
+
+    /// Whether the rule set of `name` made the floor.
+    pub fn is(&self, name: &str) -> bool {
+        matches!(self, Self::RuleSet(n) if &**n == name)
+    }
+}
+
+/// ```
+/// use denizen_bevy::floor::Maker;
+///
+/// assert_eq!(Maker::rule_set("Omega").to_string(), "the rule set `Omega`");
+/// assert_eq!(Maker::Host.to_string(), "the host game");
+/// ```
+impl std::fmt::Display for Maker {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Host => f.write_str("the host game"),
+            Self::RuleSet(name) => write!(f, "the rule set {}", denizen_core::quoted(name)),
+        }
+    }
+}
+
+/// The maker of the current floor and of every floor put away, by floor (saved). A floor
+/// a rule set's request made is that rule set's from the moment it is entered until it
+/// ends (replaced, left or despawned); putting it away and bringing it back keep it. A
+/// floor not listed is the host's.
+#[derive(Resource, Reflect, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[reflect(Resource, Default, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FloorMakers(pub BTreeMap<FloorId, Maker>);
+
+/// The maker of `floor` ([`Maker::Host`] when no rule set made it, or it ended).
+pub fn maker_of(world: &World, floor: &FloorId) -> Maker {
+    world
+        .get_resource::<FloorMakers>()
+        .and_then(|makers| makers.0.get(floor).cloned())
+        .unwrap_or_default()
+}
+
+/// An ended floor has no maker (the map is only touched when it had one, so its change
+/// detection means a change).
+fn forget_maker(world: &mut World, floor: &FloorId) {
+    if let Some(mut makers) = world.get_resource_mut::<FloorMakers>()
+        && makers.0.contains_key(floor)
+    {
+        makers.0.remove(floor);
+    }
+}
+
+/// The maker of the current floor.
+pub fn current_maker(world: &World) -> Maker {
+    maker_of(world, &world.resource::<CurrentFloor>().0)
+}
+
 /// Marks the creatures of a floor that was put away ([`put_floor_away`]): they keep
 /// every component and relationship but belong to no map until the floor is brought
 /// back. A game's own systems skip them with `Without<Dormant>`.
@@ -245,6 +320,8 @@ pub enum FloorEnd {
 pub struct FloorEnded {
     /// The floor.
     pub floor: FloorId,
+    /// Who made it.
+    pub maker: Maker,
     /// How it ended.
     pub end: FloorEnd,
 }
@@ -269,6 +346,8 @@ pub enum FloorEntry {
 pub struct FloorEntered {
     /// The floor.
     pub floor: FloorId,
+    /// Who made it: a rule set follows only its own floors.
+    pub maker: Maker,
     /// How it was entered.
     pub entry: FloorEntry,
 }
@@ -353,6 +432,7 @@ pub(crate) fn end_floor(world: &mut World, floor: &FloorId, end: FloorEnd) -> us
         .get_resource::<StoredFloors>()
         .is_some_and(|stored| stored.0.contains_key(floor));
     if doomed.is_empty() && !stored {
+        forget_maker(world, floor);
         return 0;
     }
     if let Some(ended) = world
@@ -363,6 +443,7 @@ pub(crate) fn end_floor(world: &mut World, floor: &FloorId, end: FloorEnd) -> us
     }
     world.trigger(FloorEnded {
         floor: floor.clone(),
+        maker: maker_of(world, floor),
         end,
     });
     if end != FloorEnd::Despawned && world.resource::<CurrentFloor>().0 == *floor {
@@ -382,6 +463,7 @@ pub(crate) fn end_floor(world: &mut World, floor: &FloorId, end: FloorEnd) -> us
     if let Some(mut stored) = world.get_resource_mut::<StoredFloors>() {
         stored.0.remove(floor);
     }
+    forget_maker(world, floor);
     doomed.len()
 }
 
@@ -407,6 +489,7 @@ pub fn put_floor_away(world: &mut World) -> Option<FloorId> {
     }
     world.trigger(FloorEnded {
         floor: floor.clone(),
+        maker: maker_of(world, &floor),
         end: FloorEnd::PutAway,
     });
     world.resource_mut::<CurrentFloor>().0 = FloorId::default();
@@ -510,6 +593,7 @@ pub fn bring_floor_back(world: &mut World, floor: &FloorId) -> bool {
     enter_floor(world, floor.clone());
     world.trigger(FloorEntered {
         floor: floor.clone(),
+        maker: maker_of(world, floor),
         entry: FloorEntry::BroughtBack,
     });
     true

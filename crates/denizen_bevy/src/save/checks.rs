@@ -11,7 +11,9 @@ use super::SaveError;
 use super::format::ReadValue;
 use super::links::entities_in;
 use crate::clock::GameClock;
-use crate::floor::{CurrentFloor, Dormant, FloorId, FloorMap, GridPos, OnFloor, StoredFloors};
+use crate::floor::{
+    CurrentFloor, Dormant, FloorId, FloorMakers, FloorMap, GridPos, Maker, OnFloor, StoredFloors,
+};
 
 /// The save's first value of type `T`, if it holds one that reads as `T`.
 fn first<T: FromReflect>(values: &[ReadValue]) -> Option<T> {
@@ -116,11 +118,15 @@ fn saved_or_current<T: Resource + FromReflect + Clone>(
     first::<T>(resources).or_else(|| world.get_resource::<T>().cloned())
 }
 
+/// The longest rule set name a save's [`FloorMakers`] may hold.
+const MAX_MAKER_BYTES: usize = 64;
+
 /// Floor changes keep only the current floor's creatures awake and every put-away
 /// creature's floor stored (see [`put_floor_away`](crate::floor::put_floor_away)), so no
 /// save holds a creature awake on another floor or put away on a floor not stored. A
 /// creature spawned while no floor was current (an arena bout on a host's own map)
-/// belongs to no floor and is left alone. The current floor is never also stored.
+/// belongs to no floor and is left alone. The current floor is never also stored, and
+/// only the current and stored floors have a maker.
 fn check_floors(
     world: &World,
     resources: &[ReadValue],
@@ -134,6 +140,23 @@ fn check_floors(
             "CurrentFloor",
             format!("the current floor {} is also put away", current.0),
         );
+    }
+    let makers = saved_or_current::<FloorMakers>(world, resources).unwrap_or_default();
+    for (floor, maker) in &makers.0 {
+        if *floor != current.0 && !stored.0.contains_key(floor) {
+            let message = format!("{floor} has a maker but is neither current nor put away");
+            return impossible("FloorMakers", message);
+        }
+        if let Maker::RuleSet(name) = maker
+            && (name.is_empty()
+                || name.len() > MAX_MAKER_BYTES
+                || name.chars().any(char::is_control))
+        {
+            let message = format!(
+                "{floor}'s maker: a rule set's name is 1 to {MAX_MAKER_BYTES} bytes, no control characters"
+            );
+            return impossible("FloorMakers", message);
+        }
     }
     for (id, components) in entities {
         let Some(on) = first::<OnFloor>(components) else {

@@ -41,8 +41,10 @@ use super::SaveError;
 /// squares and their floors' minutes: a format 2 save still loads (fields it lacks take
 /// their defaults), and is written back as the current format. Format 4 adds the tables'
 /// context (`TablesContext`): a save of format 2 or 3 lacks it, and a saved resource a
-/// save lacks starts from its default when it loads.
-pub const SAVE_FORMAT: u32 = 4;
+/// save lacks starts from its default when it loads. Format 5 adds who made each floor
+/// ([`FloorMakers`](crate::floor::FloorMakers)): an older save lacks it, and its floors
+/// load as the host's, which each rule set follows as it did before makers were kept.
+pub const SAVE_FORMAT: u32 = 5;
 
 /// The oldest format this build reads ([`SAVE_FORMAT`] the newest).
 pub const OLDEST_SAVE_FORMAT: u32 = 2;

@@ -7,6 +7,7 @@ use denizen_core::floor::Square;
 
 use denizen_bevy::floor::FloorHeld;
 use denizen_bevy::floor::FloorId;
+use denizen_bevy::pipeline::NotOurFloor;
 use denizen_bevy::pipeline::{RulesNotReady, RulesRefused};
 
 /// Written by the host after it has filled [`FloorMap`](denizen_bevy::FloorMap) with a base floor
@@ -84,6 +85,10 @@ pub enum CaptiveFloorRefusal {
     /// Another floor was populated in this run.
     #[error("{0}")]
     FloorHeld(FloorHeld),
+    /// The floor is current or put away under another rule set (or the host): nothing
+    /// changed.
+    #[error("{0}")]
+    NotOurFloor(NotOurFloor),
     /// A special stage's cell lies off the floor or is not open floor: nothing is placed.
     #[error("{0}")]
     SpecialCell(SpecialCellRefused),
@@ -95,6 +100,12 @@ pub enum CaptiveFloorRefusal {
     /// refusal (file, entry and field), until the files are mended. Nothing changed.
     #[error("{0}")]
     RulesRefused(RulesRefused),
+}
+
+impl From<NotOurFloor> for CaptiveFloorRefusal {
+    fn from(not_ours: NotOurFloor) -> Self {
+        Self::NotOurFloor(not_ours)
+    }
 }
 
 impl From<FloorHeld> for CaptiveFloorRefusal {

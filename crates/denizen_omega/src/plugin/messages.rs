@@ -7,6 +7,7 @@ use bevy_reflect::prelude::*;
 use denizen_core::floor::Square;
 
 use denizen_bevy::floor::FloorHeld;
+use denizen_bevy::pipeline::NotOurFloor;
 use denizen_bevy::pipeline::{RulesNotReady, RulesRefused};
 
 /// Written by the host after it has filled [`FloorMap`](denizen_bevy::FloorMap): populate this
@@ -128,6 +129,10 @@ pub enum OmegaFloorRefusal {
     /// Another floor was populated in this run.
     #[error("{0}")]
     FloorHeld(FloorHeld),
+    /// The floor is current or put away under another rule set (or the host): nothing
+    /// changed.
+    #[error("{0}")]
+    NotOurFloor(NotOurFloor),
     /// The rule set's data files (feature `assets`) have not loaded yet: nothing changed.
     /// A game waits for `RulesLoaded` before its first request.
     #[error("the rules' data files have not loaded yet (wait for RulesLoaded)")]
@@ -136,6 +141,12 @@ pub enum OmegaFloorRefusal {
     /// refusal (file, entry and field), until the files are mended. Nothing changed.
     #[error("{0}")]
     RulesRefused(RulesRefused),
+}
+
+impl From<NotOurFloor> for OmegaFloorRefusal {
+    fn from(not_ours: NotOurFloor) -> Self {
+        Self::NotOurFloor(not_ours)
+    }
 }
 
 impl From<FloorHeld> for OmegaFloorRefusal {

@@ -162,12 +162,15 @@ pub enum OmegaSystems {
     Arrivals,
 }
 
+/// The rule set's name: the [`Maker`](denizen_bevy::floor::Maker) of its floors.
+pub const NAME: &str = "Omega";
+
 impl Plugin for OmegaPlugin {
     fn build(&self, app: &mut App) {
         let ledger = ItemLedger::new(self.rules.bestiary.items());
         let schedule = denizen_schedule(app);
         app.add_rule_set(
-            RuleSet::new("Omega")
+            RuleSet::new(NAME)
                 .floors(OmegaSystems::Floors)
                 .arrivals(OmegaSystems::Arrivals)
                 .describer(view::describe),

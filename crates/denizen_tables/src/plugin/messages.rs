@@ -3,6 +3,7 @@
 use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
 use denizen_bevy::floor::{FloorHeld, FloorId};
+use denizen_bevy::pipeline::NotOurFloor;
 use denizen_bevy::pipeline::{RulesNotReady, RulesRefused};
 use denizen_core::{Square, SquareSet, TooManyTags};
 
@@ -138,6 +139,10 @@ pub enum TablesFloorRefusal {
     /// Another floor was populated in this run.
     #[error("{0}")]
     FloorHeld(FloorHeld),
+    /// The floor is current or put away under another rule set (or the host): nothing
+    /// changed.
+    #[error("{0}")]
+    NotOurFloor(NotOurFloor),
     /// The rules cannot plan it: the depth is not one of the bestiary's floors'.
     #[error("{0}")]
     Request(RequestError),
@@ -168,6 +173,12 @@ pub enum TablesFloorRefusal {
     /// refusal (file, entry and field), until the files are mended. Nothing changed.
     #[error("{0}")]
     RulesRefused(RulesRefused),
+}
+
+impl From<NotOurFloor> for TablesFloorRefusal {
+    fn from(not_ours: NotOurFloor) -> Self {
+        Self::NotOurFloor(not_ours)
+    }
 }
 
 impl From<FloorHeld> for TablesFloorRefusal {

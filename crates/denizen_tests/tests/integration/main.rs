@@ -24,6 +24,8 @@ mod gating;
 mod layout;
 #[cfg(all(feature = "omega", feature = "captive"))]
 mod lifecycle;
+#[cfg(all(feature = "omega", feature = "tables"))]
+mod makers;
 mod names;
 #[cfg(feature = "omega")]
 mod plugin;

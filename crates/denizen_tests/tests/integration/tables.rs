@@ -850,8 +850,8 @@ fn a_unique_despawned_without_a_kill_goes_back_to_the_pool() {
 }
 
 /// With another floor current (entered by the game, or made by another rule set with the
-/// id of a floor of the plugin's that ended holding nothing, which ends without a word),
-/// no wanderer of the tables arrives.
+/// id of a floor of the plugin's once that floor ended), no wanderer of the tables
+/// arrives; while the plugin's floor stands, even emptied, the other rule set is refused.
 #[test]
 fn no_wanderer_arrives_while_another_floor_is_current() {
     let mut app = app(13);
@@ -862,7 +862,8 @@ fn no_wanderer_arrives_while_another_floor_is_current() {
     advance(&mut app, 100);
     assert!(messages::<TablesWandered>(&app).is_empty());
 
-    // A floor of the plugin's emptied by the game, then made anew by another rule set.
+    // A floor of the plugin's emptied by the game is still the plugin's: another rule set
+    // asked for a floor of its id is refused. Ended, it is made anew by the other.
     request(&mut app, "base", 1);
     let world = app.world_mut();
     let all: Vec<Entity> = world
@@ -872,8 +873,16 @@ fn no_wanderer_arrives_while_another_floor_is_current() {
     for creature in all {
         world.despawn(creature);
     }
+    let base = FloorId::new("base", 1);
     app.world_mut().write_message(OtherFloor);
     app.update();
+    let maker = denizen::bevy::floor::maker_of(app.world(), &base);
+    assert_eq!(maker, denizen::bevy::floor::Maker::rule_set("Tables"));
+    despawn_floor(app.world_mut(), &base);
+    app.world_mut().write_message(OtherFloor);
+    app.update();
+    let maker = denizen::bevy::floor::maker_of(app.world(), &base);
+    assert_eq!(maker, denizen::bevy::floor::Maker::rule_set("Other"));
     assert_eq!(
         app.world().resource::<CurrentFloor>().0,
         FloorId::new("base", 1)
@@ -908,8 +917,27 @@ impl Plugin for Other {
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct OtherSystems;
 
+/// Why the other rule set refuses: only the pipeline's own reasons.
+#[derive(Debug)]
+enum OtherRefusal {
+    Held,
+    NotOurs,
+}
+
+impl From<denizen::bevy::floor::FloorHeld> for OtherRefusal {
+    fn from(_: denizen::bevy::floor::FloorHeld) -> Self {
+        Self::Held
+    }
+}
+
+impl From<denizen::bevy::pipeline::NotOurFloor> for OtherRefusal {
+    fn from(_: denizen::bevy::pipeline::NotOurFloor) -> Self {
+        Self::NotOurs
+    }
+}
+
 impl denizen::bevy::pipeline::FloorRequest for OtherFloor {
-    type Rejection = denizen::bevy::floor::FloorHeld;
+    type Rejection = OtherRefusal;
     type Valid = ();
     type Plan = ();
 

@@ -1,0 +1,186 @@
+//! Who made a floor: each floor's maker is kept beside its id, so a rule set answers for
+//! its own floors only, whatever the game names them.
+
+use bevy_app::prelude::*;
+use bevy_ecs::prelude::*;
+use denizen::bevy::clock::GameClock;
+use denizen::bevy::floor::{FloorMakers, Maker, maker_of};
+use denizen::bevy::pipeline::NotOurFloor;
+use denizen::bevy::prelude::*;
+use denizen::bevy::save::{load, save};
+use denizen::omega::reference::reference_floor;
+use denizen::prelude::*;
+
+use crate::messages;
+
+fn app(seed: u64) -> App {
+    let mut app = App::new();
+    app.add_plugins((
+        DenizenPlugin::with_seed(seed),
+        OmegaPlugin::default(),
+        TablesPlugin::default().with_rules(denizen::tables::starter().unwrap()),
+    ));
+    app
+}
+
+/// Fills the map with Omega's reference floor of `location` at `depth`.
+fn fill_map(app: &mut App, location: &str, depth: u32) {
+    app.insert_resource(FloorMap(reference_floor(WorldSeed(1), location, depth)));
+}
+
+fn omega_floor(app: &mut App, location: &str, depth: u32) {
+    fill_map(app, location, depth);
+    let request = OmegaFloorRequested::new(location, depth);
+    app.world_mut().write_message(request);
+    app.update();
+}
+
+/// A tables floor on Omega's map of the same name.
+fn tables_floor(app: &mut App, location: &str, depth: u32) {
+    fill_map(app, location, depth);
+    let request = TablesFloorRequested::new(location, depth);
+    app.world_mut().write_message(request);
+    app.update();
+}
+
+/// The Omega creatures on `floor`, awake or not.
+fn omega_creatures_on(app: &mut App, floor: &FloorId) -> usize {
+    let world = app.world_mut();
+    (world
+        .query_filtered::<&OnFloor, With<Species>>()
+        .iter(world))
+    .filter(|on| on.0 == *floor)
+    .count()
+}
+
+/// A tables floor the game names like an Omega place (`sewers` 3), put away while an Omega
+/// floor is visited, then brought back, is the tables': Omega's location does not follow
+/// it, and ten hours bring no Omega wanderer and no Omega summons onto it.
+#[test]
+fn a_tables_floor_named_like_an_omega_place_gets_no_omega_arrival() {
+    let mut app = app(3);
+    let sewers = FloorId::new("sewers", 3);
+    tables_floor(&mut app, "sewers", 3);
+    assert_eq!(maker_of(app.world(), &sewers), Maker::rule_set("Tables"));
+    put_floor_away(app.world_mut());
+    omega_floor(&mut app, "astral", 2);
+    let astral = FloorId::new("astral", 2);
+    assert_eq!(maker_of(app.world(), &astral), Maker::rule_set("Omega"));
+    put_floor_away(app.world_mut());
+    assert!(bring_floor_back(app.world_mut(), &sewers));
+    assert_eq!(maker_of(app.world(), &sewers), Maker::rule_set("Tables"));
+    assert_eq!(
+        *app.world().resource::<CurrentLocation>(),
+        CurrentLocation::default()
+    );
+    for _ in 0..60 {
+        app.world_mut()
+            .resource_mut::<GameClock>()
+            .advance_minutes(10);
+        app.update();
+        let skipped = crate::wandering_skips(&app);
+        assert!(
+            skipped
+                .iter()
+                .all(|skip| matches!(skip, WanderingSkip::NotOmegaFloor(_))),
+            "{skipped:?}"
+        );
+    }
+    assert_eq!(omega_creatures_on(&mut app, &sewers), 0);
+    let player = Square { x: 1, y: 1 };
+    let summons = SummonRequested::new(7, player, SummonKind::Ordinary);
+    app.world_mut().write_message(summons);
+    app.update();
+    let summoned = crate::summoned(&app);
+    assert!(
+        matches!(summoned.as_slice(), [Err(NothingMade::NotOmegaFloor(_))]),
+        "{summoned:?}"
+    );
+    assert_eq!(omega_creatures_on(&mut app, &sewers), 0);
+    // Omega's own floor brought back is followed again.
+    assert!(bring_floor_back(app.world_mut(), &astral));
+    assert_eq!(app.world().resource::<CurrentLocation>().floor(), astral);
+}
+
+/// A request for a floor current or put away under another rule set is refused with the
+/// pipeline's "not our floor", and changes nothing; once that floor ends, the name is free.
+#[test]
+fn a_floor_of_another_rule_set_is_not_served() {
+    let mut app = app(4);
+    let sewers = FloorId::new("sewers", 3);
+    tables_floor(&mut app, "sewers", 3);
+    let standing = app.world().resource::<FloorMakers>().clone();
+    for put_away in [false, true] {
+        if put_away {
+            put_floor_away(app.world_mut());
+        }
+        omega_floor(&mut app, "sewers", 3);
+        let answers: Vec<OmegaFloorRejected> = messages(&app);
+        let refusal = &answers[0].reason;
+        let expected = NotOurFloor {
+            floor: sewers.clone(),
+            maker: Maker::rule_set("Tables"),
+            asked: Maker::rule_set("Omega"),
+        };
+        assert_eq!(
+            *refusal,
+            OmegaFloorRefusal::NotOurFloor(expected),
+            "{refusal}"
+        );
+        assert_eq!(
+            refusal.to_string(),
+            "`sewers` at depth 3 is the rule set `Tables`'s floor, not the rule set `Omega`'s: \
+             name another floor, or end that one first"
+        );
+        assert_eq!(*app.world().resource::<FloorMakers>(), standing);
+        assert_eq!(omega_creatures_on(&mut app, &sewers), 0);
+    }
+    despawn_floor(app.world_mut(), &sewers);
+    assert!(app.world().resource::<FloorMakers>().0.is_empty());
+    omega_floor(&mut app, "sewers", 3);
+    assert_eq!(maker_of(app.world(), &sewers), Maker::rule_set("Omega"));
+    assert!(omega_creatures_on(&mut app, &sewers) > 0);
+}
+
+/// Saved and loaded, every floor keeps its maker.
+#[test]
+fn a_save_keeps_each_floors_maker() {
+    let mut app = app(5);
+    tables_floor(&mut app, "sewers", 3);
+    put_floor_away(app.world_mut());
+    omega_floor(&mut app, "astral", 2);
+    let makers = app.world().resource::<FloorMakers>().clone();
+    assert_eq!(makers.0.len(), 2);
+    let text = save(app.world()).unwrap();
+    assert!(text.contains("RuleSet(\"Tables\")"), "{text}");
+    let mut loaded = self::app(5);
+    load(loaded.world_mut(), &text).unwrap();
+    assert_eq!(*loaded.world().resource::<FloorMakers>(), makers);
+    assert_eq!(save(loaded.world()).unwrap(), text);
+    // A maker of a floor that is neither current nor put away, or a name past the bounds,
+    // is refused by field, and the save changes nothing.
+    let gone = "location: \"sewers\",\n                depth: 3,\n            ): RuleSet";
+    assert!(text.contains(gone), "{text}");
+    let long = format!("RuleSet(\"{}\")", "x".repeat(65));
+    let cases = [
+        (
+            text.replacen(gone, "location: \"sewers\", depth: 4): RuleSet", 1),
+            "`sewers` at depth 4 has a maker but is neither current nor put away",
+        ),
+        (
+            text.replacen("RuleSet(\"Tables\")", &long, 1),
+            "`sewers` at depth 3's maker: a rule set's name is 1 to 64 bytes, no control characters",
+        ),
+    ];
+    for (edited, message) in cases {
+        let error = load(loaded.world_mut(), &edited).unwrap_err().to_string();
+        assert!(error.ends_with(message), "{error}");
+        assert_eq!(save(loaded.world()).unwrap(), text);
+    }
+    let edge = text.replacen(
+        "RuleSet(\"Tables\")",
+        &format!("RuleSet(\"{}\")", "x".repeat(64)),
+        1,
+    );
+    load(loaded.world_mut(), &edge).unwrap();
+}
