@@ -27,7 +27,7 @@ use super::resources::{
 use denizen_bevy::apply::{Batches, apply};
 use denizen_bevy::clock::GameClock;
 use denizen_bevy::floor::{
-    FloorEnd, FloorEnded, FloorEntered, FloorEntry, FloorId, FloorMap, Glyph, OnFloor,
+    FloorEnd, FloorEnded, FloorEntered, FloorEntry, FloorId, FloorMap, Glyph, Maker, OnFloor,
 };
 use denizen_bevy::pipeline::{FloorRequest, FloorStreams, rules_ready};
 
@@ -309,6 +309,13 @@ fn object_requested(depth: u32, spot: &ObjectSpot) -> ObjectRequested {
     }
 }
 
+/// Whether `floor`, made by `maker`, is an Angband level: one the plugin made (classic or
+/// on the host's floor), or a host floor at Angband's place (a level of a save from
+/// before makers were kept).
+pub(super) fn is_level(floor: &FloorId, maker: &Maker) -> bool {
+    maker.is(super::NAME) || (*maker == Maker::Host && *floor.location == *streams::PLACE)
+}
+
 /// Observer: an Angband level ends. Put away, its record (quest flag and terrain) is kept
 /// for its return; replaced, left or despawned, it is forgotten.
 pub(super) fn level_ended(
@@ -318,7 +325,7 @@ pub(super) fn level_ended(
     mut terrain: ResMut<AngbandTerrain>,
 ) {
     let floor = &ended.floor;
-    if *floor.location != *streams::PLACE {
+    if !is_level(floor, &ended.maker) {
         return;
     }
     // The terrain held is this level's only if it is the one ending.
@@ -351,7 +358,7 @@ pub(super) fn level_wiped(
     mut artifacts: ResMut<AngbandArtifacts>,
 ) {
     let floor = &ended.floor;
-    if *floor.location != *streams::PLACE || ended.end == FloorEnd::PutAway {
+    if !is_level(floor, &ended.maker) || ended.end == FloorEnd::PutAway {
         return;
     }
     if rules.settings().preserve {
@@ -377,7 +384,7 @@ pub(super) fn level_entered(
     mut terrain: ResMut<AngbandTerrain>,
 ) {
     let floor = &entered.floor;
-    if entered.entry != FloorEntry::BroughtBack || *floor.location != *streams::PLACE {
+    if entered.entry != FloorEntry::BroughtBack || !is_level(floor, &entered.maker) {
         return;
     }
     let level = stored

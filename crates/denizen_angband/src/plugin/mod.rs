@@ -205,10 +205,13 @@ impl AngbandPlugin {
     }
 }
 
+/// The rule set's name: the [`Maker`](denizen_bevy::floor::Maker) of its levels.
+pub const NAME: &str = "Angband";
+
 impl Plugin for AngbandPlugin {
     fn build(&self, app: &mut App) {
         app.add_rule_set(
-            RuleSet::new("Angband")
+            RuleSet::new(NAME)
                 .floors(AngbandSystems::Floors)
                 .arrivals(AngbandSystems::Arrivals)
                 .describer(view::describe),

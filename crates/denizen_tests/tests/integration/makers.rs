@@ -184,3 +184,40 @@ fn a_save_keeps_each_floors_maker() {
     );
     load(loaded.world_mut(), &edge).unwrap();
 }
+
+/// A tables floor the game names `angband` 5 is no Angband level: no trap springs on it,
+/// and its end leaves Angband's records alone; Angband's own level on the host's floor
+/// (`on_host_floor`) still springs the traps the host says.
+#[cfg(feature = "angband_data")]
+#[test]
+fn a_tables_floor_named_angband_springs_no_trap() {
+    let mut app = app(6);
+    app.add_plugins(AngbandPlugin::default());
+    let spring = || TrapSpringRequested {
+        at: Square { x: 3, y: 2 },
+        armour: 0,
+    };
+    tables_floor(&mut app, "angband", 5);
+    let floor = FloorId::new("angband", 5);
+    assert_eq!(maker_of(app.world(), &floor), Maker::rule_set("Tables"));
+    app.world_mut().write_message(spring());
+    app.update();
+    let sprung: Vec<TrapSprung> = messages(&app);
+    assert!(
+        matches!(sprung[0].refusal(), Some(TrapRefusal::NotAngbandFloor { current }) if *current == floor),
+        "{sprung:?}"
+    );
+    // Ended, the floor's name is free: Angband's level on the host's map is Angband's.
+    despawn_floor(app.world_mut(), &floor);
+    app.insert_resource(FloorMap(
+        FloorGrid::from_rows(&["#######", "#.....#", "#.....#", "#######"]).unwrap(),
+    ));
+    app.world_mut()
+        .write_message(AngbandFloorRequested::on_host_floor(5));
+    app.update();
+    assert_eq!(maker_of(app.world(), &floor), Maker::rule_set("Angband"));
+    app.world_mut().write_message(spring());
+    app.update();
+    let sprung: Vec<TrapSprung> = messages(&app);
+    assert!(sprung[0].refusal().is_none(), "{sprung:?}");
+}
