@@ -226,6 +226,7 @@ impl Plugin for DenizenPlugin {
             .register_type::<rule_set::RuleSets>()
             .register_type::<pipeline::NotOurFloor>()
             .register_type::<pipeline::FloorMakersOf>()
+            .register_type::<save::MakerGuesses>()
             .register_type::<save::SavedTypes>()
             .register_type::<save::SaveChecks>()
             .register_type::<view::Describers>()

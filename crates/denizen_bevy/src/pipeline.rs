@@ -5,7 +5,7 @@
 //!    for and what the rules resolved for it, or why the rules cannot serve it; nothing has
 //!    changed yet);
 //! 3. **claim** the floor: one current or put away under another rule set is refused with
-//!    [`NotOurFloor`] (the [`Maker`](crate::floor::Maker) is the rule set whose floor set
+//!    [`NotOurFloor`] (the [`Maker`] is the rule set whose floor set
 //!    serves the request); then [`FloorMap`] for that floor in this run (it holds one
 //!    floor: a second floor in one run is refused with [`FloorHeld`]);
 //! 4. **settle** what came before: the current floor, if it is another one not put away,
@@ -20,7 +20,7 @@
 //! 6. **enter** the floor, once: a plan that brings its own map
 //!    ([`FloorRequest::floor_map`], Angband's classic level) puts it in
 //!    [`FloorMap`] first; it becomes the [`CurrentFloor`], its squares
-//!    counted, its maker the rule set's ([`FloorMakers`](crate::floor::FloorMakers));
+//!    counted, its maker the rule set's ([`FloorMakers`]);
 //! 7. **apply** the plan ([`apply`](crate::apply::apply): occupancy, tiles, one batch
 //!    per shape, then [`MonsterSpawned`](crate::MonsterSpawned)) and **answer**
 //!    ([`FloorRequest::apply`]), then [`FloorEntered`] with [`FloorEntry::New`]; or, at

@@ -309,11 +309,11 @@ fn object_requested(depth: u32, spot: &ObjectSpot) -> ObjectRequested {
     }
 }
 
-/// Whether `floor`, made by `maker`, is an Angband level: one the plugin made (classic or
-/// on the host's floor), or a host floor at Angband's place (a level of a save from
-/// before makers were kept).
-pub(super) fn is_level(floor: &FloorId, maker: &Maker) -> bool {
-    maker.is(super::NAME) || (*maker == Maker::Host && *floor.location == *streams::PLACE)
+/// Whether a floor made by `maker` is an Angband level: one the plugin made, classic or on
+/// the host's floor (a level of a save from before makers were kept is Angband's when it
+/// is at Angband's place, `angband`).
+pub(super) fn is_level(maker: &Maker) -> bool {
+    maker.is(super::NAME)
 }
 
 /// Observer: an Angband level ends. Put away, its record (quest flag and terrain) is kept
@@ -325,7 +325,7 @@ pub(super) fn level_ended(
     mut terrain: ResMut<AngbandTerrain>,
 ) {
     let floor = &ended.floor;
-    if !is_level(floor, &ended.maker) {
+    if !is_level(&ended.maker) {
         return;
     }
     // The terrain held is this level's only if it is the one ending.
@@ -358,7 +358,7 @@ pub(super) fn level_wiped(
     mut artifacts: ResMut<AngbandArtifacts>,
 ) {
     let floor = &ended.floor;
-    if !is_level(floor, &ended.maker) || ended.end == FloorEnd::PutAway {
+    if !is_level(&ended.maker) || ended.end == FloorEnd::PutAway {
         return;
     }
     if rules.settings().preserve {
@@ -384,7 +384,7 @@ pub(super) fn level_entered(
     mut terrain: ResMut<AngbandTerrain>,
 ) {
     let floor = &entered.floor;
-    if entered.entry != FloorEntry::BroughtBack || !is_level(floor, &entered.maker) {
+    if entered.entry != FloorEntry::BroughtBack || !is_level(&entered.maker) {
         return;
     }
     let level = stored

@@ -34,6 +34,7 @@ use components::{
     AngbandGold, AngbandMonster, AngbandObject, Energy, HitPoints, SleepCounter, Speed,
 };
 use denizen_bevy::rule_set::{RuleSetApp, RuleSetPlugin};
+use denizen_bevy::save::GuessFrom;
 use denizen_bevy::{RuleSet, SaveWithDenizen};
 pub use level::AngbandFloorPlan;
 pub use messages::{
@@ -235,6 +236,9 @@ impl Plugin for AngbandPlugin {
         .save_with_denizen::<AngbandTerrain>()
         .save_with_denizen::<AngbandMonster>()
         .check_saves_with(resources::check_ids)
+        .guess_makers_with(NAME, GuessFrom::Name, |_, floor| {
+            *floor.location == *crate::streams::PLACE
+        })
         .save_with_denizen::<AngbandObject>()
         .save_with_denizen::<AngbandGold>()
         .save_with_denizen::<HitPoints>()

@@ -35,7 +35,7 @@ impl ArrivalRequest for TrapSpringRequested {
 
     fn validate(&self, world: &World) -> Result<(FloorId, Self::Valid), TrapRefusal> {
         let current = world.resource::<CurrentFloor>().0.clone();
-        if !is_level(&current, &current_maker(world)) {
+        if !is_level(&current_maker(world)) {
             return Err(TrapRefusal::NotAngbandFloor { current });
         }
         // On a classic level (its terrain held) a trap springs only where it lies; on a

@@ -435,15 +435,25 @@ pub(crate) fn end_floor(world: &mut World, floor: &FloorId, end: FloorEnd) -> us
         forget_maker(world, floor);
         return 0;
     }
+    // A floor ended again while its plan is applied (its later batches) keeps the maker
+    // it had when it first ended.
+    let logged = (world.get_resource::<EndedWhileApplying>())
+        .and_then(|log| log.0.as_ref())
+        .and_then(|ended| ended.iter().find(|(f, _)| f == floor))
+        .map(|(_, maker)| maker.clone());
+    let maker = match maker_of(world, floor) {
+        Maker::Host => logged.unwrap_or_default(),
+        maker => maker,
+    };
     if let Some(ended) = world
         .get_resource_mut::<EndedWhileApplying>()
         .and_then(|log| log.into_inner().0.as_mut())
     {
-        ended.push(floor.clone());
+        ended.push((floor.clone(), maker.clone()));
     }
     world.trigger(FloorEnded {
         floor: floor.clone(),
-        maker: maker_of(world, floor),
+        maker,
         end,
     });
     if end != FloorEnd::Despawned && world.resource::<CurrentFloor>().0 == *floor {
@@ -516,7 +526,7 @@ pub fn put_floor_away(world: &mut World) -> Option<FloorId> {
 /// with it, even when it is still the current floor.
 #[derive(Resource, Reflect, Default)]
 #[reflect(Default)]
-pub(crate) struct EndedWhileApplying(Option<Vec<FloorId>>);
+pub(crate) struct EndedWhileApplying(Option<Vec<(FloorId, Maker)>>);
 
 /// Runs `spawn` with the floors that end meanwhile logged for [`settle_late_spawns`]
 /// (nested calls share the outermost one's log).
@@ -544,7 +554,7 @@ pub(crate) fn settle_late_spawns(world: &mut World, floor: &FloorId, entities: &
     let ended = world
         .get_resource::<EndedWhileApplying>()
         .and_then(|log| log.0.as_ref())
-        .is_some_and(|ended| ended.contains(floor));
+        .is_some_and(|ended| ended.iter().any(|(f, _)| f == floor));
     if !ended && world.resource::<CurrentFloor>().0 == *floor {
         return;
     }

@@ -141,23 +141,6 @@ fn check_floors(
             format!("the current floor {} is also put away", current.0),
         );
     }
-    let makers = saved_or_current::<FloorMakers>(world, resources).unwrap_or_default();
-    for (floor, maker) in &makers.0 {
-        if *floor != current.0 && !stored.0.contains_key(floor) {
-            let message = format!("{floor} has a maker but is neither current nor put away");
-            return impossible("FloorMakers", message);
-        }
-        if let Maker::RuleSet(name) = maker
-            && (name.is_empty()
-                || name.len() > MAX_MAKER_BYTES
-                || name.chars().any(char::is_control))
-        {
-            let message = format!(
-                "{floor}'s maker: a rule set's name is 1 to {MAX_MAKER_BYTES} bytes, no control characters"
-            );
-            return impossible("FloorMakers", message);
-        }
-    }
     for (id, components) in entities {
         let Some(on) = first::<OnFloor>(components) else {
             continue;
@@ -182,6 +165,24 @@ fn check_floors(
                     on.0, current.0
                 ),
             );
+        }
+    }
+    // Only the save's own: a save without makers gets them guessed once it loads.
+    let makers = first::<FloorMakers>(resources).unwrap_or_default();
+    for (floor, maker) in &makers.0 {
+        if *floor != current.0 && !stored.0.contains_key(floor) {
+            let message = format!("{floor} has a maker but is neither current nor put away");
+            return impossible("FloorMakers", message);
+        }
+        if let Maker::RuleSet(name) = maker
+            && (name.is_empty()
+                || name.len() > MAX_MAKER_BYTES
+                || name.chars().any(char::is_control))
+        {
+            let message = format!(
+                "{floor}'s maker: a rule set's name is 1 to {MAX_MAKER_BYTES} bytes, no control characters"
+            );
+            return impossible("FloorMakers", message);
         }
     }
     Ok(())

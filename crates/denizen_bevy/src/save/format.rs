@@ -42,8 +42,9 @@ use super::SaveError;
 /// their defaults), and is written back as the current format. Format 4 adds the tables'
 /// context (`TablesContext`): a save of format 2 or 3 lacks it, and a saved resource a
 /// save lacks starts from its default when it loads. Format 5 adds who made each floor
-/// ([`FloorMakers`](crate::floor::FloorMakers)): an older save lacks it, and its floors
-/// load as the host's, which each rule set follows as it did before makers were kept.
+/// ([`FloorMakers`](crate::floor::FloorMakers)): an older save lacks it, and its floors'
+/// makers are guessed as each rule set took its floors then
+/// ([`SaveWithDenizen::guess_makers_with`](super::SaveWithDenizen::guess_makers_with)).
 pub const SAVE_FORMAT: u32 = 5;
 
 /// The oldest format this build reads ([`SAVE_FORMAT`] the newest).

@@ -59,10 +59,13 @@
 mod checks;
 mod contents;
 mod format;
+mod legacy;
 mod links;
 mod numbering;
 
 pub use contents::{SaveCheck, SaveChecks, SaveContents};
+pub(crate) use legacy::MakerGuesses;
+pub use legacy::{GuessFrom, MakerGuess};
 
 use std::any::{Any, TypeId};
 use std::collections::HashSet;
@@ -75,7 +78,7 @@ use bevy_ecs::relationship::RelationshipHookMode;
 use bevy_reflect::std_traits::ReflectDefault;
 use bevy_reflect::{GetTypeRegistration, PartialReflect, Reflect, TypeRegistration, TypeRegistry};
 
-use crate::floor::{Creature, CurrentFloor, FloorMap, GridPos, OnFloor, enter_floor};
+use crate::floor::{Creature, CurrentFloor, FloorMakers, FloorMap, GridPos, OnFloor, enter_floor};
 pub use format::{OLDEST_SAVE_FORMAT, SAVE_FORMAT};
 
 /// Saved text as an error shows it: control characters escaped and at most 400 bytes, so
@@ -159,9 +162,32 @@ pub trait SaveWithDenizen {
     /// in (ids its rules do not have, relationships that do not match), naming the type and
     /// the entity.
     fn check_saves_with(&mut self, check: SaveCheck) -> &mut Self;
+
+    /// Says which floors of a save that keeps no makers (one from before format 5) the
+    /// rule set of `name` took for its own then, so [`load`] gives them that maker.
+    fn guess_makers_with(
+        &mut self,
+        name: &'static str,
+        from: GuessFrom,
+        guess: MakerGuess,
+    ) -> &mut Self;
 }
 
 impl SaveWithDenizen for App {
+    fn guess_makers_with(
+        &mut self,
+        name: &'static str,
+        from: GuessFrom,
+        guess: MakerGuess,
+    ) -> &mut Self {
+        (self
+            .world_mut()
+            .get_resource_or_init::<legacy::MakerGuesses>()
+            .0)
+            .push((from, name, guess));
+        self
+    }
+
     fn check_saves_with(&mut self, check: SaveCheck) -> &mut Self {
         self.world_mut()
             .get_resource_or_insert_with(SaveChecks::default)
@@ -354,6 +380,9 @@ pub fn load(world: &mut World, text: &str) -> Result<EntityHashMap<Entity>, Save
         }
     }
     default_missing(world, &registry, &held);
+    if !held.contains(&TypeId::of::<FloorMakers>()) {
+        legacy::guess_makers(world);
+    }
     // The saved map already marks the creatures' squares; inserting their components
     // below runs the square hooks in whatever order components bring each other, so the
     // saved map is put back afterwards.

@@ -27,6 +27,7 @@ use components::{
     Carries, EncounterGroup, EncounterMember, EncounterStats, GroupMembers, MemberOf,
 };
 use denizen_bevy::rule_set::{RuleSetApp, RuleSetPlugin};
+use denizen_bevy::save::GuessFrom;
 use denizen_bevy::{RuleSet, SaveWithDenizen};
 pub use messages::{
     CaptiveFloorPopulated, CaptiveFloorRefusal, CaptiveFloorRejected, CaptiveFloorRequested,
@@ -139,10 +140,13 @@ pub enum CaptiveSystems {
     Floors,
 }
 
+/// The rule set's name: the [`Maker`](denizen_bevy::floor::Maker) of its floors.
+pub const NAME: &str = "Captive";
+
 impl Plugin for CaptivePlugin {
     fn build(&self, app: &mut App) {
         app.add_rule_set(
-            RuleSet::new("Captive")
+            RuleSet::new(NAME)
                 .floors(CaptiveSystems::Floors)
                 .describer(view::describe),
         )
@@ -158,6 +162,9 @@ impl Plugin for CaptivePlugin {
         .save_with_denizen::<GroupMembers>()
         .save_with_denizen::<Carries>()
         .check_saves_with(saves::check)
+        .guess_makers_with(NAME, GuessFrom::Name, |_, floor| {
+            *floor.location == *crate::base::STREAM_PLACE
+        })
         .register_type::<CaptiveRuleset>()
         .register_type::<CaptiveFloorRequested>()
         .register_type::<SpecialGroup>()

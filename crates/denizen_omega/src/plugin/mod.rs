@@ -41,6 +41,7 @@ use components::{
 };
 use denizen_bevy::pipeline::serve_floor_requests;
 use denizen_bevy::rule_set::{RuleSetApp, RuleSetPlugin};
+use denizen_bevy::save::GuessFrom;
 use denizen_bevy::{RuleSet, SaveWithDenizen, clock, denizen_schedule};
 pub use messages::{
     OmegaFloorPopulated, OmegaFloorRefusal, OmegaFloorRejected, OmegaFloorRequested,
@@ -194,6 +195,7 @@ impl Plugin for OmegaPlugin {
         .add_message::<saves::StateRejected>()
         .save_with_denizen::<Species>()
         .check_saves_with(saves::check_species)
+        .guess_makers_with(NAME, GuessFrom::Name, populate::omega_place)
         .save_with_denizen::<Sleep>()
         .save_with_denizen::<Inventory>()
         .save_with_denizen::<Awareness>()

@@ -3,7 +3,7 @@
 
 use bevy_ecs::prelude::*;
 use denizen_bevy::apply::apply;
-use denizen_bevy::floor::{FloorEntered, FloorEntry, FloorId, FloorMap, Glyph, Maker};
+use denizen_bevy::floor::{FloorEntered, FloorEntry, FloorId, FloorMap, Glyph};
 use denizen_bevy::pipeline::{FloorRequest, FloorStreams, rules_ready};
 use denizen_core::floor::Square;
 use denizen_core::plan::{Plan, Spawn};
@@ -57,24 +57,32 @@ pub(crate) fn keep_ledger(world: &mut World, ledger: ItemLedger) {
     }
 }
 
+/// Whether `floor` is named as one of Omega's places: how a save from before makers were
+/// kept tells Omega's floors ([`GuessFrom::Name`](denizen_bevy::save::GuessFrom::Name)).
+pub(crate) fn omega_place(world: &World, floor: &FloorId) -> bool {
+    (world.get_resource::<OmegaRuleset>()).is_some_and(|r| {
+        r.rules()
+            .floor_request(&floor.location, floor.depth, None)
+            .is_ok()
+    })
+}
+
 /// Observer: [`CurrentLocation`] follows the current floor. A floor brought back that is
 /// one of Omega's makes its location current again (rebuilt from the rules for the floor's
 /// location and depth; a temple's deity is not kept: name it again with the next request);
 /// any other floor entered (another rule set's, new or brought back) leaves the player in
 /// no Omega place, so the location is a new game's. A new Omega floor set the location
-/// when it was applied. Whose floor it is comes from its [`Maker`]; a host floor brought
-/// back (a floor of a save from before makers were kept) is Omega's when its location
-/// and depth are one of Omega's, as then.
+/// when it was applied. Whose floor it is comes from its [`Maker`](denizen_bevy::floor::Maker).
 pub(crate) fn follow_floor(
     entered: On<FloorEntered>,
     rules: Res<OmegaRuleset>,
     mut location: ResMut<CurrentLocation>,
 ) {
     let floor = &entered.floor;
-    let ours = match (entered.entry, &entered.maker) {
-        (_, Maker::RuleSet(_)) if !entered.maker.is(super::NAME) => false,
-        (FloorEntry::New, _) => location.floor() == *floor,
-        (FloorEntry::BroughtBack, _) => {
+    let ours = match entered.entry {
+        _ if !entered.maker.is(super::NAME) => false,
+        FloorEntry::New => location.floor() == *floor,
+        FloorEntry::BroughtBack => {
             let rules = rules.rules();
             match rules.floor_request(&floor.location, floor.depth, None) {
                 Ok(at) => {

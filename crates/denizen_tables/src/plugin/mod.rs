@@ -26,6 +26,7 @@ use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
 use denizen_bevy::pipeline::{RulesLoading, serve_floor_requests};
 use denizen_bevy::rule_set::{RuleSetApp, RuleSetPlugin};
+use denizen_bevy::save::GuessFrom;
 use denizen_bevy::{RuleSet, SaveWithDenizen};
 
 use crate::Bestiary;
@@ -117,11 +118,14 @@ pub enum TablesSystems {
     Arrivals,
 }
 
+/// The rule set's name: the [`Maker`](denizen_bevy::floor::Maker) of its floors.
+pub const NAME: &str = "Tables";
+
 impl Plugin for TablesPlugin {
     fn build(&self, app: &mut App) {
         let schedule = denizen_bevy::denizen_schedule(app);
         app.add_rule_set(
-            RuleSet::new("Tables")
+            RuleSet::new(NAME)
                 .floors(TablesSystems::Floors)
                 .arrivals(TablesSystems::Arrivals)
                 .describer(view::describe),
@@ -183,6 +187,9 @@ fn register(app: &mut App) {
         .save_with_denizen::<TablesContext>()
         .save_with_denizen::<TablesFloors>()
         .check_saves_with(saves::check)
+        .guess_makers_with(NAME, GuessFrom::Record, |world, floor| {
+            (world.get_resource::<TablesFloors>()).is_some_and(|f| f.0.contains_key(floor))
+        })
         .register_type::<TablesRuleset>()
         .register_type::<resources::SavedBag>()
         .register_type::<uniques::PendingKills>()

@@ -412,7 +412,23 @@ fn traps_spring_and_a_full_floor_summons_nothing() {
         ),
         "{refused:?}"
     );
+    // A host floor the game names `angband` is no level either.
     app.insert_resource(CurrentFloor(FloorId::new("angband", 5)));
+    app.world_mut()
+        .write_message(TrapSpringRequested { at, armour: 0 });
+    app.update();
+    let refused: Vec<TrapSprung> = messages(&app);
+    assert!(
+        matches!(
+            refused[0].refusal(),
+            Some(TrapRefusal::NotAngbandFloor { .. })
+        ),
+        "{refused:?}"
+    );
+    // Asked to serve it (its base population on the host's map), it is Angband's level.
+    app.world_mut()
+        .write_message(AngbandFloorRequested::on_host_floor(5));
+    app.update();
     for i in 0..60 {
         // Half on the floor's one square, half on squares no floor has.
         let at = if i % 2 == 0 {

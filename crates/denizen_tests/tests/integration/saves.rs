@@ -885,10 +885,14 @@ fn a_format_2_save_of_every_rule_set_loads() {
 
 /// A save of format 3 (written by the main branch before the tables' context was saved,
 /// kept in `saves/format-3.ron`) loads: the context it lacks starts empty, whatever the
-/// world held before, and the world is written back as the current format with it.
+/// world held before; each floor's maker, which it does not keep, is the rule set that
+/// took the floor for its own then (the tables by their floor records, Angband, Captive
+/// and Omega by their places' names); and the world is written back as the current format
+/// with both.
 #[cfg(all(feature = "angband_data", feature = "tables"))]
 #[test]
 fn a_format_3_save_loads_with_the_context_it_lacks_empty() {
+    use denizen::bevy::floor::{FloorMakers, Maker};
     use denizen::bevy::save::{SAVE_FORMAT, load, save};
     use denizen::tables::Context;
     let old = include_str!("saves/format-3.ron");
@@ -899,8 +903,21 @@ fn a_format_3_save_loads_with_the_context_it_lacks_empty() {
     app.world_mut().resource_mut::<TablesContext>().0 = Context::new().with_flag("night");
     load(app.world_mut(), old).unwrap();
     assert_eq!(app.world().resource::<TablesContext>().0, Context::new());
+    let makers = &app.world().resource::<FloorMakers>().0;
+    let expected = [
+        (FloorId::new("the marsh", 5), "Tables"),
+        (FloorId::new("angband", 7), "Angband"),
+        (FloorId::new("base", 6), "Captive"),
+        (FloorId::new("castle", 2), "Omega"),
+        (FloorId::new("sewers", 4), "Omega"),
+    ];
+    assert_eq!(makers.len(), expected.len(), "{makers:?}");
+    for (floor, maker) in expected {
+        assert_eq!(makers[&floor], Maker::rule_set(maker), "{floor}");
+    }
     let text = save(app.world()).unwrap();
     assert!(text.contains(&format!("format: {SAVE_FORMAT},")) && text.contains("TablesContext"));
+    assert!(text.contains("FloorMakers"));
     let mut again = App::new();
     again.add_plugins(DenizenPlugins::with_seed(44));
     again.update();
