@@ -18,7 +18,6 @@ use super::components::{
 use super::messages::{
     TablesFloorPopulated, TablesFloorRefusal, TablesFloorRejected, TablesFloorRequested, Unplaced,
 };
-use super::records::Making;
 use super::resources::{
     MAX_TAG_AREAS, TablesContext, TablesFloor, TablesFloors, TablesRuleset, TablesUniques, TagArea,
     layer,
@@ -130,7 +129,6 @@ impl FloorRequest for TablesFloorRequested {
         record.seen(world.resource::<GameClock>());
         let mut floors = world.resource_mut::<TablesFloors>();
         floors.0.insert(floor.clone(), record);
-        world.resource_mut::<Making>().0 = Some(floor.clone());
         let (placements, out_of_depth) = (planned.plan.placements, planned.plan.out_of_depth);
         let danger = planned.plan.danger;
         let (placed, unplaced) = spawn_plan(world, planned);
