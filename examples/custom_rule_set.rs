@@ -305,7 +305,7 @@ enum SpawnRefusal {
     RulesRefused(RulesRefused),
     #[error("{0}")]
     FloorHeld(FloorHeld),
-    /// The floor is current or put away under another rule set (or the host): nothing
+    /// The floor is current or put away under another rule set: nothing
     /// changed.
     #[error("{0}")]
     NotOurFloor(NotOurFloor),

@@ -161,9 +161,21 @@ pub(crate) fn plan_with_streams<P>(
 #[reflect(opaque, Debug)]
 pub(crate) struct FloorMakersOf(pub(crate) HashMap<TypeId, Maker>);
 
+/// The maker of floors served without a rule set declaring their set: a rule set named
+/// after the request type (its name without path or parameters, at most 64 bytes).
+pub(crate) fn named_after<R>() -> Maker {
+    let full = std::any::type_name::<R>();
+    let bare = full.split('<').next().unwrap_or(full);
+    let name = bare.rsplit("::").next().unwrap_or(bare);
+    let end = (0..=name.len().min(64))
+        .rev()
+        .find(|&i| name.is_char_boundary(i));
+    Maker::rule_set(&name[..end.unwrap_or(0)])
+}
+
 /// The pipeline's refusal of a request for a floor that is current or put away and was
-/// made by another maker (another rule set, or the host when a rule set asks for its own
-/// floor again): a rule set answers for its own floors only, and two may name floors alike.
+/// made by another rule set: a rule set answers for its own floors only, and two may name
+/// floors alike. (A floor of the host's may be served by any rule set.)
 #[derive(Reflect, Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[reflect(Debug, PartialEq)]
 #[error("{floor} is {maker}'s floor, not {asked}'s: name another floor, or end that one first")]
@@ -200,7 +212,7 @@ pub fn serve<R: FloorRequest>(world: &mut World, request: &R) {
     };
     let maker = (world.get_resource::<FloorMakersOf>())
         .and_then(|makers| makers.0.get(&TypeId::of::<R>()).cloned())
-        .unwrap_or_else(|| Maker::rule_set(std::any::type_name::<R>()));
+        .unwrap_or_else(named_after::<R>);
     if let Err(not_ours) = check_maker(world, &floor, &maker) {
         return request.reject(world, not_ours.into());
     }

@@ -33,7 +33,7 @@ use bevy_reflect::Reflect;
 
 use crate::arrivals::{ArrivalRequest, Arrived, serve_arrival_requests};
 use crate::floor::Maker;
-use crate::pipeline::{FloorMakersOf, FloorRequest, serve_floor_requests};
+use crate::pipeline::{FloorMakersOf, FloorRequest, named_after, serve_floor_requests};
 use crate::view::{Describer, Describers};
 use crate::{DenizenSystems, denizen_schedule};
 
@@ -47,7 +47,12 @@ pub struct RuleSet {
 }
 
 impl RuleSet {
-    /// A rule set by its name in messages (`Omega`, a game's `Tables`).
+    /// A rule set by its name in messages (`Omega`, a game's `Tables`). The name is also
+    /// the [`Maker`] of the floors it makes, kept in saves: 1 to 64 bytes with no control
+    /// character (a save holding another is refused), and renaming a rule set leaves its
+    /// saved floors to a maker no plugin has. Add the rule set before serving its floors
+    /// ([`RuleSetApp::serve_floors`]): requests served in a set no added rule set declared
+    /// make floors of a rule set named after the request type.
     pub fn new(name: &'static str) -> Self {
         Self {
             name,
@@ -110,16 +115,7 @@ impl RuleSets {
     /// set named after the request type.
     fn floor_maker<R: 'static>(&self, set: InternedSystemSet) -> Maker {
         let owner = (self.added.iter()).find(|rule_set| rule_set.floors == Some(set));
-        let name = owner.map_or_else(
-            || {
-                std::any::type_name::<R>()
-                    .rsplit("::")
-                    .next()
-                    .unwrap_or_default()
-            },
-            |rule_set| rule_set.name,
-        );
-        Maker::rule_set(name)
+        owner.map_or_else(named_after::<R>, |rule_set| Maker::rule_set(rule_set.name))
     }
 
     /// Whether a plugin serves requests of type `M`.

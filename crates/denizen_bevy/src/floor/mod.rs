@@ -205,8 +205,10 @@ impl std::fmt::Display for Maker {
 
 /// The maker of the current floor and of every floor put away, by floor (saved). A floor
 /// a rule set's request made is that rule set's from the moment it is entered until it
-/// ends (replaced, left or despawned); putting it away and bringing it back keep it. A
-/// floor not listed is the host's.
+/// ends (replaced, left, or despawned once not current: the current floor despawned is
+/// still current, emptied, and its maker's) or the game enters another floor itself
+/// ([`enter_floor`]); putting it away and bringing it back keep it. A floor not listed
+/// is the host's.
 #[derive(Resource, Reflect, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[reflect(Resource, Default, Debug, PartialEq, Serialize, Deserialize)]
 pub struct FloorMakers(pub BTreeMap<FloorId, Maker>);
@@ -226,6 +228,29 @@ fn forget_maker(world: &mut World, floor: &FloorId) {
         && makers.0.contains_key(floor)
     {
         makers.0.remove(floor);
+    }
+}
+
+/// A floor the game left for another without ending it or putting it away (its own
+/// [`enter_floor`]) is no longer any rule set's: its maker goes with it.
+pub(crate) fn leave_maker(world: &mut World, left: &FloorId) {
+    let stored = (world.get_resource::<StoredFloors>()).is_some_and(|s| s.0.contains_key(left));
+    if !stored {
+        forget_maker(world, left);
+    }
+}
+
+/// Keeps the makers of the current and the stored floors only (a loaded save's others,
+/// left by a game that set [`CurrentFloor`] by hand, name no floor that stands).
+pub(crate) fn keep_standing_makers(world: &mut World) {
+    let current = world.resource::<CurrentFloor>().0.clone();
+    let stored: Vec<FloorId> = (world.get_resource::<StoredFloors>().into_iter())
+        .flat_map(|s| s.0.keys().cloned())
+        .collect();
+    let mut makers = world.get_resource_or_init::<FloorMakers>();
+    let gone = |floor: &FloorId| *floor != current && !stored.contains(floor);
+    if makers.0.keys().any(gone) {
+        makers.0.retain(|floor, _| !gone(floor));
     }
 }
 
@@ -432,7 +457,9 @@ pub(crate) fn end_floor(world: &mut World, floor: &FloorId, end: FloorEnd) -> us
         .get_resource::<StoredFloors>()
         .is_some_and(|stored| stored.0.contains_key(floor));
     if doomed.is_empty() && !stored {
-        forget_maker(world, floor);
+        if end != FloorEnd::Despawned || world.resource::<CurrentFloor>().0 != *floor {
+            forget_maker(world, floor);
+        }
         return 0;
     }
     // A floor ended again while its plan is applied (its later batches) keeps the maker
@@ -473,7 +500,10 @@ pub(crate) fn end_floor(world: &mut World, floor: &FloorId, end: FloorEnd) -> us
     if let Some(mut stored) = world.get_resource_mut::<StoredFloors>() {
         stored.0.remove(floor);
     }
-    forget_maker(world, floor);
+    // The current floor despawned stays current, emptied, and its maker's.
+    if end != FloorEnd::Despawned || world.resource::<CurrentFloor>().0 != *floor {
+        forget_maker(world, floor);
+    }
     doomed.len()
 }
 

@@ -260,10 +260,14 @@ fn mark(world: &mut DeferredWorld, entity: Entity, arrives: bool) {
 }
 
 /// Makes `floor` the current one: recounts the squares its creatures stand on and marks
-/// them in [`FloorMap`] (a floor just filled, brought back or loaded from a save).
+/// them in [`FloorMap`] (a floor just filled, brought back or loaded from a save). The
+/// floor left, unless it was put away, is no longer any rule set's: the game's own
+/// floor entered this way is the host's ([`Maker::Host`](super::Maker::Host)).
 pub fn enter_floor(world: &mut World, floor: FloorId) {
-    if world.resource::<CurrentFloor>().0 != floor {
+    let left = world.resource::<CurrentFloor>().0.clone();
+    if left != floor {
         world.resource_mut::<CurrentFloor>().0 = floor.clone();
+        super::leave_maker(world, &left);
     }
     let (width, height) = world
         .get_resource::<FloorMap>()

@@ -125,8 +125,9 @@ const MAX_MAKER_BYTES: usize = 64;
 /// creature's floor stored (see [`put_floor_away`](crate::floor::put_floor_away)), so no
 /// save holds a creature awake on another floor or put away on a floor not stored. A
 /// creature spawned while no floor was current (an arena bout on a host's own map)
-/// belongs to no floor and is left alone. The current floor is never also stored, and
-/// only the current and stored floors have a maker.
+/// belongs to no floor and is left alone. The current floor is never also stored. A
+/// maker's rule set name keeps its bounds (a maker of a floor neither current nor stored,
+/// left by a game that set `CurrentFloor` by hand, is dropped once the save loads).
 fn check_floors(
     world: &World,
     resources: &[ReadValue],
@@ -170,10 +171,6 @@ fn check_floors(
     // Only the save's own: a save without makers gets them guessed once it loads.
     let makers = first::<FloorMakers>(resources).unwrap_or_default();
     for (floor, maker) in &makers.0 {
-        if *floor != current.0 && !stored.0.contains_key(floor) {
-            let message = format!("{floor} has a maker but is neither current nor put away");
-            return impossible("FloorMakers", message);
-        }
         if let Maker::RuleSet(name) = maker
             && (name.is_empty()
                 || name.len() > MAX_MAKER_BYTES

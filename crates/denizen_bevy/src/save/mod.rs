@@ -380,8 +380,9 @@ pub fn load(world: &mut World, text: &str) -> Result<EntityHashMap<Entity>, Save
         }
     }
     default_missing(world, &registry, &held);
-    if !held.contains(&TypeId::of::<FloorMakers>()) {
-        legacy::guess_makers(world);
+    match held.contains(&TypeId::of::<FloorMakers>()) {
+        true => crate::floor::keep_standing_makers(world),
+        false => legacy::guess_makers(world),
     }
     // The saved map already marks the creatures' squares; inserting their components
     // below runs the square hooks in whatever order components bring each other, so the

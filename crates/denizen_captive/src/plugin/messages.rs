@@ -85,7 +85,7 @@ pub enum CaptiveFloorRefusal {
     /// Another floor was populated in this run.
     #[error("{0}")]
     FloorHeld(FloorHeld),
-    /// The floor is current or put away under another rule set (or the host): nothing
+    /// The floor is current or put away under another rule set: nothing
     /// changed.
     #[error("{0}")]
     NotOurFloor(NotOurFloor),

@@ -129,7 +129,7 @@ pub enum OmegaFloorRefusal {
     /// Another floor was populated in this run.
     #[error("{0}")]
     FloorHeld(FloorHeld),
-    /// The floor is current or put away under another rule set (or the host): nothing
+    /// The floor is current or put away under another rule set: nothing
     /// changed.
     #[error("{0}")]
     NotOurFloor(NotOurFloor),

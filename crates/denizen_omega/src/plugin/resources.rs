@@ -13,7 +13,7 @@ use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use denizen_bevy::floor::{CurrentFloor, FloorId};
+use denizen_bevy::floor::{CurrentFloor, FloorId, current_maker};
 
 /// The Omega rules in use: bestiary, locations and variants, with the ordinary pool of
 /// every difficulty compiled once (wandering checks, summonings and statues draw from
@@ -116,11 +116,14 @@ impl CurrentLocation {
         FloorId::new(self.environment.clone(), self.depth)
     }
 
-    /// The place's floor, when it is the current floor: Omega's arrivals (wanderers,
-    /// summons, statues) come only onto it.
+    /// The place's floor, when it is the current floor and Omega made it: Omega's arrivals
+    /// (wanderers, summons) come only onto it, whatever another floor is named. With no
+    /// place and no floor (the host's map before any floor, an arena bout's), they come
+    /// onto the host's map.
     pub fn current_floor(&self, world: &World) -> Result<FloorId, NotOmegaFloor> {
         let (floor, current) = (self.floor(), &world.resource::<CurrentFloor>().0);
-        if *current == floor {
+        let ours = floor == FloorId::default() || current_maker(world).is(super::NAME);
+        if *current == floor && ours {
             Ok(floor)
         } else {
             Err(NotOmegaFloor {
@@ -131,8 +134,9 @@ impl CurrentLocation {
     }
 }
 
-/// The floor in `FloorMap` is not the current Omega location's (another rule set's floor,
-/// or none: a floor put away): Omega's arrivals come only onto its own place's floor.
+/// The floor in `FloorMap` is not the current Omega location's, or Omega did not make it
+/// (another rule set's floor, the game's own, or none: a floor put away): Omega's
+/// arrivals come only onto its own place's floor.
 #[derive(Reflect, Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 #[reflect(Debug, PartialEq)]
 #[error("the current floor ({current}) is not the Omega location's ({location})")]

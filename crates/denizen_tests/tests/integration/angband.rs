@@ -399,32 +399,25 @@ fn traps_spring_and_a_full_floor_summons_nothing() {
     app.insert_resource(FloorMap(
         FloorGrid::from_rows(&["###", "#.#", "###"]).unwrap(),
     ));
-    // Until it is an Angband level, a trap is refused.
+    // Until it is an Angband level, a trap is refused; a host floor the game names
+    // `angband` is no level either.
     let at = Square { x: 1, y: 1 };
-    app.world_mut()
-        .write_message(TrapSpringRequested { at, armour: 0 });
-    app.update();
-    let refused: Vec<TrapSprung> = messages(&app);
-    assert!(
-        matches!(
-            refused[0].refusal(),
-            Some(TrapRefusal::NotAngbandFloor { .. })
-        ),
-        "{refused:?}"
-    );
-    // A host floor the game names `angband` is no level either.
-    app.insert_resource(CurrentFloor(FloorId::new("angband", 5)));
-    app.world_mut()
-        .write_message(TrapSpringRequested { at, armour: 0 });
-    app.update();
-    let refused: Vec<TrapSprung> = messages(&app);
-    assert!(
-        matches!(
-            refused[0].refusal(),
-            Some(TrapRefusal::NotAngbandFloor { .. })
-        ),
-        "{refused:?}"
-    );
+    for current in [None, Some(FloorId::new("angband", 5))] {
+        if let Some(floor) = current {
+            app.insert_resource(CurrentFloor(floor));
+        }
+        app.world_mut()
+            .write_message(TrapSpringRequested { at, armour: 0 });
+        app.update();
+        let refused: Vec<TrapSprung> = messages(&app);
+        assert!(
+            matches!(
+                refused[0].refusal(),
+                Some(TrapRefusal::NotAngbandFloor { .. })
+            ),
+            "{refused:?}"
+        );
+    }
     // Asked to serve it (its base population on the host's map), it is Angband's level.
     app.world_mut()
         .write_message(AngbandFloorRequested::on_host_floor(5));

@@ -100,6 +100,25 @@ fn a_tables_floor_named_like_an_omega_place_gets_no_omega_arrival() {
     // Omega's own floor brought back is followed again.
     assert!(bring_floor_back(app.world_mut(), &astral));
     assert_eq!(app.world().resource::<CurrentLocation>().floor(), astral);
+    // Emptied (despawned while current), it stays current and Omega's.
+    despawn_floor(app.world_mut(), &astral);
+    assert_eq!(maker_of(app.world(), &astral), Maker::rule_set("Omega"));
+}
+
+/// A floor the game leaves for its own (`enter_floor`) without ending it or putting it
+/// away is no rule set's any more; one put away keeps its maker.
+#[test]
+fn a_floor_left_by_the_game_loses_its_maker() {
+    let mut app = app(7);
+    omega_floor(&mut app, "astral", 2);
+    let astral = FloorId::new("astral", 2);
+    enter_floor(app.world_mut(), FloorId::new("town", 1));
+    assert_eq!(maker_of(app.world(), &astral), Maker::Host);
+    assert!(app.world().resource::<FloorMakers>().0.is_empty());
+    omega_floor(&mut app, "astral", 2);
+    put_floor_away(app.world_mut());
+    enter_floor(app.world_mut(), FloorId::new("town", 1));
+    assert_eq!(maker_of(app.world(), &astral), Maker::rule_set("Omega"));
 }
 
 /// A request for a floor current or put away under another rule set is refused with the
@@ -136,6 +155,7 @@ fn a_floor_of_another_rule_set_is_not_served() {
         assert_eq!(omega_creatures_on(&mut app, &sewers), 0);
     }
     despawn_floor(app.world_mut(), &sewers);
+    enter_floor(app.world_mut(), FloorId::new("town", 1));
     assert!(app.world().resource::<FloorMakers>().0.is_empty());
     omega_floor(&mut app, "sewers", 3);
     assert_eq!(maker_of(app.world(), &sewers), Maker::rule_set("Omega"));
@@ -157,26 +177,22 @@ fn a_save_keeps_each_floors_maker() {
     load(loaded.world_mut(), &text).unwrap();
     assert_eq!(*loaded.world().resource::<FloorMakers>(), makers);
     assert_eq!(save(loaded.world()).unwrap(), text);
-    // A maker of a floor that is neither current nor put away, or a name past the bounds,
-    // is refused by field, and the save changes nothing.
+    // A name past the bounds is refused by field, and the save changes nothing.
+    let long = format!("RuleSet(\"{}\")", "x".repeat(65));
+    let edited = text.replacen("RuleSet(\"Tables\")", &long, 1);
+    let error = load(loaded.world_mut(), &edited).unwrap_err().to_string();
+    let message =
+        "`sewers` at depth 3's maker: a rule set's name is 1 to 64 bytes, no control characters";
+    assert!(error.ends_with(message), "{error}");
+    assert_eq!(save(loaded.world()).unwrap(), text);
+    // A maker of a floor neither current nor put away (a game that set `CurrentFloor` by
+    // hand leaves one) names no floor that stands: the save loads without it.
     let gone = "location: \"sewers\",\n                depth: 3,\n            ): RuleSet";
     assert!(text.contains(gone), "{text}");
-    let long = format!("RuleSet(\"{}\")", "x".repeat(65));
-    let cases = [
-        (
-            text.replacen(gone, "location: \"sewers\", depth: 4): RuleSet", 1),
-            "`sewers` at depth 4 has a maker but is neither current nor put away",
-        ),
-        (
-            text.replacen("RuleSet(\"Tables\")", &long, 1),
-            "`sewers` at depth 3's maker: a rule set's name is 1 to 64 bytes, no control characters",
-        ),
-    ];
-    for (edited, message) in cases {
-        let error = load(loaded.world_mut(), &edited).unwrap_err().to_string();
-        assert!(error.ends_with(message), "{error}");
-        assert_eq!(save(loaded.world()).unwrap(), text);
-    }
+    let edited = text.replacen(gone, "location: \"sewers\", depth: 4): RuleSet", 1);
+    load(loaded.world_mut(), &edited).unwrap();
+    let kept = &loaded.world().resource::<FloorMakers>().0;
+    assert_eq!(kept.len(), 1, "{kept:?}");
     let edge = text.replacen(
         "RuleSet(\"Tables\")",
         &format!("RuleSet(\"{}\")", "x".repeat(64)),
@@ -207,8 +223,10 @@ fn a_tables_floor_named_angband_springs_no_trap() {
         matches!(sprung[0].refusal(), Some(TrapRefusal::NotAngbandFloor { current }) if *current == floor),
         "{sprung:?}"
     );
-    // Ended, the floor's name is free: Angband's level on the host's map is Angband's.
+    // Emptied and left, the floor's name is free: Angband's level on the host's map is
+    // Angband's.
     despawn_floor(app.world_mut(), &floor);
+    enter_floor(app.world_mut(), FloorId::new("town", 1));
     app.insert_resource(FloorMap(
         FloorGrid::from_rows(&["#######", "#.....#", "#.....#", "#######"]).unwrap(),
     ));

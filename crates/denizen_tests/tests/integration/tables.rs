@@ -879,6 +879,7 @@ fn no_wanderer_arrives_while_another_floor_is_current() {
     let maker = denizen::bevy::floor::maker_of(app.world(), &base);
     assert_eq!(maker, denizen::bevy::floor::Maker::rule_set("Tables"));
     despawn_floor(app.world_mut(), &base);
+    enter_floor(app.world_mut(), FloorId::new("elsewhere", 1));
     app.world_mut().write_message(OtherFloor);
     app.update();
     let maker = denizen::bevy::floor::maker_of(app.world(), &base);
