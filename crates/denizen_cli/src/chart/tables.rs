@@ -88,12 +88,9 @@ fn danger(
     table: denizen_tables::TableId,
 ) -> Result<Plot, CliError> {
     let (first, last) = args.depths;
-    let floors = (first..=last)
-        .map(|d| {
-            table_floor_odds(b, table, d, ledger, context, None)
-                .map_err(|e| CliError::Usage(e.to_string()))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+    let floors = per_depth(args, |d| {
+        table_floor_odds(b, table, d, ledger, context, None)
+    })?;
     let quantile = |q| floors.iter().map(|f| f.danger_quantile(q) as f64).collect();
     let band = Band {
         name: "danger (5% to 95%)".into(),
@@ -119,6 +116,17 @@ fn danger(
     })
 }
 
+/// One figure for each depth of the chart, in order; the first refusal as a usage error.
+fn per_depth<T, E: std::fmt::Display>(
+    args: &ChartArgs,
+    figure: impl Fn(u32) -> Result<T, E>,
+) -> Result<Vec<T>, CliError> {
+    let (first, last) = args.depths;
+    (first..=last)
+        .map(|d| figure(d).map_err(|e| CliError::Usage(e.to_string())))
+        .collect()
+}
+
 /// How a title names the branch seen from and a table other than the floor's.
 fn from(b: &Bestiary, table: denizen_tables::TableId) -> String {
     let branch = (b.branch()).map_or_else(String::new, |id| {
@@ -140,13 +148,9 @@ fn chart(
     table: denizen_tables::TableId,
 ) -> Result<Plot, CliError> {
     let (first, last) = args.depths;
-    let per_depth = (first..=last)
-        .map(|d| {
-            table_odds(b, table, d, ledger, context, Per::Floor)
-                .map(|o| o.expected)
-                .map_err(|e| CliError::Usage(e.to_string()))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+    let per_depth = per_depth(args, |d| {
+        table_odds(b, table, d, ledger, context, Per::Floor).map(|o| o.expected)
+    })?;
     let mean = |s: usize| per_depth.iter().map(|e| e[s]).sum::<f64>();
     let mut ranked: Vec<usize> = (0..b.species().len()).filter(|&s| mean(s) > 0.0).collect();
     ranked.sort_by(|&x, &y| mean(y).total_cmp(&mean(x)).then(x.cmp(&y)));
