@@ -64,11 +64,10 @@ fn main() -> ExitCode {
     app.world_mut().write_message(request);
     app.update();
     let world = app.world_mut();
-    if let Some(rejected) = read::<AngbandFloorRejected>(world).pop() {
-        return fail("angband_level", &rejected.reason.to_string());
-    }
-    let Some(built) = read::<AngbandFloorPopulated>(world).pop() else {
-        return fail("angband_level", "no level was built");
+    let built = match read::<AngbandFloorServed>(world).pop().map(|a| a.outcome) {
+        Some(Ok(built)) => built,
+        Some(Err(refusal)) => return fail("angband_level", &refusal.to_string()),
+        None => return fail("angband_level", "no level was built"),
     };
     finish("angband_level", |out| {
         writeln!(

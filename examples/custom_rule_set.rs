@@ -30,7 +30,7 @@ use denizen::bevy::assets::bevy_asset::{AssetMetaCheck, AssetPlugin, AssetServer
 use denizen::bevy::assets::{
     AnySlot, DataRejected, DataSlot, DataSources, RulesLoaded, asset_folder, follow, register_kind,
 };
-use denizen::bevy::pipeline::{FloorHeld, FloorRequest, FloorStreams, NotOurFloor, rules_ready};
+use denizen::bevy::pipeline::{FloorHeld, FloorRequest, FloorServed, FloorStreams, NotOurFloor};
 use denizen::bevy::rule_set::{RuleSetApp, RuleSetPlugin};
 use denizen::bevy::save::{load, save};
 use denizen::bevy::view::{Description, describe, render_floor};
@@ -278,17 +278,15 @@ struct SpawnFloorRequested {
     depth: u32,
 }
 
-/// The answer: how many creatures the floor got, and how many followers found no room.
-#[derive(Message, Clone, Copy, Debug)]
+/// What a floor got: its creatures, leaders and followers in plan order.
+#[derive(Clone, Debug)]
 struct SpawnFloorPopulated {
-    placed: u32,
+    entities: Vec<Entity>,
 }
 
-/// A refused request, and why.
-#[derive(Message, Clone, Debug)]
-struct SpawnFloorRejected {
-    reason: SpawnRefusal,
-}
+/// The answer to a request: what the floor got, or why it was refused (the pipeline
+/// writes it, as it does every rule set's).
+type SpawnFloorServed = FloorServed<SpawnFloorRequested>;
 
 /// Why a request was refused.
 #[derive(Clone, Debug, thiserror::Error)]
@@ -333,12 +331,13 @@ impl From<RulesNotReady> for SpawnRefusal {
 }
 
 impl FloorRequest for SpawnFloorRequested {
-    type Rejection = SpawnRefusal;
+    type Rules = SpawnRules;
     type Valid = Arc<SpawnTable>;
     type Plan = Plan<Placed>;
+    type Populated = SpawnFloorPopulated;
+    type Refusal = SpawnRefusal;
 
     fn validate(&self, world: &World) -> Result<(FloorId, Arc<SpawnTable>), SpawnRefusal> {
-        rules_ready::<SpawnRules>(world)?;
         let table = world.resource::<SpawnRules>().0.clone();
         if table.eligible(self.depth).next().is_none() {
             return Err(SpawnRefusal::NothingAtDepth(self.depth));
@@ -360,14 +359,15 @@ impl FloorRequest for SpawnFloorRequested {
         table.plan(&mut rng, self.depth, &world.resource::<FloorMap>().0)
     }
 
-    fn apply(&self, world: &mut World, _floor: &FloorId, plan: Plan<Placed>) {
-        let placed = plan.spawns.len() as u32;
-        spawn_beasts(world, plan);
-        world.write_message(SpawnFloorPopulated { placed });
-    }
-
-    fn reject(&self, world: &mut World, reason: SpawnRefusal) {
-        world.write_message(SpawnFloorRejected { reason });
+    fn apply(
+        &self,
+        world: &mut World,
+        _floor: &FloorId,
+        plan: Plan<Placed>,
+    ) -> SpawnFloorPopulated {
+        SpawnFloorPopulated {
+            entities: spawn_beasts(world, plan),
+        }
     }
 }
 
@@ -407,8 +407,8 @@ struct WanderIn;
 /// Why no wanderer came.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 enum NoWanderer {
-    #[error("the current floor is not the tables'")]
-    NotOurFloor,
+    #[error("{0}")]
+    NotOurFloor(NotOurFloor),
     #[error("nothing appears here, or no square is free")]
     NoneArrived,
     #[error("{0}")]
@@ -417,6 +417,12 @@ enum NoWanderer {
     /// refusal, until the files are mended.
     #[error("{0}")]
     RulesRefused(RulesRefused),
+}
+
+impl From<NotOurFloor> for NoWanderer {
+    fn from(not_ours: NotOurFloor) -> Self {
+        Self::NotOurFloor(not_ours)
+    }
 }
 
 impl From<RulesNotReady> for NoWanderer {
@@ -439,10 +445,8 @@ impl ArrivalRequest for WanderIn {
     type Refusal = NoWanderer;
 
     fn validate(&self, world: &World) -> Result<(FloorId, Arc<SpawnTable>), NoWanderer> {
+        // The pipeline checked that the current floor is the tables' (made by them).
         let floor = world.resource::<CurrentFloor>().0.clone();
-        if &*floor.location != PLACE {
-            return Err(NoWanderer::NotOurFloor);
-        }
         Ok((floor, world.resource::<SpawnRules>().0.clone()))
     }
 
@@ -562,13 +566,12 @@ impl Plugin for SpawnTablePlugin {
         };
         app.add_rule_set(
             RuleSet::new("SpawnTables")
+                .rules::<SpawnRules>()
                 .floors(SpawnTableSystems::Floors)
                 .describer(describe_beast),
         )
         .insert_resource(SpawnRules(rules))
         .serve_floors::<SpawnFloorRequested>(SpawnTableSystems::Floors)
-        .add_message::<SpawnFloorPopulated>()
-        .add_message::<SpawnFloorRejected>()
         .add_message::<Wandered>()
         .add_message::<BeastsRejected>()
         .save_with_denizen::<Beast>()
@@ -738,9 +741,10 @@ fn play(seed: u64, folder: &Path) -> Result<Vec<String>, String> {
 /// Depth 1: its creatures and packs, the odds, the followers linked when they spawned.
 fn first_floor(app: &mut App, seed: u64) -> Result<Vec<String>, String> {
     descend(app, seed, 1);
-    let placed = last::<SpawnFloorPopulated>(app)
+    let placed = last::<SpawnFloorServed>(app)
         .pop()
-        .map_or(0, |p| p.placed);
+        .and_then(|answer| Some(answer.populated()?.entities.len()))
+        .unwrap_or(0);
     let mut report = vec![format!(
         "depth 1 of the spawn tables, seed {seed}: {placed} creatures"
     )];
@@ -772,9 +776,12 @@ fn first_floor(app: &mut App, seed: u64) -> Result<Vec<String>, String> {
     app.world_mut()
         .write_message(SpawnFloorRequested { depth: 11 });
     app.update();
-    match last::<SpawnFloorRejected>(app).pop() {
-        Some(rejected) => report.push(format!("depth 11 refused: {}", rejected.reason)),
-        None => return Err("depth 11 was not refused".into()),
+    match last::<SpawnFloorServed>(app)
+        .pop()
+        .map(|answer| answer.outcome)
+    {
+        Some(Err(refusal)) => report.push(format!("depth 11 refused: {refusal}")),
+        _ => return Err("depth 11 was not refused".into()),
     }
     Ok(report)
 }
@@ -943,8 +950,10 @@ mod tests {
         let mut app = game(3, table.clone());
         descend(&mut app, 3, 2);
         let first = beasts(&mut app);
-        let placed = last::<SpawnFloorPopulated>(&app).pop().map(|p| p.placed);
-        assert_eq!(Some(first.len() as u32), placed);
+        let answer = last::<SpawnFloorServed>(&app).pop().unwrap();
+        assert_eq!(answer.floor, Some(FloorId::new(PLACE, 2)));
+        let placed = answer.populated().map(|p| p.entities.len());
+        assert_eq!(Some(first.len()), placed);
         let leaders = table.count(2) as usize;
         assert!(first.len() > leaders, "packs come with their leaders");
         let world = app.world_mut();
@@ -962,9 +971,9 @@ mod tests {
         );
         // A depth the table does not reach is refused, and nothing changes.
         descend(&mut app, 3, 11);
-        let reason = last::<SpawnFloorRejected>(&app)
+        let reason = last::<SpawnFloorServed>(&app)
             .pop()
-            .map(|r| r.reason.to_string());
+            .and_then(|answer| Some(answer.refusal()?.to_string()));
         assert_eq!(
             reason.as_deref(),
             Some("no entry of the table appears at depth 11")
@@ -1000,7 +1009,7 @@ mod tests {
         assert!(
             refused
                 .iter()
-                .all(|w| w.refusal() == Some(&NoWanderer::NotOurFloor))
+                .all(|w| matches!(w.refusal(), Some(NoWanderer::NotOurFloor(n)) if n.floor == FloorId::default()))
         );
         bring_floor_back(app.world_mut(), &FloorId::new(PLACE, 1));
         let before = beasts(&mut app).len();

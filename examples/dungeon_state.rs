@@ -122,9 +122,12 @@ fn go_up(mut game: ResMut<Game>, mut commands: Commands) {
     );
 }
 
-fn report_floor(mut populated: MessageReader<OmegaFloorPopulated>, mut game: ResMut<Game>) {
-    for floor in populated.read() {
-        let line = format!("the level is populated with {} monsters", floor.placed);
+fn report_floor(mut served: MessageReader<OmegaFloorServed>, mut game: ResMut<Game>) {
+    for answer in served.read() {
+        let line = match &answer.outcome {
+            Ok(floor) => format!("the level is populated with {} monsters", floor.placed),
+            Err(refusal) => format!("the level is refused: {refusal}"),
+        };
         log(&mut game, line);
     }
 }

@@ -200,13 +200,16 @@ fn decorate(spawned: On<MonsterSpawned>, stats: Query<&CombatStats>, mut command
     }
 }
 
-fn report_floors(mut populated: MessageReader<OmegaFloorPopulated>, mut game: ResMut<Game>) {
-    for floor in populated.read() {
-        let line = format!(
-            "turn {:>3}: {} {} populated with {} monsters",
-            game.turn, floor.location, floor.depth, floor.placed
-        );
-        game.log.push(line);
+fn report_floors(mut served: MessageReader<OmegaFloorServed>, mut game: ResMut<Game>) {
+    for answer in served.read() {
+        let (location, depth) = (&answer.request.location, answer.request.depth);
+        let line = match &answer.outcome {
+            Ok(floor) => format!("populated with {} monsters", floor.placed),
+            Err(refusal) => format!("refused: {refusal}"),
+        };
+        let turn = game.turn;
+        game.log
+            .push(format!("turn {turn:>3}: {location} {depth} {line}"));
     }
 }
 

@@ -191,11 +191,15 @@ fn populate(app: &mut App, depth: u32, lanterns: bool) -> Result<String, String>
     app.update();
     let world = app.world_mut();
     let answer = world
-        .resource::<Messages<TablesFloorPopulated>>()
+        .resource::<Messages<TablesFloorServed>>()
         .iter_current_update_messages()
         .last()
         .cloned()
-        .ok_or("the floor was not populated")?;
+        .ok_or("the floor was not answered")?;
+    let populated = match answer.outcome {
+        Ok(populated) => populated,
+        Err(refusal) => return Err(format!("the floor was refused: {refusal}")),
+    };
     let roster = tables_roster(world);
     if roster.contains("bog lantern") != lanterns {
         return Err(format!(
@@ -204,9 +208,9 @@ fn populate(app: &mut App, depth: u32, lanterns: bool) -> Result<String, String>
     }
     Ok(format!(
         "{} at depth {depth}: {} creatures, {} not placed\n{}{roster}",
-        answer.floor.location,
-        answer.placed.len(),
-        answer.unplaced.len(),
+        answer.request.location,
+        populated.placed.len(),
+        populated.unplaced.len(),
         render_floor(world),
     ))
 }

@@ -577,9 +577,9 @@ impl Game {
         }
         let (up, down) = self.stairs();
         let arrival = if going_down { up } else { down };
-        let angband_start = current::<AngbandFloorPopulated>(self.world())
+        let angband_start = current::<AngbandFloorServed>(self.world())
             .last()
-            .and_then(|b| b.player);
+            .and_then(|answer| answer.populated()?.player);
         self.player.at = match self.place() {
             Place::Angband(_) if !brought_back => angband_start,
             _ => arrival.first().copied(),

@@ -8,13 +8,16 @@
 //!    ([`RulesLoading`](crate::pipeline::RulesLoading)), nothing is drawn or made, and the
 //!    answer says whether they are still loading or were refused
 //!    ([`RulesNotReady`]);
-//! 3. **validate** it against the rules and the floor ([`ArrivalRequest::validate`]): the
+//! 3. **claim** the floor: an arrival that comes onto its rule set's own floor (the
+//!    default [`ArrivalFloor::Own`]) is refused with [`NotOurFloor`] when another rule
+//!    set, or the game, made the current floor;
+//! 4. **validate** it against the rules and the floor ([`ArrivalRequest::validate`]): the
 //!    floor whose streams it draws (usually the current one) and what the rules resolved;
-//! 4. **plan** with the rules and the floor's streams, reading the world only
+//! 5. **plan** with the rules and the floor's streams, reading the world only
 //!    ([`ArrivalRequest::plan`]); the ledger counts the streams drawn;
-//! 5. **spawn** through the one apply step ([`ArrivalRequest::apply`], with
+//! 6. **spawn** through the one apply step ([`ArrivalRequest::apply`], with
 //!    [`apply`](crate::apply::apply): occupancy, tiles, [`MonsterSpawned`](crate::MonsterSpawned));
-//! 6. **answer**, once per request, success or not: an [`Arrived`] message holding the
+//! 7. **answer**, once per request, success or not: an [`Arrived`] message holding the
 //!    request and `Ok` with what arrived or `Err` with the typed reason
 //!    ([`ArrivalRequest::answer`]).
 //!
@@ -30,10 +33,38 @@ use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
 use bevy_reflect::{FromReflect, GetTypeRegistration, TypePath, Typed};
 
-use crate::floor::FloorId;
+use crate::floor::{CurrentFloor, FloorId, Maker, maker_of, maker_of_rules};
 use crate::pipeline::{FloorStreams, plan_with_streams, read_requests, rules_ready};
 
-pub use crate::pipeline::{RulesNotReady, RulesRefused, RulesStillLoading};
+pub use crate::pipeline::{NotOurFloor, RulesNotReady, RulesRefused, RulesStillLoading};
+
+/// The floors an arrival may come onto, checked by the pipeline before validation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ArrivalFloor {
+    /// The current floor, when the arrival's rule set made it: the default. Another rule
+    /// set's floor, the game's own, or none (a floor put away) refuses it with
+    /// [`NotOurFloor`].
+    Own,
+    /// As [`Own`](Self::Own), and also the host's map before any floor is entered
+    /// (Omega's summons in a game that fills `FloorMap` and never asks for a floor).
+    OwnOrNone,
+    /// Any floor: the arrival keys its streams by a floor of its own (Omega's arena
+    /// bouts).
+    Any,
+}
+
+impl ArrivalFloor {
+    /// Whether an arrival of `rule_set`'s may come while `current`, made by `maker`, is
+    /// the current floor.
+    pub fn admits(self, current: &FloorId, maker: &Maker, rule_set: &Maker) -> bool {
+        let none = *current == FloorId::default();
+        match self {
+            Self::Any => true,
+            Self::OwnOrNone if none => true,
+            Self::Own | Self::OwnOrNone => !none && maker == rule_set,
+        }
+    }
+}
 
 /// What an arrival request tells the pipeline at each step (see the module docs).
 pub trait ArrivalRequest: Clone + Debug + Send + Sync + 'static {
@@ -46,13 +77,18 @@ pub trait ArrivalRequest: Clone + Debug + Send + Sync + 'static {
     /// What arrived: the entities and whatever the rule set reports with them.
     type Arrival: Clone + Debug + Send + Sync + 'static;
     /// Why nothing arrived.
-    type Refusal: From<RulesNotReady> + Clone + Debug + Send + Sync + 'static;
+    type Refusal: From<RulesNotReady> + From<NotOurFloor> + Clone + Debug + Send + Sync + 'static;
 
-    /// Step 3: the floor whose streams the arrival draws, and what the rules resolved; or
+    /// Step 3: the floors it may come onto ([`ArrivalFloor::Own`] unless said otherwise).
+    fn comes_onto(&self) -> ArrivalFloor {
+        ArrivalFloor::Own
+    }
+
+    /// Step 4: the floor whose streams the arrival draws, and what the rules resolved; or
     /// why it cannot be served (nothing is drawn then).
     fn validate(&self, world: &World) -> Result<(FloorId, Self::Valid), Self::Refusal>;
 
-    /// Step 4: plans the arrival; every stream comes from `streams`, keyed by the floor
+    /// Step 5: plans the arrival; every stream comes from `streams`, keyed by the floor
     /// validation named. A refusal here still counts the streams drawn.
     fn plan(
         &self,
@@ -61,11 +97,11 @@ pub trait ArrivalRequest: Clone + Debug + Send + Sync + 'static {
         streams: &mut FloorStreams<'_>,
     ) -> Result<Self::Plan, Self::Refusal>;
 
-    /// Step 5: spawns what was planned through [`apply`](crate::apply::apply) and says
+    /// Step 6: spawns what was planned through [`apply`](crate::apply::apply) and says
     /// what arrived.
     fn apply(&self, world: &mut World, plan: Self::Plan) -> Self::Arrival;
 
-    /// Step 6: the answer. By default an [`Arrived`] message (which the rule set's plugin
+    /// Step 7: the answer. By default an [`Arrived`] message (which the rule set's plugin
     /// adds, as [`RuleSetApp::serve_arrivals`](crate::RuleSetApp::serve_arrivals) does).
     fn answer(&self, world: &mut World, outcome: Result<Self::Arrival, Self::Refusal>) {
         world.write_message(Arrived {
@@ -119,9 +155,19 @@ pub fn arrive<R: ArrivalRequest>(world: &mut World, request: &R) {
     request.answer(world, outcome);
 }
 
-/// Steps 2 to 5 of one request.
+/// Steps 2 to 6 of one request.
 fn outcome<R: ArrivalRequest>(world: &mut World, request: &R) -> Result<R::Arrival, R::Refusal> {
     rules_ready::<R::Rules>(world)?;
+    let current = &world.resource::<CurrentFloor>().0;
+    let (maker, ours) = (maker_of(world, current), maker_of_rules::<R::Rules>(world));
+    if !request.comes_onto().admits(current, &maker, &ours) {
+        return Err(NotOurFloor {
+            floor: current.clone(),
+            maker,
+            asked: ours,
+        }
+        .into());
+    }
     let (floor, valid) = request.validate(world)?;
     let plan = plan_with_streams(world, &floor, |world, streams| {
         request.plan(world, valid, streams)

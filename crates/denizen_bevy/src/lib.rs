@@ -62,9 +62,10 @@ pub mod prelude {
     pub use crate::assets::{DataRejected, RulesLoaded};
     pub use crate::clock::{ChecksSkipped, GameClock, HourlyCheck, TenMinuteCheck};
     pub use crate::floor::{
-        FloorCommands, FloorEnd, FloorEnded, FloorEnding, FloorEntered, FloorEntry, StoredFloors,
-        bring_floor_back, despawn_floor, enter_floor, put_floor_away,
+        FloorCommands, FloorEnd, FloorEnded, FloorEnding, FloorEntered, FloorEntry, FloorHeld,
+        StoredFloors, bring_floor_back, despawn_floor, enter_floor, put_floor_away,
     };
+    pub use crate::pipeline::{FloorServed, NotOurFloor};
     pub use crate::save::{SaveLoaded, SaveWithDenizen};
     pub use crate::view::{Description, describe, render_floor, roster};
     pub use crate::{

@@ -1,54 +1,64 @@
 //! The one request pipeline every rule set's floor requests go through, in one order:
 //!
 //! 1. **read** the requests written since the system last ran ([`read_requests`]);
-//! 2. **validate** each against the rules ([`FloorRequest::validate`]: the floor it is
-//!    for and what the rules resolved for it, or why the rules cannot serve it; nothing has
-//!    changed yet);
+//! 2. **validate** each: while the rule set's data files load
+//!    ([`RulesLoading`]) it is refused ([`RulesNotReady`]); then against the rules
+//!    ([`FloorRequest::validate`]: the floor it is for and everything the plan will read
+//!    from the rule set, resolved, or why the rules cannot serve it; nothing has changed
+//!    yet);
 //! 3. **claim** the floor: one current or put away under another rule set is refused with
-//!    [`NotOurFloor`] (the [`Maker`] is the rule set whose floor set
-//!    serves the request); then [`FloorMap`] for that floor in this run (it holds one
-//!    floor: a second floor in one run is refused with [`FloorHeld`]);
+//!    [`NotOurFloor`] (the [`Maker`] is the rule set that declared the request's rules
+//!    resource, [`RuleSet::rules`](crate::RuleSet::rules)); then [`FloorMap`] for that
+//!    floor in this run (it holds one floor: a second floor in one run is refused with
+//!    [`FloorHeld`]);
 //! 4. **settle** what came before: the current floor, if it is another one not put away,
 //!    ends as [`FloorEnd::Left`]; a floor of the same id that already exists (current, put
 //!    away, or made earlier in this run) ends as [`FloorEnd::Replaced`]. Every rule set's
 //!    step runs and their creatures are despawned: a new floor is never merged into an old
-//!    one, and no floor is left awake off the map. [`FloorMap`] is the
-//!    new floor as the host filled it: the old creatures' despawns leave its marks alone;
-//! 5. **plan** with the rules and the floor's own streams ([`FloorRequest::plan`]): the
-//!    world is read, never written, and every stream the plan draws is keyed by the floor
-//!    ([`FloorStreams`]);
+//!    one, and no floor is left awake off the map. [`FloorMap`] is held aside meanwhile
+//!    (empty to the observers of the end) and put back as the host filled it and
+//!    validation read it: neither the old creatures' despawns nor an observer touch it;
+//! 5. **plan** with what validation resolved and the floor's own streams
+//!    ([`FloorRequest::plan`]): the world is read, never written, every stream the plan
+//!    draws is keyed by the floor ([`FloorStreams`]), and planning cannot refuse: what
+//!    could refuse was checked at step 2 and handed over, so an observer of step 4 cannot
+//!    make it stale, and no floor is entered empty;
 //! 6. **enter** the floor, once: a plan that brings its own map
 //!    ([`FloorRequest::floor_map`], Angband's classic level) puts it in
 //!    [`FloorMap`] first; it becomes the [`CurrentFloor`], its squares
 //!    counted, its maker the rule set's ([`FloorMakers`]);
-//! 7. **apply** the plan ([`apply`](crate::apply::apply): occupancy, tiles, one batch
-//!    per shape, then [`MonsterSpawned`](crate::MonsterSpawned)) and **answer**
-//!    ([`FloorRequest::apply`]), then [`FloorEntered`] with [`FloorEntry::New`]; or, at
-//!    steps 2 and 3, **reject** ([`FloorRequest::reject`]).
+//! 7. **apply** the plan ([`FloorRequest::apply`], through
+//!    [`apply`](crate::apply::apply): occupancy, tiles, one batch per shape, then
+//!    [`MonsterSpawned`](crate::MonsterSpawned)), then [`FloorEntered`] with
+//!    [`FloorEntry::New`];
+//! 8. **answer**, once per request, served or not: a [`FloorServed`] holding the request,
+//!    the floor, and `Ok` with what was populated or `Err` with the typed reason
+//!    ([`FloorRequest::answer`]). A request refused at step 2 or 3 changed nothing.
 //!
 //! A rule set implements [`FloorRequest`] for its request message and serves it with
 //! [`RuleSetApp::serve_floors`](crate::RuleSetApp::serve_floors); nothing in this crate
 //! needs to know it (`examples/custom_rule_set.rs` is such a rule set, written outside
 //! this crate). Validation checks everything a plan needs, and hands what it resolved to
 //! planning, so a request is refused before anything changes or served whole (an observer
-//! of the old floor's end that replaces the rules does not change the plan: it was
-//! resolved before).
+//! of the old floor's end that replaces the rules, or the tables' context, does not change
+//! the plan: it was resolved before).
 
-use std::any::TypeId;
-use std::collections::HashMap;
+use std::fmt::Debug;
 use std::marker::PhantomData;
 
 use bevy_ecs::message::MessageCursor;
 use bevy_ecs::prelude::*;
-use bevy_reflect::Reflect;
+use bevy_reflect::prelude::*;
+use bevy_reflect::{FromReflect, GetTypeRegistration, TypePath, Typed};
 use denizen_core::data::DataError;
 use denizen_core::floor::FloorGrid;
 use denizen_core::rng::Generator;
 
 use crate::floor::{
     CurrentFloor, FloorEnd, FloorId, FloorMakers, FloorMap, StoredFloors, claim_floor, end_floor,
-    enter_floor, maker_of,
+    enter_floor, maker_of, maker_of_rules,
 };
+
 use crate::streams::DenizenRng;
 
 pub use crate::floor::{FloorEnded, FloorEntered, FloorEntry, FloorHeld, Maker};
@@ -63,20 +73,33 @@ pub fn read_requests<M: Message + Clone>(world: &World, cursor: &mut MessageCurs
 }
 
 /// What a rule set's floor request tells the pipeline at each step (see the module docs
-/// for the order). Implemented on the request message itself.
-pub trait FloorRequest: Message + Clone {
-    /// Why the rule set refuses a request; the pipeline's own refusals convert into it.
-    type Rejection: From<FloorHeld> + From<NotOurFloor>;
-    /// What validation resolved (the rules in use and what they looked up), handed to
-    /// planning so it never resolves the request again.
+/// for the order). Implemented on the request message itself; the answer is a
+/// [`FloorServed`] of it, as an arrival's is an [`Arrived`](crate::arrivals::Arrived).
+pub trait FloorRequest: Message + Clone + Debug {
+    /// The rule set's rules resource: while it loads the request is refused, and the rule
+    /// set that declared it ([`RuleSet::rules`](crate::RuleSet::rules)) makes the floor.
+    type Rules: Resource;
+    /// What validation resolved (the rules in use and everything the plan reads from the
+    /// rule set), handed to planning so it never resolves the request again.
     type Valid;
     /// What the rules planned, before it reaches the world.
     type Plan;
+    /// What was populated: the entities and whatever the rule set reports with them.
+    type Populated: Clone + Debug + Send + Sync + 'static;
+    /// Why the rule set refuses a request; the pipeline's own refusals convert into it.
+    type Refusal: From<FloorHeld>
+        + From<NotOurFloor>
+        + From<RulesNotReady>
+        + Clone
+        + Debug
+        + Send
+        + Sync
+        + 'static;
 
     /// Step 2: the floor this request populates and what the rules resolved for it, or
     /// why they cannot serve it. Reads the world only; everything that could make a later
     /// step fail is checked here.
-    fn validate(&self, world: &World) -> Result<(FloorId, Self::Valid), Self::Rejection>;
+    fn validate(&self, world: &World) -> Result<(FloorId, Self::Valid), Self::Refusal>;
 
     /// Step 5: plans the floor with the rules. The world is read (the new map as the host
     /// filled it, the rule set's state), never written; streams come from `streams`, keyed
@@ -90,12 +113,65 @@ pub trait FloorRequest: Message + Clone {
         None
     }
 
-    /// Step 7: applies the plan through [`apply`](crate::apply::apply) and writes the
-    /// answer. The floor is current and entered.
-    fn apply(&self, world: &mut World, floor: &FloorId, plan: Self::Plan);
+    /// Step 7: applies the plan through [`apply`](crate::apply::apply) and says what was
+    /// populated. The floor is current and entered.
+    fn apply(&self, world: &mut World, floor: &FloorId, plan: Self::Plan) -> Self::Populated;
 
-    /// The answer to a request refused at step 2 or 3 (nothing changed).
-    fn reject(&self, world: &mut World, rejection: Self::Rejection);
+    /// Step 8: the answer. By default a [`FloorServed`] message (which
+    /// [`RuleSetApp::serve_floors`](crate::RuleSetApp::serve_floors) adds).
+    fn answer(
+        &self,
+        world: &mut World,
+        floor: Option<FloorId>,
+        outcome: Result<Self::Populated, Self::Refusal>,
+    ) {
+        world.write_message(FloorServed {
+            request: self.clone(),
+            floor,
+            outcome,
+        });
+    }
+}
+
+/// The answer to a floor request, served or not: the request as it was written, the floor
+/// it named (`None` when the rules could not resolve one), and what was populated or why
+/// nothing was. Every rule set answers its floors with it (a rule set names its answers
+/// with a type alias: Omega's `OmegaFloorServed` is `FloorServed<OmegaFloorRequested>`),
+/// as it answers arrivals with [`Arrived`](crate::arrivals::Arrived).
+#[derive(Message, Reflect, Clone, Debug)]
+#[reflect(Debug, where
+    R: Reflect + TypePath + FromReflect + GetTypeRegistration + Typed,
+    R::Populated: Reflect + TypePath + FromReflect + GetTypeRegistration + Typed,
+    R::Refusal: Reflect + TypePath + FromReflect + GetTypeRegistration + Typed)]
+pub struct FloorServed<R: FloorRequest> {
+    /// The request answered.
+    pub request: R,
+    /// The floor it named, once the rules resolved it.
+    pub floor: Option<FloorId>,
+    /// What was populated, or why nothing was (and nothing changed).
+    pub outcome: Result<R::Populated, R::Refusal>,
+}
+
+impl<R: FloorRequest + PartialEq> PartialEq for FloorServed<R>
+where
+    R::Populated: PartialEq,
+    R::Refusal: PartialEq,
+{
+    fn eq(&self, other: &Self) -> bool {
+        self.request == other.request && self.floor == other.floor && self.outcome == other.outcome
+    }
+}
+
+impl<R: FloorRequest> FloorServed<R> {
+    /// What was populated, if the request was served.
+    pub fn populated(&self) -> Option<&R::Populated> {
+        self.outcome.as_ref().ok()
+    }
+
+    /// Why nothing was populated, if the request was refused.
+    pub fn refusal(&self) -> Option<&R::Refusal> {
+        self.outcome.as_ref().err()
+    }
 }
 
 /// The streams a plan draws, each keyed by the floor it serves: the stream of a kind is
@@ -154,31 +230,14 @@ pub(crate) fn plan_with_streams<P>(
     planned
 }
 
-/// The maker of each floor request type's floors: the rule set whose floor set serves it
-/// ([`RuleSetApp::serve_floors`](crate::RuleSetApp::serve_floors)). Configuration, never
-/// saved.
-#[derive(Resource, Reflect, Clone, Debug, Default)]
-#[reflect(opaque, Debug)]
-pub(crate) struct FloorMakersOf(pub(crate) HashMap<TypeId, Maker>);
-
-/// The maker of floors served without a rule set declaring their set: a rule set named
-/// after the request type (its name without path or parameters, at most 64 bytes).
-pub(crate) fn named_after<R>() -> Maker {
-    let full = std::any::type_name::<R>();
-    let bare = full.split('<').next().unwrap_or(full);
-    let name = bare.rsplit("::").next().unwrap_or(bare);
-    let end = (0..=name.len().min(64))
-        .rev()
-        .find(|&i| name.is_char_boundary(i));
-    Maker::rule_set(&name[..end.unwrap_or(0)])
-}
-
-/// The pipeline's refusal of a request for a floor that is current or put away and was
-/// made by another rule set: a rule set answers for its own floors only, and two may name
-/// floors alike. (A floor of the host's may be served by any rule set.)
-#[derive(Reflect, Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[reflect(Debug, PartialEq)]
-#[error("{floor} is {maker}'s floor, not {asked}'s: name another floor, or end that one first")]
+/// The pipelines' refusal of a request for another rule set's floor: a floor request for
+/// a floor current or put away under another maker, or an arrival on a current floor
+/// another made (see [`ArrivalFloor`](crate::arrivals::ArrivalFloor)). A rule set answers
+/// for its own floors only, and two may name floors alike. (A floor of the host's may be
+/// served by any rule set.) Every rule set's floor and arrival refusals convert from it.
+#[derive(Reflect, Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[reflect(Debug, PartialEq, Hash)]
+#[error("{}", not_ours(.floor, .maker, .asked))]
 pub struct NotOurFloor {
     /// The floor.
     pub floor: FloorId,
@@ -186,6 +245,17 @@ pub struct NotOurFloor {
     pub maker: Maker,
     /// The rule set asked to serve it.
     pub asked: Maker,
+}
+
+/// The one line of a [`NotOurFloor`].
+fn not_ours(floor: &FloorId, maker: &Maker, asked: &Maker) -> String {
+    if *floor == FloorId::default() {
+        format!(
+            "{asked} serves its own floors only, and none is current (none entered, or put away)"
+        )
+    } else {
+        format!("{floor} is {maker}'s floor, not {asked}'s: a rule set serves its own floors only")
+    }
 }
 
 /// Refuses `maker`'s request for `floor` when it is current or put away under another
@@ -204,26 +274,31 @@ fn check_maker(world: &World, floor: &FloorId, maker: &Maker) -> Result<(), NotO
     }
 }
 
-/// Serves one request through every step, in order.
+/// Serves one request through every step, in order, and answers it.
 pub fn serve<R: FloorRequest>(world: &mut World, request: &R) {
-    let (floor, valid) = match request.validate(world) {
+    let validated = rules_ready::<R::Rules>(world)
+        .map_err(R::Refusal::from)
+        .and_then(|()| request.validate(world));
+    let (floor, valid) = match validated {
         Ok(valid) => valid,
-        Err(rejection) => return request.reject(world, rejection),
+        Err(refusal) => return request.answer(world, None, Err(refusal)),
     };
-    let maker = (world.get_resource::<FloorMakersOf>())
-        .and_then(|makers| makers.0.get(&TypeId::of::<R>()).cloned())
-        .unwrap_or_else(named_after::<R>);
-    if let Err(not_ours) = check_maker(world, &floor, &maker) {
-        return request.reject(world, not_ours.into());
+    let maker = maker_of_rules::<R::Rules>(world);
+    let claimed = check_maker(world, &floor, &maker)
+        .map_err(R::Refusal::from)
+        .and_then(|()| claim_floor(world, &floor).map_err(R::Refusal::from));
+    if let Err(refusal) = claimed {
+        return request.answer(world, Some(floor), Err(refusal));
     }
-    if let Err(held) = claim_floor(world, &floor) {
-        return request.reject(world, held.into());
-    }
+    // The new map is kept out of the old floor's end: what validation checked on it is
+    // what planning reads.
+    let map = std::mem::take(&mut world.resource_mut::<FloorMap>().0);
     let current = world.resource::<CurrentFloor>().0.clone();
     if current != floor && current != FloorId::default() {
         end_floor(world, &current, FloorEnd::Left);
     }
     end_floor(world, &floor, FloorEnd::Replaced);
+    world.resource_mut::<FloorMap>().0 = map;
     let mut plan = plan_with_streams(world, &floor, |world, streams| {
         request.plan(world, valid, streams)
     });
@@ -232,12 +307,13 @@ pub fn serve<R: FloorRequest>(world: &mut World, request: &R) {
     }
     enter_floor(world, floor.clone());
     (world.get_resource_or_init::<FloorMakers>().0).insert(floor.clone(), maker.clone());
-    request.apply(world, &floor, plan);
+    let populated = request.apply(world, &floor, plan);
     world.trigger(FloorEntered {
-        floor,
+        floor: floor.clone(),
         maker,
         entry: FloorEntry::New,
     });
+    request.answer(world, Some(floor), Ok(populated));
 }
 
 /// The system that serves every new request of type `R` (added by

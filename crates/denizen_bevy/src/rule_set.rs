@@ -33,7 +33,8 @@ use bevy_reflect::Reflect;
 
 use crate::arrivals::{ArrivalRequest, Arrived, serve_arrival_requests};
 use crate::floor::Maker;
-use crate::pipeline::{FloorMakersOf, FloorRequest, named_after, serve_floor_requests};
+use crate::floor::MakersByRules;
+use crate::pipeline::{FloorRequest, FloorServed, serve_floor_requests};
 use crate::view::{Describer, Describers};
 use crate::{DenizenSystems, denizen_schedule};
 
@@ -41,6 +42,7 @@ use crate::{DenizenSystems, denizen_schedule};
 #[derive(Clone, Debug)]
 pub struct RuleSet {
     name: &'static str,
+    rules: Option<TypeId>,
     floors: Option<Interned<dyn SystemSet>>,
     arrivals: Option<Interned<dyn SystemSet>>,
     describer: Option<Describer>,
@@ -50,16 +52,25 @@ impl RuleSet {
     /// A rule set by its name in messages (`Omega`, a game's `Tables`). The name is also
     /// the [`Maker`] of the floors it makes, kept in saves: 1 to 64 bytes with no control
     /// character (a save holding another is refused), and renaming a rule set leaves its
-    /// saved floors to a maker no plugin has. Add the rule set before serving its floors
-    /// ([`RuleSetApp::serve_floors`]): requests served in a set no added rule set declared
-    /// make floors of a rule set named after the request type.
+    /// saved floors to a maker no plugin has. Its floors are those of the requests whose
+    /// rules resource it declares ([`rules`](Self::rules)).
     pub fn new(name: &'static str) -> Self {
         Self {
             name,
+            rules: None,
             floors: None,
             arrivals: None,
             describer: None,
         }
+    }
+
+    /// Its rules resource (`OmegaRuleset`, a game's own), the `Rules` of its
+    /// [`FloorRequest`]s and [`ArrivalRequest`]s: the floors they populate are this rule
+    /// set's, and its arrivals come only onto them. Without it, they are a rule set's
+    /// named after the rules type.
+    pub fn rules<R: Resource>(mut self) -> Self {
+        self.rules = Some(TypeId::of::<R>());
+        self
     }
 
     /// The set that serves its floor requests, placed in [`DenizenSystems::Floors`].
@@ -110,14 +121,6 @@ impl RuleSets {
         self.added.iter().map(|rule_set| rule_set.name)
     }
 
-    /// The maker of the floors a request type served in `set` populates: the rule set
-    /// whose floors run there, or, when no rule set added so far declared that set, a rule
-    /// set named after the request type.
-    fn floor_maker<R: 'static>(&self, set: InternedSystemSet) -> Maker {
-        let owner = (self.added.iter()).find(|rule_set| rule_set.floors == Some(set));
-        owner.map_or_else(named_after::<R>, |rule_set| Maker::rule_set(rule_set.name))
-    }
-
     /// Whether a plugin serves requests of type `M`.
     pub fn serves<M: 'static>(&self) -> bool {
         self.served.contains(&TypeId::of::<M>())
@@ -132,7 +135,8 @@ pub trait RuleSetApp {
     fn add_rule_set(&mut self, rule_set: RuleSet) -> &mut Self;
 
     /// Serves floor requests of type `R` in `set` through the [`pipeline`](crate::pipeline):
-    /// the message is added, and the system runs when one is written.
+    /// the request and its answer ([`FloorServed<R>`]) are added, and the system runs when
+    /// one is written.
     fn serve_floors<R: FloorRequest>(&mut self, set: impl SystemSet) -> &mut Self;
 
     /// Serves arrival requests of type `R` in `set` through the
@@ -174,6 +178,10 @@ impl RuleSetApp for App {
                 }
             }
         }
+        if let Some(rules) = rule_set.rules {
+            let maker = Maker::rule_set(rule_set.name);
+            (self.world_mut().get_resource_or_init::<MakersByRules>().0).insert(rules, maker);
+        }
         if let Some(describer) = rule_set.describer {
             self.world_mut()
                 .get_resource_or_init::<Describers>()
@@ -186,11 +194,7 @@ impl RuleSetApp for App {
     }
 
     fn serve_floors<R: FloorRequest>(&mut self, set: impl SystemSet) -> &mut Self {
-        self.add_message::<R>();
-        let maker =
-            (self.world_mut().get_resource_or_init::<RuleSets>()).floor_maker::<R>(set.intern());
-        (self.world_mut().get_resource_or_init::<FloorMakersOf>().0)
-            .insert(TypeId::of::<R>(), maker);
+        self.add_message::<R>().add_message::<FloorServed<R>>();
         serve_in_order::<R, _>(
             self,
             set,

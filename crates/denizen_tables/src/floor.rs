@@ -75,7 +75,7 @@ pub enum Shortfall {
 }
 
 /// A floor's plan, with what could not be placed.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct FloorPlan {
     /// The creatures and their squares.
     pub plan: Plan<Denizen>,

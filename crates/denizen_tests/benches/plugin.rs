@@ -208,7 +208,7 @@ fn plugin_row(monsters: usize) -> impl FnMut() -> u32 {
         .add_plugins(DenizenPlugins::with_seed(SEED).in_schedule(Turn));
     move || {
         let request = OmegaFloorRequested::new(location, depth);
-        turn::<OmegaFloorRequested, OmegaFloorPopulated>(&mut app, &floor, request);
+        turn::<OmegaFloorRequested, OmegaFloorServed>(&mut app, &floor, request);
         black_box(app.world().entities().len())
     }
 }

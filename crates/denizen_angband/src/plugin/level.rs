@@ -17,8 +17,8 @@ use super::components::{
     AngbandGold, AngbandMonster, AngbandObject, Energy, HitPoints, SleepCounter, Speed,
 };
 use super::messages::{
-    AngbandFloorPopulated, AngbandFloorRefusal, AngbandFloorRejected, AngbandFloorRequested,
-    LevelFeeling, LevelFloor, ObjectRequested,
+    AngbandFloorPopulated, AngbandFloorRefusal, AngbandFloorRequested, LevelFeeling, LevelFloor,
+    ObjectRequested,
 };
 use super::resources::{
     AngbandAppraiser, AngbandArtifacts, AngbandLastLevel, AngbandRuleset, AngbandStoredLevels,
@@ -29,7 +29,7 @@ use denizen_bevy::clock::GameClock;
 use denizen_bevy::floor::{
     FloorEnd, FloorEnded, FloorEntered, FloorEntry, FloorId, FloorMap, Glyph, Maker, OnFloor,
 };
-use denizen_bevy::pipeline::{FloorRequest, FloorStreams, rules_ready};
+use denizen_bevy::pipeline::{FloorRequest, FloorStreams};
 
 /// One planned level, before it touches the world (what the pipeline carries from
 /// planning to applying).
@@ -53,13 +53,14 @@ pub struct AngbandFloorPlan {
 /// (or the base population of the host's floor), then its floor, monsters, objects, ledger
 /// and messages.
 impl FloorRequest for AngbandFloorRequested {
-    type Rejection = AngbandFloorRefusal;
+    type Rules = AngbandRuleset;
     /// The depth, as the rules checked it, and the rules that checked it.
     type Valid = (i32, AngbandRuleset);
     type Plan = AngbandFloorPlan;
+    type Populated = AngbandFloorPopulated;
+    type Refusal = AngbandFloorRefusal;
 
     fn validate(&self, world: &World) -> Result<(FloorId, Self::Valid), AngbandFloorRefusal> {
-        rules_ready::<AngbandRuleset>(world)?;
         let host_floor = match self.floor {
             LevelFloor::Classic => None,
             LevelFloor::Host => Some(&world.resource::<FloorMap>().0),
@@ -133,7 +134,12 @@ impl FloorRequest for AngbandFloorRequested {
         plan.floor.take()
     }
 
-    fn apply(&self, world: &mut World, _floor: &FloorId, made: AngbandFloorPlan) {
+    fn apply(
+        &self,
+        world: &mut World,
+        _floor: &FloorId,
+        made: AngbandFloorPlan,
+    ) -> AngbandFloorPopulated {
         world.resource_mut::<AngbandUniques>().0 = made.live;
         if let Some(artifacts) = made.artifacts {
             world.resource_mut::<AngbandArtifacts>().0 = artifacts;
@@ -149,23 +155,19 @@ impl FloorRequest for AngbandFloorRequested {
             .settings()
             .object_entities
             .then_some(&made.built);
-        spawn_monsters(world, &made.monsters, Origin::FLOOR_POPULATION, objects);
+        let entities = spawn_monsters(world, &made.monsters, Origin::FLOOR_POPULATION, objects);
         let feeling = LevelFeeling {
             depth: self.depth,
             feeling: made.built.feeling,
         };
-        world.write_message(made.built);
         for object in made.objects {
             world.write_message(object);
         }
         world.write_message(feeling);
-    }
-
-    fn reject(&self, world: &mut World, reason: AngbandFloorRefusal) {
-        world.write_message(AngbandFloorRejected {
-            depth: self.depth,
-            reason,
-        });
+        AngbandFloorPopulated {
+            entities,
+            ..made.built
+        }
     }
 }
 
@@ -210,6 +212,7 @@ fn classic(depth: u32, kept: KeptLevel) -> AngbandFloorPlan {
         .collect();
     AngbandFloorPlan {
         built: AngbandFloorPopulated {
+            entities: Vec::new(),
             depth,
             rooms: floor.rooms().to_vec(),
             destroyed: level.layout.destroyed,
@@ -264,6 +267,7 @@ fn hosted(
 ) -> AngbandFloorPlan {
     AngbandFloorPlan {
         built: AngbandFloorPopulated {
+            entities: Vec::new(),
             depth,
             rooms: Vec::new(),
             destroyed: false,

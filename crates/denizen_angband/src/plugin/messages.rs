@@ -8,8 +8,8 @@ use bevy_reflect::prelude::*;
 use denizen_bevy::arrivals::{Arrived, RulesNotReady, RulesRefused, RulesStillLoading};
 use denizen_core::floor::{Room, Square};
 
-use denizen_bevy::floor::{FloorHeld, FloorId};
-use denizen_bevy::pipeline::NotOurFloor;
+use denizen_bevy::floor::FloorHeld;
+use denizen_bevy::pipeline::{FloorServed, NotOurFloor};
 
 /// Where a requested level's floor comes from.
 #[derive(Reflect, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -74,13 +74,19 @@ impl AngbandFloorRequested {
     }
 }
 
-/// A level was made (written in `AngbandSystems::Floors`): its rooms, where the player
-/// starts and what its monsters add up to.
-/// The monsters are entities with [`AngbandMonster`](super::AngbandMonster) on the
-/// level's floor, each announced by a [`MonsterSpawned`](denizen_bevy::MonsterSpawned).
-#[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
+/// The answer to an [`AngbandFloorRequested`] (written in `AngbandSystems::Floors`): the
+/// level made, or why none was and nothing changed.
+pub type AngbandFloorServed = FloorServed<AngbandFloorRequested>;
+
+/// A level as it was made, the answer's outcome when it was served: its rooms, where the
+/// player starts and what its monsters add up to. The monsters are entities with
+/// [`AngbandMonster`](super::AngbandMonster) on the level's floor, each announced by a
+/// [`MonsterSpawned`](denizen_bevy::MonsterSpawned).
+#[derive(Reflect, Clone, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
 pub struct AngbandFloorPopulated {
+    /// The monsters, in placement order.
+    pub entities: Vec<Entity>,
     /// The depth.
     pub depth: u32,
     /// The rooms in build order (none on a host's floor).
@@ -141,7 +147,7 @@ pub struct AngbandFloorPopulated {
 /// ([`AngbandFloorPopulated::objects`]); this is for a game that makes its own, whose
 /// [`AngbandAppraiser`](super::AngbandAppraiser) then rates it while the level is made
 /// (replacing the rules' object in the rating, the feeling and the autoscummer). Written
-/// in `AngbandSystems::Floors`, after [`AngbandFloorPopulated`].
+/// in `AngbandSystems::Floors`, in the run that answers the level ([`AngbandFloorServed`]).
 #[derive(Message, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
 pub struct ObjectRequested {
@@ -160,7 +166,7 @@ pub struct ObjectRequested {
 }
 
 /// The feeling the player gets on entering the level just made (written in
-/// `AngbandSystems::Floors`, after the [`AngbandFloorPopulated`]).
+/// `AngbandSystems::Floors`, in the run that answers the level: [`AngbandFloorServed`]).
 #[derive(Message, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
 pub struct LevelFeeling {
@@ -175,17 +181,6 @@ impl LevelFeeling {
     pub fn message(&self) -> &'static str {
         self.feeling.message()
     }
-}
-
-/// An [`AngbandFloorRequested`] that made nothing, and why (written in
-/// `AngbandSystems::Floors`).
-#[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
-#[reflect(Debug, PartialEq)]
-pub struct AngbandFloorRejected {
-    /// The depth asked for.
-    pub depth: u32,
-    /// Why.
-    pub reason: AngbandFloorRefusal,
 }
 
 /// Why an [`AngbandFloorRequested`] was refused.
@@ -257,19 +252,22 @@ pub enum TrapRefusal {
     /// refusal, until the files are mended.
     #[error("{0}")]
     RulesRefused(RulesRefused),
-    /// The floor in `FloorMap` is not an Angband level (another rule set's floor, or
-    /// none): a trap springs only on the level it belongs to.
-    #[error("the current floor ({current}) is not an Angband level")]
-    NotAngbandFloor {
-        /// The floor `FloorMap` holds.
-        current: FloorId,
-    },
+    /// The current floor is not an Angband level (another rule set's floor, the game's
+    /// own, or none): a trap springs only on the level it belongs to.
+    #[error("{0}")]
+    NotOurFloor(NotOurFloor),
     /// The classic level's terrain has no trap on the square: nothing springs.
     #[error("no trap lies at ({}, {}) on this level", at.x, at.y)]
     NoTrap {
         /// The square asked for.
         at: Square,
     },
+}
+
+impl From<NotOurFloor> for TrapRefusal {
+    fn from(not_ours: NotOurFloor) -> Self {
+        Self::NotOurFloor(not_ours)
+    }
 }
 
 impl From<RulesNotReady> for TrapRefusal {

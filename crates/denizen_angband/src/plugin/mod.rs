@@ -38,7 +38,7 @@ use denizen_bevy::save::GuessFrom;
 use denizen_bevy::{RuleSet, SaveWithDenizen};
 pub use level::AngbandFloorPlan;
 pub use messages::{
-    AngbandFloorPopulated, AngbandFloorRefusal, AngbandFloorRejected, AngbandFloorRequested,
+    AngbandFloorPopulated, AngbandFloorRefusal, AngbandFloorRequested, AngbandFloorServed,
     LevelFeeling, LevelFloor, ObjectRequested, Sprung, TrapRefusal, TrapSpringRequested,
     TrapSprung,
 };
@@ -64,7 +64,7 @@ pub enum AngbandSystems {
 /// the next run of the plugins' schedule, gets the level in [`FloorMap`](denizen_bevy::FloorMap)
 /// (unless it brought its own floor), an entity per monster with [`AngbandMonster`],
 /// [`HitPoints`], [`Speed`], [`Energy`] and [`SleepCounter`], and an
-/// [`AngbandFloorPopulated`]. Adds a default [`DenizenPlugin`](denizen_bevy::DenizenPlugin) if the
+/// the answer, an [`AngbandFloorServed`] holding an [`AngbandFloorPopulated`]. Adds a default [`DenizenPlugin`](denizen_bevy::DenizenPlugin) if the
 /// host has not.
 ///
 /// The shipped races and vault templates are Angband 2.7.9's, under its non-commercial
@@ -213,6 +213,7 @@ impl Plugin for AngbandPlugin {
     fn build(&self, app: &mut App) {
         app.add_rule_set(
             RuleSet::new(NAME)
+                .rules::<AngbandRuleset>()
                 .floors(AngbandSystems::Floors)
                 .arrivals(AngbandSystems::Arrivals)
                 .describer(view::describe),
@@ -225,8 +226,6 @@ impl Plugin for AngbandPlugin {
         .init_resource::<AngbandTerrain>()
         .serve_floors::<AngbandFloorRequested>(AngbandSystems::Floors)
         .serve_arrivals::<TrapSpringRequested>(AngbandSystems::Arrivals)
-        .add_message::<AngbandFloorPopulated>()
-        .add_message::<AngbandFloorRejected>()
         .add_message::<ObjectRequested>()
         .add_message::<LevelFeeling>()
         .save_with_denizen::<AngbandUniques>()
@@ -250,7 +249,7 @@ impl Plugin for AngbandPlugin {
         .register_type::<AngbandFloorRequested>()
         .register_type::<LevelFloor>()
         .register_type::<AngbandFloorPopulated>()
-        .register_type::<AngbandFloorRejected>()
+        .register_type::<AngbandFloorServed>()
         .register_type::<AngbandFloorRefusal>()
         .register_type::<StoredLevel>()
         .register_type::<ObjectRequested>()
@@ -290,7 +289,7 @@ pub mod prelude {
         AngbandGold, AngbandMonster, AngbandObject, Energy, HitPoints, SleepCounter, Speed,
     };
     pub use super::messages::{
-        AngbandFloorPopulated, AngbandFloorRefusal, AngbandFloorRejected, AngbandFloorRequested,
+        AngbandFloorPopulated, AngbandFloorRefusal, AngbandFloorRequested, AngbandFloorServed,
         LevelFeeling, LevelFloor, ObjectRequested, Sprung, TrapRefusal, TrapSpringRequested,
         TrapSprung,
     };

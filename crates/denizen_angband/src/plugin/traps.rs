@@ -5,11 +5,11 @@
 
 use bevy_ecs::prelude::*;
 use denizen_bevy::arrivals::ArrivalRequest;
-use denizen_bevy::floor::{CurrentFloor, FloorId, FloorMap, current_maker};
+use denizen_bevy::floor::{CurrentFloor, FloorId, FloorMap};
 use denizen_bevy::pipeline::FloorStreams;
 use denizen_core::plan::Origin;
 
-use super::level::{is_level, spawn_monsters};
+use super::level::spawn_monsters;
 use super::messages::{Sprung, TrapRefusal, TrapSpringRequested};
 use super::resources::{AngbandLastLevel, AngbandRuleset, AngbandTerrain, AngbandUniques};
 use crate::request::spring_trap;
@@ -35,9 +35,6 @@ impl ArrivalRequest for TrapSpringRequested {
 
     fn validate(&self, world: &World) -> Result<(FloorId, Self::Valid), TrapRefusal> {
         let current = world.resource::<CurrentFloor>().0.clone();
-        if !is_level(&current_maker(world)) {
-            return Err(TrapRefusal::NotAngbandFloor { current });
-        }
         // On a classic level (its terrain held) a trap springs only where it lies; on a
         // host's floor, whose traps are the host's, wherever the host says.
         let terrain = world.resource::<AngbandTerrain>();

@@ -3,7 +3,8 @@
 //! that follows creatures by itself, and floors put away and brought back when the player
 //! returns.
 
-use std::collections::BTreeMap;
+use std::any::TypeId;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
 use bevy_ecs::prelude::*;
@@ -219,6 +220,30 @@ pub fn maker_of(world: &World, floor: &FloorId) -> Maker {
         .get_resource::<FloorMakers>()
         .and_then(|makers| makers.0.get(floor).cloned())
         .unwrap_or_default()
+}
+
+/// The maker of each added rule set's floors and arrivals, by the type of the rules
+/// resource it declared ([`RuleSet::rules`](crate::RuleSet::rules)). Configuration, never
+/// saved.
+#[derive(Resource, Reflect, Clone, Debug, Default)]
+#[reflect(opaque, Debug)]
+pub(crate) struct MakersByRules(pub(crate) HashMap<TypeId, Maker>);
+
+/// The maker of the floors and arrivals of the rule set whose rules resource is `R`: the
+/// added rule set that declared it, else one named after `R` (its name without path or
+/// parameters, at most 64 bytes).
+pub(crate) fn maker_of_rules<R: 'static>(world: &World) -> Maker {
+    let declared = (world.get_resource::<MakersByRules>())
+        .and_then(|makers| makers.0.get(&TypeId::of::<R>()).cloned());
+    declared.unwrap_or_else(|| {
+        let full = std::any::type_name::<R>();
+        let bare = full.split('<').next().unwrap_or(full);
+        let name = bare.rsplit("::").next().unwrap_or(bare);
+        let end = (0..=name.len().min(64))
+            .rev()
+            .find(|&i| name.is_char_boundary(i));
+        Maker::rule_set(&name[..end.unwrap_or(0)])
+    })
 }
 
 /// An ended floor has no maker (the map is only touched when it had one, so its change

@@ -7,7 +7,7 @@ use denizen_core::floor::Square;
 
 use denizen_bevy::floor::FloorHeld;
 use denizen_bevy::floor::FloorId;
-use denizen_bevy::pipeline::NotOurFloor;
+use denizen_bevy::pipeline::{FloorServed, NotOurFloor};
 use denizen_bevy::pipeline::{RulesNotReady, RulesRefused};
 
 /// Written by the host after it has filled [`FloorMap`](denizen_bevy::FloorMap) with a base floor
@@ -53,29 +53,21 @@ pub struct SpecialGroup {
     pub stage: SpecialStage,
 }
 
-/// The groups of a base floor were placed (written in `CaptiveSystems::Floors`).
-#[derive(Message, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
+/// The answer to a [`CaptiveFloorRequested`] (written in `CaptiveSystems::Floors`): what
+/// was placed, or why nothing was and nothing changed (another floor was populated in the
+/// same run, a special stage's cell is not floor on `FloorMap`, ...).
+pub type CaptiveFloorServed = FloorServed<CaptiveFloorRequested>;
+
+/// What a base floor was populated with: the answer's outcome when it was served.
+#[derive(Reflect, Clone, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
 pub struct CaptiveFloorPopulated {
-    /// The map number.
-    pub map: u32,
+    /// The groups' members, group by group.
+    pub entities: Vec<Entity>,
     /// Groups placed.
     pub groups: u32,
     /// Why the stage stopped early, if it did.
     pub stopped: Option<Stop>,
-}
-
-/// An [`CaptiveFloorRequested`] that placed nothing (written in
-/// `CaptiveSystems::Floors`): another floor was populated in the same run of the
-/// plugins' schedule (`FloorMap` holds one floor), or a special stage's cell is not floor
-/// on `FloorMap`.
-#[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
-#[reflect(Debug, PartialEq)]
-pub struct CaptiveFloorRejected {
-    /// The map number.
-    pub map: u32,
-    /// Why.
-    pub reason: CaptiveFloorRefusal,
 }
 
 /// Why an [`CaptiveFloorRequested`] was refused.

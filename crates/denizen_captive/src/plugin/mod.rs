@@ -30,7 +30,7 @@ use denizen_bevy::rule_set::{RuleSetApp, RuleSetPlugin};
 use denizen_bevy::save::GuessFrom;
 use denizen_bevy::{RuleSet, SaveWithDenizen};
 pub use messages::{
-    CaptiveFloorPopulated, CaptiveFloorRefusal, CaptiveFloorRejected, CaptiveFloorRequested,
+    CaptiveFloorPopulated, CaptiveFloorRefusal, CaptiveFloorRequested, CaptiveFloorServed,
     CarryDropped, SpecialGroup,
 };
 pub use resources::CaptiveRuleset;
@@ -147,13 +147,12 @@ impl Plugin for CaptivePlugin {
     fn build(&self, app: &mut App) {
         app.add_rule_set(
             RuleSet::new(NAME)
+                .rules::<CaptiveRuleset>()
                 .floors(CaptiveSystems::Floors)
                 .describer(view::describe),
         )
         .insert_resource(CaptiveRuleset::new(self.table.clone(), self.settings))
         .serve_floors::<CaptiveFloorRequested>(CaptiveSystems::Floors)
-        .add_message::<CaptiveFloorPopulated>()
-        .add_message::<CaptiveFloorRejected>()
         .add_message::<CarryDropped>()
         .save_with_denizen::<EncounterGroup>()
         .save_with_denizen::<EncounterMember>()
@@ -170,7 +169,7 @@ impl Plugin for CaptivePlugin {
         .register_type::<SpecialGroup>()
         .register_type::<crate::SpecialStage>()
         .register_type::<CaptiveFloorPopulated>()
-        .register_type::<CaptiveFloorRejected>()
+        .register_type::<CaptiveFloorServed>()
         .register_type::<CaptiveFloorRefusal>()
         .register_type::<CarryDropped>()
         .add_observer(place::drop_on_death);
@@ -196,7 +195,7 @@ pub mod prelude {
         Carries, EncounterGroup, EncounterMember, EncounterStats, GroupMembers, MemberOf,
     };
     pub use super::messages::{
-        CaptiveFloorPopulated, CaptiveFloorRefusal, CaptiveFloorRejected, CaptiveFloorRequested,
+        CaptiveFloorPopulated, CaptiveFloorRefusal, CaptiveFloorRequested, CaptiveFloorServed,
         CarryDropped, SpecialGroup,
     };
     pub use super::resources::CaptiveRuleset;

@@ -10,13 +10,12 @@ use denizen_core::plan::{Plan, Spawn};
 
 use super::components::{Carries, EncounterGroup, EncounterMember, EncounterStats, MemberOf};
 use super::messages::{
-    CaptiveFloorPopulated, CaptiveFloorRefusal, CaptiveFloorRejected, CaptiveFloorRequested,
-    CarryDropped,
+    CaptiveFloorPopulated, CaptiveFloorRefusal, CaptiveFloorRequested, CarryDropped,
 };
 use super::resources::CaptiveRuleset;
 use denizen_bevy::apply::apply;
 use denizen_bevy::floor::{FloorEnding, FloorId, FloorMap, Glyph, GridPos, OnFloor};
-use denizen_bevy::pipeline::{FloorRequest, FloorStreams, rules_ready};
+use denizen_bevy::pipeline::{FloorRequest, FloorStreams};
 
 /// Observer: a despawned bearer drops its base map or clipboard (not when its whole floor
 /// ends: [`FloorEnding`]).
@@ -40,12 +39,13 @@ pub(crate) fn drop_on_death(
 /// The pipeline's steps for a base floor: the map's groups planned on its floor, then
 /// spawned; the base floor is `("base", map)`.
 impl FloorRequest for CaptiveFloorRequested {
-    type Rejection = CaptiveFloorRefusal;
+    type Rules = CaptiveRuleset;
     type Valid = CaptiveRuleset;
     type Plan = EncounterPlan;
+    type Populated = CaptiveFloorPopulated;
+    type Refusal = CaptiveFloorRefusal;
 
     fn validate(&self, world: &World) -> Result<(FloorId, CaptiveRuleset), CaptiveFloorRefusal> {
-        rules_ready::<CaptiveRuleset>(world)?;
         let specials: Vec<_> = self.specials.iter().map(|s| (s.cell, s.stage)).collect();
         check_special_cells(&world.resource::<FloorMap>().0, &specials)
             .map_err(CaptiveFloorRefusal::SpecialCell)?;
@@ -66,29 +66,27 @@ impl FloorRequest for CaptiveFloorRequested {
             .place_with_specials(&mut rng, grid, &specials)
     }
 
-    fn apply(&self, world: &mut World, _floor: &FloorId, plan: EncounterPlan) {
+    fn apply(
+        &self,
+        world: &mut World,
+        _floor: &FloorId,
+        plan: EncounterPlan,
+    ) -> CaptiveFloorPopulated {
         let rules = world.resource::<CaptiveRuleset>().clone();
-        spawn_groups(world, &rules, &plan);
-        world.write_message(CaptiveFloorPopulated {
-            map: self.map,
+        CaptiveFloorPopulated {
+            entities: spawn_groups(world, &rules, &plan),
             groups: plan.groups.len() as u32,
             stopped: plan.stopped,
-        });
-    }
-
-    fn reject(&self, world: &mut World, reason: CaptiveFloorRefusal) {
-        world.write_message(CaptiveFloorRejected {
-            map: self.map,
-            reason,
-        });
+        }
     }
 }
 
 /// Spawns a plan's groups and members through the one apply step: the groups as the
 /// floor's entities that are not creatures (one batch), then the members (one batch for
 /// bearers, one for the rest), the first of a carrying group holding [`Carries`]; then each
-/// member linked to its group ([`MemberOf`]), all before any `MonsterSpawned`.
-fn spawn_groups(world: &mut World, rules: &CaptiveRuleset, plan: &EncounterPlan) {
+/// member linked to its group ([`MemberOf`]), all before any `MonsterSpawned`. Returns the
+/// members in plan order.
+fn spawn_groups(world: &mut World, rules: &CaptiveRuleset, plan: &EncounterPlan) -> Vec<Entity> {
     let (members, carried, group_of) = members_of(rules, plan);
     apply(world, members, |batches, spawns| {
         let groups = batches.spawn_floor_entities(
@@ -118,7 +116,7 @@ fn spawn_groups(world: &mut World, rules: &CaptiveRuleset, plan: &EncounterPlan)
             .map(|(i, &group)| (batches.entity(i), groups[group]))
             .collect();
         batches.link::<MemberOf>(links);
-    });
+    })
 }
 
 /// The members' plan, in group order, with what each carries and its group's place in the

@@ -3,20 +3,20 @@
 use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
 use denizen_bevy::floor::FloorId;
-use denizen_bevy::pipeline::{FloorRequest, FloorStreams};
+use denizen_bevy::pipeline::{FloorRequest, FloorServed, FloorStreams};
 
-use super::messages::{OmegaFloorRefusal, OmegaFloorRequested};
+use super::messages::{OmegaFloorPopulated, OmegaFloorRefusal, OmegaFloorRequested};
 use super::populate::{OmegaFloor, OmegaFloorPlan};
+use super::resources::OmegaRuleset;
 
 /// Written by the host after it has filled [`FloorMap`](denizen_bevy::FloorMap) with the
 /// tactical map (64 x 16): make the encounter of a terrain (`countryside:plains`, ...,
 /// `countryside:road` for terrain without a table). Creatures get awareness 64, their
 /// coordinates are not checked (two may share a square), and water-only creatures' squares
 /// become water. A `FloorMap` smaller than the tactical map is refused
-/// ([`OmegaFloorRefusal::MapTooSmall`]): the creatures would stand off the floor. The same as an [`OmegaFloorRequested`] for the terrain's key (answered
-/// alike, with an [`OmegaFloorPopulated`](super::OmegaFloorPopulated) or an
-/// [`OmegaFloorRejected`](super::OmegaFloorRejected)), served in `OmegaSystems::Floors`
-/// after the floors.
+/// ([`OmegaFloorRefusal::MapTooSmall`]): the creatures would stand off the floor. The same
+/// as an [`OmegaFloorRequested`] for the terrain's key, answered alike (a
+/// [`CountrysideEncounterServed`]), served in `OmegaSystems::Floors` after the floors.
 #[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
 pub struct CountrysideEncounterRequested {
@@ -31,11 +31,17 @@ impl CountrysideEncounterRequested {
     }
 }
 
+/// The answer to a [`CountrysideEncounterRequested`]: what was populated, or why nothing
+/// was.
+pub type CountrysideEncounterServed = FloorServed<CountrysideEncounterRequested>;
+
 /// Every step is the terrain's floor request's.
 impl FloorRequest for CountrysideEncounterRequested {
-    type Rejection = OmegaFloorRefusal;
+    type Rules = OmegaRuleset;
     type Valid = OmegaFloor;
     type Plan = OmegaFloorPlan;
+    type Populated = OmegaFloorPopulated;
+    type Refusal = OmegaFloorRefusal;
 
     fn validate(&self, world: &World) -> Result<(FloorId, OmegaFloor), OmegaFloorRefusal> {
         self.floor().validate(world)
@@ -50,11 +56,12 @@ impl FloorRequest for CountrysideEncounterRequested {
         self.floor().plan(world, valid, streams)
     }
 
-    fn apply(&self, world: &mut World, floor: &FloorId, plan: OmegaFloorPlan) {
-        self.floor().apply(world, floor, plan);
-    }
-
-    fn reject(&self, world: &mut World, rejection: OmegaFloorRefusal) {
-        self.floor().reject(world, rejection);
+    fn apply(
+        &self,
+        world: &mut World,
+        floor: &FloorId,
+        plan: OmegaFloorPlan,
+    ) -> OmegaFloorPopulated {
+        self.floor().apply(world, floor, plan)
     }
 }

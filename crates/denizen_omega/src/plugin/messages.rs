@@ -7,7 +7,7 @@ use bevy_reflect::prelude::*;
 use denizen_core::floor::Square;
 
 use denizen_bevy::floor::FloorHeld;
-use denizen_bevy::pipeline::NotOurFloor;
+use denizen_bevy::pipeline::{FloorServed, NotOurFloor};
 use denizen_bevy::pipeline::{RulesNotReady, RulesRefused};
 
 /// Written by the host after it has filled [`FloorMap`](denizen_bevy::FloorMap): populate this
@@ -52,14 +52,16 @@ impl OmegaFloorRequested {
     }
 }
 
-/// A floor was populated (written in `OmegaSystems::Floors`).
-#[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
+/// The answer to an [`OmegaFloorRequested`] (written in `OmegaSystems::Floors`): what was
+/// populated, or why nothing was and nothing changed.
+pub type OmegaFloorServed = FloorServed<OmegaFloorRequested>;
+
+/// What an Omega floor was populated with: the answer's outcome when it was served.
+#[derive(Reflect, Clone, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
 pub struct OmegaFloorPopulated {
-    /// Location key.
-    pub location: String,
-    /// Depth.
-    pub depth: u32,
+    /// The monsters spawned, fixed inhabitants first, in plan order.
+    pub entities: Vec<Entity>,
     /// Placements the count rule asked for.
     pub requested: u32,
     /// Monsters spawned.
@@ -68,7 +70,7 @@ pub struct OmegaFloorPopulated {
 
 /// The floor ran out of acceptable squares: population stopped after `placed` monsters,
 /// or a fixed inhabitant found no square (written in `OmegaSystems::Floors`, after the
-/// [`OmegaFloorPopulated`]).
+/// floor's [`OmegaFloorServed`]).
 #[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
 pub struct PlacementFailed {
@@ -82,19 +84,6 @@ pub struct PlacementFailed {
     pub missing: u32,
     /// Fixed inhabitants (the Goblin King, ...) that found no square.
     pub fixed_missing: Vec<SpeciesId>,
-}
-
-/// An [`OmegaFloorRequested`] that was refused (written in `OmegaSystems::Floors`);
-/// nothing was spawned and no state changed.
-#[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
-#[reflect(Debug, PartialEq)]
-pub struct OmegaFloorRejected {
-    /// Location key as given.
-    pub location: String,
-    /// Depth as given.
-    pub depth: u32,
-    /// Why.
-    pub reason: OmegaFloorRefusal,
 }
 
 /// Why an [`OmegaFloorRequested`] was refused.

@@ -44,13 +44,12 @@ use denizen_bevy::rule_set::{RuleSetApp, RuleSetPlugin};
 use denizen_bevy::save::GuessFrom;
 use denizen_bevy::{RuleSet, SaveWithDenizen, clock, denizen_schedule};
 pub use messages::{
-    OmegaFloorPopulated, OmegaFloorRefusal, OmegaFloorRejected, OmegaFloorRequested,
-    PlacementFailed,
+    OmegaFloorPopulated, OmegaFloorRefusal, OmegaFloorRequested, OmegaFloorServed, PlacementFailed,
 };
 pub use populate::{OmegaFloor, OmegaFloorPlan};
 pub use resources::{
-    CompletedDungeons, CurrentLocation, MoonPhase, NotOmegaFloor, OmegaChronicle, OmegaRuleset,
-    OmegaSettings, UniqueItems,
+    CompletedDungeons, CurrentLocation, MoonPhase, OmegaChronicle, OmegaRuleset, OmegaSettings,
+    UniqueItems,
 };
 
 /// Omega's population rules as a plugin: the host writes [`OmegaFloorRequested`] after filling
@@ -172,6 +171,7 @@ impl Plugin for OmegaPlugin {
         let schedule = denizen_schedule(app);
         app.add_rule_set(
             RuleSet::new(NAME)
+                .rules::<OmegaRuleset>()
                 .floors(OmegaSystems::Floors)
                 .arrivals(OmegaSystems::Arrivals)
                 .describer(view::describe),
@@ -188,9 +188,7 @@ impl Plugin for OmegaPlugin {
         .serve_arrivals::<summon::SummonRequested>(OmegaSystems::Arrivals)
         .serve_arrivals::<summon::StatueWakeRequested>(OmegaSystems::Arrivals)
         .serve_arrivals::<variants::ArenaBoutRequested>(OmegaSystems::Arrivals)
-        .add_message::<OmegaFloorPopulated>()
         .add_message::<PlacementFailed>()
-        .add_message::<OmegaFloorRejected>()
         .add_message::<wander::WanderingChecked>()
         .add_message::<saves::StateRejected>()
         .save_with_denizen::<Species>()
@@ -218,7 +216,8 @@ impl Plugin for OmegaPlugin {
         .register_type::<OmegaFloorRequested>()
         .register_type::<OmegaFloorPopulated>()
         .register_type::<PlacementFailed>()
-        .register_type::<OmegaFloorRejected>()
+        .register_type::<OmegaFloorServed>()
+        .register_type::<countryside::CountrysideEncounterServed>()
         .register_type::<OmegaFloorRefusal>()
         .register_type::<wander::WanderingCheck>()
         .register_type::<wander::WanderingChecked>()
@@ -235,7 +234,6 @@ impl Plugin for OmegaPlugin {
         .register_type::<summon::StatuesWoken>()
         .register_type::<summon::Summon>()
         .register_type::<summon::NothingMade>()
-        .register_type::<NotOmegaFloor>()
         .register_type::<countryside::CountrysideEncounterRequested>()
         .register_type::<saves::StateRejected>()
         .register_type::<saves::StateMisfit>()
@@ -275,14 +273,14 @@ pub mod prelude {
         ArenaOpponent, Awareness, CombatStats, Disposition, Fixed, Inventory, MonsterBundle,
         MonsterIdentity, MonsterName, Sleep, Species, Statuses,
     };
-    pub use super::countryside::CountrysideEncounterRequested;
+    pub use super::countryside::{CountrysideEncounterRequested, CountrysideEncounterServed};
     pub use super::messages::{
-        OmegaFloorPopulated, OmegaFloorRefusal, OmegaFloorRejected, OmegaFloorRequested,
+        OmegaFloorPopulated, OmegaFloorRefusal, OmegaFloorRequested, OmegaFloorServed,
         PlacementFailed,
     };
     pub use super::resources::{
-        CompletedDungeons, CurrentLocation, MoonPhase, NotOmegaFloor, OmegaChronicle, OmegaRuleset,
-        OmegaSettings, UniqueItems,
+        CompletedDungeons, CurrentLocation, MoonPhase, OmegaChronicle, OmegaRuleset, OmegaSettings,
+        UniqueItems,
     };
     pub use super::saves::{StateMisfit, StateRejected};
     pub use super::summon::{

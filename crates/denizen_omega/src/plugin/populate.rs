@@ -4,7 +4,7 @@
 use bevy_ecs::prelude::*;
 use denizen_bevy::apply::apply;
 use denizen_bevy::floor::{FloorEntered, FloorEntry, FloorId, FloorMap, Glyph};
-use denizen_bevy::pipeline::{FloorRequest, FloorStreams, rules_ready};
+use denizen_bevy::pipeline::{FloorRequest, FloorStreams};
 use denizen_core::floor::Square;
 use denizen_core::plan::{Plan, Spawn};
 
@@ -13,8 +13,7 @@ use super::components::{
     MonsterName, Sleep, Species, Statuses,
 };
 use super::messages::{
-    OmegaFloorPopulated, OmegaFloorRefusal, OmegaFloorRejected, OmegaFloorRequested,
-    PlacementFailed,
+    OmegaFloorPopulated, OmegaFloorRefusal, OmegaFloorRequested, PlacementFailed,
 };
 use super::resources::{
     CompletedDungeons, CurrentLocation, OmegaChronicle, OmegaRuleset, UniqueItems,
@@ -115,14 +114,15 @@ pub struct OmegaFloorPlan {
 
 /// The pipeline's steps for an Omega floor: fixed inhabitants, then the population by
 /// the floor search (or scattered, for environments that scatter), then one apply and the
-/// messages; or an [`OmegaFloorRejected`] saying why not.
+/// answer; or the answer saying why not.
 impl FloorRequest for OmegaFloorRequested {
-    type Rejection = OmegaFloorRefusal;
+    type Rules = OmegaRuleset;
     type Valid = OmegaFloor;
     type Plan = OmegaFloorPlan;
+    type Populated = OmegaFloorPopulated;
+    type Refusal = OmegaFloorRefusal;
 
     fn validate(&self, world: &World) -> Result<(FloorId, OmegaFloor), OmegaFloorRefusal> {
-        rules_ready::<OmegaRuleset>(world)?;
         let ruleset = world.resource::<OmegaRuleset>().clone();
         let at = ruleset
             .rules()
@@ -190,7 +190,12 @@ impl FloorRequest for OmegaFloorRequested {
         }
     }
 
-    fn apply(&self, world: &mut World, _floor: &FloorId, plan: OmegaFloorPlan) {
+    fn apply(
+        &self,
+        world: &mut World,
+        _floor: &FloorId,
+        plan: OmegaFloorPlan,
+    ) -> OmegaFloorPopulated {
         let OmegaFloorPlan {
             level,
             ledger,
@@ -205,13 +210,7 @@ impl FloorRequest for OmegaFloorRequested {
             population.missing(),
         );
         let fixed_missing = level.fixed_missing.clone();
-        spawn_monsters(world, level.into_plan());
-        world.write_message(OmegaFloorPopulated {
-            location: self.location.clone(),
-            depth: self.depth,
-            requested,
-            placed,
-        });
+        let entities = spawn_monsters(world, level.into_plan());
         if missing > 0 || !fixed_missing.is_empty() {
             world.write_message(PlacementFailed {
                 location: self.location.clone(),
@@ -221,14 +220,11 @@ impl FloorRequest for OmegaFloorRequested {
                 fixed_missing,
             });
         }
-    }
-
-    fn reject(&self, world: &mut World, reason: OmegaFloorRefusal) {
-        world.write_message(OmegaFloorRejected {
-            location: self.location.clone(),
-            depth: self.depth,
-            reason,
-        });
+        OmegaFloorPopulated {
+            entities,
+            requested,
+            placed,
+        }
     }
 }
 

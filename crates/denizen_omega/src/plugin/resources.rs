@@ -13,7 +13,7 @@ use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use denizen_bevy::floor::{CurrentFloor, FloorId, current_maker};
+use denizen_bevy::floor::FloorId;
 
 /// The Omega rules in use: bestiary, locations and variants, with the ordinary pool of
 /// every difficulty compiled once (wandering checks, summonings and statues draw from
@@ -115,36 +115,6 @@ impl CurrentLocation {
     pub fn floor(&self) -> FloorId {
         FloorId::new(self.environment.clone(), self.depth)
     }
-
-    /// The place's floor, when it is the current floor and Omega made it: Omega's arrivals
-    /// (wanderers, summons) come only onto it, whatever another floor is named. With no
-    /// place and no floor (the host's map before any floor, an arena bout's), they come
-    /// onto the host's map.
-    pub fn current_floor(&self, world: &World) -> Result<FloorId, NotOmegaFloor> {
-        let (floor, current) = (self.floor(), &world.resource::<CurrentFloor>().0);
-        let ours = floor == FloorId::default() || current_maker(world).is(super::NAME);
-        if *current == floor && ours {
-            Ok(floor)
-        } else {
-            Err(NotOmegaFloor {
-                current: current.clone(),
-                location: floor,
-            })
-        }
-    }
-}
-
-/// The floor in `FloorMap` is not the current Omega location's, or Omega did not make it
-/// (another rule set's floor, the game's own, or none: a floor put away): Omega's
-/// arrivals come only onto its own place's floor.
-#[derive(Reflect, Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-#[reflect(Debug, PartialEq)]
-#[error("the current floor ({current}) is not the Omega location's ({location})")]
-pub struct NotOmegaFloor {
-    /// The floor `FloorMap` holds.
-    pub current: FloorId,
-    /// The floor of the current Omega location.
-    pub location: FloorId,
 }
 
 /// Which unique items exist in the world (made, taken or unmade).

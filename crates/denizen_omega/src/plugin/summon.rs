@@ -4,15 +4,16 @@
 use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
 use denizen_bevy::arrivals::{
-    ArrivalRequest, Arrived, RulesNotReady, RulesRefused, RulesStillLoading,
+    ArrivalFloor, ArrivalRequest, Arrived, NotOurFloor, RulesNotReady, RulesRefused,
+    RulesStillLoading,
 };
-use denizen_bevy::floor::{FloorId, FloorMap};
+use denizen_bevy::floor::{CurrentFloor, FloorId, FloorMap};
 use denizen_bevy::pipeline::FloorStreams;
 use denizen_core::floor::{Square, Tile};
 use denizen_core::plan::{Plan, Spawn};
 
 use super::populate::{construct, keep_ledger, spawn_monsters};
-use super::resources::{CurrentLocation, NotOmegaFloor, OmegaRuleset};
+use super::resources::{CurrentLocation, OmegaRuleset};
 use crate::construct::Monster;
 use crate::objects::ItemLedger;
 use crate::species::{SpeciesId, StatusSet};
@@ -111,9 +112,16 @@ pub enum NothingMade {
     /// refusal, until the files are mended.
     #[error("{0}")]
     RulesRefused(RulesRefused),
-    /// The current floor is not the Omega location's: nothing is summoned onto it.
+    /// The current floor is not Omega's (another rule set's, the game's own, or none: a
+    /// floor put away): nothing is summoned onto it.
     #[error("{0}")]
-    NotOmegaFloor(NotOmegaFloor),
+    NotOurFloor(NotOurFloor),
+}
+
+impl From<NotOurFloor> for NothingMade {
+    fn from(not_ours: NotOurFloor) -> Self {
+        Self::NotOurFloor(not_ours)
+    }
 }
 
 impl From<RulesNotReady> for NothingMade {
@@ -158,9 +166,7 @@ impl LocalPool {
     fn of(world: &World, raise: i64) -> Result<(FloorId, Self), NothingMade> {
         let ruleset = world.resource::<OmegaRuleset>().clone();
         let location = world.resource::<CurrentLocation>().clone();
-        let floor = location
-            .current_floor(world)
-            .map_err(NothingMade::NotOmegaFloor)?;
+        let floor = world.resource::<CurrentFloor>().0.clone();
         let difficulty = location.difficulty + raise;
         ruleset
             .ordinary_pool(difficulty)
@@ -201,6 +207,10 @@ impl ArrivalRequest for SummonRequested {
     type Plan = Arrivals;
     type Arrival = Summon;
     type Refusal = NothingMade;
+
+    fn comes_onto(&self) -> ArrivalFloor {
+        ArrivalFloor::OwnOrNone
+    }
 
     fn validate(&self, world: &World) -> Result<(FloorId, LocalPool), NothingMade> {
         LocalPool::of(world, 0)
@@ -254,6 +264,10 @@ impl ArrivalRequest for StatueWakeRequested {
     type Plan = Arrivals;
     type Arrival = Vec<Summon>;
     type Refusal = NothingMade;
+
+    fn comes_onto(&self) -> ArrivalFloor {
+        ArrivalFloor::OwnOrNone
+    }
 
     fn validate(&self, world: &World) -> Result<(FloorId, Self::Valid), NothingMade> {
         let woken = statues_woken(&world.resource::<FloorMap>().0, self.at);

@@ -14,7 +14,8 @@ use super::components::{
 use super::populate::spawn_monsters;
 use super::resources::{MoonPhase, OmegaChronicle, OmegaRuleset};
 use denizen_bevy::arrivals::{
-    ArrivalRequest, Arrived, RulesNotReady, RulesRefused, RulesStillLoading,
+    ArrivalFloor, ArrivalRequest, Arrived, NotOurFloor, RulesNotReady, RulesRefused,
+    RulesStillLoading,
 };
 use denizen_bevy::floor::{FloorId, Glyph};
 use denizen_bevy::pipeline::FloorStreams;
@@ -53,6 +54,16 @@ pub enum ArenaRefusal {
     /// refusal, until the files are mended.
     #[error("{0}")]
     RulesRefused(RulesRefused),
+    /// Never for a bout, which comes onto any floor ([`ArrivalFloor::Any`]): the
+    /// arrivals pipeline's refusal of another rule set's floor, which every refusal holds.
+    #[error("{0}")]
+    NotOurFloor(NotOurFloor),
+}
+
+impl From<NotOurFloor> for ArenaRefusal {
+    fn from(not_ours: NotOurFloor) -> Self {
+        Self::NotOurFloor(not_ours)
+    }
 }
 
 impl From<RulesNotReady> for ArenaRefusal {
@@ -82,6 +93,10 @@ impl ArrivalRequest for ArenaBoutRequested {
     type Plan = Monster;
     type Arrival = Entity;
     type Refusal = ArenaRefusal;
+
+    fn comes_onto(&self) -> ArrivalFloor {
+        ArrivalFloor::Any
+    }
 
     fn validate(&self, world: &World) -> Result<(FloorId, OmegaRuleset), ArenaRefusal> {
         let rules = world.resource::<OmegaRuleset>().clone();

@@ -4,15 +4,16 @@
 use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
 use denizen_bevy::arrivals::{
-    ArrivalRequest, Arrived, RulesNotReady, RulesRefused, RulesStillLoading, arrive,
+    ArrivalFloor, ArrivalRequest, Arrived, NotOurFloor, RulesNotReady, RulesRefused,
+    RulesStillLoading, arrive,
 };
-use denizen_bevy::floor::{FloorId, FloorMap};
+use denizen_bevy::floor::{CurrentFloor, FloorId, FloorMap};
 use denizen_bevy::pipeline::FloorStreams;
 use denizen_core::floor::Square;
 use denizen_core::plan::Plan;
 
 use super::populate::{construct, keep_ledger, spawn_monsters};
-use super::resources::{CurrentLocation, NotOmegaFloor, OmegaRuleset};
+use super::resources::{CurrentLocation, OmegaRuleset};
 use crate::construct::Monster;
 use crate::objects::ItemLedger;
 use crate::place::NoWandering;
@@ -54,10 +55,11 @@ pub type WanderingChecked = Arrived<WanderingCheck>;
 #[derive(Reflect, Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[reflect(Debug, PartialEq)]
 pub enum WanderingSkip {
-    /// The current floor is not the Omega location's: Omega's clock-driven work runs only
-    /// on Omega's floors.
-    #[error("{0}: wandering monsters arrive only on the Omega floor the player is on")]
-    NotOmegaFloor(NotOmegaFloor),
+    /// The current floor is not Omega's (another rule set's, the game's own, or none: a
+    /// floor put away): wandering monsters arrive only on the Omega floor the player is
+    /// on, or on the host's map before any floor.
+    #[error("{0}")]
+    NotOurFloor(NotOurFloor),
     /// The rules' data files (feature `assets`) have not loaded yet.
     #[error("{0}")]
     RulesLoading(RulesStillLoading),
@@ -75,6 +77,12 @@ pub enum WanderingSkip {
     /// answered.
     #[error("the check brought nothing")]
     NoneArrived,
+}
+
+impl From<NotOurFloor> for WanderingSkip {
+    fn from(not_ours: NotOurFloor) -> Self {
+        Self::NotOurFloor(not_ours)
+    }
 }
 
 impl From<RulesNotReady> for WanderingSkip {
@@ -112,12 +120,14 @@ impl ArrivalRequest for WanderingCheck {
     type Arrival = WanderingArrival;
     type Refusal = WanderingSkip;
 
+    fn comes_onto(&self) -> ArrivalFloor {
+        ArrivalFloor::OwnOrNone
+    }
+
     fn validate(&self, world: &World) -> Result<(FloorId, WanderingPlace), WanderingSkip> {
         let location = world.resource::<CurrentLocation>().clone();
         let ruleset = world.resource::<OmegaRuleset>().clone();
-        let current = location
-            .current_floor(world)
-            .map_err(WanderingSkip::NotOmegaFloor)?;
+        let current = world.resource::<CurrentFloor>().0.clone();
         let rule = ruleset
             .rules()
             .wandering(location.place())

@@ -3,7 +3,7 @@
 use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
 use denizen_bevy::floor::{FloorHeld, FloorId};
-use denizen_bevy::pipeline::NotOurFloor;
+use denizen_bevy::pipeline::{FloorServed, NotOurFloor};
 use denizen_bevy::pipeline::{RulesNotReady, RulesRefused};
 use denizen_core::{Square, SquareSet, TooManyTags};
 
@@ -13,7 +13,7 @@ use crate::{RequestError, Shortfall};
 /// Written by the host after it has filled [`FloorMap`](denizen_bevy::FloorMap): populate
 /// the floor `location` at `depth` from the bestiary. Served in
 /// [`TablesSystems::Floors`](super::TablesSystems::Floors) and answered with
-/// [`TablesFloorPopulated`] or [`TablesFloorRejected`].
+/// a [`TablesFloorServed`].
 ///
 /// The placement rules read the floor's tags: the map's ([`SquareTags::from_grid`]:
 /// `floor`, `water`, `room`, `corridor`, ...) and the areas the request adds
@@ -98,12 +98,16 @@ pub struct Unplaced {
     pub why: Shortfall,
 }
 
-/// A floor was populated (written in [`TablesSystems::Floors`](super::TablesSystems::Floors)).
-#[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
+/// The answer to a [`TablesFloorRequested`] (written in
+/// [`TablesSystems::Floors`](super::TablesSystems::Floors)): what was populated, or why
+/// nothing was and nothing changed.
+pub type TablesFloorServed = FloorServed<TablesFloorRequested>;
+
+/// What a floor was populated with, the answer's outcome when it was served: its
+/// creatures, what was not placed, and its danger.
+#[derive(Reflect, Clone, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
 pub struct TablesFloorPopulated {
-    /// The floor.
-    pub floor: FloorId,
     /// The creatures placed, in plan order (each leader before its followers).
     pub placed: Vec<Entity>,
     /// Each creature drawn but not placed, and why.
@@ -116,20 +120,6 @@ pub struct TablesFloorPopulated {
     /// The floor's danger: the costs of the creatures drawn, and of those placed, and
     /// the budget a budgeted floor rolled.
     pub danger: crate::Danger,
-}
-
-/// A [`TablesFloorRequested`] that changed nothing (written in
-/// [`TablesSystems::Floors`](super::TablesSystems::Floors)). One case is answered late: an
-/// observer of the old floor's end that changes [`FloorMap`](denizen_bevy::FloorMap) so
-/// that the floor's tags no longer fit it leaves the new floor entered and empty, with
-/// this answer and the rules' reason.
-#[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
-#[reflect(Debug, PartialEq)]
-pub struct TablesFloorRejected {
-    /// The floor asked for.
-    pub floor: FloorId,
-    /// Why.
-    pub reason: TablesFloorRefusal,
 }
 
 /// Why a [`TablesFloorRequested`] was refused.

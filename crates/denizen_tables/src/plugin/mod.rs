@@ -37,7 +37,7 @@ use components::{
     TablesCreature, TablesHitPoints, Unique,
 };
 pub use messages::{
-    TablesFloorPopulated, TablesFloorRefusal, TablesFloorRejected, TablesFloorRequested,
+    TablesFloorPopulated, TablesFloorRefusal, TablesFloorRequested, TablesFloorServed,
     TablesLintWarnings, TablesStateMended, UniqueKillRefused, UniqueKilled, Unplaced,
 };
 pub use resources::{TablesContext, TablesFloors, TablesRuleset, TablesUniques, TagArea};
@@ -126,6 +126,7 @@ impl Plugin for TablesPlugin {
         let schedule = denizen_bevy::denizen_schedule(app);
         app.add_rule_set(
             RuleSet::new(NAME)
+                .rules::<TablesRuleset>()
                 .floors(TablesSystems::Floors)
                 .arrivals(TablesSystems::Arrivals)
                 .describer(view::describe),
@@ -159,9 +160,7 @@ impl Plugin for TablesPlugin {
 
 /// The plugin's messages, observers, saved types and reflected types.
 fn register(app: &mut App) {
-    app.add_message::<TablesFloorPopulated>()
-        .add_message::<TablesFloorRejected>()
-        .add_message::<UniqueKillRefused>()
+    app.add_message::<UniqueKillRefused>()
         .add_message::<TablesLintWarnings>()
         .add_message::<TablesStateMended>()
         .add_message::<TablesWandered>()
@@ -194,7 +193,7 @@ fn register(app: &mut App) {
         .register_type::<uniques::PendingKills>()
         .register_type::<TablesFloorRequested>()
         .register_type::<TablesFloorPopulated>()
-        .register_type::<TablesFloorRejected>()
+        .register_type::<TablesFloorServed>()
         .register_type::<TablesFloorRefusal>()
         .register_type::<Unplaced>()
         .register_type::<UniqueKilled>()
@@ -228,7 +227,7 @@ pub mod prelude {
         Possession, TablesCreature, TablesHitPoints, Unique,
     };
     pub use super::messages::{
-        TablesFloorPopulated, TablesFloorRefusal, TablesFloorRejected, TablesFloorRequested,
+        TablesFloorPopulated, TablesFloorRefusal, TablesFloorRequested, TablesFloorServed,
         TablesLintWarnings, TablesStateMended, UniqueKillRefused, UniqueKilled, Unplaced,
     };
     pub use super::resources::{

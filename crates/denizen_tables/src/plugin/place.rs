@@ -8,16 +8,14 @@ use bevy_ecs::prelude::*;
 use denizen_bevy::apply::apply;
 use denizen_bevy::clock::GameClock;
 use denizen_bevy::floor::{FloorId, FloorMap, Glyph};
-use denizen_bevy::pipeline::{FloorRequest, FloorStreams, rules_ready};
+use denizen_bevy::pipeline::{FloorRequest, FloorStreams};
 use denizen_core::SquareTags;
 
 use super::components::{
     Asleep, CreatureData, CreatureTags, FollowerRole, Follows, OutOfDepth, Possession,
     TablesCreature, TablesHitPoints, Unique,
 };
-use super::messages::{
-    TablesFloorPopulated, TablesFloorRefusal, TablesFloorRejected, TablesFloorRequested, Unplaced,
-};
+use super::messages::{TablesFloorPopulated, TablesFloorRefusal, TablesFloorRequested, Unplaced};
 use super::resources::{
     MAX_TAG_AREAS, TablesContext, TablesFloor, TablesFloors, TablesRuleset, TablesUniques, TagArea,
     layer,
@@ -30,11 +28,14 @@ use crate::{
 /// The stream a floor's population draws.
 pub(super) const FLOOR_STREAM: &str = "tables_floor";
 
-/// What validation resolved: the bestiary, the table named and the floor's tag layer.
+/// What validation resolved: the bestiary, the table named, the floor's tag layer and the
+/// game's context, checked against the bestiary. Planning reads these, never the world's
+/// resources again, so an observer of the old floor's end cannot make them stale.
 pub struct ValidFloor {
     rules: Arc<Bestiary>,
     table: Option<TableId>,
     tags: SquareTags,
+    context: Context,
 }
 
 /// A plan with the bestiary it was made from: its ids are that bestiary's, whatever an
@@ -45,12 +46,13 @@ pub struct Planned {
 }
 
 impl FloorRequest for TablesFloorRequested {
-    type Rejection = TablesFloorRefusal;
+    type Rules = TablesRuleset;
     type Valid = ValidFloor;
-    type Plan = Result<Planned, RequestError>;
+    type Plan = Planned;
+    type Populated = TablesFloorPopulated;
+    type Refusal = TablesFloorRefusal;
 
     fn validate(&self, world: &World) -> Result<(FloorId, ValidFloor), TablesFloorRefusal> {
-        rules_ready::<TablesRuleset>(world)?;
         if self.tags.len() > MAX_TAG_AREAS {
             return Err(TablesFloorRefusal::TooManyAreas(self.tags.len()));
         }
@@ -71,44 +73,44 @@ impl FloorRequest for TablesFloorRequested {
             point: self.player,
         };
         check_site(&rules, site, self.depth).map_err(TablesFloorRefusal::Request)?;
-        let context = &world.resource::<TablesContext>().0;
+        let context = world.resource::<TablesContext>().0.clone();
+        (rules.context().check(&context))
+            .map_err(|e| TablesFloorRefusal::Request(RequestError::Draw(e.into())))?;
         let table = self
             .table
             .as_deref()
-            .map(|key| named_table(&rules, key, (self.depth, context)));
+            .map(|key| named_table(&rules, key, (self.depth, &context)));
         let table = table.transpose()?;
-        Ok((self.floor(), ValidFloor { rules, table, tags }))
+        let valid = ValidFloor {
+            rules,
+            table,
+            tags,
+            context,
+        };
+        Ok((self.floor(), valid))
     }
 
-    fn plan(
-        &self,
-        world: &World,
-        valid: ValidFloor,
-        streams: &mut FloorStreams<'_>,
-    ) -> Result<Planned, RequestError> {
+    fn plan(&self, world: &World, valid: ValidFloor, streams: &mut FloorStreams<'_>) -> Planned {
         let grid = &world.resource::<FloorMap>().0;
         let ledger = &world.resource::<TablesUniques>().0;
         let request = crate::FloorRequest {
             depth: self.depth,
             point: self.player,
             table: valid.table,
-            context: world.resource::<TablesContext>().0.clone(),
+            context: valid.context,
         };
         let mut rng = streams.draw(FLOOR_STREAM);
-        let plan = plan_floor(&valid.rules, grid, &valid.tags, request, ledger, &mut rng)?;
-        Ok(Planned {
+        // Validation ran every check planning runs (the site, the table, the context) on
+        // the same bestiary, map, tags and context: planning cannot refuse.
+        let plan = plan_floor(&valid.rules, grid, &valid.tags, request, ledger, &mut rng)
+            .unwrap_or_default();
+        Planned {
             rules: valid.rules,
             plan,
-        })
+        }
     }
 
-    fn apply(&self, world: &mut World, floor: &FloorId, plan: Result<Planned, RequestError>) {
-        // Validation checked what planning checks, with the same rules: an error here is
-        // not expected, and is answered all the same.
-        let planned = match plan {
-            Ok(plan) => plan,
-            Err(error) => return self.reject(world, TablesFloorRefusal::Request(error)),
-        };
+    fn apply(&self, world: &mut World, floor: &FloorId, planned: Planned) -> TablesFloorPopulated {
         // The areas as they lie on the floor: a record (and a save) holds no square off it.
         let grid = &world.resource::<FloorMap>().0;
         let tags = self
@@ -132,21 +134,13 @@ impl FloorRequest for TablesFloorRequested {
         let (placements, out_of_depth) = (planned.plan.placements, planned.plan.out_of_depth);
         let danger = planned.plan.danger;
         let (placed, unplaced) = spawn_plan(world, planned);
-        world.write_message(TablesFloorPopulated {
-            floor: floor.clone(),
+        TablesFloorPopulated {
             placed,
             unplaced,
             placements,
             out_of_depth,
             danger,
-        });
-    }
-
-    fn reject(&self, world: &mut World, reason: TablesFloorRefusal) {
-        world.write_message(TablesFloorRejected {
-            floor: self.floor(),
-            reason,
-        });
+        }
     }
 }
 

@@ -7,10 +7,10 @@ use std::sync::Arc;
 use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
 use denizen_bevy::arrivals::{
-    ArrivalRequest, Arrived, RulesNotReady, RulesRefused, RulesStillLoading, arrive,
+    ArrivalRequest, Arrived, NotOurFloor, RulesNotReady, RulesRefused, RulesStillLoading, arrive,
 };
 use denizen_bevy::clock::{GameClock, MAX_CHECKS_PER_RUN};
-use denizen_bevy::floor::{CurrentFloor, FloorId, FloorMap};
+use denizen_bevy::floor::{CurrentFloor, FloorId, FloorMap, Maker, maker_of};
 use denizen_bevy::pipeline::FloorStreams;
 use denizen_core::{Square, SquareTags, TooManyTags};
 
@@ -54,9 +54,11 @@ pub type TablesWandered = Arrived<TablesWanderingCheck>;
 #[derive(Reflect, Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[reflect(Debug, PartialEq)]
 pub enum TablesWanderingSkip {
-    /// The floor is not the current one.
-    #[error("wandering creatures arrive only on the current floor")]
-    NotCurrent,
+    /// The current floor is not one the plugin made (another rule set's, the game's own,
+    /// or none: a floor put away), or the check names another floor: wandering creatures
+    /// arrive only on the plugin's current floor.
+    #[error("{0}")]
+    NotOurFloor(NotOurFloor),
     /// The bestiary's data files (feature `assets`) have not loaded yet.
     #[error("{0}")]
     RulesLoading(RulesStillLoading),
@@ -76,6 +78,12 @@ pub enum TablesWanderingSkip {
     /// The check's roll failed: not answered.
     #[error("the check brought nothing")]
     NoneArrived,
+}
+
+impl From<NotOurFloor> for TablesWanderingSkip {
+    fn from(not_ours: NotOurFloor) -> Self {
+        Self::NotOurFloor(not_ours)
+    }
 }
 
 impl From<RulesNotReady> for TablesWanderingSkip {
@@ -103,12 +111,18 @@ impl ArrivalRequest for TablesWanderingCheck {
     type Refusal = TablesWanderingSkip;
 
     fn validate(&self, world: &World) -> Result<(FloorId, WanderingSite), TablesWanderingSkip> {
+        // The pipeline checked that the current floor is the plugin's; a check the game
+        // wrote for another floor is refused alike.
         let record = world
             .resource::<TablesFloors>()
             .0
             .get(&self.floor)
             .filter(|_| world.resource::<CurrentFloor>().0 == self.floor)
-            .ok_or(TablesWanderingSkip::NotCurrent)?;
+            .ok_or_else(|| NotOurFloor {
+                floor: self.floor.clone(),
+                maker: maker_of(world, &self.floor),
+                asked: Maker::rule_set(super::NAME),
+            })?;
         let map = world.resource::<FloorMap>();
         let tags = record.layer(map).map_err(TablesWanderingSkip::Tags)?;
         let rules = world.resource::<TablesRuleset>().0.clone();

@@ -9,7 +9,7 @@ use denizen::angband::{ArtifactId, RaceFlags, Races};
 use denizen::bevy::clock::GameClock;
 use denizen::bevy::prelude::*;
 
-use crate::messages;
+use crate::{floors_populated, floors_refused, messages};
 
 /// An app with the neutral and Angband plugins after one level request.
 fn level(seed: u64, request: AngbandFloorRequested) -> App {
@@ -60,12 +60,12 @@ fn a_requested_level_fills_the_map_and_spawns_every_monster() {
     app.world_mut()
         .write_message(AngbandFloorRequested::new(12));
     app.update();
-    let built: Vec<AngbandFloorPopulated> = messages(&app);
+    let built: Vec<AngbandFloorPopulated> = floors_populated::<AngbandFloorRequested>(&app);
     assert_eq!(
         built.len(),
         1,
         "{:?}",
-        messages::<AngbandFloorRejected>(&app)
+        floors_refused::<AngbandFloorRequested>(&app)
     );
     let built = &built[0];
     let all = monsters(&mut app);
@@ -155,7 +155,7 @@ fn a_host_floor_is_populated_on_its_own_squares() {
     app.world_mut()
         .write_message(AngbandFloorRequested::on_host_floor(5));
     app.update();
-    let built: Vec<AngbandFloorPopulated> = messages(&app);
+    let built: Vec<AngbandFloorPopulated> = floors_populated::<AngbandFloorRequested>(&app);
     assert_eq!(built.len(), 1);
     assert!(built[0].rooms.is_empty() && built[0].player.is_none());
     let all = monsters(&mut app);
@@ -171,24 +171,20 @@ fn a_host_floor_is_populated_on_its_own_squares() {
 #[test]
 fn impossible_requests_are_refused_with_a_reason() {
     let app = level(1, AngbandFloorRequested::new(0));
-    let rejected: Vec<AngbandFloorRejected> = messages(&app);
+    let rejected: Vec<AngbandFloorRefusal> = floors_refused::<AngbandFloorRequested>(&app);
     assert_eq!(rejected.len(), 1);
-    assert!(
-        rejected[0].reason.to_string().contains("1-127"),
-        "{}",
-        rejected[0].reason
-    );
+    assert!(rejected[0].to_string().contains("1-127"), "{}", rejected[0]);
     let app = level(1, AngbandFloorRequested::new(128));
-    assert_eq!(messages::<AngbandFloorRejected>(&app).len(), 1);
+    assert_eq!(floors_refused::<AngbandFloorRequested>(&app).len(), 1);
     // A greater vault needs depth 10.
     let forced =
         AngbandFloorRequested::new(7).with_room(denizen::angband::layout::RoomChoice::GreaterVault);
     let app = level(1, forced);
-    let rejected: Vec<AngbandFloorRejected> = messages(&app);
+    let rejected: Vec<AngbandFloorRefusal> = floors_refused::<AngbandFloorRequested>(&app);
     assert!(
-        rejected[0].reason.to_string().contains("depth 10"),
+        rejected[0].to_string().contains("depth 10"),
         "{}",
-        rejected[0].reason
+        rejected[0]
     );
     // A host floor larger than Angband's level.
     let mut app = App::new();
@@ -197,11 +193,11 @@ fn impossible_requests_are_refused_with_a_reason() {
     app.world_mut()
         .write_message(AngbandFloorRequested::on_host_floor(5));
     app.update();
-    let rejected: Vec<AngbandFloorRejected> = messages(&app);
+    let rejected: Vec<AngbandFloorRefusal> = floors_refused::<AngbandFloorRequested>(&app);
     assert!(
-        rejected[0].reason.to_string().contains("larger"),
+        rejected[0].to_string().contains("larger"),
         "{}",
-        rejected[0].reason
+        rejected[0]
     );
     assert_eq!(monsters(&mut app).len(), 0);
 }
@@ -224,7 +220,7 @@ fn the_live_uniques_ledger_is_saved_and_a_foreign_one_is_mended() {
         .world_mut()
         .write_message(AngbandFloorRequested::new(3));
     other.update();
-    assert_eq!(messages::<AngbandFloorPopulated>(&other).len(), 1);
+    assert_eq!(floors_populated::<AngbandFloorRequested>(&other).len(), 1);
     let races = Races::shipped();
     for race in other.world().resource::<AngbandUniques>().0.iter() {
         assert!(races.get(race).unwrap().is_unique());
@@ -235,7 +231,7 @@ fn the_live_uniques_ledger_is_saved_and_a_foreign_one_is_mended() {
 fn a_level_sends_its_feeling_and_a_quick_return_feels_like_any_other() {
     let mut app = level(21, AngbandFloorRequested::new(15));
     let feelings: Vec<LevelFeeling> = messages(&app);
-    let built: Vec<AngbandFloorPopulated> = messages(&app);
+    let built: Vec<AngbandFloorPopulated> = floors_populated::<AngbandFloorRequested>(&app);
     assert_eq!(feelings.len(), 1);
     assert_eq!(feelings[0].feeling, built[0].feeling);
     // The first level of a game has no previous level to have left too soon.
@@ -280,7 +276,7 @@ fn the_autoscummer_keeps_interesting_levels_and_sometimes_stops_at_101() {
             app.world_mut()
                 .write_message(AngbandFloorRequested::new(depth));
             app.update();
-            let built: Vec<AngbandFloorPopulated> = messages(&app);
+            let built: Vec<AngbandFloorPopulated> = floors_populated::<AngbandFloorRequested>(&app);
             let built = &built[0];
             if autoscum == Autoscum::Sometimes {
                 assert!(built.rejected_levels <= 100);
@@ -314,7 +310,7 @@ fn rooms_ask_for_objects_and_an_appraiser_counts_them() {
             .write_message(AngbandFloorRequested::new(depth));
         app.update();
         let objects: Vec<ObjectRequested> = messages(&app);
-        let built: Vec<AngbandFloorPopulated> = messages(&app);
+        let built: Vec<AngbandFloorPopulated> = floors_populated::<AngbandFloorRequested>(&app);
         let map = &app.world().resource::<FloorMap>().0;
         for object in &objects {
             assert_eq!(object.depth, depth);
@@ -336,7 +332,9 @@ fn rooms_ask_for_objects_and_an_appraiser_counts_them() {
 #[test]
 fn traps_spring_and_a_full_floor_summons_nothing() {
     let mut app = level(5, AngbandFloorRequested::new(25));
-    let player = messages::<AngbandFloorPopulated>(&app)[0].player.unwrap();
+    let player = floors_populated::<AngbandFloorRequested>(&app)[0]
+        .player
+        .unwrap();
     let terrain = app.world().resource::<AngbandTerrain>().clone();
     let trap = terrain
         .squares()
@@ -413,7 +411,7 @@ fn traps_spring_and_a_full_floor_summons_nothing() {
         assert!(
             matches!(
                 refused[0].refusal(),
-                Some(TrapRefusal::NotAngbandFloor { .. })
+                Some(TrapRefusal::NotOurFloor(NotOurFloor { asked, .. })) if asked.is("Angband")
             ),
             "{refused:?}"
         );
@@ -452,7 +450,7 @@ fn a_level_lists_its_stairs() {
             ..AngbandFloorRequested::new(depth)
         };
         let app = level(5, request);
-        let built = &messages::<AngbandFloorPopulated>(&app)[0];
+        let built = &floors_populated::<AngbandFloorRequested>(&app)[0];
         let (up, down) = (built.up_stairs.len(), built.down_stairs.len());
         if quest {
             assert!(
@@ -494,7 +492,7 @@ fn a_level_brings_its_objects_and_gold_and_keeps_its_artifacts() {
         app.world_mut()
             .write_message(AngbandFloorRequested::new(depth * 5));
         app.update();
-        let built = messages::<AngbandFloorPopulated>(&app).remove(0);
+        let built = floors_populated::<AngbandFloorRequested>(&app).remove(0);
         let map = &app.world().resource::<FloorMap>().0;
         for (at, _) in built
             .objects
@@ -552,7 +550,7 @@ fn objects_are_entities_unless_turned_off() {
         app.world_mut()
             .write_message(AngbandFloorRequested::new(30));
         app.update();
-        let built = messages::<AngbandFloorPopulated>(&app).remove(0);
+        let built = floors_populated::<AngbandFloorRequested>(&app).remove(0);
         assert!(!built.objects.is_empty() && !built.gold.is_empty());
         let world = app.world_mut();
         let mut objects: Vec<(Square, AngbandObject)> = world
@@ -580,7 +578,7 @@ fn objects_are_entities_unless_turned_off() {
         // The next level ends this one's objects with its monsters.
         world.write_message(AngbandFloorRequested::new(31));
         app.update();
-        let built = messages::<AngbandFloorPopulated>(&app).remove(0);
+        let built = floors_populated::<AngbandFloorRequested>(&app).remove(0);
         let world = app.world_mut();
         let left = world.query::<&AngbandObject>().iter(world).count();
         assert_eq!(left, built.objects.len());
@@ -606,7 +604,7 @@ fn a_level_despawned_while_it_is_spawned_takes_its_objects() {
     app.world_mut()
         .write_message(AngbandFloorRequested::new(30));
     app.update();
-    let built = messages::<AngbandFloorPopulated>(&app).remove(0);
+    let built = floors_populated::<AngbandFloorRequested>(&app).remove(0);
     assert!(built.monsters > 1 && !built.objects.is_empty());
     let world = app.world_mut();
     let left = world
@@ -645,7 +643,7 @@ fn a_level_despawned_while_it_is_spawned_gives_its_artifacts_back_in_preserve_mo
         app.world_mut()
             .write_message(AngbandFloorRequested::new(depth).with_room(RoomChoice::GreaterVault));
         app.update();
-        let built = messages::<AngbandFloorPopulated>(&app).remove(0);
+        let built = floors_populated::<AngbandFloorRequested>(&app).remove(0);
         let made: Vec<ArtifactId> = app
             .world()
             .resource::<AngbandArtifacts>()
@@ -677,7 +675,7 @@ fn the_terrain_layer_names_what_the_map_flattens() {
         app.world_mut()
             .write_message(AngbandFloorRequested::new(depth));
         app.update();
-        let built = messages::<AngbandFloorPopulated>(&app).remove(0);
+        let built = floors_populated::<AngbandFloorRequested>(&app).remove(0);
         let terrain = app.world().resource::<AngbandTerrain>().clone();
         assert_eq!(terrain.depth, depth);
         let map = &app.world().resource::<FloorMap>().0;
@@ -758,7 +756,7 @@ fn artifacts_are_made_once_and_preserve_mode_gives_back_the_ones_left_lying() {
                 AngbandFloorRequested::new(depth).with_room(RoomChoice::GreaterVault),
             );
             app.update();
-            let built = messages::<AngbandFloorPopulated>(&app).remove(0);
+            let built = floors_populated::<AngbandFloorRequested>(&app).remove(0);
             last_level = built
                 .objects
                 .iter()
@@ -799,7 +797,7 @@ fn the_plugin_makes_the_rules_new_game_levels() {
     use denizen::prelude::WorldSeed;
     for (seed, depth) in [(1u64, 5u32), (2, 30), (3, 60)] {
         let mut app = level(seed, AngbandFloorRequested::new(depth));
-        let built = messages::<AngbandFloorPopulated>(&app).remove(0);
+        let built = floors_populated::<AngbandFloorRequested>(&app).remove(0);
         let kept = NewGameLevels {
             depth: depth as i32,
             autoscum: Autoscum::Off,

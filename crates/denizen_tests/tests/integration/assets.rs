@@ -13,7 +13,7 @@ use denizen::omega::reference::reference_floor;
 use denizen::prelude::*;
 
 use crate::asset_folder::{Folder, game, heard, hears_nothing_more, wait_for_answers};
-use crate::messages;
+use crate::{floors_populated, floors_refused, messages};
 
 /// The glyphs of the goblins on the floor: the glyph is given when a creature is made,
 /// so it tells the rules a floor was populated with.
@@ -85,9 +85,9 @@ fn omega_rules_follow_their_files() {
         .write_message(SummonRequested::new(1, at, SummonKind::Ordinary));
     request_caves(&mut app);
     assert!(heard(&app).is_empty());
-    let refused: Vec<OmegaFloorRejected> = messages(&app);
+    let refused: Vec<OmegaFloorRefusal> = floors_refused::<OmegaFloorRequested>(&app);
     assert_eq!(refused.len(), 1);
-    assert_eq!(refused[0].reason, OmegaFloorRefusal::RulesLoading);
+    assert_eq!(refused[0], OmegaFloorRefusal::RulesLoading);
     let summoned: Vec<Summoned> = messages(&app);
     assert_eq!(
         summoned[0].outcome,
@@ -190,10 +190,10 @@ fn a_file_that_is_not_text_is_refused_once() {
     app.world_mut()
         .write_message(CaptiveFloorRequested::new(6, 3));
     app.update();
-    let refused: Vec<CaptiveFloorRejected> = messages(&app);
+    let refused: Vec<CaptiveFloorRefusal> = floors_refused::<CaptiveFloorRequested>(&app);
     let refusal = RulesRefused(DataRefusal::Load(message.clone()));
     assert_eq!(
-        refused[0].reason,
+        refused[0],
         CaptiveFloorRefusal::RulesRefused(refusal),
         "the refusal, not a wait for files that never come"
     );
@@ -212,8 +212,8 @@ fn a_refused_first_load_answers_requests_with_the_refusal() {
     let plugins = DenizenPlugins::with_seed(41).set(OmegaPlugin::default().data_assets(files));
     let mut app = game(&folder.0, plugins);
     request_caves(&mut app);
-    let refused: Vec<OmegaFloorRejected> = messages(&app);
-    assert_eq!(refused[0].reason, OmegaFloorRefusal::RulesLoading);
+    let refused: Vec<OmegaFloorRefusal> = floors_refused::<OmegaFloorRequested>(&app);
+    assert_eq!(refused[0], OmegaFloorRefusal::RulesLoading);
 
     wait_for_answers(&mut app, 1);
     let line = r#"game.bestiary.ron: species[15] "goblin": field `fixed_item`: no item has the key "daggr""#;
@@ -230,12 +230,9 @@ fn a_refused_first_load_answers_requests_with_the_refusal() {
     app.world_mut()
         .write_message(SummonRequested::new(1, at, SummonKind::Ordinary));
     request_caves(&mut app);
-    let refused: Vec<OmegaFloorRejected> = messages(&app);
-    assert_eq!(
-        refused[0].reason,
-        OmegaFloorRefusal::RulesRefused(refusal.clone())
-    );
-    assert!(refused[0].reason.to_string().ends_with(line));
+    let refused: Vec<OmegaFloorRefusal> = floors_refused::<OmegaFloorRequested>(&app);
+    assert_eq!(refused[0], OmegaFloorRefusal::RulesRefused(refusal.clone()));
+    assert!(refused[0].to_string().ends_with(line));
     let summoned: Vec<Summoned> = messages(&app);
     assert_eq!(summoned[0].outcome, Err(NothingMade::RulesRefused(refusal)));
     assert!(goblin_glyphs(&mut app).is_empty(), "nothing is populated");
@@ -377,7 +374,7 @@ fn a_rule_set_given_no_files_has_its_rules_at_once() {
     app.world_mut().write_message(AngbandFloorRequested::new(3));
     app.update();
     assert_eq!(heard(&app), [Ok("Angband")]);
-    let built: Vec<AngbandFloorPopulated> = messages(&app);
+    let built: Vec<AngbandFloorPopulated> = floors_populated::<AngbandFloorRequested>(&app);
     assert_eq!(built.len(), 1);
 }
 

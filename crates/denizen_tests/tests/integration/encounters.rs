@@ -21,9 +21,9 @@ fn groups_and_members_are_related_entities() {
     let mut app = base(0, 1, 3);
     let placed: Vec<CaptiveFloorPopulated> = app
         .world()
-        .resource::<Messages<CaptiveFloorPopulated>>()
+        .resource::<Messages<CaptiveFloorServed>>()
         .iter_current_update_messages()
-        .copied()
+        .filter_map(|answer| answer.populated().cloned())
         .collect();
     let world = app.world_mut();
     let groups: Vec<(Entity, EncounterGroup, GridPos, Vec<Entity>)> = world
@@ -259,20 +259,21 @@ fn a_special_cell_off_the_floor_refuses_the_request() {
         );
         app.update();
         let world = app.world_mut();
-        let rejected: Vec<CaptiveFloorRejected> = world
-            .resource_mut::<Messages<CaptiveFloorRejected>>()
+        let rejected: Vec<(u32, Result<_, _>)> = world
+            .resource_mut::<Messages<CaptiveFloorServed>>()
             .drain()
+            .map(|answer| (answer.request.map, answer.outcome))
             .collect();
         assert_eq!(
             rejected,
-            [CaptiveFloorRejected {
-                map: 10,
-                reason: CaptiveFloorRefusal::SpecialCell(SpecialCellRefused {
+            [(
+                10,
+                Err(CaptiveFloorRefusal::SpecialCell(SpecialCellRefused {
                     index: 1,
                     cell,
                     tile
-                }),
-            }]
+                })),
+            )]
         );
         let groups = world.query::<&EncounterGroup>().iter(world).count();
         let members = world.query::<&EncounterMember>().iter(world).count();

@@ -12,7 +12,7 @@ use denizen::bevy::apply::apply;
 use denizen::bevy::floor::Occupants;
 use denizen::plan::{Plan, Spawn};
 
-use crate::{messages, populated, summoned};
+use crate::{floors_refused, messages, populated, summoned};
 
 fn creatures(app: &mut App) -> Vec<(Entity, GridPos, OnFloor)> {
     let world = app.world_mut();
@@ -161,9 +161,9 @@ fn a_countryside_encounter_needs_the_tactical_map() {
                 terrain: "countryside:plains".into(),
             });
         app.update();
-        let rejected = messages::<OmegaFloorRejected>(&app);
+        let rejected = floors_refused::<CountrysideEncounterRequested>(&app);
         assert_eq!(
-            rejected[0].reason,
+            rejected[0],
             OmegaFloorRefusal::MapTooSmall {
                 width,
                 height,
@@ -172,7 +172,7 @@ fn a_countryside_encounter_needs_the_tactical_map() {
             }
         );
         assert_eq!(
-            rejected[0].reason.to_string(),
+            rejected[0].to_string(),
             format!(
                 "FloorMap is {width} x {height}: this encounter scatters over a 64 x 16 map; \
                  fill FloorMap with it first"
@@ -308,11 +308,10 @@ fn floors_put_away_at_the_edges() {
     app.world_mut()
         .write_message(CaptiveFloorRequested::new(3, 2));
     app.update();
-    let rejected = messages::<CaptiveFloorRejected>(&app);
+    let rejected = floors_refused::<CaptiveFloorRequested>(&app);
     assert_eq!(rejected.len(), 1);
     assert!(
         rejected[0]
-            .reason
             .to_string()
             .contains("`goblin-caves` at depth 2 was populated"),
         "{rejected:?}"
@@ -548,4 +547,47 @@ fn a_floor_id_saves_as_its_place_and_depth() {
         <FloorId as bevy_reflect::FromReflect>::from_reflect(&*back),
         Some(id)
     );
+}
+
+/// Two rule sets asked for floors in one run: the one added first serves, the other is
+/// answered `FloorHeld` naming the floor served; added the other way round, the other
+/// serves. The order is `add_plugins`'s, not a rule set's name.
+#[test]
+fn the_rule_set_added_first_serves_and_the_other_is_held() {
+    let goblins = FloorId::new("goblin-caves", 2);
+    let base = FloorId::new("base", 3);
+    for omega_first in [true, false] {
+        let mut app = App::new();
+        app.add_plugins(DenizenPlugin::with_seed(6));
+        if omega_first {
+            app.add_plugins((OmegaPlugin::default(), CaptivePlugin::default()));
+        } else {
+            app.add_plugins((CaptivePlugin::default(), OmegaPlugin::default()));
+        }
+        app.insert_resource(FloorMap(reference_floor(WorldSeed(6), "goblin-caves", 2)));
+        app.world_mut()
+            .write_message(OmegaFloorRequested::new("goblin-caves", 2));
+        app.world_mut()
+            .write_message(CaptiveFloorRequested::new(3, 2));
+        app.update();
+        let omega: Vec<OmegaFloorServed> = messages(&app);
+        let captive: Vec<CaptiveFloorServed> = messages(&app);
+        assert_eq!((omega.len(), captive.len()), (1, 1));
+        let served = if omega_first { &goblins } else { &base };
+        let held = FloorHeld {
+            held: served.clone(),
+        };
+        if omega_first {
+            assert!(omega[0].populated().is_some(), "{omega:?}");
+            let refused = captive[0].refusal();
+            assert_eq!(refused, Some(&CaptiveFloorRefusal::FloorHeld(held)));
+        } else {
+            assert!(captive[0].populated().is_some(), "{captive:?}");
+            let refused = omega[0].refusal();
+            assert_eq!(refused, Some(&OmegaFloorRefusal::FloorHeld(held)));
+        }
+        assert_eq!(&app.world().resource::<CurrentFloor>().0, served);
+        assert_eq!(omega[0].floor.as_ref(), Some(&goblins));
+        assert_eq!(captive[0].floor.as_ref(), Some(&base));
+    }
 }

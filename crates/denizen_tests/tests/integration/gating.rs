@@ -9,7 +9,7 @@ use bevy_state::prelude::*;
 use denizen::omega::reference::reference_floor;
 use denizen::prelude::*;
 
-use crate::{messages, wandering_arrivals};
+use crate::{floors_populated, wandering_arrivals};
 
 #[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 enum Place {
@@ -131,7 +131,7 @@ fn requests_are_served_on_entering_but_not_kept_while_gated() {
     app.update();
     app.update();
     go(&mut app, Place::Dungeon);
-    assert!(messages::<OmegaFloorPopulated>(&app).is_empty());
+    assert!(floors_populated::<OmegaFloorRequested>(&app).is_empty());
     let current = app.world().resource::<CurrentFloor>().0.clone();
     assert_eq!(
         current,
@@ -147,7 +147,7 @@ fn requests_are_served_on_entering_but_not_kept_while_gated() {
     );
     go(&mut app, Place::Town);
     go(&mut app, Place::Dungeon);
-    let populated: Vec<OmegaFloorPopulated> = messages(&app);
+    let populated: Vec<OmegaFloorPopulated> = floors_populated::<OmegaFloorRequested>(&app);
     assert_eq!(
         populated.len(),
         1,

@@ -12,7 +12,7 @@ use denizen::bevy::prelude::*;
 use denizen::omega::reference::reference_floor;
 use denizen::prelude::*;
 
-use crate::messages;
+use crate::{floors_populated, messages};
 
 /// An app with every plugin and the sewers' reference floor at depth 3 populated.
 fn sewers(seed: u64) -> App {
@@ -54,7 +54,7 @@ fn an_omega_floor_asked_for_again_is_populated_afresh() {
     let floor = FloorId::new("sewers", 3);
     let first = on_floor(&mut app, &floor).len();
     omega_floor(&mut app, 6, "sewers", 3);
-    let populated: Vec<OmegaFloorPopulated> = messages(&app);
+    let populated: Vec<OmegaFloorPopulated> = floors_populated::<OmegaFloorRequested>(&app);
     let now = on_floor(&mut app, &floor);
     assert_eq!(
         now.len(),
@@ -322,7 +322,7 @@ mod angband {
         put_floor_away(app.world_mut());
         level(&mut app, 6);
         level(&mut app, 5);
-        let built: Vec<AngbandFloorPopulated> = messages(&app);
+        let built: Vec<AngbandFloorPopulated> = floors_populated::<AngbandFloorRequested>(&app);
         let now = on_floor(&mut app, &floor);
         assert_eq!(now.len(), built[0].monsters as usize);
         assert_eq!(
@@ -423,7 +423,7 @@ mod angband {
         app.update();
         let skipped = crate::wandering_skips(&app);
         assert!(
-            matches!(skipped.as_slice(), [WanderingSkip::NotOmegaFloor(_)]),
+            matches!(skipped.as_slice(), [WanderingSkip::NotOurFloor(_)]),
             "{skipped:?}"
         );
         // On an Angband level the player is in no Omega place.
@@ -446,7 +446,7 @@ mod angband {
         app.update();
         let summons = crate::summoned(&app);
         assert!(
-            matches!(summons.as_slice(), [Err(NothingMade::NotOmegaFloor(NotOmegaFloor { current, .. }))] if *current == angband),
+            matches!(summons.as_slice(), [Err(NothingMade::NotOurFloor(NotOurFloor { floor, .. }))] if *floor == angband),
             "{summons:?}"
         );
         assert_eq!(on_floor(&mut app, &angband).len(), monsters);
@@ -462,7 +462,7 @@ mod angband {
         app.update();
         let traps: Vec<TrapSprung> = messages(&app);
         assert!(
-            matches!(traps[0].refusal(), Some(TrapRefusal::NotAngbandFloor { current }) if *current == astral),
+            matches!(traps[0].refusal(), Some(TrapRefusal::NotOurFloor(NotOurFloor { floor, maker, .. })) if *floor == astral && maker.is("Omega")),
             "{traps:?}"
         );
         let before = on_floor(&mut app, &astral).len();

@@ -42,6 +42,7 @@ mod world_serialization;
 
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
+use denizen::bevy::pipeline::{FloorRequest, FloorServed};
 #[cfg(feature = "omega")]
 use denizen::prelude::*;
 
@@ -62,6 +63,19 @@ pub fn populated(seed: u64, location: &str, depth: u32) -> App {
 pub fn messages<M: Message + Clone>(app: &App) -> Vec<M> {
     let messages = app.world().resource::<Messages<M>>();
     messages.iter_current_update_messages().cloned().collect()
+}
+
+/// What the floor requests of type `R` populated in the last update, in order (the served
+/// answers' outcomes).
+pub fn floors_populated<R: FloorRequest>(app: &App) -> Vec<R::Populated> {
+    let answers = messages::<FloorServed<R>>(app).into_iter();
+    answers.filter_map(|answer| answer.outcome.ok()).collect()
+}
+
+/// Why the floor requests of type `R` refused in the last update, in order.
+pub fn floors_refused<R: FloorRequest>(app: &App) -> Vec<R::Refusal> {
+    let answers = messages::<FloorServed<R>>(app).into_iter();
+    answers.filter_map(|answer| answer.outcome.err()).collect()
 }
 
 #[cfg(feature = "omega")]

@@ -11,7 +11,7 @@ use denizen::bevy::save::{load, save};
 use denizen::omega::reference::reference_floor;
 use denizen::prelude::*;
 
-use crate::messages;
+use crate::{floors_refused, messages};
 
 fn app(seed: u64) -> App {
     let mut app = App::new();
@@ -82,7 +82,7 @@ fn a_tables_floor_named_like_an_omega_place_gets_no_omega_arrival() {
         assert!(
             skipped
                 .iter()
-                .all(|skip| matches!(skip, WanderingSkip::NotOmegaFloor(_))),
+                .all(|skip| matches!(skip, WanderingSkip::NotOurFloor(n) if n.maker.is("Tables") || n.floor == FloorId::default())),
             "{skipped:?}"
         );
     }
@@ -93,7 +93,7 @@ fn a_tables_floor_named_like_an_omega_place_gets_no_omega_arrival() {
     app.update();
     let summoned = crate::summoned(&app);
     assert!(
-        matches!(summoned.as_slice(), [Err(NothingMade::NotOmegaFloor(_))]),
+        matches!(summoned.as_slice(), [Err(NothingMade::NotOurFloor(NotOurFloor { floor, maker, .. }))] if *floor == sewers && maker.is("Tables")),
         "{summoned:?}"
     );
     assert_eq!(omega_creatures_on(&mut app, &sewers), 0);
@@ -134,8 +134,8 @@ fn a_floor_of_another_rule_set_is_not_served() {
             put_floor_away(app.world_mut());
         }
         omega_floor(&mut app, "sewers", 3);
-        let answers: Vec<OmegaFloorRejected> = messages(&app);
-        let refusal = &answers[0].reason;
+        let answers: Vec<OmegaFloorRefusal> = floors_refused::<OmegaFloorRequested>(&app);
+        let refusal = &answers[0];
         let expected = NotOurFloor {
             floor: sewers.clone(),
             maker: Maker::rule_set("Tables"),
@@ -149,7 +149,7 @@ fn a_floor_of_another_rule_set_is_not_served() {
         assert_eq!(
             refusal.to_string(),
             "`sewers` at depth 3 is the rule set `Tables`'s floor, not the rule set `Omega`'s: \
-             name another floor, or end that one first"
+             a rule set serves its own floors only"
         );
         assert_eq!(*app.world().resource::<FloorMakers>(), standing);
         assert_eq!(omega_creatures_on(&mut app, &sewers), 0);
@@ -220,7 +220,7 @@ fn a_tables_floor_named_angband_springs_no_trap() {
     app.update();
     let sprung: Vec<TrapSprung> = messages(&app);
     assert!(
-        matches!(sprung[0].refusal(), Some(TrapRefusal::NotAngbandFloor { current }) if *current == floor),
+        matches!(sprung[0].refusal(), Some(TrapRefusal::NotOurFloor(NotOurFloor { floor: f, maker, .. })) if *f == floor && maker.is("Tables")),
         "{sprung:?}"
     );
     // Emptied and left, the floor's name is free: Angband's level on the host's map is
@@ -238,4 +238,74 @@ fn a_tables_floor_named_angband_springs_no_trap() {
     app.update();
     let sprung: Vec<TrapSprung> = messages(&app);
     assert!(sprung[0].refusal().is_none(), "{sprung:?}");
+}
+
+/// Floors of three makers (the tables' and Captive's put away, Omega's current) save and
+/// reload with the same makers and the same bytes. A maker no added plugin has (a rule set
+/// renamed or left out) loads too, and its floor, brought back, takes no rule set's
+/// arrivals: each is refused with the neutral "not our floor".
+#[cfg(feature = "captive")]
+#[test]
+fn floors_of_three_makers_and_of_one_gone_reload() {
+    let three = || {
+        let mut app = app(5);
+        app.add_plugins(CaptivePlugin::default());
+        app
+    };
+    let mut app = three();
+    tables_floor(&mut app, "sewers", 3);
+    put_floor_away(app.world_mut());
+    fill_map(&mut app, "goblin-caves", 2);
+    app.world_mut()
+        .write_message(CaptiveFloorRequested::new(3, 2));
+    app.update();
+    put_floor_away(app.world_mut());
+    omega_floor(&mut app, "astral", 2);
+    let makers = app.world().resource::<FloorMakers>().clone();
+    let names: Vec<String> = makers.0.values().map(|m| m.to_string()).collect();
+    assert_eq!(
+        names,
+        [
+            "the rule set `Omega`",
+            "the rule set `Captive`",
+            "the rule set `Tables`"
+        ],
+        "{makers:?}"
+    );
+    let text = save(app.world()).unwrap();
+    let mut loaded = three();
+    load(loaded.world_mut(), &text).unwrap();
+    assert_eq!(*loaded.world().resource::<FloorMakers>(), makers);
+    assert_eq!(save(loaded.world()).unwrap(), text);
+
+    let gone = text.replacen("RuleSet(\"Tables\")", "RuleSet(\"Gone\")", 1);
+    let mut loaded = three();
+    load(loaded.world_mut(), &gone).unwrap();
+    assert_eq!(save(loaded.world()).unwrap(), gone);
+    let sewers = FloorId::new("sewers", 3);
+    assert!(bring_floor_back(loaded.world_mut(), &sewers));
+    assert_eq!(maker_of(loaded.world(), &sewers), Maker::rule_set("Gone"));
+    let on_sewers = |app: &mut App| {
+        let world = app.world_mut();
+        let mut on = world.query::<&OnFloor>();
+        on.iter(world).filter(|on| on.0 == sewers).count()
+    };
+    let before = on_sewers(&mut loaded);
+    assert!(before > 0);
+    let player = Square { x: 1, y: 1 };
+    let summons = SummonRequested::new(7, player, SummonKind::Ordinary);
+    loaded.world_mut().write_message(summons);
+    loaded
+        .world_mut()
+        .resource_mut::<GameClock>()
+        .advance_turns(1_000);
+    loaded.update();
+    assert_eq!(on_sewers(&mut loaded), before);
+    let summoned = crate::summoned(&loaded);
+    assert!(
+        matches!(summoned.as_slice(), [Err(NothingMade::NotOurFloor(NotOurFloor { floor, maker, .. }))] if *floor == sewers && maker.is("Gone")),
+        "{summoned:?}"
+    );
+    // The tables' clock counts time only on the tables' own floors: none passes here.
+    assert!(messages::<TablesWandered>(&loaded).is_empty());
 }

@@ -6,6 +6,8 @@ use bevy_ecs::schedule::{LogLevel, ScheduleBuildSettings};
 use denizen::bevy::omega::scene::{reference_scene, sample_floors};
 use denizen::bevy::prelude::*;
 use denizen::omega::reference::reference_floor;
+
+use crate::{floors_populated, floors_refused};
 use denizen::omega::{Status, Uniqueness, streams};
 
 use denizen::prelude::*;
@@ -69,7 +71,7 @@ fn counts_follow_the_formula_and_squares_are_distinct() {
         squares.sort();
         squares.dedup();
         assert_eq!(squares.len(), found.len(), "no two monsters share a square");
-        let populated = read::<OmegaFloorPopulated>(&app);
+        let populated = floors_populated::<OmegaFloorRequested>(&app);
         assert_eq!(populated.len(), 1);
         assert_eq!(populated[0].placed as usize, found.len());
     }
@@ -199,10 +201,10 @@ fn unknown_floors_are_rejected_without_changes() {
         40,
     );
     assert!(monsters(app.world_mut()).is_empty());
-    let rejected = read::<OmegaFloorRejected>(&app);
-    assert!(matches!(rejected[0].reason, OmegaFloorRefusal::Rules(_)));
+    let rejected = floors_refused::<OmegaFloorRequested>(&app);
+    assert!(matches!(rejected[0], OmegaFloorRefusal::Rules(_)));
     assert_eq!(
-        rejected[0].reason.to_string(),
+        rejected[0].to_string(),
         "`sewers` has depths 1 to 18, not 40"
     );
     assert_eq!(

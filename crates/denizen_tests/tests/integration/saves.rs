@@ -8,7 +8,7 @@ use denizen::bevy::prelude::*;
 use denizen::omega::reference::reference_floor;
 use denizen::prelude::*;
 
-use crate::messages;
+use crate::{floors_populated, messages};
 
 /// The audit's saves: a ledger with no states, a location that names nothing. Each is
 /// replaced by a new game's value with a message, and the floor is populated as usual.
@@ -62,7 +62,7 @@ fn a_ledger_or_location_from_other_data_is_replaced_and_reported() {
             .to_string()
             .contains("unknown location `atlantis`")
     );
-    let populated: Vec<OmegaFloorPopulated> = messages(&app);
+    let populated: Vec<OmegaFloorPopulated> = floors_populated::<OmegaFloorRequested>(&app);
     assert_eq!(populated.len(), 1);
     assert_eq!(
         app.world().resource::<CurrentLocation>().environment,

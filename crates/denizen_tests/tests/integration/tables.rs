@@ -10,7 +10,7 @@ use denizen::floor::Rect;
 use denizen::prelude::*;
 use denizen::tables::{Datum, OddsError, RequestError, Shortfall, TimeUnit};
 
-use crate::messages;
+use crate::{floors_populated, floors_refused, messages};
 
 /// A bestiary small enough to know what every floor holds: a pick-each floor table that
 /// always brings the unique queen (while available), a howler with its escort of two
@@ -117,10 +117,9 @@ fn a_floor_has_its_creatures_components_and_answer() {
         },
     );
     request(&mut app, "bog", 2);
-    let answers: Vec<TablesFloorPopulated> = messages(&app);
+    let answers: Vec<TablesFloorPopulated> = floors_populated::<TablesFloorRequested>(&app);
     assert_eq!(answers.len(), 1, "{answers:?}");
     let answer = &answers[0];
-    assert_eq!(answer.floor, FloorId::new("bog", 2));
     assert_eq!((answer.placements, answer.out_of_depth), (1, 0));
     assert!(answer.unplaced.is_empty(), "{:?}", answer.unplaced);
     assert_eq!(
@@ -227,7 +226,7 @@ fn what_finds_no_square_is_answered_a_named_table_drawn_and_a_bad_request_refuse
     app.world_mut()
         .write_message(TablesFloorRequested::new("dry", 1));
     app.update();
-    let answer = &messages::<TablesFloorPopulated>(&app)[0];
+    let answer = &floors_populated::<TablesFloorRequested>(&app)[0];
     let unplaced: Vec<(&str, Shortfall)> = answer
         .unplaced
         .iter()
@@ -245,21 +244,21 @@ fn what_finds_no_square_is_answered_a_named_table_drawn_and_a_bad_request_refuse
     app.world_mut()
         .write_message(TablesFloorRequested::new("swarm", 2).table("wanderer"));
     app.update();
-    let refused: Vec<TablesFloorRejected> = messages(&app);
+    let refused: Vec<TablesFloorRefusal> = floors_refused::<TablesFloorRequested>(&app);
     assert_eq!(
-        refused[0].reason,
+        refused[0],
         TablesFloorRefusal::UnknownTable("wanderer".into())
     );
     assert_eq!(
-        refused[0].reason.to_string(),
+        refused[0].to_string(),
         "no table `wanderer` in the bestiary"
     );
 
     request(&mut app, "bog", 9);
-    let refused: Vec<TablesFloorRejected> = messages(&app);
+    let refused: Vec<TablesFloorRefusal> = floors_refused::<TablesFloorRequested>(&app);
     assert_eq!(refused.len(), 1);
     assert_eq!(
-        refused[0].reason,
+        refused[0],
         TablesFloorRefusal::Request(RequestError::Draw(OddsError::Depth {
             depth: 9,
             min: 1,
@@ -652,8 +651,8 @@ fn tables_rules_follow_their_files() {
         unique: "queen".into(),
     });
     request(&mut app, "bog", 1);
-    let refused: Vec<TablesFloorRejected> = messages(&app);
-    assert_eq!(refused[0].reason, TablesFloorRefusal::RulesLoading);
+    let refused: Vec<TablesFloorRefusal> = floors_refused::<TablesFloorRequested>(&app);
+    assert_eq!(refused[0], TablesFloorRefusal::RulesLoading);
     assert!(
         species(&mut app).is_empty(),
         "nothing before the files load"
@@ -733,7 +732,7 @@ fn tag_areas_are_bounded() {
     let request = TablesFloorRequested::new("bog", 1).tag("safe", everything);
     app.world_mut().write_message(request);
     app.update();
-    let answer = &messages::<TablesFloorPopulated>(&app)[0];
+    let answer = &floors_populated::<TablesFloorRequested>(&app)[0];
     assert!(answer.placed.is_empty());
     assert_eq!(answer.unplaced.len(), 7, "{:?}", answer.unplaced);
 
@@ -750,16 +749,16 @@ fn tag_areas_are_bounded() {
     app.world_mut().write_message(crowded.clone());
     app.update();
     assert_eq!(
-        messages::<TablesFloorPopulated>(&app).len(),
+        floors_populated::<TablesFloorRequested>(&app).len(),
         1,
         "256 areas are held"
     );
     put_floor_away(app.world_mut());
     app.world_mut().write_message(crowded.tag("safe", one));
     app.update();
-    let refused: Vec<TablesFloorRejected> = messages(&app);
+    let refused: Vec<TablesFloorRefusal> = floors_refused::<TablesFloorRequested>(&app);
     assert_eq!(
-        refused[0].reason,
+        refused[0],
         TablesFloorRefusal::TooManyAreas(MAX_TAG_AREAS + 1)
     );
 
@@ -827,7 +826,7 @@ fn rules_swapped_while_a_floor_is_made_do_not_change_its_plan() {
         species(&mut app),
         ["eel", "eel", "eel", "howler", "pup", "pup", "queen"]
     );
-    let answer = &messages::<TablesFloorPopulated>(&app)[0];
+    let answer = &floors_populated::<TablesFloorRequested>(&app)[0];
     assert_eq!(answer.placed.len(), 7);
 }
 
@@ -904,13 +903,19 @@ fn no_wanderer_arrives_while_another_floor_is_current() {
 /// Another rule set, of one empty floor `("base", 1)`.
 struct Other;
 
-#[derive(Message, Clone)]
+#[derive(Message, Clone, Debug)]
 struct OtherFloor;
+
+/// The other rule set's rules: none.
+#[derive(Resource)]
+struct OtherRules;
 
 impl Plugin for Other {
     fn build(&self, app: &mut App) {
         use denizen::bevy::rule_set::RuleSetApp;
-        app.add_rule_set(denizen::bevy::RuleSet::new("Other").floors(OtherSystems))
+        let rule_set = denizen::bevy::RuleSet::new("Other").rules::<OtherRules>();
+        app.add_rule_set(rule_set.floors(OtherSystems))
+            .insert_resource(OtherRules)
             .serve_floors::<OtherFloor>(OtherSystems);
     }
 }
@@ -919,10 +924,17 @@ impl Plugin for Other {
 struct OtherSystems;
 
 /// Why the other rule set refuses: only the pipeline's own reasons.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 enum OtherRefusal {
     Held,
     NotOurs,
+    NotReady,
+}
+
+impl From<denizen::bevy::pipeline::RulesNotReady> for OtherRefusal {
+    fn from(_: denizen::bevy::pipeline::RulesNotReady) -> Self {
+        Self::NotReady
+    }
 }
 
 impl From<denizen::bevy::floor::FloorHeld> for OtherRefusal {
@@ -938,19 +950,19 @@ impl From<denizen::bevy::pipeline::NotOurFloor> for OtherRefusal {
 }
 
 impl denizen::bevy::pipeline::FloorRequest for OtherFloor {
-    type Rejection = OtherRefusal;
+    type Rules = OtherRules;
     type Valid = ();
     type Plan = ();
+    type Populated = ();
+    type Refusal = OtherRefusal;
 
-    fn validate(&self, _: &World) -> Result<(FloorId, ()), Self::Rejection> {
+    fn validate(&self, _: &World) -> Result<(FloorId, ()), Self::Refusal> {
         Ok((FloorId::new("base", 1), ()))
     }
 
     fn plan(&self, _: &World, (): (), _: &mut denizen::bevy::pipeline::FloorStreams<'_>) {}
 
     fn apply(&self, _: &mut World, _: &FloorId, (): ()) {}
-
-    fn reject(&self, _: &mut World, _: Self::Rejection) {}
 }
 
 /// Files refused at their first load: a floor asked for is answered with the refusal,
@@ -972,9 +984,9 @@ fn a_refused_first_load_answers_with_the_refusal() {
         panic!("{:?}", heard(&app))
     };
     request(&mut app, "bog", 1);
-    let refused: Vec<TablesFloorRejected> = messages(&app);
-    let TablesFloorRefusal::RulesRefused(refusal) = &refused[0].reason else {
-        panic!("{:?}", refused[0].reason)
+    let refused: Vec<TablesFloorRefusal> = floors_refused::<TablesFloorRequested>(&app);
+    let TablesFloorRefusal::RulesRefused(refusal) = &refused[0] else {
+        panic!("{:?}", refused[0])
     };
     assert_eq!(refusal.0, rejected.error);
     let DataRefusal::Data(error) = &refusal.0 else {
@@ -1405,10 +1417,10 @@ fn floors_and_wanderers_are_drawn_in_the_games_context() {
 
     set_context(&mut app, Context::new().with_flag("dusk"));
     request(&mut app, "wood", 3);
-    let refused = messages::<TablesFloorRejected>(&app);
+    let refused = floors_refused::<TablesFloorRequested>(&app);
     let dusk = ContextError::Flag("dusk".to_owned());
     assert_eq!(
-        refused.last().map(|r| r.reason.clone()),
+        refused.last().cloned(),
         Some(TablesFloorRefusal::Request(RequestError::Draw(
             OddsError::Context(dusk)
         )))
@@ -1428,7 +1440,7 @@ fn a_budgeted_floors_answer_reports_its_budget_and_danger() {
             TablesPlugin::default().with_rules(rules.clone()),
         ));
         request(&mut app, "bog", 2);
-        let answers: Vec<TablesFloorPopulated> = messages(&app);
+        let answers: Vec<TablesFloorPopulated> = floors_populated::<TablesFloorRequested>(&app);
         let danger = answers[0].danger;
         assert_eq!(danger.budget, Some(7));
         assert!(
@@ -1538,9 +1550,9 @@ fn a_branchs_floor_and_its_wanderers_follow_the_branch() {
     let asked = TablesFloorRequested::new("cave", 1).branch("caves");
     app.world_mut().write_message(asked);
     app.update();
-    let refused = messages::<TablesFloorRejected>(&app);
+    let refused = floors_refused::<TablesFloorRequested>(&app);
     assert_eq!(
-        refused[0].reason,
+        refused[0],
         TablesFloorRefusal::UnknownBranch("caves".into())
     );
 }

@@ -7,7 +7,10 @@ use denizen::bevy::prelude::*;
 use denizen::omega::reference::reference_floor;
 use denizen::prelude::*;
 
-use crate::{messages, populated, summoned, wandering_arrivals, wandering_skips};
+use crate::{
+    floors_populated, floors_refused, messages, populated, summoned, wandering_arrivals,
+    wandering_skips,
+};
 
 #[derive(Resource, Default)]
 struct Checks(Vec<&'static str>);
@@ -638,10 +641,9 @@ fn angels_in_a_temple_serve_its_deity() {
     app.world_mut()
         .write_message(OmegaFloorRequested::new("temple", 1).in_temple(7));
     app.update();
-    let rejected = messages::<OmegaFloorRejected>(&app);
+    let rejected = floors_refused::<OmegaFloorRequested>(&app);
     assert!(
         rejected[0]
-            .reason
             .to_string()
             .contains("deity 7 is not one of the bestiary's 6 deities"),
         "{rejected:?}"
@@ -720,9 +722,9 @@ fn no_request_is_silently_dropped() {
     app.world_mut()
         .write_message(OmegaFloorRequested::new("sewers", 2));
     app.update();
-    let rejected = messages::<OmegaFloorRejected>(&app);
+    let rejected = floors_refused::<OmegaFloorRequested>(&app);
     assert!(
-        rejected[0].reason.to_string().contains("FloorMap is empty"),
+        rejected[0].to_string().contains("FloorMap is empty"),
         "{rejected:?}"
     );
 
@@ -732,15 +734,21 @@ fn no_request_is_silently_dropped() {
     app.world_mut()
         .write_message(OmegaFloorRequested::new("sewers", 3));
     app.update();
-    assert_eq!(messages::<OmegaFloorPopulated>(&app).len(), 1);
-    let rejected = messages::<OmegaFloorRejected>(&app);
+    assert_eq!(floors_populated::<OmegaFloorRequested>(&app).len(), 1);
+    let rejected: Vec<OmegaFloorServed> = messages(&app);
+    let rejected: Vec<_> = rejected.iter().filter(|a| a.refusal().is_some()).collect();
     assert_eq!(
-        (rejected[0].location.as_str(), rejected[0].depth),
+        (
+            rejected[0].request.location.as_str(),
+            rejected[0].request.depth
+        ),
         ("sewers", 3)
     );
+    assert_eq!(rejected[0].floor, Some(FloorId::new("sewers", 3)));
     assert!(
         rejected[0]
-            .reason
+            .refusal()
+            .unwrap()
             .to_string()
             .contains("`sewers` at depth 2 was populated in this update"),
         "{rejected:?}"
