@@ -830,6 +830,38 @@ fn rules_swapped_while_a_floor_is_made_do_not_change_its_plan() {
     assert_eq!(answer.placed.len(), 7);
 }
 
+/// What validation checked cannot go stale before planning: an observer of the old floor's
+/// end that sets a context the bestiary refuses and puts a one-square map in `FloorMap`
+/// changes neither the new floor's plan (the same creatures as without it) nor its map,
+/// and no floor is entered empty; the context it set refuses the next request.
+#[test]
+fn an_observer_of_the_old_floors_end_cannot_make_validation_stale() {
+    let mut app = app(11);
+    request(&mut app, "bog", 1);
+    app.add_observer(|_: On<FloorEnded>, mut commands: Commands| {
+        commands.insert_resource(TablesContext(
+            denizen::tables::Context::new().with_flag("dusk"),
+        ));
+        commands.insert_resource(FloorMap(FloorGrid::from_rows(&["."]).unwrap()));
+    });
+    request(&mut app, "bog", 2);
+    assert_eq!(
+        species(&mut app),
+        ["eel", "eel", "eel", "howler", "pup", "pup", "queen"]
+    );
+    let answer = &floors_populated::<TablesFloorRequested>(&app)[0];
+    assert_eq!(answer.placed.len(), 7);
+    assert_eq!(app.world().resource::<FloorMap>().0.width(), 20);
+    let dusk = denizen::tables::Context::new().with_flag("dusk");
+    assert_eq!(app.world().resource::<TablesContext>().0, dusk);
+    request(&mut app, "bog", 3);
+    let refused = floors_refused::<TablesFloorRequested>(&app);
+    assert!(
+        matches!(refused.as_slice(), [TablesFloorRefusal::Request(_)]),
+        "{refused:?}"
+    );
+}
+
 /// A unique the game despawns without reporting a kill (it fled, say) is no longer alive:
 /// the next floor may bring it again.
 #[test]
