@@ -7,7 +7,7 @@ use std::io::Write;
 use denizen_core::{Square, StreamPurpose, WorldSeed, quoted};
 use denizen_tables::reference::reference_floor;
 use denizen_tables::{
-    Bestiary, Context, FloorOdds, FloorRequest, Odds, Per, UniqueLedger, floor_counts, plan_floor,
+    Bestiary, Context, FloorOdds, FloorTerms, Odds, Per, UniqueLedger, floor_counts, plan_floor,
     sample_stream, table_floor_odds, table_odds,
 };
 
@@ -220,7 +220,7 @@ pub fn run(
         } => {
             let (b, ledger) = load(files)?;
             let b = in_branch(b, branch.as_deref())?;
-            let request = FloorRequest {
+            let request = FloorTerms {
                 depth: *depth,
                 point: None,
                 table: table_of(&b, table.as_deref())?,
@@ -448,7 +448,7 @@ fn sample_table(
 fn floor(
     b: &Bestiary,
     ledger: &UniqueLedger,
-    request: FloorRequest,
+    request: FloorTerms,
     seed: u64,
     out: &mut impl Write,
     err: &mut impl Write,
@@ -458,7 +458,7 @@ fn floor(
     let (grid, tags, player) = (&reference.grid, reference.tags(), reference.player);
     let depth = request.depth;
     let mut rng = WorldSeed(seed).stream(StreamPurpose::event("tables-floor", "", depth, 0));
-    let request = FloorRequest {
+    let request = FloorTerms {
         point: player,
         ..request
     };

@@ -190,7 +190,7 @@ pub struct Loot {
 
 /// The out-of-depth rule (see [`crate::file::OutOfDepthDef`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct OutOfDepth {
+pub struct OutOfDepthRule {
     /// The chance per placement.
     pub chance: Chance,
     /// One level more every `divisor` depths.
@@ -203,7 +203,7 @@ pub struct OutOfDepth {
     pub fairness: u32,
 }
 
-impl OutOfDepth {
+impl OutOfDepthRule {
     /// The depth an out-of-depth placement at `depth` draws at:
     /// `depth + min(depth / divisor + bonus, cap)`.
     pub fn boosted(self, depth: u32) -> u32 {
@@ -225,7 +225,7 @@ pub struct FloorRules {
     /// When set, `count` and `per_depth` roll a danger budget, not a number of placements.
     pub budget: Option<Budget>,
     /// The out-of-depth rule.
-    pub out_of_depth: Option<OutOfDepth>,
+    pub out_of_depth: Option<OutOfDepthRule>,
     /// Rules every placement adds.
     pub place: Place,
 }

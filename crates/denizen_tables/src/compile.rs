@@ -9,7 +9,7 @@ use denizen_core::{DataError, quoted};
 
 use crate::bestiary::{
     Bestiary, Branch, Budget, Creature, FloorRules, Follower, Group, GroupId, Loot, LootId,
-    OutOfDepth, Place, Row, RowTarget, Species, SpeciesId, Table, TableId, WanderingRules,
+    OutOfDepthRule, Place, Row, RowTarget, Species, SpeciesId, Table, TableId, WanderingRules,
 };
 use crate::bounds;
 use crate::context::{Declared, MAX_FLAGS, MAX_VALUE, MAX_VALUES, Value, When};
@@ -704,7 +704,7 @@ fn floor_rules(w: &Written<FloorDef>, names: &Names<'_>) -> Result<FloorRules, D
     Ok(rules)
 }
 
-fn out_of_depth(at: At<'_>, o: crate::file::OutOfDepthDef) -> Result<OutOfDepth, DataError> {
+fn out_of_depth(at: At<'_>, o: crate::file::OutOfDepthDef) -> Result<OutOfDepthRule, DataError> {
     if !(1..=1_000).contains(&o.divisor) {
         return Err(at.invalid("out_of_depth.divisor", "a divisor is 1 to 1000"));
     }
@@ -713,7 +713,7 @@ fn out_of_depth(at: At<'_>, o: crate::file::OutOfDepthDef) -> Result<OutOfDepth,
     if o.fairness > MAX_PLACEMENTS {
         return Err(at.invalid("out_of_depth.fairness", format!("at most {MAX_PLACEMENTS}")));
     }
-    Ok(OutOfDepth {
+    Ok(OutOfDepthRule {
         chance: o.chance,
         divisor: o.divisor,
         bonus: o.bonus,

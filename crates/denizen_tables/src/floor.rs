@@ -19,7 +19,7 @@ use crate::walk::{self, Here};
 
 /// What a floor is asked for.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct FloorRequest {
+pub struct FloorTerms {
     /// Its depth: one of the floor's depths.
     pub depth: u32,
     /// The point least distances count from (the player), when there is one.
@@ -46,14 +46,14 @@ pub struct Denizen {
     pub carries: Option<ItemRef>,
     /// Whom it follows: its leader's place in the plan's spawns, and the group and
     /// follower kind (the role) it follows in.
-    pub follows: Option<Follows>,
+    pub follows: Option<Following>,
     /// Whether its placement went out of depth.
     pub out_of_depth: bool,
 }
 
 /// A follower's link to its leader.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Follows {
+pub struct Following {
     /// The leader's place in [`Plan::spawns`].
     pub leader: usize,
     /// The group (a row's group, or the leader's escort).
@@ -164,7 +164,7 @@ pub fn plan_floor(
     b: &Bestiary,
     grid: &FloorGrid,
     tags: &SquareTags,
-    request: FloorRequest,
+    request: FloorTerms,
     ledger: &UniqueLedger,
     rng: &mut Generator,
 ) -> Result<FloorPlan, RequestError> {
@@ -304,7 +304,7 @@ impl Placer<'_, '_> {
             let rule = self.rule(unit, f, extra);
             match self.squares.nearest(rule) {
                 Some(at) => {
-                    let follows = f.follows.map(|(group, kind)| Follows {
+                    let follows = f.follows.map(|(group, kind)| Following {
                         leader: leader_index,
                         group,
                         kind,
@@ -345,7 +345,7 @@ impl Placer<'_, '_> {
         &mut self,
         s: SpeciesId,
         at: Square,
-        follows: Option<Follows>,
+        follows: Option<Following>,
         out_of_depth: bool,
     ) -> usize {
         self.squares.take(at);

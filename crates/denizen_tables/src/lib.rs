@@ -19,13 +19,13 @@
 //!
 //! ```
 //! use denizen_core::{FloorGrid, SquareTags, StreamPurpose, WorldSeed};
-//! use denizen_tables::{Context, FloorRequest, Per, UniqueLedger, odds, plan_floor, starter};
+//! use denizen_tables::{Context, FloorTerms, Per, UniqueLedger, odds, plan_floor, starter};
 //!
 //! let bestiary = starter().unwrap();
 //! let grid = FloorGrid::from_rows(&["##########", "#........#", "#..~~~...#", "##########"]).unwrap();
 //! let tags = SquareTags::from_grid(&grid);
 //! let mut rng = WorldSeed(7).stream(StreamPurpose::new("floor").with(3));
-//! let request = FloorRequest { depth: 3, ..FloorRequest::default() };
+//! let request = FloorTerms { depth: 3, ..FloorTerms::default() };
 //! let floor = plan_floor(&bestiary, &grid, &tags, request, &UniqueLedger::new(), &mut rng).unwrap();
 //! // Depth 3 has 2d4 + 3/2 placements: each drawn creature is placed or reported.
 //! assert!(floor.placements >= 3);
@@ -73,7 +73,7 @@ use denizen_core::{DataError, DataFile, load_ron_with};
 pub use bag::Bags;
 pub use bestiary::{
     Bestiary, Branch, BranchId, Budget, Creature, FloorRules, Follower, Group, GroupId, ItemRef,
-    Loot, LootId, OutOfDepth, Place, Row, RowTarget, Species, SpeciesId, Table, TableId,
+    Loot, LootId, OutOfDepthRule, Place, Row, RowTarget, Species, SpeciesId, Table, TableId,
     WanderingRules,
 };
 pub use bounds::{MAX_DATA, MAX_KEY_BYTES, MAX_NAME_BYTES, MAX_TAG_BYTES, MAX_TAG_NAMES};
@@ -87,7 +87,7 @@ pub use context::{Context, ContextError};
 pub use draw::{Member, Unit};
 pub use file::{Datum, TimeUnit};
 pub use floor::{
-    Danger, Denizen, FloorPlan, FloorRequest, FloorSite, Follows, RequestError, Shortfall,
+    Danger, Denizen, FloorPlan, FloorSite, FloorTerms, Following, RequestError, Shortfall,
     check_site, plan_arrival, plan_floor,
 };
 pub use ledger::{FloorState, UniqueLedger};

@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 
 use crate::bestiary::{
-    Bestiary, Creature, GroupId, OutOfDepth, Row, RowTarget, SpeciesId, TableId,
+    Bestiary, Creature, GroupId, OutOfDepthRule, Row, RowTarget, SpeciesId, TableId,
 };
 use crate::context::{Conditions, Context, ContextError};
 use crate::weight::{Depths, MAX_DEPTH};
@@ -236,7 +236,7 @@ pub(crate) fn eligible(
 /// towards the fairness cap.
 pub(crate) fn boosted_depth(
     b: &Bestiary,
-    (rule, table): (OutOfDepth, TableId),
+    (rule, table): (OutOfDepthRule, TableId),
     (depth, c): (u32, &Conditions),
     available: &impl Fn(Key) -> bool,
 ) -> Option<u32> {

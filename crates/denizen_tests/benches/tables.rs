@@ -17,7 +17,7 @@ use std::hint::black_box;
 
 use denizen::omega::reference::reference_floor;
 use denizen::prelude::*;
-use denizen::tables::{Bestiary, Context, Drawer, FloorRequest, UniqueLedger, plan_floor};
+use denizen::tables::{Bestiary, Context, Drawer, FloorTerms, UniqueLedger, plan_floor};
 use denizen::tags::SquareTags;
 use divan::{Bencher, counter::ItemsCount};
 
@@ -148,9 +148,9 @@ mod plan_floor {
             let purpose = StreamPurpose::event("floor", "bench", depth, generation);
             generation += 1;
             let mut rng = WorldSeed(omega_planning::SEED).stream(purpose);
-            let request = FloorRequest {
+            let request = FloorTerms {
                 depth,
-                ..FloorRequest::default()
+                ..FloorTerms::default()
             };
             black_box(plan_floor(&bestiary, &grid, &tags, request, &ledger, &mut rng).unwrap())
         });
@@ -176,10 +176,10 @@ mod plan_floor {
             let purpose = StreamPurpose::event("floor", "bench", 12, generation);
             generation += 1;
             let mut rng = WorldSeed(omega_planning::SEED).stream(purpose);
-            let request = FloorRequest {
+            let request = FloorTerms {
                 depth: 12,
                 context: context.clone(),
-                ..FloorRequest::default()
+                ..FloorTerms::default()
             };
             let made = plan_floor(&bestiary, &grid, &tags, request, &ledger, &mut rng).unwrap();
             assert_eq!(made.placements, 40);

@@ -17,6 +17,7 @@ pub mod assets;
 pub mod components;
 mod level;
 pub mod messages;
+mod registration;
 pub mod resources;
 mod traps;
 pub mod view;
@@ -42,6 +43,7 @@ pub use messages::{
     LevelFeeling, LevelFloor, ObjectRequested, Sprung, TrapRefusal, TrapSpringRequested,
     TrapSprung,
 };
+pub use registration::AngbandTypes;
 pub use resources::{
     AngbandAppraiser, AngbandArtifacts, AngbandLastLevel, AngbandRuleset, AngbandSettings,
     AngbandStoredLevels, AngbandTerrain, AngbandUniques, StoredLevel,
@@ -244,21 +246,7 @@ impl Plugin for AngbandPlugin {
         .save_with_denizen::<Speed>()
         .save_with_denizen::<Energy>()
         .save_with_denizen::<SleepCounter>()
-        .register_type::<AngbandRuleset>()
-        .register_type::<AngbandSettings>()
-        .register_type::<AngbandFloorRequested>()
-        .register_type::<LevelFloor>()
-        .register_type::<AngbandFloorPopulated>()
-        .register_type::<AngbandFloorServed>()
-        .register_type::<AngbandFloorRefusal>()
-        .register_type::<StoredLevel>()
-        .register_type::<ObjectRequested>()
-        .register_type::<LevelFeeling>()
-        .register_type::<TrapSpringRequested>()
-        .register_type::<TrapSprung>()
-        .register_type::<Sprung>()
-        .register_type::<TrapRefusal>()
-        .register_type::<AngbandAppraiser>()
+        .add_plugins(AngbandTypes)
         .add_observer(level::level_ended)
         .add_observer(level::level_wiped)
         .add_observer(level::level_entered);

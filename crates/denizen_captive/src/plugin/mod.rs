@@ -11,6 +11,7 @@ pub mod assets;
 pub mod components;
 pub mod messages;
 mod place;
+mod registration;
 pub mod resources;
 mod saves;
 pub mod view;
@@ -33,6 +34,7 @@ pub use messages::{
     CaptiveFloorPopulated, CaptiveFloorRefusal, CaptiveFloorRequested, CaptiveFloorServed,
     CarryDropped, SpecialGroup,
 };
+pub use registration::CaptiveTypes;
 pub use resources::CaptiveRuleset;
 
 /// Captive's encounter groups as a plugin: the host writes [`CaptiveFloorRequested`] after
@@ -164,14 +166,7 @@ impl Plugin for CaptivePlugin {
         .guess_makers_with(NAME, GuessFrom::Name, |_, floor| {
             *floor.location == *crate::base::STREAM_PLACE
         })
-        .register_type::<CaptiveRuleset>()
-        .register_type::<CaptiveFloorRequested>()
-        .register_type::<SpecialGroup>()
-        .register_type::<crate::SpecialStage>()
-        .register_type::<CaptiveFloorPopulated>()
-        .register_type::<CaptiveFloorServed>()
-        .register_type::<CaptiveFloorRefusal>()
-        .register_type::<CarryDropped>()
+        .add_plugins(CaptiveTypes)
         .add_observer(place::drop_on_death);
         #[cfg(feature = "assets")]
         if let Some(files) = &self.data {

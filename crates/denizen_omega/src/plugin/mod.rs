@@ -16,6 +16,7 @@ pub mod components;
 pub mod countryside;
 pub mod messages;
 mod populate;
+mod registration;
 pub mod resources;
 pub mod saves;
 pub mod scene;
@@ -47,6 +48,7 @@ pub use messages::{
     OmegaFloorPopulated, OmegaFloorRefusal, OmegaFloorRequested, OmegaFloorServed, PlacementFailed,
 };
 pub use populate::{OmegaFloor, OmegaFloorPlan};
+pub use registration::OmegaTypes;
 pub use resources::{
     CompletedDungeons, CurrentLocation, MoonPhase, OmegaChronicle, OmegaRuleset, OmegaSettings,
     UniqueItems,
@@ -211,32 +213,7 @@ impl Plugin for OmegaPlugin {
         .save_with_denizen::<CompletedDungeons>()
         .save_with_denizen::<MoonPhase>()
         .save_with_denizen::<wander::SkipSaid>()
-        .register_type::<OmegaRuleset>()
-        .register_type::<OmegaSettings>()
-        .register_type::<OmegaFloorRequested>()
-        .register_type::<OmegaFloorPopulated>()
-        .register_type::<PlacementFailed>()
-        .register_type::<OmegaFloorServed>()
-        .register_type::<countryside::CountrysideEncounterServed>()
-        .register_type::<OmegaFloorRefusal>()
-        .register_type::<wander::WanderingCheck>()
-        .register_type::<wander::WanderingChecked>()
-        .register_type::<wander::WanderingArrival>()
-        .register_type::<wander::WanderingSkip>()
-        .register_type::<variants::ArenaRefusal>()
-        .register_type::<variants::ArenaBoutRequested>()
-        .register_type::<variants::ArenaBout>()
-        .register_type::<variants::SpecialTurn>()
-        .register_type::<summon::SummonRequested>()
-        .register_type::<summon::SummonKind>()
-        .register_type::<summon::StatueWakeRequested>()
-        .register_type::<summon::Summoned>()
-        .register_type::<summon::StatuesWoken>()
-        .register_type::<summon::Summon>()
-        .register_type::<summon::NothingMade>()
-        .register_type::<countryside::CountrysideEncounterRequested>()
-        .register_type::<saves::StateRejected>()
-        .register_type::<saves::StateMisfit>()
+        .add_plugins(OmegaTypes)
         .add_systems(clock::TenMinuteCheck, wander::wandering_check)
         .add_systems(clock::HourlyCheck, wander::wandering_check)
         .add_systems(

@@ -76,7 +76,7 @@ pub fn odds(
 }
 
 /// [`odds`] of a floor whose placements draw from `table` instead of the floor's (a
-/// [`FloorRequest`](crate::FloorRequest) naming it): the floor's count, out-of-depth rule
+/// [`FloorTerms`](crate::FloorTerms) naming it): the floor's count, out-of-depth rule
 /// and fairness cap stay.
 pub fn table_odds(
     b: &Bestiary,

@@ -14,6 +14,7 @@ pub mod components;
 pub mod messages;
 mod place;
 mod records;
+mod registration;
 pub mod resources;
 mod saves;
 mod uniques;
@@ -40,6 +41,7 @@ pub use messages::{
     TablesFloorPopulated, TablesFloorRefusal, TablesFloorRequested, TablesFloorServed,
     TablesLintWarnings, TablesStateMended, UniqueKillRefused, UniqueKilled, Unplaced,
 };
+pub use registration::TablesTypes;
 pub use resources::{TablesContext, TablesFloors, TablesRuleset, TablesUniques, TagArea};
 pub use wander::{
     TablesArrival, TablesClockUnused, TablesWandered, TablesWanderingCheck, TablesWanderingSkip,
@@ -188,24 +190,7 @@ fn register(app: &mut App) {
         .guess_makers_with(NAME, GuessFrom::Record, |world, floor| {
             (world.get_resource::<TablesFloors>()).is_some_and(|f| f.0.contains_key(floor))
         })
-        .register_type::<TablesRuleset>()
-        .register_type::<resources::SavedBag>()
-        .register_type::<uniques::PendingKills>()
-        .register_type::<TablesFloorRequested>()
-        .register_type::<TablesFloorPopulated>()
-        .register_type::<TablesFloorServed>()
-        .register_type::<TablesFloorRefusal>()
-        .register_type::<Unplaced>()
-        .register_type::<UniqueKilled>()
-        .register_type::<UniqueKillRefused>()
-        .register_type::<TablesLintWarnings>()
-        .register_type::<TablesStateMended>()
-        .register_type::<TablesWanderingCheck>()
-        .register_type::<TablesArrival>()
-        .register_type::<TablesWanderingSkip>()
-        .register_type::<TablesWandered>()
-        .register_type::<TablesClockUnused>()
-        .register_type::<wander::ClockWatch>()
+        .add_plugins(TablesTypes)
         .add_observer(records::floor_ended)
         .add_observer(records::floor_entered)
         .add_observer(uniques::unique_gone);

@@ -93,7 +93,7 @@ impl FloorRequest for TablesFloorRequested {
     fn plan(&self, world: &World, valid: ValidFloor, streams: &mut FloorStreams<'_>) -> Planned {
         let grid = &world.resource::<FloorMap>().0;
         let ledger = &world.resource::<TablesUniques>().0;
-        let request = crate::FloorRequest {
+        let request = crate::FloorTerms {
             depth: self.depth,
             point: self.player,
             table: valid.table,

@@ -3,7 +3,7 @@
 
 use denizen_core::ChiSquared;
 use denizen_tables::{
-    Context, FloorRequest, Per, UniqueLedger, floor_counts, odds, placement_counts, sample_stream,
+    Context, FloorTerms, Per, UniqueLedger, floor_counts, odds, placement_counts, sample_stream,
 };
 
 use crate::{bestiary, by_key, error, species};
@@ -100,9 +100,9 @@ fn a_capped_floor_is_drawn_the_same_and_planned_within_its_cap() {
     for seed in 0..50 {
         let plan = |seed| {
             let mut rng = sample_stream(seed, 2, 0);
-            let request = FloorRequest {
+            let request = FloorTerms {
                 depth: 2,
-                ..FloorRequest::default()
+                ..FloorTerms::default()
             };
             denizen_tables::plan_floor(&b, &grid, &tags, request, &UniqueLedger::new(), &mut rng)
                 .unwrap()
@@ -201,9 +201,9 @@ fn caps_start_afresh_each_placement_and_each_floor() {
     let tags = denizen_core::SquareTags::from_grid(&grid);
     let ledger = UniqueLedger::new();
     for floor in 0..2 {
-        let request = FloorRequest {
+        let request = FloorTerms {
             depth: 2,
-            ..FloorRequest::default()
+            ..FloorTerms::default()
         };
         let mut rng = sample_stream(9, 2, floor);
         let made =
@@ -260,9 +260,9 @@ fn wandering_arrivals_count_towards_the_floors_caps() {
         denizen_core::FloorGrid::from_rows(&["#########", "#.......#", "#########"]).unwrap();
     let tags = denizen_core::SquareTags::from_grid(&grid);
     let ledger = UniqueLedger::new();
-    let request = FloorRequest {
+    let request = FloorTerms {
         depth: 2,
-        ..FloorRequest::default()
+        ..FloorTerms::default()
     };
     let made = denizen_tables::plan_floor(
         &b,

@@ -5,7 +5,7 @@
 
 use denizen_core::{Dice, StreamPurpose, WorldSeed};
 use denizen_tables::{
-    Chance, Context, Depths, OutOfDepth, Place, Shape, TimeUnit, UniqueLedger, WanderingRules,
+    Chance, Context, Depths, OutOfDepthRule, Place, Shape, TimeUnit, UniqueLedger, WanderingRules,
     dice_distribution, has_eligible_row,
 };
 
@@ -13,7 +13,7 @@ use crate::{bestiary, species};
 
 #[test]
 fn the_boost_adds_depth_over_divisor_plus_bonus_up_to_the_cap() {
-    let rule = OutOfDepth {
+    let rule = OutOfDepthRule {
         chance: Chance::new(1, 2).unwrap(),
         divisor: 4,
         bonus: 2,

@@ -3,7 +3,7 @@
 
 use denizen_core::{FloorGrid, Rect, Square, SquareTags, StreamPurpose, Tile, WorldSeed};
 use denizen_tables::{
-    Context, FloorRequest, FloorSite, Shortfall, UniqueLedger, distance, plan_floor, plan_wanderer,
+    Context, FloorSite, FloorTerms, Shortfall, UniqueLedger, distance, plan_floor, plan_wanderer,
 };
 
 use crate::bestiary;
@@ -61,7 +61,7 @@ fn creatures_keep_their_placement_rules_and_followers_their_leader() {
     let b = bestiary(ROOMY);
     let (grid, tags) = floor();
     let player = Square { x: 20, y: 6 };
-    let request = FloorRequest {
+    let request = FloorTerms {
         depth: 3,
         point: Some(player),
         table: None,
@@ -140,7 +140,7 @@ fn creatures_keep_their_placement_rules_and_followers_their_leader() {
 fn the_same_seed_gives_the_same_floor() {
     let b = bestiary(ROOMY);
     let (grid, tags) = floor();
-    let request = FloorRequest {
+    let request = FloorTerms {
         depth: 2,
         point: None,
         table: None,
@@ -167,7 +167,7 @@ fn without_room_fewer_followers_come_and_the_shortfall_is_reported() {
     // Three open squares in a row, walled in: a chief and two of its four runners.
     let grid = FloorGrid::from_rows(&["#####", "#...#", "#####"]).unwrap();
     let tags = SquareTags::from_grid(&grid);
-    let request = FloorRequest {
+    let request = FloorTerms {
         depth: 1,
         point: None,
         table: None,
@@ -283,7 +283,7 @@ fn placed_uniques_are_named_for_the_ledger() {
         floor: Some((table: "floor", depths: (1, 5), count: (dice: "3d1"))))"#,
     );
     let (grid, tags) = floor();
-    let request = FloorRequest {
+    let request = FloorTerms {
         depth: 1,
         point: None,
         table: None,
@@ -310,7 +310,7 @@ fn placed_uniques_are_named_for_the_ledger() {
         &b,
         &grid,
         &tags,
-        FloorRequest {
+        FloorTerms {
             depth: 9,
             point: None,
             table: None,
@@ -364,7 +364,7 @@ fn least_distance(text: impl Fn(u32) -> String) {
         3,
         "a diagonal step counts one"
     );
-    let request = FloorRequest {
+    let request = FloorTerms {
         depth: 1,
         point: Some(player),
         table: None,
@@ -430,7 +430,7 @@ fn planned_tagged(
     for &(tag, at) in tagged {
         tags.tag(at, tag).unwrap();
     }
-    let request = FloorRequest {
+    let request = FloorTerms {
         depth: 1,
         point: None,
         table: None,
@@ -575,7 +575,7 @@ fn rules_of_species_rows_and_followers_hold_together() {
         floor: Some((table: "floor", depths: (1, 5), count: (dice: "1d1"))))"#,
     );
     let (grid, tags) = tagged();
-    let request = FloorRequest {
+    let request = FloorTerms {
         depth: 1,
         point: None,
         table: None,
@@ -640,7 +640,7 @@ fn a_table_of_uniques_all_gone_draws_nothing() {
         floor: Some((table: "floor", depths: (1, 5), count: (dice: "3d1"))))"#,
     );
     let (grid, tags) = floor();
-    let request = FloorRequest {
+    let request = FloorTerms {
         depth: 1,
         point: None,
         table: None,
@@ -692,7 +692,7 @@ fn a_tag_the_floor_lacks_fails_the_placement_with_any_other_rule() {
         )
     };
     let (grid, tags) = tagged();
-    let request = FloorRequest {
+    let request = FloorTerms {
         depth: 1,
         point: None,
         table: None,
@@ -725,7 +725,7 @@ fn creatures_stand_on_the_edges_of_a_floor_without_walls() {
     );
     let grid = FloorGrid::from_rows(&["...", "..."]).unwrap();
     let tags = SquareTags::from_grid(&grid);
-    let request = FloorRequest {
+    let request = FloorTerms {
         depth: 1,
         point: None,
         table: None,
@@ -821,9 +821,9 @@ fn a_floors_danger_sums_its_costs_as_drawn_and_as_placed() {
     assert!((exact.unwrap().danger(&b) - 36.0).abs() < 1e-12);
     let (mut sum, mut squares) = (0.0, 0.0);
     for seed in 0..2_000 {
-        let request = FloorRequest {
+        let request = FloorTerms {
             depth: 2,
-            ..FloorRequest::default()
+            ..FloorTerms::default()
         };
         let made = plan_floor(&b, &grid, &tags, request, &ledger, &mut stream(seed)).unwrap();
         let cost = |s| u64::from(b.species_of(s).cost);

@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 use denizen_core::{DataFile, FloorGrid, SquareTags, StreamPurpose, Tile, WorldSeed};
 use denizen_tables::reference::reference_floor;
 use denizen_tables::{
-    Bestiary, FloorPlan, FloorRequest, FloorSite, UniqueLedger, load, plan_floor, plan_wanderer,
+    Bestiary, FloorPlan, FloorSite, FloorTerms, UniqueLedger, load, plan_floor, plan_wanderer,
 };
 
 fn describe(b: &Bestiary, made: &FloorPlan, out: &mut String) {
@@ -103,7 +103,7 @@ fn whole_floors(b: &Bestiary) -> String {
             for ledger in ledgers {
                 let killed: Vec<&str> = ledger.killed_keys().collect();
                 let _ = writeln!(out, "seed {seed} depth {depth} killed {killed:?}");
-                let request = FloorRequest {
+                let request = FloorTerms {
                     depth,
                     point: floor.player,
                     table: None,
@@ -170,7 +170,7 @@ fn edges(out: &mut String) {
     let tags = floor.tags();
     let mut gone = UniqueLedger::new();
     gone.killed("u");
-    let request = FloorRequest {
+    let request = FloorTerms {
         depth: 1,
         point: floor.player,
         table: None,
@@ -201,7 +201,7 @@ fn edges(out: &mut String) {
             tags.tag(at, "q").unwrap();
         }
     }
-    let request = FloorRequest {
+    let request = FloorTerms {
         depth: 1,
         point: None,
         table: None,

@@ -372,7 +372,7 @@ const CELLAR: &str = r#"(
 #[test]
 fn a_floor_of_a_named_table_draws_from_it_and_its_boost_asks_it() {
     use denizen_core::{FloorGrid, SquareTags};
-    use denizen_tables::{FloorRequest, plan_floor, table_odds};
+    use denizen_tables::{FloorTerms, plan_floor, table_odds};
 
     let b = bestiary(&CELLAR.replace("SPECIES", &species(&["a", "b", "c", "d"])));
     let cellar = b.table_by_key("cellar").unwrap();
@@ -394,7 +394,7 @@ fn a_floor_of_a_named_table_draws_from_it_and_its_boost_asks_it() {
 
     let grid = FloorGrid::from_rows(&["#####", "#...#", "#####"]).unwrap();
     let tags = SquareTags::from_grid(&grid);
-    let request = FloorRequest {
+    let request = FloorTerms {
         depth: 5,
         point: None,
         table: Some(cellar),
@@ -433,7 +433,7 @@ fn a_floor_of_a_named_table_draws_from_it_and_its_boost_asks_it() {
         &b,
         &grid,
         &tags,
-        FloorRequest {
+        FloorTerms {
             table: Some(third),
             ..request
         },

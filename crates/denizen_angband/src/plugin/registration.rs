@@ -1,0 +1,32 @@
+//! The Angband plugin's types registered for reflection, apart from what the plugin does:
+//! what an inspector or a reflection-based tool sees. The types a save holds are registered
+//! where the plugin saves them (`save_with_denizen`).
+
+use bevy_app::prelude::*;
+
+use super::*;
+
+/// Registers the Angband plugin's messages, answers, refusals and configuration for
+/// reflection. [`AngbandPlugin`] adds it; a tool that reads a game's world without the
+/// rules (an inspector, a save viewer) may add it alone.
+pub struct AngbandTypes;
+
+impl Plugin for AngbandTypes {
+    fn build(&self, app: &mut App) {
+        app.register_type::<AngbandRuleset>()
+            .register_type::<AngbandSettings>()
+            .register_type::<AngbandFloorRequested>()
+            .register_type::<LevelFloor>()
+            .register_type::<AngbandFloorPopulated>()
+            .register_type::<AngbandFloorServed>()
+            .register_type::<AngbandFloorRefusal>()
+            .register_type::<StoredLevel>()
+            .register_type::<ObjectRequested>()
+            .register_type::<LevelFeeling>()
+            .register_type::<TrapSpringRequested>()
+            .register_type::<TrapSprung>()
+            .register_type::<Sprung>()
+            .register_type::<TrapRefusal>()
+            .register_type::<AngbandAppraiser>();
+    }
+}
