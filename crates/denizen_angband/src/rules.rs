@@ -26,7 +26,7 @@ pub struct AngbandRules {
 
 impl AngbandRules {
     /// A game's own rules (see `Races::from_file`, `ObjectKinds::from_file`,
-    /// `VaultTemplates::from_ron`, `Traps::from_file`).
+    /// `VaultTemplates::from_file`, `Traps::from_file`).
     pub fn new(races: Races, objects: ObjectRules, vaults: VaultTemplates, traps: Traps) -> Self {
         Self {
             allocator: Allocator::new(races),

@@ -29,7 +29,8 @@ fn own_rules() -> AngbandRules {
         "my.artifacts.ron",
         &file("angband.artifacts.ron"),
     ));
-    let vaults = VaultTemplates::from_ron(&file("angband.vaults.ron"), "my.vaults.ron");
+    let vaults =
+        VaultTemplates::from_file(DataFile::new("my.vaults.ron", &file("angband.vaults.ron")));
     let traps = Traps::from_file(DataFile::new("my.traps.ron", &file("angband.traps.ron")));
     let objects = ObjectRules {
         allocator: ObjectAllocator::new(kinds.unwrap()),

@@ -1,7 +1,7 @@
 //! The encounter table: 64 slots of encounter types on the ring the type cursors walk, and
 //! each map's family mask.
 
-use denizen_core::data::{DataError, Entry, load_ron};
+use denizen_core::data::{DataError, DataFile, Entry, load_ron};
 use serde::{Deserialize, Serialize};
 
 /// The Captive encounter table shipped with denizen.
@@ -146,13 +146,14 @@ pub struct EncounterTable {
 impl EncounterTable {
     /// Captive's table.
     pub fn shipped() -> Self {
-        Self::from_ron(CAPTIVE_ENCOUNTERS, CAPTIVE_ENCOUNTERS_FILE)
+        Self::from_file(DataFile::new(CAPTIVE_ENCOUNTERS_FILE, CAPTIVE_ENCOUNTERS))
             .expect("the embedded Captive table is valid (the test suite loads it)")
     }
 
     /// Loads a table from RON text; `file` names it in errors. Needs exactly 64 slots and
     /// at least one late mask.
-    pub fn from_ron(text: &str, file: &str) -> Result<Self, DataError> {
+    pub fn from_file(source: DataFile<'_>) -> Result<Self, DataError> {
+        let DataFile { name: file, text } = source;
         let data: TableFile = load_ron(text, file)?;
         let whole = Entry::new(file, "table");
         if data.slots.len() != RING {
@@ -236,7 +237,7 @@ mod tests {
         let family = |f: u8| {
             let text = CAPTIVE_ENCOUNTERS.replacen("family: 1,", &format!("family: {f},"), 1);
             assert_ne!(text, CAPTIVE_ENCOUNTERS);
-            EncounterTable::from_ron(&text, "mine.ron")
+            EncounterTable::from_file(DataFile::new("mine.ron", &text))
         };
         assert!(family(8).is_ok());
         let err = family(9).unwrap_err().to_string();
@@ -260,7 +261,7 @@ mod tests {
                 };
                 let text = CAPTIVE_ENCOUNTERS.replacen(from, &format!("{field}: {value},"), 1);
                 assert_ne!(text, CAPTIVE_ENCOUNTERS);
-                EncounterTable::from_ron(&text, "mine.ron")
+                EncounterTable::from_file(DataFile::new("mine.ron", &text))
             };
             assert!(base(MAX_BASE).is_ok(), "{field}");
             let err = base(MAX_BASE + 1).unwrap_err().to_string();
@@ -279,7 +280,7 @@ mod tests {
             let text =
                 CAPTIVE_ENCOUNTERS.replacen("max_group: 9,", &format!("max_group: {value},"), 1);
             assert_ne!(text, CAPTIVE_ENCOUNTERS);
-            EncounterTable::from_ron(&text, "mine.ron")
+            EncounterTable::from_file(DataFile::new("mine.ron", &text))
         };
         assert!(sized(MAX_GROUP).is_ok());
         let err = sized(MAX_GROUP + 1).unwrap_err().to_string();
@@ -352,7 +353,7 @@ mod tests {
             #[test]
             fn corrupted_tables(mutations in prop::collection::vec(mutation(), 1..4)) {
                 let text = mutate(CAPTIVE_ENCOUNTERS, &mutations);
-                match EncounterTable::from_ron(&text, CAPTIVE_ENCOUNTERS_FILE) {
+                match EncounterTable::from_file(DataFile::new(CAPTIVE_ENCOUNTERS_FILE, &text)) {
                     Err(error) => assert_clear(&error, CAPTIVE_ENCOUNTERS_FILE),
                     Ok(table) => {
                         for map in [0, 10, 57] {

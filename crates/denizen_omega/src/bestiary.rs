@@ -94,7 +94,7 @@ pub struct Bestiary {
 impl Bestiary {
     /// The shipped Omega 0.90.4 bestiary.
     pub fn shipped() -> Self {
-        Self::from_ron(OMEGA_BESTIARY, OMEGA_BESTIARY_FILE)
+        Self::from_file(DataFile::new(OMEGA_BESTIARY_FILE, OMEGA_BESTIARY))
             .expect("the embedded Omega bestiary is valid (the test suite loads it)")
     }
 
@@ -104,7 +104,8 @@ impl Bestiary {
     /// bestiary order, object classes that have items, names that refer to items and
     /// species that exist, and an ordinary pool with at least one species at every
     /// difficulty.
-    pub fn from_ron(text: &str, file: &str) -> Result<Self, DataError> {
+    pub fn from_file(source: DataFile<'_>) -> Result<Self, DataError> {
+        let DataFile { name: file, text } = source;
         Self::from_data(load_ron(text, file)?, file)
     }
 

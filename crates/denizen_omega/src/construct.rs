@@ -1,7 +1,7 @@
 //! Construction: turning a chosen template into a monster (identity, sleep, possessions),
 //! in the order and with the draws of Omega's `make_creature`.
 
-use denizen_core::data::{DataError, Entry, load_ron};
+use denizen_core::data::{DataError, DataFile, Entry, load_ron};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
@@ -172,12 +172,13 @@ pub const CHAMPION: usize = 11;
 impl Chronicle {
     /// A new game's chronicle, embedded in the crate.
     pub fn new_game() -> Self {
-        Self::from_ron(OMEGA_CHRONICLE, OMEGA_CHRONICLE_FILE)
+        Self::from_file(DataFile::new(OMEGA_CHRONICLE_FILE, OMEGA_CHRONICLE))
             .expect("the embedded Omega chronicle is valid (the test suite loads it)")
     }
 
     /// Loads a game's chronicle and [`check`](Self::check)s it.
-    pub fn from_ron(text: &str, file: &str) -> Result<Self, DataError> {
+    pub fn from_file(source: DataFile<'_>) -> Result<Self, DataError> {
+        let DataFile { name: file, text } = source;
         let chronicle: Self = load_ron(text, file)?;
         chronicle.check(file)?;
         Ok(chronicle)
@@ -609,7 +610,9 @@ mod tests {
             "{err}"
         );
         let text = OMEGA_CHRONICLE.replacen("level: 10,", "level: 2000000,", 1);
-        let err = Chronicle::from_ron(&text, "c.ron").unwrap_err().to_string();
+        let err = Chronicle::from_file(DataFile::new("c.ron", &text))
+            .unwrap_err()
+            .to_string();
         assert!(
             err.contains("officeholders[1] \"Gallow\": field `level`"),
             "{err}"

@@ -100,13 +100,12 @@ impl OmegaRules {
     /// variants the shipped ones are kept when the bestiary has every species and item
     /// they name (a bestiary that extends Omega's), else there are none.
     pub fn from_files(files: OmegaFiles<'_>) -> Result<Self, DataError> {
-        let bestiary = Bestiary::from_ron(files.bestiary.text, files.bestiary.name)?;
-        let locations = Locations::from_ron(files.locations.text, files.locations.name, &bestiary)?;
+        let bestiary = Bestiary::from_file(files.bestiary)?;
+        let locations = Locations::from_file(files.locations, &bestiary)?;
         let variants = match files.variants {
-            Some(own) => Some(Variants::from_ron(own.text, own.name, &bestiary)?),
-            None => Variants::from_ron(
-                variants::OMEGA_VARIANTS,
-                variants::OMEGA_VARIANTS_FILE,
+            Some(own) => Some(Variants::from_file(own, &bestiary)?),
+            None => Variants::from_file(
+                DataFile::new(variants::OMEGA_VARIANTS_FILE, variants::OMEGA_VARIANTS),
                 &bestiary,
             )
             .ok(),
@@ -129,15 +128,13 @@ impl OmegaRules {
         };
         let locations = match extra.locations {
             Some(file) => Locations::shipped_with(file, &bestiary)?,
-            None => Locations::from_ron(
-                location::OMEGA_LOCATIONS,
-                location::OMEGA_LOCATIONS_FILE,
+            None => Locations::from_file(
+                DataFile::new(location::OMEGA_LOCATIONS_FILE, location::OMEGA_LOCATIONS),
                 &bestiary,
             )?,
         };
-        let variants = Some(Variants::from_ron(
-            variants::OMEGA_VARIANTS,
-            variants::OMEGA_VARIANTS_FILE,
+        let variants = Some(Variants::from_file(
+            DataFile::new(variants::OMEGA_VARIANTS_FILE, variants::OMEGA_VARIANTS),
             &bestiary,
         )?);
         Ok(Self {
@@ -149,7 +146,10 @@ impl OmegaRules {
 
     /// Replaces the variant rules with a game's own RON text.
     pub fn with_variants(mut self, text: &str, file: &str) -> Result<Self, DataError> {
-        self.variants = Some(Variants::from_ron(text, file, &self.bestiary)?);
+        self.variants = Some(Variants::from_file(
+            DataFile::new(file, text),
+            &self.bestiary,
+        )?);
         Ok(self)
     }
 }

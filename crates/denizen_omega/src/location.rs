@@ -255,8 +255,11 @@ pub struct Locations {
 impl Locations {
     /// The shipped Omega 0.90.4 locations, against the shipped Omega bestiary.
     pub fn shipped(bestiary: &Bestiary) -> Self {
-        Self::from_ron(OMEGA_LOCATIONS, OMEGA_LOCATIONS_FILE, bestiary)
-            .expect("the embedded Omega locations are valid (the test suite loads them)")
+        Self::from_file(
+            DataFile::new(OMEGA_LOCATIONS_FILE, OMEGA_LOCATIONS),
+            bestiary,
+        )
+        .expect("the embedded Omega locations are valid (the test suite loads them)")
     }
 
     /// Loads and validates a locations file; `file` names it in errors.
@@ -264,7 +267,8 @@ impl Locations {
     /// Every recipe is compiled at every depth of its dungeon here, so a species key that
     /// does not exist, a formula that fails at some depth, or a pool with nothing to draw
     /// is reported now rather than during play.
-    pub fn from_ron(text: &str, file: &str, bestiary: &Bestiary) -> Result<Self, DataError> {
+    pub fn from_file(source: DataFile<'_>, bestiary: &Bestiary) -> Result<Self, DataError> {
+        let DataFile { name: file, text } = source;
         Self::from_data(load_ron(text, file)?, file, bestiary)
     }
 

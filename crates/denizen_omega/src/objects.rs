@@ -573,7 +573,8 @@ mod tests {
         use denizen_core::rng::{StreamPurpose, WorldSeed};
         let text =
             include_str!("../../denizen_cli/tests/reliability/ok_objects_reachable.bestiary.ron");
-        let bestiary = crate::Bestiary::from_ron(text, "ok.ron").unwrap();
+        let bestiary =
+            crate::Bestiary::from_file(denizen_core::DataFile::new("ok.ron", text)).unwrap();
         let items = bestiary.items();
         let mut ledger = ItemLedger::new(items);
         let mut rng = WorldSeed(8).stream(StreamPurpose::new("budget"));

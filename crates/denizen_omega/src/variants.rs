@@ -9,7 +9,7 @@ use crate::items::ItemId;
 use crate::objects::ObjectInstance;
 use crate::rng;
 use crate::species::{SpeciesId, Status, StatusSet};
-use denizen_core::data::{DataError, Entry, load_ron};
+use denizen_core::data::{DataError, DataFile, Entry, load_ron};
 
 /// The Omega 0.90.4 variants shipped with denizen.
 pub const OMEGA_VARIANTS: &str = include_str!("../data/omega.variants.ron");
@@ -99,13 +99,14 @@ pub struct Variants {
 impl Variants {
     /// Omega's variants, for the shipped bestiary.
     pub fn shipped(bestiary: &Bestiary) -> Self {
-        Self::from_ron(OMEGA_VARIANTS, OMEGA_VARIANTS_FILE, bestiary)
+        Self::from_file(DataFile::new(OMEGA_VARIANTS_FILE, OMEGA_VARIANTS), bestiary)
             .expect("the embedded Omega variants are valid (the test suite loads them)")
     }
 
     /// Loads variant rules; every species and item key must exist, and the random arena
     /// draw and the were forms must each have at least one template they can end on.
-    pub fn from_ron(text: &str, file: &str, bestiary: &Bestiary) -> Result<Self, DataError> {
+    pub fn from_file(source: DataFile<'_>, bestiary: &Bestiary) -> Result<Self, DataError> {
+        let DataFile { name: file, text } = source;
         let data: VariantsFile = load_ron(text, file)?;
         let (arena_entry, were_entry) = (Entry::new(file, "arena"), Entry::new(file, "were"));
         let species = |entry: Entry<'_>, field: &str, key: &str| {
@@ -463,7 +464,7 @@ mod tests {
             OMEGA_VARIANTS.replacen(from, to, 1)
         };
         let text = edited("random_bands: (0, 8)", "random_bands: (2, 3)");
-        let variants = Variants::from_ron(&text, "mine.ron", &bestiary).unwrap();
+        let variants = Variants::from_file(DataFile::new("mine.ron", &text), &bestiary).unwrap();
         let span = bestiary.bands(2, 3);
         let mut rng = WorldSeed(12).stream(StreamPurpose::new("arena"));
         for _ in 0..2_000 {
@@ -477,9 +478,9 @@ mod tests {
             assert!(span.contains(&o.species.index()), "{:?}", o.species);
         }
         let last = edited("forms_count: 123", "forms_count: 141");
-        assert!(Variants::from_ron(&last, "mine.ron", &bestiary).is_ok());
+        assert!(Variants::from_file(DataFile::new("mine.ron", &last), &bestiary).is_ok());
         let past = edited("forms_count: 123", "forms_count: 142");
-        let err = Variants::from_ron(&past, "mine.ron", &bestiary).unwrap_err();
+        let err = Variants::from_file(DataFile::new("mine.ron", &past), &bestiary).unwrap_err();
         assert!(err.to_string().contains("field `forms_count`"), "{err}");
         // Templates 140-149 are all reserved: no form could ever be drawn there.
         let reserved = edited("forms_from: 9,", "forms_from: 140,").replacen(
@@ -487,7 +488,7 @@ mod tests {
             "forms_count: 10",
             1,
         );
-        let err = Variants::from_ron(&reserved, "mine.ron", &bestiary).unwrap_err();
+        let err = Variants::from_file(DataFile::new("mine.ron", &reserved), &bestiary).unwrap_err();
         assert!(
             err.to_string().contains("no template in this range"),
             "{err}"

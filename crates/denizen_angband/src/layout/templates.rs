@@ -6,7 +6,7 @@ use serde::Deserialize;
 
 use super::blocks::Footprint;
 use super::choice::RoomChoice;
-use denizen_core::data::{DataError, Entry, load_ron};
+use denizen_core::data::{DataError, DataFile, Entry, load_ron};
 
 /// Angband 2.7.9's vault templates, shipped with the crate.
 #[cfg(feature = "shipped")]
@@ -112,7 +112,7 @@ impl VaultTemplates {
     /// Angband 2.7.9's eleven templates.
     #[cfg(feature = "shipped")]
     pub fn shipped() -> Self {
-        Self::from_ron(ANGBAND_VAULTS, ANGBAND_VAULTS_FILE)
+        Self::from_file(DataFile::new(ANGBAND_VAULTS_FILE, ANGBAND_VAULTS))
             .expect("the embedded vault templates are valid (the test suite loads them)")
     }
 
@@ -122,7 +122,8 @@ impl VaultTemplates {
     /// characters, a rating in `0..=10000`, `height` rows of exactly `width` cells, only
     /// the symbols of [`VAULT_SYMBOLS`], a size that fits the kind's reserved grids
     /// (lesser 22 x 33, greater 44 x 66), and at least one template of each kind.
-    pub fn from_ron(text: &str, file: &str) -> Result<Self, DataError> {
+    pub fn from_file(source: DataFile<'_>) -> Result<Self, DataError> {
+        let DataFile { name: file, text } = source;
         let data: VaultFile = load_ron(text, file)?;
         if data.templates.len() > VAULT_SLOTS {
             return Err(DataError::invalid(

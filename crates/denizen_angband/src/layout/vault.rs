@@ -172,7 +172,11 @@ mod tests {
     /// three times in four, else a trap (as often a trap is rejected).
     #[test]
     fn a_vault_stamps_its_template_cell_by_cell() {
-        let templates = VaultTemplates::from_ron(EVERY_SYMBOL, "every.vaults.ron").unwrap();
+        let templates = VaultTemplates::from_file(denizen_core::DataFile::new(
+            "every.vaults.ron",
+            EVERY_SYMBOL,
+        ))
+        .unwrap();
         let t = templates.slot(3).unwrap();
         let c = Pos::new(30, 90);
         let mut stars = [0u64; 2];

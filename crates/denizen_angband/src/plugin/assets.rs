@@ -124,7 +124,7 @@ impl DataSources for AngbandDataAssets {
         }
         if let Some(slot) = &self.vaults {
             let file = slot.file(world)?;
-            rules.vaults = Arc::new(VaultTemplates::from_ron(file.text, file.name)?);
+            rules.vaults = Arc::new(VaultTemplates::from_file(file)?);
         }
         if let Some(slot) = &self.traps {
             rules.traps = Arc::new(Traps::from_file(slot.file(world)?)?);

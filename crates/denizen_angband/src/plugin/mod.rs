@@ -138,7 +138,7 @@ impl AngbandPlugin {
         self
     }
 
-    /// A game's own vault templates (see `VaultTemplates::from_ron`).
+    /// A game's own vault templates (see `VaultTemplates::from_file`).
     pub fn with_vaults(mut self, vaults: VaultTemplates) -> Self {
         self.rules.vaults = Arc::new(vaults);
         self

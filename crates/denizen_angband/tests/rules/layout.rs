@@ -6,6 +6,7 @@ use denizen_angband::cave::{Cave, DIRECTIONS, HEIGHT, Pos, WIDTH, flag, terrain}
 use denizen_angband::layout::choice::AttemptRoll;
 use denizen_angband::layout::templates::VAULT_SYMBOLS;
 use denizen_angband::layout::*;
+use denizen_core::DataFile;
 use denizen_core::{ChiSquared, DataError, Generator, StreamPurpose, WorldSeed};
 use denizen_testing::corrupt::{assert_clear, fuzz_cases, mutate, mutation};
 use proptest::prelude::*;
@@ -577,7 +578,7 @@ fn small_pair() -> Vec<String> {
 }
 
 fn refused(text: &str) -> DataError {
-    let error = VaultTemplates::from_ron(text, "mine.ron").unwrap_err();
+    let error = VaultTemplates::from_file(DataFile::new("mine.ron", text)).unwrap_err();
     assert_clear(&error, "mine.ron");
     error
 }
@@ -593,7 +594,7 @@ fn the_shipped_vaults_load_and_a_small_file_works() {
             }
         }
     }
-    let mine = VaultTemplates::from_ron(&file(&small_pair()), "mine.ron").unwrap();
+    let mine = VaultTemplates::from_file(DataFile::new("mine.ron", &file(&small_pair()))).unwrap();
     let lesser = mine.slot(3).unwrap();
     assert_eq!(lesser.cell(1, 1), b'*');
     // Cells past any side are spaces; the corners inside are the template's.
@@ -642,7 +643,7 @@ fn bad_vault_files_are_refused_by_entry_and_field() {
     // (here one taken already) is looked at.
     let mut many: Vec<String> = (0..15).map(|i| template(i, "Lesser", &["%"])).collect();
     many.push(template(15, "Greater", &["X"]));
-    assert!(VaultTemplates::from_ron(&file(&many), "mine.ron").is_ok());
+    assert!(VaultTemplates::from_file(DataFile::new("mine.ron", &file(&many))).is_ok());
     many.push(template(3, "Lesser", &["%"]));
     let error = refused(&file(&many)).to_string();
     assert!(
@@ -658,7 +659,7 @@ fn bad_vault_files_are_refused_by_entry_and_field() {
     ] {
         let named = small_pair()[0].replace("name: \"t3\"", &format!("name: {name:?}"));
         let text = file(&[named, small_pair()[1].clone()]);
-        match VaultTemplates::from_ron(&text, "mine.ron") {
+        match VaultTemplates::from_file(DataFile::new("mine.ron", &text)) {
             Ok(_) => assert!(ok, "{} characters", name.len()),
             Err(error) => assert!(!ok && error.to_string().contains("field `name`"), "{error}"),
         }
@@ -679,7 +680,7 @@ proptest! {
     #[test]
     fn corrupted_vault_files(mutations in prop::collection::vec(mutation(), 1..4)) {
         let text = mutate(ANGBAND_VAULTS, &mutations);
-        match VaultTemplates::from_ron(&text, ANGBAND_VAULTS_FILE) {
+        match VaultTemplates::from_file(DataFile::new(ANGBAND_VAULTS_FILE, &text)) {
             Err(error) => assert_clear(&error, ANGBAND_VAULTS_FILE),
             Ok(templates) => {
                 for depth in [40, 127] {

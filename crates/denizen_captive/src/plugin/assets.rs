@@ -45,7 +45,7 @@ impl DataSources for CaptiveDataAssets {
 
     fn install(&self, world: &mut World) -> Result<(), DataError> {
         let file = self.table.file(world)?;
-        let table = EncounterTable::from_ron(file.text, file.name)?;
+        let table = EncounterTable::from_file(file)?;
         let settings = world.resource::<CaptiveRuleset>().settings();
         world.insert_resource(CaptiveRuleset::new(Arc::new(table), settings));
         Ok(())

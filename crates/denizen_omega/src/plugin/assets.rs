@@ -98,7 +98,7 @@ impl DataSources for OmegaDataAssets {
         let chronicle = match &self.chronicle {
             Some(slot) if slot.changed(world) => {
                 let file = slot.file(world)?;
-                Some(Chronicle::from_ron(file.text, file.name)?)
+                Some(Chronicle::from_file(file)?)
             }
             _ => None,
         };

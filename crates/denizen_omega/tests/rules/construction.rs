@@ -3,6 +3,7 @@
 //! names missing from a game's own data.
 
 use denizen_core::ChiSquared;
+use denizen_core::DataFile;
 use denizen_core::rng::{StreamPurpose, WorldSeed};
 use denizen_omega::bestiary::OMEGA_BESTIARY;
 use denizen_omega::construct::{Adventurer, Builder, Monster};
@@ -177,14 +178,14 @@ fn constructions_need_their_name_lists() {
         let end = start + text[start..].find(']').unwrap();
         format!("{}{list}: [{}", &text[..start], &text[end..])
     };
-    let err = Bestiary::from_ron(&emptied("occupations"), "plain.ron")
+    let err = Bestiary::from_file(DataFile::new("plain.ron", &emptied("occupations")))
         .unwrap_err()
         .to_string();
     assert!(
         err.contains("field `construction`: Occupation needs the `names.occupations` list"),
         "{err}"
     );
-    let err = Bestiary::from_ron(&emptied("deities"), "plain.ron")
+    let err = Bestiary::from_file(DataFile::new("plain.ron", &emptied("deities")))
         .unwrap_err()
         .to_string();
     assert!(

@@ -6,14 +6,14 @@ use denizen_omega::location::OMEGA_LOCATIONS;
 use denizen_omega::*;
 
 fn bestiary_error(text: &str) -> String {
-    Bestiary::from_ron(text, "mine.ron")
+    Bestiary::from_file(DataFile::new("mine.ron", text))
         .unwrap_err()
         .to_string()
 }
 
 fn locations_error(text: &str) -> String {
     let bestiary = Bestiary::shipped();
-    Locations::from_ron(text, "places.ron", &bestiary)
+    Locations::from_file(DataFile::new("places.ron", text), &bestiary)
         .unwrap_err()
         .to_string()
 }
@@ -32,7 +32,7 @@ fn syntax_errors_carry_line_and_column() {
         "            hp: one,\n",
     );
     let expected_line = 1 + text.lines().position(|l| l.trim() == "hp: one,").unwrap();
-    let err = Bestiary::from_ron(&text, "mine.ron").unwrap_err();
+    let err = Bestiary::from_file(DataFile::new("mine.ron", &text)).unwrap_err();
     match &err {
         DataError::Syntax {
             file, line, column, ..
@@ -244,7 +244,7 @@ fn a_game_adds_a_dungeon_without_rust() {
         &format!("    environments: [{extra}"),
     );
     let bestiary = Bestiary::shipped();
-    let locations = Locations::from_ron(&text, "mine.ron", &bestiary).unwrap();
+    let locations = Locations::from_file(DataFile::new("mine.ron", &text), &bestiary).unwrap();
     let crypt = locations.get("crypt").unwrap();
     let deepest = crypt.level(3).unwrap();
     assert_eq!(deepest.difficulty, 6);
@@ -322,7 +322,7 @@ fn object_classes_that_can_only_make_uniques_are_refused() {
         err.contains("field `class`: no listed class has a common item"),
         "{err}"
     );
-    assert!(Bestiary::from_ron(&tiny("Common"), "mine.ron").is_ok());
+    assert!(Bestiary::from_file(DataFile::new("mine.ron", &tiny("Common"))).is_ok());
 }
 
 #[test]
@@ -383,7 +383,7 @@ fn the_default_difficulty_is_read_at_depth_one() {
         "default_difficulty: \"D + 4\"",
     );
     let bestiary = Bestiary::shipped();
-    let locations = Locations::from_ron(&text, "mine.ron", &bestiary).unwrap();
+    let locations = Locations::from_file(DataFile::new("mine.ron", &text), &bestiary).unwrap();
     assert_eq!(locations.default_difficulty(), 5);
     assert_eq!(locations.get("court").unwrap().levels()[0].difficulty, 5);
 }
@@ -515,7 +515,7 @@ fn an_ordinary_pool_out_of_the_draws_reach_is_refused() {
         err.contains("field `uniqueness`") && err.contains("R(20000)"),
         "{err}"
     );
-    assert!(Bestiary::from_ron(&file(Some(4_000)), "mine.ron").is_ok());
+    assert!(Bestiary::from_file(DataFile::new("mine.ron", &file(Some(4_000)))).is_ok());
 }
 
 /// The same reach for were forms: over all 20,000 positions, forms that must be mobile
@@ -532,18 +532,27 @@ fn were_forms_out_of_the_draws_reach_are_refused() {
                 if mobile { "Mobile" } else { "" },
             )
         });
-        Bestiary::from_ron(&text, "wide.ron").unwrap()
+        Bestiary::from_file(DataFile::new("wide.ron", &text)).unwrap()
     };
     let variants = "(arena: (sequence: [], champion: \"s0\", champion_shown_level: 20, \
         random_bands: (0, 1), random_excludes: [], exit_item: \"opener\", awareness: 50), \
         were: (species: \"s0\", forms_from: 0, forms_count: 20000, form_excludes: [], \
         form_requires: [Mobile], moon_phase: 6))";
-    let err = Variants::from_ron(variants, "wide.variants.ron", &bestiary(false))
-        .unwrap_err()
-        .to_string();
+    let err = Variants::from_file(
+        DataFile::new("wide.variants.ron", variants),
+        &bestiary(false),
+    )
+    .unwrap_err()
+    .to_string();
     assert!(
         err.contains("wide.variants.ron") && err.contains("field `forms_count`"),
         "{err}"
     );
-    assert!(Variants::from_ron(variants, "wide.variants.ron", &bestiary(true)).is_ok());
+    assert!(
+        Variants::from_file(
+            DataFile::new("wide.variants.ron", variants),
+            &bestiary(true)
+        )
+        .is_ok()
+    );
 }

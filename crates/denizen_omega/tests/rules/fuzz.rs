@@ -6,6 +6,7 @@
 //! A small budget of cases runs with the suite; `DENIZEN_FUZZ_CASES=100000` runs a long
 //! campaign with the same properties.
 
+use denizen_core::DataFile;
 use denizen_core::rng::{StreamPurpose, WorldSeed};
 use denizen_omega::bestiary::{OMEGA_BESTIARY, OMEGA_BESTIARY_FILE};
 use denizen_omega::construct::CHAMPION;
@@ -36,11 +37,11 @@ proptest! {
     #[test]
     fn corrupted_bestiaries(mutations in prop::collection::vec(mutation(), 1..4)) {
         let text = mutate(OMEGA_BESTIARY, &mutations);
-        match Bestiary::from_ron(&text, OMEGA_BESTIARY_FILE) {
+        match Bestiary::from_file(DataFile::new(OMEGA_BESTIARY_FILE, &text)) {
             Err(error) => assert_clear(&error, OMEGA_BESTIARY_FILE),
             Ok(bestiary) => {
-                let locations = Locations::from_ron(OMEGA_LOCATIONS, OMEGA_LOCATIONS_FILE, &bestiary);
-                let variants = Variants::from_ron(OMEGA_VARIANTS, OMEGA_VARIANTS_FILE, &bestiary);
+                let locations = Locations::from_file(DataFile::new(OMEGA_LOCATIONS_FILE, OMEGA_LOCATIONS), &bestiary);
+                let variants = Variants::from_file(DataFile::new(OMEGA_VARIANTS_FILE, OMEGA_VARIANTS), &bestiary);
                 if let (Ok(locations), Ok(variants)) = (locations, variants) {
                     let rules = OmegaRules { bestiary, locations, variants: Some(variants) };
                     populate_everywhere(&rules);
@@ -55,7 +56,7 @@ proptest! {
     fn corrupted_locations(mutations in prop::collection::vec(mutation(), 1..4)) {
         let bestiary = Bestiary::shipped();
         let text = mutate(OMEGA_LOCATIONS, &mutations);
-        match Locations::from_ron(&text, OMEGA_LOCATIONS_FILE, &bestiary) {
+        match Locations::from_file(DataFile::new(OMEGA_LOCATIONS_FILE, &text), &bestiary) {
             Err(error) => assert_clear(&error, OMEGA_LOCATIONS_FILE),
             Ok(locations) => populate_everywhere(&OmegaRules { bestiary, locations, variants: None }),
         }
@@ -67,7 +68,7 @@ proptest! {
     fn corrupted_variants(mutations in prop::collection::vec(mutation(), 1..4)) {
         let bestiary = Bestiary::shipped();
         let text = mutate(OMEGA_VARIANTS, &mutations);
-        match Variants::from_ron(&text, OMEGA_VARIANTS_FILE, &bestiary) {
+        match Variants::from_file(DataFile::new(OMEGA_VARIANTS_FILE, &text), &bestiary) {
             Err(error) => assert_clear(&error, OMEGA_VARIANTS_FILE),
             Ok(variants) => {
                 let mut rng = WorldSeed(2).stream(StreamPurpose::new("fuzz"));

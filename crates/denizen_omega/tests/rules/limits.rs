@@ -2,6 +2,7 @@
 //! one past the limit with the file, entry and field, and accepted at the limit, so a
 //! legal file never meets a hang, an abort or a wrapped number later.
 
+use denizen_core::DataFile;
 use denizen_core::rng::{StreamPurpose, WorldSeed};
 use denizen_omega::bestiary::{MAX_NAMES, MAX_NUMBER, MAX_TREASURE, OMEGA_BESTIARY};
 use denizen_omega::construct::{CHAMPION, Officeholder};
@@ -17,11 +18,12 @@ fn edited(original: &str, from: &str, to: &str) -> String {
 }
 
 fn bestiary(text: &str) -> Result<Bestiary, String> {
-    Bestiary::from_ron(text, "mine.ron").map_err(|e| e.to_string())
+    Bestiary::from_file(DataFile::new("mine.ron", text)).map_err(|e| e.to_string())
 }
 
 fn locations(text: &str) -> Result<Locations, String> {
-    Locations::from_ron(text, "places.ron", &Bestiary::shipped()).map_err(|e| e.to_string())
+    Locations::from_file(DataFile::new("places.ron", text), &Bestiary::shipped())
+        .map_err(|e| e.to_string())
 }
 
 /// A one-dungeon locations file.
@@ -258,7 +260,8 @@ fn the_champions_level_is_bounded() {
             1,
         );
         assert_ne!(text, OMEGA_VARIANTS);
-        Variants::from_ron(&text, "arena.ron", &Bestiary::shipped()).map_err(|e| e.to_string())
+        Variants::from_file(DataFile::new("arena.ron", &text), &Bestiary::shipped())
+            .map_err(|e| e.to_string())
     };
     let variants = rules(MAX_CHAMPION_LEVEL).unwrap();
     let bestiary = Bestiary::shipped();
