@@ -253,6 +253,8 @@ fn not_ours(floor: &FloorId, maker: &Maker, asked: &Maker) -> String {
         format!(
             "{asked} serves its own floors only, and none is current (none entered, or put away)"
         )
+    } else if maker == asked {
+        format!("{floor} is not {asked}'s current floor: it serves its current floor only")
     } else {
         format!("{floor} is {maker}'s floor, not {asked}'s: a rule set serves its own floors only")
     }

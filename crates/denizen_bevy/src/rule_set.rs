@@ -67,7 +67,8 @@ impl RuleSet {
     /// Its rules resource (`OmegaRuleset`, a game's own), the `Rules` of its
     /// [`FloorRequest`]s and [`ArrivalRequest`]s: the floors they populate are this rule
     /// set's, and its arrivals come only onto them. Without it, they are a rule set's
-    /// named after the rules type.
+    /// named after the rules type. Two rule sets declaring one rules type: the first
+    /// added makes the floors of both.
     pub fn rules<R: Resource>(mut self) -> Self {
         self.rules = Some(TypeId::of::<R>());
         self
@@ -180,7 +181,8 @@ impl RuleSetApp for App {
         }
         if let Some(rules) = rule_set.rules {
             let maker = Maker::rule_set(rule_set.name);
-            (self.world_mut().get_resource_or_init::<MakersByRules>().0).insert(rules, maker);
+            let mut makers = self.world_mut().get_resource_or_init::<MakersByRules>();
+            makers.0.entry(rules).or_insert(maker);
         }
         if let Some(describer) = rule_set.describer {
             self.world_mut()

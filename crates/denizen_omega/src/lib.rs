@@ -144,12 +144,9 @@ impl OmegaRules {
         })
     }
 
-    /// Replaces the variant rules with a game's own RON text.
-    pub fn with_variants(mut self, text: &str, file: &str) -> Result<Self, DataError> {
-        self.variants = Some(Variants::from_file(
-            DataFile::new(file, text),
-            &self.bestiary,
-        )?);
+    /// Replaces the variant rules with a game's own file.
+    pub fn with_variants(mut self, file: DataFile<'_>) -> Result<Self, DataError> {
+        self.variants = Some(Variants::from_file(file, &self.bestiary)?);
         Ok(self)
     }
 }

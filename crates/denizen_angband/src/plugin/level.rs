@@ -116,13 +116,14 @@ impl FloorRequest for AngbandFloorRequested {
                 }
             }
             // A host's floor has no rooms to rate: it is never made again. Validation
-            // checked its size; one an observer of the old floor's end made too large
-            // holds no population.
+            // checked its size on this map (the pipeline holds it aside while the old
+            // floor ends), so it is populated.
             LevelFloor::Host => {
                 let grid = &world.resource::<FloorMap>().0;
                 let population =
-                    populate_floor(&mut rng, grid, depth, &rules.allocator, &mut ledger)
-                        .unwrap_or_default();
+                    populate_floor(&mut rng, grid, depth, &rules.allocator, &mut ledger);
+                debug_assert!(population.is_ok(), "validation checked the floor's size");
+                let population = population.unwrap_or_default();
                 let feeling = Feeling::of(population.rating, false, settings.preserve, since);
                 hosted(self.depth, population, feeling, ledger)
             }

@@ -65,9 +65,9 @@ pub enum AngbandSystems {
 /// Angband 2.7.9's levels as a plugin: the host writes [`AngbandFloorRequested`] and, on
 /// the next run of the plugins' schedule, gets the level in [`FloorMap`](denizen_bevy::FloorMap)
 /// (unless it brought its own floor), an entity per monster with [`AngbandMonster`],
-/// [`HitPoints`], [`Speed`], [`Energy`] and [`SleepCounter`], and an
-/// the answer, an [`AngbandFloorServed`] holding an [`AngbandFloorPopulated`]. Adds a default [`DenizenPlugin`](denizen_bevy::DenizenPlugin) if the
-/// host has not.
+/// [`HitPoints`], [`Speed`], [`Energy`] and [`SleepCounter`], and the answer, an
+/// [`AngbandFloorServed`] holding an [`AngbandFloorPopulated`]. Adds a default
+/// [`DenizenPlugin`](denizen_bevy::DenizenPlugin) if the host has not.
 ///
 /// The shipped races and vault templates are Angband 2.7.9's, under its non-commercial
 /// notice; a game brings its own with [`with_races`](Self::with_races),

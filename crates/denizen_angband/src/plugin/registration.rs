@@ -7,11 +7,16 @@ use bevy_app::prelude::*;
 use super::*;
 
 /// Registers the Angband plugin's messages, answers, refusals and configuration for
-/// reflection. [`AngbandPlugin`] adds it; a tool that reads a game's world without the
-/// rules (an inspector, a save viewer) may add it alone.
+/// reflection. [`AngbandPlugin`] adds it. It may be added again, beside the plugin or
+/// without it (an inspector that names the plugin's messages): registering twice changes
+/// nothing.
 pub struct AngbandTypes;
 
 impl Plugin for AngbandTypes {
+    fn is_unique(&self) -> bool {
+        false
+    }
+
     fn build(&self, app: &mut App) {
         app.register_type::<AngbandRuleset>()
             .register_type::<AngbandSettings>()

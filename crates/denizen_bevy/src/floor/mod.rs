@@ -472,10 +472,10 @@ impl FloorEnding {
 /// [`FloorEnded`], then despawns its entities and forgets its stored map. A floor that
 /// holds nothing ends without a word. Returns how many entities it had.
 ///
-/// Replaced or left while current, [`FloorMap`] already holds the next floor's map (the
-/// host fills it before its request): the despawns leave the map's marks alone, and
-/// entering the next floor counts its squares afresh. Despawned while current, its
-/// creatures' squares are freed on the map.
+/// Replaced or left by a request, the floor is no longer counted: the despawns mark no
+/// square (the pipeline holds the next floor's [`FloorMap`] aside meanwhile, so observers
+/// see it empty), and entering the next floor counts its squares afresh. Despawned while
+/// current, its creatures' squares are freed on the map.
 pub(crate) fn end_floor(world: &mut World, floor: &FloorId, end: FloorEnd) -> usize {
     let doomed = entities_on(world, floor, None);
     let stored = world

@@ -66,21 +66,8 @@ pub struct OmegaFloorPopulated {
     pub requested: u32,
     /// Monsters spawned.
     pub placed: u32,
-}
-
-/// The floor ran out of acceptable squares: population stopped after `placed` monsters,
-/// or a fixed inhabitant found no square (written in `OmegaSystems::Floors`, after the
-/// floor's [`OmegaFloorServed`]).
-#[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
-#[reflect(Debug, PartialEq)]
-pub struct PlacementFailed {
-    /// Location key.
-    pub location: String,
-    /// Depth.
-    pub depth: u32,
-    /// Monsters placed before the floor was full.
-    pub placed: u32,
-    /// Placements that found no square.
+    /// Placements that found no square: the floor ran out of acceptable squares, and
+    /// population stopped after `placed` monsters.
     pub missing: u32,
     /// Fixed inhabitants (the Goblin King, ...) that found no square.
     pub fixed_missing: Vec<SpeciesId>,

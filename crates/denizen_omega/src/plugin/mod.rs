@@ -44,9 +44,7 @@ use denizen_bevy::pipeline::serve_floor_requests;
 use denizen_bevy::rule_set::{RuleSetApp, RuleSetPlugin};
 use denizen_bevy::save::GuessFrom;
 use denizen_bevy::{RuleSet, SaveWithDenizen, clock, denizen_schedule};
-pub use messages::{
-    OmegaFloorPopulated, OmegaFloorRefusal, OmegaFloorRequested, OmegaFloorServed, PlacementFailed,
-};
+pub use messages::{OmegaFloorPopulated, OmegaFloorRefusal, OmegaFloorRequested, OmegaFloorServed};
 pub use populate::{OmegaFloor, OmegaFloorPlan};
 pub use registration::OmegaTypes;
 pub use resources::{
@@ -190,7 +188,6 @@ impl Plugin for OmegaPlugin {
         .serve_arrivals::<summon::SummonRequested>(OmegaSystems::Arrivals)
         .serve_arrivals::<summon::StatueWakeRequested>(OmegaSystems::Arrivals)
         .serve_arrivals::<variants::ArenaBoutRequested>(OmegaSystems::Arrivals)
-        .add_message::<PlacementFailed>()
         .add_message::<wander::WanderingChecked>()
         .add_message::<saves::StateRejected>()
         .save_with_denizen::<Species>()
@@ -253,7 +250,6 @@ pub mod prelude {
     pub use super::countryside::{CountrysideEncounterRequested, CountrysideEncounterServed};
     pub use super::messages::{
         OmegaFloorPopulated, OmegaFloorRefusal, OmegaFloorRequested, OmegaFloorServed,
-        PlacementFailed,
     };
     pub use super::resources::{
         CompletedDungeons, CurrentLocation, MoonPhase, OmegaChronicle, OmegaRuleset, OmegaSettings,

@@ -12,9 +12,7 @@ use super::components::{
     ArenaOpponent, Awareness, CombatStats, Fixed, Inventory, MonsterBundle, MonsterIdentity,
     MonsterName, Sleep, Species, Statuses,
 };
-use super::messages::{
-    OmegaFloorPopulated, OmegaFloorRefusal, OmegaFloorRequested, PlacementFailed,
-};
+use super::messages::{OmegaFloorPopulated, OmegaFloorRefusal, OmegaFloorRequested};
 use super::resources::{
     CompletedDungeons, CurrentLocation, OmegaChronicle, OmegaRuleset, UniqueItems,
 };
@@ -211,19 +209,12 @@ impl FloorRequest for OmegaFloorRequested {
         );
         let fixed_missing = level.fixed_missing.clone();
         let entities = spawn_monsters(world, level.into_plan());
-        if missing > 0 || !fixed_missing.is_empty() {
-            world.write_message(PlacementFailed {
-                location: self.location.clone(),
-                depth: self.depth,
-                placed,
-                missing,
-                fixed_missing,
-            });
-        }
         OmegaFloorPopulated {
             entities,
             requested,
             placed,
+            missing,
+            fixed_missing,
         }
     }
 }

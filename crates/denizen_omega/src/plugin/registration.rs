@@ -7,17 +7,21 @@ use bevy_app::prelude::*;
 use super::*;
 
 /// Registers the Omega plugin's messages, answers, refusals and configuration for
-/// reflection. [`OmegaPlugin`] adds it; a tool that reads a game's world without the
-/// rules (an inspector, a save viewer) may add it alone.
+/// reflection. [`OmegaPlugin`] adds it. It may be added again, beside the plugin or
+/// without it (an inspector that names the plugin's messages): registering twice changes
+/// nothing.
 pub struct OmegaTypes;
 
 impl Plugin for OmegaTypes {
+    fn is_unique(&self) -> bool {
+        false
+    }
+
     fn build(&self, app: &mut App) {
         app.register_type::<OmegaRuleset>()
             .register_type::<OmegaSettings>()
             .register_type::<OmegaFloorRequested>()
             .register_type::<OmegaFloorPopulated>()
-            .register_type::<PlacementFailed>()
             .register_type::<OmegaFloorServed>()
             .register_type::<countryside::CountrysideEncounterServed>()
             .register_type::<OmegaFloorRefusal>()

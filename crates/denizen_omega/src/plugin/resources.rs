@@ -13,7 +13,8 @@ use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use denizen_bevy::floor::FloorId;
+use denizen_bevy::floor::{CurrentFloor, FloorId, Maker, maker_of};
+use denizen_bevy::pipeline::NotOurFloor;
 
 /// The Omega rules in use: bestiary, locations and variants, with the ordinary pool of
 /// every difficulty compiled once (wandering checks, summonings and statues draw from
@@ -114,6 +115,23 @@ impl CurrentLocation {
     /// The floor this place is (the floor's location and depth).
     pub fn floor(&self) -> FloorId {
         FloorId::new(self.environment.clone(), self.depth)
+    }
+
+    /// The floor Omega's arrivals come onto: the current floor, when it is this place's.
+    /// The arrivals pipeline has checked that the current floor is Omega's, or that none
+    /// is; with none, this must be no place either (the host's map before any floor), not
+    /// an Omega floor put away, which the location still names until another is entered.
+    pub(crate) fn arrival_floor(&self, world: &World) -> Result<FloorId, NotOurFloor> {
+        let current = &world.resource::<CurrentFloor>().0;
+        if self.floor() == *current {
+            Ok(current.clone())
+        } else {
+            Err(NotOurFloor {
+                floor: current.clone(),
+                maker: maker_of(world, current),
+                asked: Maker::rule_set(super::NAME),
+            })
+        }
     }
 }
 

@@ -7,7 +7,7 @@ use denizen_bevy::arrivals::{
     ArrivalFloor, ArrivalRequest, Arrived, NotOurFloor, RulesNotReady, RulesRefused,
     RulesStillLoading,
 };
-use denizen_bevy::floor::{CurrentFloor, FloorId, FloorMap};
+use denizen_bevy::floor::{FloorId, FloorMap};
 use denizen_bevy::pipeline::FloorStreams;
 use denizen_core::floor::{Square, Tile};
 use denizen_core::plan::{Plan, Spawn};
@@ -166,7 +166,7 @@ impl LocalPool {
     fn of(world: &World, raise: i64) -> Result<(FloorId, Self), NothingMade> {
         let ruleset = world.resource::<OmegaRuleset>().clone();
         let location = world.resource::<CurrentLocation>().clone();
-        let floor = world.resource::<CurrentFloor>().0.clone();
+        let floor = location.arrival_floor(world)?;
         let difficulty = location.difficulty + raise;
         ruleset
             .ordinary_pool(difficulty)

@@ -7,7 +7,7 @@ use denizen_bevy::arrivals::{
     ArrivalFloor, ArrivalRequest, Arrived, NotOurFloor, RulesNotReady, RulesRefused,
     RulesStillLoading, arrive,
 };
-use denizen_bevy::floor::{CurrentFloor, FloorId, FloorMap};
+use denizen_bevy::floor::{FloorId, FloorMap};
 use denizen_bevy::pipeline::FloorStreams;
 use denizen_core::floor::Square;
 use denizen_core::plan::Plan;
@@ -127,7 +127,7 @@ impl ArrivalRequest for WanderingCheck {
     fn validate(&self, world: &World) -> Result<(FloorId, WanderingPlace), WanderingSkip> {
         let location = world.resource::<CurrentLocation>().clone();
         let ruleset = world.resource::<OmegaRuleset>().clone();
-        let current = world.resource::<CurrentFloor>().0.clone();
+        let current = location.arrival_floor(world)?;
         let rule = ruleset
             .rules()
             .wandering(location.place())

@@ -29,8 +29,10 @@ use crate::{
 pub(super) const FLOOR_STREAM: &str = "tables_floor";
 
 /// What validation resolved: the bestiary, the table named, the floor's tag layer and the
-/// game's context, checked against the bestiary. Planning reads these, never the world's
-/// resources again, so an observer of the old floor's end cannot make them stale.
+/// game's context, checked against the bestiary. Planning reads these rather than the
+/// resources they came from, so an observer of the old floor's end cannot make what was
+/// checked stale (it reads the map, held aside meanwhile, and the uniques' ledger, which
+/// changes what is drawn, never whether the floor can be).
 pub struct ValidFloor {
     rules: Arc<Bestiary>,
     table: Option<TableId>,
@@ -102,8 +104,9 @@ impl FloorRequest for TablesFloorRequested {
         let mut rng = streams.draw(FLOOR_STREAM);
         // Validation ran every check planning runs (the site, the table, the context) on
         // the same bestiary, map, tags and context: planning cannot refuse.
-        let plan = plan_floor(&valid.rules, grid, &valid.tags, request, ledger, &mut rng)
-            .unwrap_or_default();
+        let plan = plan_floor(&valid.rules, grid, &valid.tags, request, ledger, &mut rng);
+        debug_assert!(plan.is_ok(), "validation ran planning's checks: {plan:?}");
+        let plan = plan.unwrap_or_default();
         Planned {
             rules: valid.rules,
             plan,

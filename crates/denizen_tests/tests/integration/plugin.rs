@@ -47,11 +47,6 @@ fn clear_monsters(world: &mut World) {
     }
 }
 
-fn read<M: Message + Clone>(app: &App) -> Vec<M> {
-    let messages = app.world().resource::<Messages<M>>();
-    messages.iter_current_update_messages().cloned().collect()
-}
-
 #[test]
 fn counts_follow_the_formula_and_squares_are_distinct() {
     let mut app = app(DenizenPlugins::with_seed(3));
@@ -162,14 +157,14 @@ fn a_full_floor_stops_and_says_how_many_are_missing() {
     let five = FloorGrid::from_rows(&["#######", "#.....#", "#######"]).unwrap();
     populate(&mut app, five, "goblin-caves", 2);
     assert_eq!(monsters(app.world_mut()).len(), 5);
-    let failed = read::<PlacementFailed>(&app);
+    let failed = floors_populated::<OmegaFloorRequested>(&app);
     assert_eq!(failed.len(), 1);
     assert_eq!((failed[0].placed, failed[0].missing), (5, 6));
 
     clear_monsters(app.world_mut());
     populate(&mut app, FloorGrid::new(20, 10).unwrap(), "goblin-caves", 2);
     assert!(monsters(app.world_mut()).is_empty());
-    let failed = read::<PlacementFailed>(&app);
+    let failed = floors_populated::<OmegaFloorRequested>(&app);
     assert_eq!((failed[0].placed, failed[0].missing), (0, 11));
     assert!(
         failed[0].fixed_missing.is_empty(),
@@ -183,7 +178,7 @@ fn a_full_floor_stops_and_says_how_many_are_missing() {
         "goblin-caves",
         10,
     );
-    let failed = read::<PlacementFailed>(&app);
+    let failed = floors_populated::<OmegaFloorRequested>(&app);
     let king = OmegaRules::shipped()
         .bestiary
         .species_id("goblin_king")
