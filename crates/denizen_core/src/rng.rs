@@ -15,7 +15,8 @@ use serde::{Deserialize, Serialize};
 pub type Generator = rand::rngs::ChaCha8Rng;
 
 /// A value uniform on `0..n` (for `n > 0`), unbiased: words in the short final zone are
-/// redrawn. Used by rules that roll plain dice rather than Omega's bucketed helper.
+/// redrawn. The classic rule sets' draw (Captive's and Angband's, as their originals
+/// roll); rules of a game's own draw with [`crate::fair::below`], the one roller they share.
 #[inline]
 pub fn uniform<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
     assert!(n > 0, "uniform(0) has no values");
@@ -112,7 +113,8 @@ impl Dice {
         Self { count, sides }
     }
 
-    /// Rolls the dice.
+    /// Rolls the dice with [`uniform`], as the classic rule sets do (the tables roll with
+    /// [`crate::fair::roll`]).
     pub fn roll<R: Rng + ?Sized>(self, rng: &mut R) -> u32 {
         if self.sides == 0 {
             return 0;

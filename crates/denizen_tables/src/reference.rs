@@ -2,8 +2,8 @@
 //! room, the first room tagged `safe` with the player in its middle. The `denizen tables
 //! floor` command and the tutorial's game populate it.
 
+use denizen_core::fair::below;
 use denizen_core::layout::rooms_and_corridors;
-use denizen_core::rng::uniform;
 use denizen_core::{FloorError, FloorGrid, Rect, Square, SquareTags, StreamPurpose, WorldSeed};
 
 /// A reference floor: its map, the safe room and the player's square.
@@ -37,7 +37,7 @@ pub fn reference_floor(
     height: u32,
 ) -> Result<ReferenceFloor, FloorError> {
     let mut rng = seed.stream(StreamPurpose::new("tables-layout"));
-    let grid = rooms_and_corridors(&mut |k| uniform(&mut rng, k), width, height)?;
+    let grid = rooms_and_corridors(&mut |k| below(&mut rng, k).0, width, height)?;
     let safe = grid.rooms().first().map(|r| r.rect);
     let player = safe.map(|r| Square {
         x: r.x + r.width / 2,
