@@ -136,10 +136,10 @@ fn main() -> ExitCode {
             "rating {} (monsters {}), special {}, levels rejected {}",
             built.rating, built.monster_rating, built.special, built.rejected_levels
         )?;
-        if let Some(feeling) = read::<LevelFeeling>(world).pop() {
+        if let Some(feeling) = read::<AngbandLevelFeeling>(world).pop() {
             writeln!(out, "feeling: {}", feeling.message())?;
         }
-        let objects = read::<ObjectRequested>(world);
+        let objects = read::<AngbandObjectRequested>(world);
         writeln!(
             out,
             "{} objects asked of the host ({} good, {} great); {} hidden traps: {}",

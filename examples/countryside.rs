@@ -39,7 +39,7 @@ fn main() -> ExitCode {
         for terrain in TERRAINS {
             app.insert_resource(FloorMap(open.clone()));
             app.world_mut()
-                .write_message(CountrysideEncounterRequested {
+                .write_message(OmegaCountrysideEncounterRequested {
                     terrain: format!("countryside:{terrain}"),
                 });
             app.update();

@@ -133,7 +133,7 @@ fn report_floor(mut served: MessageReader<OmegaFloorServed>, mut game: ResMut<Ga
 }
 
 fn report_arrivals(
-    mut checks: MessageReader<WanderingChecked>,
+    mut checks: MessageReader<OmegaWanderingChecked>,
     rules: Res<OmegaRuleset>,
     clock: Res<GameClock>,
     awake: Query<(), (With<Species>, Without<Dormant>)>,

@@ -214,7 +214,7 @@ fn report_floors(mut served: MessageReader<OmegaFloorServed>, mut game: ResMut<G
 }
 
 fn report_arrivals(
-    mut checks: MessageReader<WanderingChecked>,
+    mut checks: MessageReader<OmegaWanderingChecked>,
     rules: Res<OmegaRuleset>,
     health: Query<&Health>,
     clock: Res<GameClock>,
@@ -235,15 +235,19 @@ fn report_arrivals(
 }
 
 /// On turn 15 the player reads a scroll of summoning next to the stairs.
-fn summon_help(game: Res<Game>, map: Res<FloorMap>, mut summon: MessageWriter<SummonRequested>) {
+fn summon_help(
+    game: Res<Game>,
+    map: Res<FloorMap>,
+    mut summon: MessageWriter<OmegaSummonRequested>,
+) {
     if game.turn == 15
         && let Some(at) = map.0.squares().find(|&s| map.0.is_acceptable(s))
     {
-        summon.write(SummonRequested::new(15, at, SummonKind::Ordinary).friendly());
+        summon.write(OmegaSummonRequested::new(15, at, SummonKind::Ordinary).friendly());
     }
 }
 
-fn report_summons(mut summoned: MessageReader<Summoned>, mut game: ResMut<Game>) {
+fn report_summons(mut summoned: MessageReader<OmegaSummoned>, mut game: ResMut<Game>) {
     for answer in summoned.read() {
         let id = answer.request.request;
         let line = match &answer.outcome {

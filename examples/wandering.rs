@@ -65,7 +65,7 @@ fn main() -> ExitCode {
             let minute = step * 10;
             let clock = *app.world().resource::<GameClock>();
             let rules = app.world().resource::<OmegaRuleset>().clone();
-            let messages = app.world().resource::<Messages<WanderingChecked>>();
+            let messages = app.world().resource::<Messages<OmegaWanderingChecked>>();
             let checks = messages.iter_current_update_messages();
             for arrival in checks.filter_map(|check| check.arrival()) {
                 arrivals += 1;

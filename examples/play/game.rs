@@ -251,7 +251,8 @@ impl Game {
             self.say("Nothing answers the scroll here.".into());
             return self.turn();
         }
-        let request = SummonRequested::new(self.player.turn, self.player.at, SummonKind::Ordinary);
+        let request =
+            OmegaSummonRequested::new(self.player.turn, self.player.at, SummonKind::Ordinary);
         self.app.world_mut().write_message(request.friendly());
         self.turn();
     }
@@ -281,7 +282,7 @@ impl Game {
         self.app.update();
         let world = self.app.world();
         let mut lines = Vec::new();
-        for check in current::<WanderingChecked>(world) {
+        for check in current::<OmegaWanderingChecked>(world) {
             if let Some(arrival) = check.arrival() {
                 lines.push(format!("{} wanders in.", self.named(arrival.entity)));
             }
@@ -291,19 +292,19 @@ impl Game {
                 lines.push(format!("{} wanders in.", self.named(leader)));
             }
         }
-        for answer in current::<Summoned>(world) {
+        for answer in current::<OmegaSummoned>(world) {
             lines.push(match answer.outcome {
                 Ok(summon) => format!("{} answers the summons.", self.named(summon.entity)),
                 Err(why) => format!("Nothing answers the summons ({why:?})."),
             });
         }
-        for feeling in current::<LevelFeeling>(world) {
+        for feeling in current::<AngbandLevelFeeling>(world) {
             lines.push(feeling.message().to_owned());
         }
-        for dropped in current::<CarryDropped>(world) {
+        for dropped in current::<CaptiveCarryDropped>(world) {
             lines.push(format!("It drops its {}.", dropped.carry));
         }
-        let sprung: Vec<Sprung> = current::<TrapSprung>(world)
+        let sprung: Vec<AngbandSprung> = current::<AngbandTrapSprung>(world)
             .iter()
             .filter_map(|answer| answer.arrival().cloned())
             .collect();
@@ -317,7 +318,7 @@ impl Game {
     }
 
     /// What a sprung trap does to the player.
-    fn suffer(&mut self, trap: &Sprung) {
+    fn suffer(&mut self, trap: &AngbandSprung) {
         let outcome = &trap.outcome;
         if outcome.damage > 0 {
             self.player.hp -= outcome.damage;
@@ -346,7 +347,7 @@ impl Game {
             == Some(Terrain::Trap);
         if matches!(self.place(), Place::Angband(_)) && hidden && !self.player.traps.contains(&at) {
             self.player.traps.push(at);
-            let request = TrapSpringRequested { at, armour: 10 };
+            let request = AngbandTrapSpringRequested { at, armour: 10 };
             self.app.world_mut().write_message(request);
             self.update();
         }
@@ -369,7 +370,7 @@ impl Game {
             world.resource_mut::<AngbandUniques>().0.kill(race);
         }
         if let Some(unique) = world.get::<Unique>(monster.entity).cloned() {
-            world.write_message(UniqueKilled { unique: unique.0 });
+            world.write_message(TablesUniqueKilled { unique: unique.0 });
         }
         world.despawn(monster.entity);
         self.say(format!("You kill {}.", article(&monster.name, "the")));

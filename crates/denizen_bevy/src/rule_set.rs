@@ -146,7 +146,7 @@ pub trait RuleSetApp {
     fn serve_arrivals<R: ArrivalRequest + Message>(&mut self, set: impl SystemSet) -> &mut Self;
 
     /// Serves requests of type `M` that the rule set reads with a system of its own (not
-    /// a floor or an arrival: the tables' `UniqueKilled`): the message is added and marked
+    /// a floor or an arrival: the tables' `TablesUniqueKilled`): the message is added and marked
     /// served, so a declaration of it ([`expect_served`](Self::expect_served)) is
     /// satisfied.
     fn serve_messages<M: Message>(&mut self) -> &mut Self;

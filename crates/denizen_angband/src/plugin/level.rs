@@ -17,8 +17,8 @@ use super::components::{
     AngbandGold, AngbandMonster, AngbandObject, Energy, HitPoints, SleepCounter, Speed,
 };
 use super::messages::{
-    AngbandFloorPopulated, AngbandFloorRefusal, AngbandFloorRequested, LevelFeeling, LevelFloor,
-    ObjectRequested,
+    AngbandFloorPopulated, AngbandFloorRefusal, AngbandFloorRequested, AngbandLevelFeeling,
+    AngbandObjectRequested, LevelFloor,
 };
 use super::resources::{
     AngbandAppraiser, AngbandArtifacts, AngbandLastLevel, AngbandRuleset, AngbandStoredLevels,
@@ -35,7 +35,7 @@ use denizen_bevy::pipeline::{FloorRequest, FloorStreams};
 /// planning to applying).
 pub struct AngbandFloorPlan {
     monsters: Vec<Monster>,
-    objects: Vec<ObjectRequested>,
+    objects: Vec<AngbandObjectRequested>,
     built: AngbandFloorPopulated,
     /// The ledger with this level's uniques.
     live: UniqueLedger,
@@ -157,7 +157,7 @@ impl FloorRequest for AngbandFloorRequested {
             .object_entities
             .then_some(&made.built);
         let entities = spawn_monsters(world, &made.monsters, Origin::FLOOR_POPULATION, objects);
-        let feeling = LevelFeeling {
+        let feeling = AngbandLevelFeeling {
             depth: self.depth,
             feeling: made.built.feeling,
         };
@@ -303,8 +303,8 @@ fn hosted(
 }
 
 /// The object request of a level's object spot.
-fn object_requested(depth: u32, spot: &ObjectSpot) -> ObjectRequested {
-    ObjectRequested {
+fn object_requested(depth: u32, spot: &ObjectSpot) -> AngbandObjectRequested {
+    AngbandObjectRequested {
         depth,
         at: spot.at.square(),
         level: spot.level,

@@ -106,7 +106,7 @@ pub struct AngbandFloorPopulated {
     pub rating: i32,
     /// Whether a nest, pit, vault or artifact made the level special.
     pub special: bool,
-    /// The level's feeling (also sent as a [`LevelFeeling`]).
+    /// The level's feeling (also sent as an [`AngbandLevelFeeling`]).
     pub feeling: Feeling,
     /// Levels the autoscummer made and threw away before this one.
     pub rejected_levels: u32,
@@ -150,7 +150,7 @@ pub struct AngbandFloorPopulated {
 /// in `AngbandSystems::Floors`, in the run that answers the level ([`AngbandFloorServed`]).
 #[derive(Message, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
-pub struct ObjectRequested {
+pub struct AngbandObjectRequested {
     /// The level's depth.
     pub depth: u32,
     /// The object's square.
@@ -169,14 +169,14 @@ pub struct ObjectRequested {
 /// `AngbandSystems::Floors`, in the run that answers the level: [`AngbandFloorServed`]).
 #[derive(Message, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
-pub struct LevelFeeling {
+pub struct AngbandLevelFeeling {
     /// The level's depth.
     pub depth: u32,
     /// The feeling.
     pub feeling: Feeling,
 }
 
-impl LevelFeeling {
+impl AngbandLevelFeeling {
     /// The message the player reads.
     pub fn message(&self) -> &'static str {
         self.feeling.message()
@@ -234,17 +234,17 @@ impl From<RulesNotReady> for AngbandFloorRefusal {
 /// the last Angband level made or brought back.
 #[derive(Message, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
-pub struct TrapSpringRequested {
+pub struct AngbandTrapSpringRequested {
     /// The trap's square (the player's).
     pub at: Square,
     /// The player's armour class plus bonus.
     pub armour: i32,
 }
 
-/// Why a [`TrapSpringRequested`] sprang nothing.
+/// Why an [`AngbandTrapSpringRequested`] sprang nothing.
 #[derive(Reflect, Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[reflect(Debug, PartialEq)]
-pub enum TrapRefusal {
+pub enum AngbandTrapRefusal {
     /// The rules' data files (feature `assets`) have not loaded yet: nothing changed.
     #[error("{0}")]
     RulesLoading(RulesStillLoading),
@@ -264,13 +264,13 @@ pub enum TrapRefusal {
     },
 }
 
-impl From<NotOurFloor> for TrapRefusal {
+impl From<NotOurFloor> for AngbandTrapRefusal {
     fn from(not_ours: NotOurFloor) -> Self {
         Self::NotOurFloor(not_ours)
     }
 }
 
-impl From<RulesNotReady> for TrapRefusal {
+impl From<RulesNotReady> for AngbandTrapRefusal {
     fn from(not_ready: RulesNotReady) -> Self {
         match not_ready {
             RulesNotReady::Loading(loading) => Self::RulesLoading(loading),
@@ -284,7 +284,7 @@ impl From<RulesNotReady> for TrapRefusal {
 /// are already spawned round the player (with `MonsterSpawned` origin `Summoning`).
 #[derive(Reflect, Clone, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
-pub struct Sprung {
+pub struct AngbandSprung {
     /// The kind's name.
     pub name: String,
     /// What it rolled.
@@ -293,6 +293,6 @@ pub struct Sprung {
     pub summoned: Vec<Entity>,
 }
 
-/// The answer to a [`TrapSpringRequested`] (written in `AngbandSystems::Arrivals`): what
+/// The answer to an [`AngbandTrapSpringRequested`] (written in `AngbandSystems::Arrivals`): what
 /// the trap did, or why it did nothing; the request holds its square.
-pub type TrapSprung = Arrived<TrapSpringRequested>;
+pub type AngbandTrapSprung = Arrived<AngbandTrapSpringRequested>;

@@ -2,9 +2,9 @@
 //!
 //! An [`AngbandFloorRequested`] builds the classic level (or takes the host's floor) and
 //! populates it through the [`pipeline`](denizen_bevy::pipeline), one entity per monster;
-//! a level's end gives its living uniques back to the allocator; a [`TrapSpringRequested`]
+//! a level's end gives its living uniques back to the allocator; an [`AngbandTrapSpringRequested`]
 //! springs a trap through the [`arrivals`](denizen_bevy::arrivals) pipeline, answered with
-//! a [`TrapSprung`].
+//! an [`AngbandTrapSprung`].
 //!
 //! Built on `denizen_bevy`'s public rule-set API alone: [`AngbandPlugin`] takes its place
 //! among the rule sets with the sets [`AngbandSystems::Floors`] and
@@ -40,8 +40,8 @@ use denizen_bevy::{RuleSet, SaveWithDenizen};
 pub use level::AngbandFloorPlan;
 pub use messages::{
     AngbandFloorPopulated, AngbandFloorRefusal, AngbandFloorRequested, AngbandFloorServed,
-    LevelFeeling, LevelFloor, ObjectRequested, Sprung, TrapRefusal, TrapSpringRequested,
-    TrapSprung,
+    AngbandLevelFeeling, AngbandObjectRequested, AngbandSprung, AngbandTrapRefusal,
+    AngbandTrapSpringRequested, AngbandTrapSprung, LevelFloor,
 };
 pub use registration::AngbandTypes;
 pub use resources::{
@@ -227,9 +227,9 @@ impl Plugin for AngbandPlugin {
         .init_resource::<AngbandStoredLevels>()
         .init_resource::<AngbandTerrain>()
         .serve_floors::<AngbandFloorRequested>(AngbandSystems::Floors)
-        .serve_arrivals::<TrapSpringRequested>(AngbandSystems::Arrivals)
-        .add_message::<ObjectRequested>()
-        .add_message::<LevelFeeling>()
+        .serve_arrivals::<AngbandTrapSpringRequested>(AngbandSystems::Arrivals)
+        .add_message::<AngbandObjectRequested>()
+        .add_message::<AngbandLevelFeeling>()
         .save_with_denizen::<AngbandUniques>()
         .save_with_denizen::<AngbandArtifacts>()
         .save_with_denizen::<AngbandLastLevel>()
@@ -265,7 +265,7 @@ impl Plugin for AngbandPlugin {
 impl RuleSetPlugin for AngbandPlugin {
     fn expect_requests(app: &mut App) {
         app.expect_served::<AngbandFloorRequested>("AngbandPlugin")
-            .expect_served::<TrapSpringRequested>("AngbandPlugin");
+            .expect_served::<AngbandTrapSpringRequested>("AngbandPlugin");
     }
 }
 
@@ -278,8 +278,8 @@ pub mod prelude {
     };
     pub use super::messages::{
         AngbandFloorPopulated, AngbandFloorRefusal, AngbandFloorRequested, AngbandFloorServed,
-        LevelFeeling, LevelFloor, ObjectRequested, Sprung, TrapRefusal, TrapSpringRequested,
-        TrapSprung,
+        AngbandLevelFeeling, AngbandObjectRequested, AngbandSprung, AngbandTrapRefusal,
+        AngbandTrapSpringRequested, AngbandTrapSprung, LevelFloor,
     };
     pub use super::resources::{
         AngbandAppraiser, AngbandArtifacts, AngbandLastLevel, AngbandRuleset, AngbandStoredLevels,

@@ -26,12 +26,12 @@ impl Plugin for AngbandTypes {
             .register_type::<AngbandFloorServed>()
             .register_type::<AngbandFloorRefusal>()
             .register_type::<StoredLevel>()
-            .register_type::<ObjectRequested>()
-            .register_type::<LevelFeeling>()
-            .register_type::<TrapSpringRequested>()
-            .register_type::<TrapSprung>()
-            .register_type::<Sprung>()
-            .register_type::<TrapRefusal>()
+            .register_type::<AngbandObjectRequested>()
+            .register_type::<AngbandLevelFeeling>()
+            .register_type::<AngbandTrapSpringRequested>()
+            .register_type::<AngbandTrapSprung>()
+            .register_type::<AngbandSprung>()
+            .register_type::<AngbandTrapRefusal>()
             .register_type::<AngbandAppraiser>();
     }
 }

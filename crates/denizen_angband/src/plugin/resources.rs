@@ -257,7 +257,7 @@ impl AngbandTerrain {
 /// Without it the rules' objects count.
 #[derive(Resource, Reflect, Clone, Copy)]
 #[reflect(opaque)]
-pub struct AngbandAppraiser(pub fn(&super::messages::ObjectRequested) -> Appraisal);
+pub struct AngbandAppraiser(pub fn(&super::messages::AngbandObjectRequested) -> Appraisal);
 
 impl std::fmt::Debug for AngbandAppraiser {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

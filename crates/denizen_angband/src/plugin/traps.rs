@@ -1,4 +1,4 @@
-//! Traps sprung: a [`TrapSpringRequested`] springs the trap with the rules (its kind
+//! Traps sprung: an [`AngbandTrapSpringRequested`] springs the trap with the rules (its kind
 //! chosen, rolled, a summoning rune's monsters placed round the player) through the
 //! [`arrivals`](denizen_bevy::arrivals) pipeline, the summoned monsters through the apply
 //! step.
@@ -10,7 +10,7 @@ use denizen_bevy::pipeline::FloorStreams;
 use denizen_core::plan::Origin;
 
 use super::level::spawn_monsters;
-use super::messages::{Sprung, TrapRefusal, TrapSpringRequested};
+use super::messages::{AngbandSprung, AngbandTrapRefusal, AngbandTrapSpringRequested};
 use super::resources::{AngbandLastLevel, AngbandRuleset, AngbandTerrain, AngbandUniques};
 use crate::request::spring_trap;
 use crate::{Monster, Springing, Terrain, UniqueLedger, streams};
@@ -26,20 +26,20 @@ pub struct TrapPlan {
 /// Springs one trap on the current floor, which must be an Angband level (made or brought
 /// back, classic or the host's); its stream is that level's, its quest flag the last
 /// level's.
-impl ArrivalRequest for TrapSpringRequested {
+impl ArrivalRequest for AngbandTrapSpringRequested {
     type Rules = AngbandRuleset;
     type Valid = (AngbandLastLevel, AngbandRuleset);
     type Plan = TrapPlan;
-    type Arrival = Sprung;
-    type Refusal = TrapRefusal;
+    type Arrival = AngbandSprung;
+    type Refusal = AngbandTrapRefusal;
 
-    fn validate(&self, world: &World) -> Result<(FloorId, Self::Valid), TrapRefusal> {
+    fn validate(&self, world: &World) -> Result<(FloorId, Self::Valid), AngbandTrapRefusal> {
         let current = world.resource::<CurrentFloor>().0.clone();
         // On a classic level (its terrain held) a trap springs only where it lies; on a
         // host's floor, whose traps are the host's, wherever the host says.
         let terrain = world.resource::<AngbandTerrain>();
         if terrain.depth == current.depth && terrain.at(self.at) != Some(Terrain::Trap) {
-            return Err(TrapRefusal::NoTrap { at: self.at });
+            return Err(AngbandTrapRefusal::NoTrap { at: self.at });
         }
         let last = AngbandLastLevel {
             depth: current.depth,
@@ -54,7 +54,7 @@ impl ArrivalRequest for TrapSpringRequested {
         world: &World,
         (last, ruleset): Self::Valid,
         streams: &mut FloorStreams<'_>,
-    ) -> Result<TrapPlan, TrapRefusal> {
+    ) -> Result<TrapPlan, AngbandTrapRefusal> {
         let mut rng = streams.draw(streams::TRAP);
         let rules = ruleset.rules();
         let mut live = world.resource::<AngbandUniques>().0.clone();
@@ -78,10 +78,10 @@ impl ArrivalRequest for TrapSpringRequested {
         })
     }
 
-    fn apply(&self, world: &mut World, plan: TrapPlan) -> Sprung {
+    fn apply(&self, world: &mut World, plan: TrapPlan) -> AngbandSprung {
         world.resource_mut::<AngbandUniques>().0 = plan.live;
         let summoned = spawn_monsters(world, &plan.monsters, Origin::SUMMONING, None);
-        Sprung {
+        AngbandSprung {
             name: plan.name,
             outcome: plan.outcome,
             summoned,

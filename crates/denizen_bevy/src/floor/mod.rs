@@ -389,7 +389,7 @@ pub enum FloorEntry {
 
 /// Triggered when a floor becomes the current one: brought back, once its creatures are
 /// awake and its squares counted, and a rule set's "where the player is" state follows it
-/// here (Omega's `CurrentLocation` on every floor; Angband's `AngbandLastLevel` when one
+/// here (Omega's `OmegaCurrentLocation` on every floor; Angband's `AngbandLastLevel` when one
 /// of its levels comes back); new, once the request that made it is applied and answered.
 #[derive(Event, Reflect, Clone, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]

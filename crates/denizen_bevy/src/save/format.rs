@@ -286,7 +286,7 @@ impl<'de> Visitor<'de> for ValuesSeed<'_> {
         let mut values = Vec::new();
         let mut seen = BTreeSet::new();
         while let Some(path) = map.next_key::<String>()? {
-            let Some(registration) = registry.get_with_type_path(&path) else {
+            let Some(registration) = super::legacy::registration_of(registry, &path) else {
                 let error = de::Error::custom(format!("unknown type `{path}`"));
                 *problem.borrow_mut() = Some(SaveError::UnknownType(path));
                 return Err(error);

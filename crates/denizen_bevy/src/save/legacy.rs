@@ -53,3 +53,22 @@ pub(crate) fn guess_makers(world: &mut World) {
         .collect();
     world.insert_resource(FloorMakers(makers));
 }
+
+/// The type paths a saved type had before it was renamed
+/// ([`SaveWithDenizen::saved_before`](super::SaveWithDenizen::saved_before)): a save
+/// that names one of them is read as the type, so a rename breaks no save.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct FormerPaths(pub(crate) Vec<&'static str>);
+
+/// The registration a save's `path` names: the type of that path now, or the one it was
+/// renamed to.
+pub(crate) fn registration_of<'r>(
+    registry: &'r bevy_reflect::TypeRegistry,
+    path: &str,
+) -> Option<&'r bevy_reflect::TypeRegistration> {
+    registry.get_with_type_path(path).or_else(|| {
+        registry
+            .iter()
+            .find(|r| r.data::<FormerPaths>().is_some_and(|f| f.0.contains(&path)))
+    })
+}

@@ -171,9 +171,29 @@ pub trait SaveWithDenizen {
         from: GuessFrom,
         guess: MakerGuess,
     ) -> &mut Self;
+
+    /// Says that the saved type `T` was named `former` (a full type path, such as
+    /// `"my_game::Torch"`) in saves written before it was renamed: [`load`] reads a value
+    /// under that path as a `T`, and [`save`] writes it under `T`'s path. Call it for each
+    /// former path.
+    fn saved_before<T: GetTypeRegistration + Any>(&mut self, former: &'static str) -> &mut Self;
 }
 
 impl SaveWithDenizen for App {
+    fn saved_before<T: GetTypeRegistration + Any>(&mut self, former: &'static str) -> &mut Self {
+        self.register_type::<T>();
+        let registry = self.world().resource::<AppTypeRegistry>().clone();
+        let mut registry = registry.write();
+        // Registered the line before, so always found.
+        if let Some(registration) = registry.get_mut(TypeId::of::<T>()) {
+            match registration.data_mut::<legacy::FormerPaths>() {
+                Some(paths) => paths.0.push(former),
+                None => registration.insert(legacy::FormerPaths(vec![former])),
+            }
+        }
+        self
+    }
+
     fn guess_makers_with(
         &mut self,
         name: &'static str,

@@ -119,7 +119,7 @@ impl From<RulesNotReady> for CaptiveFloorRefusal {
 /// carried on its square. Written by an observer, at the despawn.
 #[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
-pub struct CarryDropped {
+pub struct CaptiveCarryDropped {
     /// What was dropped.
     pub carry: Carry,
     /// Where.

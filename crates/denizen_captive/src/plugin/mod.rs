@@ -31,8 +31,8 @@ use denizen_bevy::rule_set::{RuleSetApp, RuleSetPlugin};
 use denizen_bevy::save::GuessFrom;
 use denizen_bevy::{RuleSet, SaveWithDenizen};
 pub use messages::{
-    CaptiveFloorPopulated, CaptiveFloorRefusal, CaptiveFloorRequested, CaptiveFloorServed,
-    CarryDropped, SpecialGroup,
+    CaptiveCarryDropped, CaptiveFloorPopulated, CaptiveFloorRefusal, CaptiveFloorRequested,
+    CaptiveFloorServed, SpecialGroup,
 };
 pub use registration::CaptiveTypes;
 pub use resources::CaptiveRuleset;
@@ -155,7 +155,7 @@ impl Plugin for CaptivePlugin {
         )
         .insert_resource(CaptiveRuleset::new(self.table.clone(), self.settings))
         .serve_floors::<CaptiveFloorRequested>(CaptiveSystems::Floors)
-        .add_message::<CarryDropped>()
+        .add_message::<CaptiveCarryDropped>()
         .save_with_denizen::<EncounterGroup>()
         .save_with_denizen::<EncounterMember>()
         .save_with_denizen::<EncounterStats>()
@@ -190,8 +190,8 @@ pub mod prelude {
         Carries, EncounterGroup, EncounterMember, EncounterStats, GroupMembers, MemberOf,
     };
     pub use super::messages::{
-        CaptiveFloorPopulated, CaptiveFloorRefusal, CaptiveFloorRequested, CaptiveFloorServed,
-        CarryDropped, SpecialGroup,
+        CaptiveCarryDropped, CaptiveFloorPopulated, CaptiveFloorRefusal, CaptiveFloorRequested,
+        CaptiveFloorServed, SpecialGroup,
     };
     pub use super::resources::CaptiveRuleset;
     pub use super::view::roster as captive_roster;

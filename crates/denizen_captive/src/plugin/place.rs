@@ -10,7 +10,7 @@ use denizen_core::plan::{Plan, Spawn};
 
 use super::components::{Carries, EncounterGroup, EncounterMember, EncounterStats, MemberOf};
 use super::messages::{
-    CaptiveFloorPopulated, CaptiveFloorRefusal, CaptiveFloorRequested, CarryDropped,
+    CaptiveCarryDropped, CaptiveFloorPopulated, CaptiveFloorRefusal, CaptiveFloorRequested,
 };
 use super::resources::CaptiveRuleset;
 use denizen_bevy::apply::apply;
@@ -23,12 +23,12 @@ pub(crate) fn drop_on_death(
     death: On<Despawn<Carries>>,
     bearers: Query<(&Carries, &GridPos, Option<&OnFloor>)>,
     ending: Option<Res<FloorEnding>>,
-    mut dropped: MessageWriter<CarryDropped>,
+    mut dropped: MessageWriter<CaptiveCarryDropped>,
 ) {
     if let Ok((carries, at, floor)) = bearers.get(death.entity)
         && !floor.is_some_and(|on| ending.as_ref().is_some_and(|e| e.ends(&on.0)))
     {
-        dropped.write(CarryDropped {
+        dropped.write(CaptiveCarryDropped {
             carry: carries.0,
             at: Square::from(*at),
             floor: floor.map(|f| f.0.clone()).unwrap_or_default(),

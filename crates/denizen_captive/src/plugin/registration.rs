@@ -25,6 +25,6 @@ impl Plugin for CaptiveTypes {
             .register_type::<CaptiveFloorPopulated>()
             .register_type::<CaptiveFloorServed>()
             .register_type::<CaptiveFloorRefusal>()
-            .register_type::<CarryDropped>();
+            .register_type::<CaptiveCarryDropped>();
     }
 }

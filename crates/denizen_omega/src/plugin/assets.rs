@@ -9,7 +9,7 @@ use bevy_app::App;
 use bevy_ecs::prelude::*;
 use denizen_core::data::DataError;
 
-use super::resources::{OmegaChronicle, OmegaRuleset, UniqueItems};
+use super::resources::{OmegaChronicle, OmegaRuleset, OmegaUniqueItems};
 use denizen_bevy::assets::{AnySlot, DataSlot, DataSource, DataSources, register_kind};
 
 denizen_bevy::data_kinds! {
@@ -104,12 +104,12 @@ impl DataSources for OmegaDataAssets {
         };
         // A new game's ledger of the old rules becomes the new rules' new-game ledger; any
         // other (a game's, a save's) is checked against the new rules as a save's would
-        // be, and replaced with a `StateRejected` only if it does not fit.
+        // be, and replaced with an `OmegaStateRejected` only if it does not fit.
         let old = world.resource::<OmegaRuleset>();
         let settings = old.settings();
         let new_game = ItemLedger::new(old.rules().bestiary.items());
-        if world.resource::<UniqueItems>().0 == new_game {
-            world.insert_resource(UniqueItems(ItemLedger::new(rules.bestiary.items())));
+        if world.resource::<OmegaUniqueItems>().0 == new_game {
+            world.insert_resource(OmegaUniqueItems(ItemLedger::new(rules.bestiary.items())));
         }
         world.insert_resource(OmegaRuleset::new(Arc::new(rules), settings));
         if let Some(chronicle) = chronicle {

@@ -16,27 +16,27 @@ use super::resources::OmegaRuleset;
 /// become water. A `FloorMap` smaller than the tactical map is refused
 /// ([`OmegaFloorRefusal::MapTooSmall`]): the creatures would stand off the floor. The same
 /// as an [`OmegaFloorRequested`] for the terrain's key, answered alike (a
-/// [`CountrysideEncounterServed`]), served in `OmegaSystems::Floors` after the floors.
+/// [`OmegaCountrysideEncounterServed`]), served in `OmegaSystems::Floors` after the floors.
 #[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
-pub struct CountrysideEncounterRequested {
+pub struct OmegaCountrysideEncounterRequested {
     /// The terrain's location key.
     pub terrain: String,
 }
 
-impl CountrysideEncounterRequested {
+impl OmegaCountrysideEncounterRequested {
     /// The terrain's floor request.
     fn floor(&self) -> OmegaFloorRequested {
         OmegaFloorRequested::new(self.terrain.clone(), 1)
     }
 }
 
-/// The answer to a [`CountrysideEncounterRequested`]: what was populated, or why nothing
+/// The answer to an [`OmegaCountrysideEncounterRequested`]: what was populated, or why nothing
 /// was.
-pub type CountrysideEncounterServed = FloorServed<CountrysideEncounterRequested>;
+pub type OmegaCountrysideEncounterServed = FloorServed<OmegaCountrysideEncounterRequested>;
 
 /// Every step is the terrain's floor request's.
-impl FloorRequest for CountrysideEncounterRequested {
+impl FloorRequest for OmegaCountrysideEncounterRequested {
     type Rules = OmegaRuleset;
     type Valid = OmegaFloor;
     type Plan = OmegaFloorPlan;

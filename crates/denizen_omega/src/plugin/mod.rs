@@ -7,8 +7,8 @@
 //! among the rule sets with the sets [`OmegaSystems::Floors`] and
 //! [`OmegaSystems::Arrivals`]; its switches are one [`OmegaSettings`]. Summonings, statues,
 //! arena bouts and wandering checks go through the [`arrivals`](denizen_bevy::arrivals)
-//! pipeline and are answered with an `Arrived` of their request ([`summon::Summoned`],
-//! [`summon::StatuesWoken`], [`variants::ArenaBout`], [`wander::WanderingChecked`]).
+//! pipeline and are answered with an `Arrived` of their request ([`summon::OmegaSummoned`],
+//! [`summon::OmegaStatuesWoken`], [`variants::OmegaArenaBout`], [`wander::OmegaWanderingChecked`]).
 
 #[cfg(feature = "assets")]
 pub mod assets;
@@ -48,8 +48,8 @@ pub use messages::{OmegaFloorPopulated, OmegaFloorRefusal, OmegaFloorRequested, 
 pub use populate::{OmegaFloor, OmegaFloorPlan};
 pub use registration::OmegaTypes;
 pub use resources::{
-    CompletedDungeons, CurrentLocation, MoonPhase, OmegaChronicle, OmegaRuleset, OmegaSettings,
-    UniqueItems,
+    OmegaChronicle, OmegaCompletedDungeons, OmegaCurrentLocation, OmegaMoonPhase, OmegaRuleset,
+    OmegaSettings, OmegaUniqueItems,
 };
 
 /// Omega's population rules as a plugin: the host writes [`OmegaFloorRequested`] after filling
@@ -154,7 +154,7 @@ impl OmegaPlugin {
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum OmegaSystems {
     /// In [`DenizenSystems::Floors`](denizen_bevy::DenizenSystems::Floors), first of the rule sets: saved state checked
-    /// ([`StateRejected`](saves::StateRejected)), then floors and countryside encounters
+    /// ([`OmegaStateRejected`](saves::OmegaStateRejected)), then floors and countryside encounters
     /// served through the [`pipeline`](denizen_bevy::pipeline).
     Floors,
     /// In [`DenizenSystems::Arrivals`](denizen_bevy::DenizenSystems::Arrivals): summonings, waking statues and arena bouts on
@@ -177,19 +177,19 @@ impl Plugin for OmegaPlugin {
                 .describer(view::describe),
         )
         .insert_resource(OmegaRuleset::new(self.rules.clone(), self.settings))
-        .insert_resource(UniqueItems(ledger))
-        .init_resource::<CurrentLocation>()
+        .insert_resource(OmegaUniqueItems(ledger))
+        .init_resource::<OmegaCurrentLocation>()
         .init_resource::<OmegaChronicle>()
-        .init_resource::<CompletedDungeons>()
-        .init_resource::<MoonPhase>()
+        .init_resource::<OmegaCompletedDungeons>()
+        .init_resource::<OmegaMoonPhase>()
         .init_resource::<wander::SkipSaid>()
         .serve_floors::<OmegaFloorRequested>(OmegaSystems::Floors)
-        .serve_floors::<countryside::CountrysideEncounterRequested>(OmegaSystems::Floors)
-        .serve_arrivals::<summon::SummonRequested>(OmegaSystems::Arrivals)
-        .serve_arrivals::<summon::StatueWakeRequested>(OmegaSystems::Arrivals)
-        .serve_arrivals::<variants::ArenaBoutRequested>(OmegaSystems::Arrivals)
-        .add_message::<wander::WanderingChecked>()
-        .add_message::<saves::StateRejected>()
+        .serve_floors::<countryside::OmegaCountrysideEncounterRequested>(OmegaSystems::Floors)
+        .serve_arrivals::<summon::OmegaSummonRequested>(OmegaSystems::Arrivals)
+        .serve_arrivals::<summon::OmegaStatueWakeRequested>(OmegaSystems::Arrivals)
+        .serve_arrivals::<variants::OmegaArenaBoutRequested>(OmegaSystems::Arrivals)
+        .add_message::<wander::OmegaWanderingChecked>()
+        .add_message::<saves::OmegaStateRejected>()
         .save_with_denizen::<Species>()
         .check_saves_with(saves::check_species)
         .guess_makers_with(NAME, GuessFrom::Name, populate::omega_place)
@@ -204,11 +204,17 @@ impl Plugin for OmegaPlugin {
         .save_with_denizen::<MonsterIdentity>()
         .save_with_denizen::<Fixed>()
         .save_with_denizen::<ArenaOpponent>()
-        .save_with_denizen::<UniqueItems>()
-        .save_with_denizen::<CurrentLocation>()
+        .save_with_denizen::<OmegaUniqueItems>()
+        .save_with_denizen::<OmegaCurrentLocation>()
         .save_with_denizen::<OmegaChronicle>()
-        .save_with_denizen::<CompletedDungeons>()
-        .save_with_denizen::<MoonPhase>()
+        .save_with_denizen::<OmegaCompletedDungeons>()
+        .save_with_denizen::<OmegaMoonPhase>()
+        .saved_before::<OmegaUniqueItems>("denizen_omega::plugin::resources::UniqueItems")
+        .saved_before::<OmegaCurrentLocation>("denizen_omega::plugin::resources::CurrentLocation")
+        .saved_before::<OmegaCompletedDungeons>(
+            "denizen_omega::plugin::resources::CompletedDungeons",
+        )
+        .saved_before::<OmegaMoonPhase>("denizen_omega::plugin::resources::MoonPhase")
         .save_with_denizen::<wander::SkipSaid>()
         .add_plugins(OmegaTypes)
         .add_systems(clock::TenMinuteCheck, wander::wandering_check)
@@ -232,10 +238,10 @@ impl Plugin for OmegaPlugin {
 impl RuleSetPlugin for OmegaPlugin {
     fn expect_requests(app: &mut App) {
         app.expect_served::<OmegaFloorRequested>("OmegaPlugin")
-            .expect_served::<countryside::CountrysideEncounterRequested>("OmegaPlugin")
-            .expect_served::<summon::SummonRequested>("OmegaPlugin")
-            .expect_served::<summon::StatueWakeRequested>("OmegaPlugin")
-            .expect_served::<variants::ArenaBoutRequested>("OmegaPlugin");
+            .expect_served::<countryside::OmegaCountrysideEncounterRequested>("OmegaPlugin")
+            .expect_served::<summon::OmegaSummonRequested>("OmegaPlugin")
+            .expect_served::<summon::OmegaStatueWakeRequested>("OmegaPlugin")
+            .expect_served::<variants::OmegaArenaBoutRequested>("OmegaPlugin");
     }
 }
 
@@ -247,21 +253,27 @@ pub mod prelude {
         ArenaOpponent, Awareness, CombatStats, Disposition, Fixed, Inventory, MonsterBundle,
         MonsterIdentity, MonsterName, Sleep, Species, Statuses,
     };
-    pub use super::countryside::{CountrysideEncounterRequested, CountrysideEncounterServed};
+    pub use super::countryside::{
+        OmegaCountrysideEncounterRequested, OmegaCountrysideEncounterServed,
+    };
     pub use super::messages::{
         OmegaFloorPopulated, OmegaFloorRefusal, OmegaFloorRequested, OmegaFloorServed,
     };
     pub use super::resources::{
-        CompletedDungeons, CurrentLocation, MoonPhase, OmegaChronicle, OmegaRuleset, OmegaSettings,
-        UniqueItems,
+        OmegaChronicle, OmegaCompletedDungeons, OmegaCurrentLocation, OmegaMoonPhase, OmegaRuleset,
+        OmegaSettings, OmegaUniqueItems,
     };
-    pub use super::saves::{StateMisfit, StateRejected};
+    pub use super::saves::{OmegaStateMisfit, OmegaStateRejected};
     pub use super::summon::{
-        NothingMade, StatueWakeRequested, StatuesWoken, Summon, SummonKind, SummonRequested,
-        Summoned,
+        OmegaNothingMade, OmegaStatueWakeRequested, OmegaStatuesWoken, OmegaSummon,
+        OmegaSummonRequested, OmegaSummoned, SummonKind,
     };
-    pub use super::variants::{ArenaBout, ArenaBoutRequested, ArenaRefusal, SpecialTurn};
+    pub use super::variants::{
+        OmegaArenaBout, OmegaArenaBoutRequested, OmegaArenaRefusal, OmegaSpecialTurn,
+    };
     pub use super::view::roster as omega_roster;
-    pub use super::wander::{WanderingArrival, WanderingCheck, WanderingChecked, WanderingSkip};
+    pub use super::wander::{
+        OmegaWanderingArrival, OmegaWanderingCheck, OmegaWanderingChecked, OmegaWanderingSkip,
+    };
     pub use super::{OmegaPlugin, OmegaSystems};
 }

@@ -14,7 +14,7 @@ use super::components::{
 };
 use super::messages::{OmegaFloorPopulated, OmegaFloorRefusal, OmegaFloorRequested};
 use super::resources::{
-    CompletedDungeons, CurrentLocation, OmegaChronicle, OmegaRuleset, UniqueItems,
+    OmegaChronicle, OmegaCompletedDungeons, OmegaCurrentLocation, OmegaRuleset, OmegaUniqueItems,
 };
 use crate::construct::{Builder, Identity, Monster};
 use crate::objects::ItemLedger;
@@ -33,7 +33,7 @@ pub(crate) fn construct<T>(
     difficulty: i64,
     plan: impl FnOnce(&mut Builder<'_>) -> T,
 ) -> (T, ItemLedger) {
-    let mut ledger = world.resource::<UniqueItems>().0.clone();
+    let mut ledger = world.resource::<OmegaUniqueItems>().0.clone();
     let mut builder = Builder {
         bestiary: &rules.rules().bestiary,
         ledger: &mut ledger,
@@ -49,8 +49,8 @@ pub(crate) fn construct<T>(
 /// Puts a plan's unique-item ledger in the world, if construction changed it (an unchanged
 /// ledger is left alone, so its change detection means a change).
 pub(crate) fn keep_ledger(world: &mut World, ledger: ItemLedger) {
-    if world.resource::<UniqueItems>().0 != ledger {
-        world.resource_mut::<UniqueItems>().0 = ledger;
+    if world.resource::<OmegaUniqueItems>().0 != ledger {
+        world.resource_mut::<OmegaUniqueItems>().0 = ledger;
     }
 }
 
@@ -64,7 +64,7 @@ pub(crate) fn omega_place(world: &World, floor: &FloorId) -> bool {
     })
 }
 
-/// Observer: [`CurrentLocation`] follows the current floor. A floor brought back that is
+/// Observer: [`OmegaCurrentLocation`] follows the current floor. A floor brought back that is
 /// one of Omega's makes its location current again (rebuilt from the rules for the floor's
 /// location and depth; a temple's deity is not kept: name it again with the next request);
 /// any other floor entered (another rule set's, new or brought back) leaves the player in
@@ -73,7 +73,7 @@ pub(crate) fn omega_place(world: &World, floor: &FloorId) -> bool {
 pub(crate) fn follow_floor(
     entered: On<FloorEntered>,
     rules: Res<OmegaRuleset>,
-    mut location: ResMut<CurrentLocation>,
+    mut location: ResMut<OmegaCurrentLocation>,
 ) {
     let floor = &entered.floor;
     let ours = match entered.entry {
@@ -84,15 +84,15 @@ pub(crate) fn follow_floor(
             match rules.floor_request(&floor.location, floor.depth, None) {
                 Ok(at) => {
                     let (environment, level) = rules.floor(at);
-                    *location = CurrentLocation::at(environment, level, None);
+                    *location = OmegaCurrentLocation::at(environment, level, None);
                     true
                 }
                 Err(_) => false,
             }
         }
     };
-    if !ours && *location != CurrentLocation::default() {
-        *location = CurrentLocation::default();
+    if !ours && *location != OmegaCurrentLocation::default() {
+        *location = OmegaCurrentLocation::default();
     }
 }
 
@@ -107,7 +107,7 @@ pub struct OmegaFloor {
 pub struct OmegaFloorPlan {
     level: LevelPlan,
     ledger: ItemLedger,
-    location: CurrentLocation,
+    location: OmegaCurrentLocation,
 }
 
 /// The pipeline's steps for an Omega floor: fixed inhabitants, then the population by
@@ -155,7 +155,7 @@ impl FloorRequest for OmegaFloorRequested {
         let (environment, level) = ruleset.rules().floor(at);
         let settings = ruleset.settings();
         let completed = world
-            .resource::<CompletedDungeons>()
+            .resource::<OmegaCompletedDungeons>()
             .0
             .contains(&environment.key);
         let blocked: Vec<Square> = self
@@ -184,7 +184,7 @@ impl FloorRequest for OmegaFloorRequested {
         OmegaFloorPlan {
             level: level_plan,
             ledger,
-            location: CurrentLocation::at(environment, level, self.deity),
+            location: OmegaCurrentLocation::at(environment, level, self.deity),
         }
     }
 
@@ -200,7 +200,7 @@ impl FloorRequest for OmegaFloorRequested {
             location,
         } = plan;
         keep_ledger(world, ledger);
-        *world.resource_mut::<CurrentLocation>() = location;
+        *world.resource_mut::<OmegaCurrentLocation>() = location;
         let population = &level.population;
         let (requested, placed, missing) = (
             population.requested,

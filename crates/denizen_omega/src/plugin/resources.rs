@@ -74,7 +74,7 @@ impl OmegaRuleset {
 /// it is back to its default, an empty environment, and Omega's wandering checks skip.
 #[derive(Resource, Reflect, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[reflect(Resource, Default, Debug, PartialEq, Serialize, Deserialize)]
-pub struct CurrentLocation {
+pub struct OmegaCurrentLocation {
     /// Environment key, such as `sewers` or `village`.
     pub environment: String,
     /// The dungeon key when the environment is a dungeon.
@@ -89,7 +89,7 @@ pub struct CurrentLocation {
     pub deity: Option<u8>,
 }
 
-impl CurrentLocation {
+impl OmegaCurrentLocation {
     /// The place as the rules see it.
     pub fn place(&self) -> Place<'_> {
         Place {
@@ -138,7 +138,7 @@ impl CurrentLocation {
 /// Which unique items exist in the world (made, taken or unmade).
 #[derive(Resource, Reflect, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[reflect(Resource, Debug, PartialEq, Serialize, Deserialize)]
-pub struct UniqueItems(pub ItemLedger);
+pub struct OmegaUniqueItems(pub ItemLedger);
 
 /// The game's history read by the adventurer and officeholder constructors: a new game's
 /// by default (Omega's shipped hall of fame and log); the host replaces it with its own.
@@ -150,14 +150,14 @@ pub struct OmegaChronicle(pub Chronicle);
 /// Dungeons the player has completed: their fixed inhabitants are no longer placed.
 #[derive(Resource, Reflect, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[reflect(Resource, Default, Debug, PartialEq, Serialize, Deserialize)]
-pub struct CompletedDungeons(pub std::collections::BTreeSet<String>);
+pub struct OmegaCompletedDungeons(pub std::collections::BTreeSet<String>);
 
 /// The moon phase (0-23), which the host advances; were-humans change on phase 6.
 #[derive(
     Resource, Reflect, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize,
 )]
 #[reflect(Resource, Default, Debug, PartialEq, Serialize, Deserialize)]
-pub struct MoonPhase(pub u8);
+pub struct OmegaMoonPhase(pub u8);
 
 /// The Omega plugin's switches, from its builder, held by [`OmegaRuleset`].
 #[derive(Reflect, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -8,63 +8,63 @@ use crate::place::PlaceError;
 use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
 
-use super::resources::{CurrentLocation, OmegaChronicle, OmegaRuleset, UniqueItems};
+use super::resources::{OmegaChronicle, OmegaCurrentLocation, OmegaRuleset, OmegaUniqueItems};
 
 /// A resource read from a save did not fit the rules in use (a save of another game's
 /// data, or an edited one): it was replaced by a new game's value. Written in
 /// [`DenizenSystems::Floors`](denizen_bevy::DenizenSystems::Floors), before any request is served.
 #[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
-pub struct StateRejected {
+pub struct OmegaStateRejected {
     /// What did not fit, naming the resource.
-    pub reason: StateMisfit,
+    pub reason: OmegaStateMisfit,
 }
 
 /// Which saved resource did not fit the rules, and how.
 #[derive(Reflect, Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[reflect(Debug, PartialEq)]
-pub enum StateMisfit {
+pub enum OmegaStateMisfit {
     /// `OmegaChronicle` breaks the chronicle's limits.
     #[error("OmegaChronicle: {0}")]
     Chronicle(String),
-    /// `UniqueItems` does not match the rules' item table.
-    #[error("UniqueItems: the unique-item ledger does not fit the rules: {0}")]
-    UniqueItems(String),
-    /// `CurrentLocation` names a place the rules do not have.
-    #[error("CurrentLocation: {0}")]
+    /// `OmegaUniqueItems` does not match the rules' item table.
+    #[error("OmegaUniqueItems: the unique-item ledger does not fit the rules: {0}")]
+    OmegaUniqueItems(String),
+    /// `OmegaCurrentLocation` names a place the rules do not have.
+    #[error("OmegaCurrentLocation: {0}")]
     Location(PlaceError),
 }
 
-impl StateMisfit {
-    /// The resource's name, such as `UniqueItems`.
+impl OmegaStateMisfit {
+    /// The resource's name, such as `OmegaUniqueItems`.
     pub fn resource(&self) -> &'static str {
         match self {
             Self::Chronicle(_) => "OmegaChronicle",
-            Self::UniqueItems(_) => "UniqueItems",
-            Self::Location(_) => "CurrentLocation",
+            Self::OmegaUniqueItems(_) => "OmegaUniqueItems",
+            Self::Location(_) => "OmegaCurrentLocation",
         }
     }
 }
 
 /// Run condition: the saved state may have been replaced since the last check.
 pub(crate) fn state_changed(
-    items: Res<UniqueItems>,
-    location: Res<CurrentLocation>,
+    items: Res<OmegaUniqueItems>,
+    location: Res<OmegaCurrentLocation>,
     chronicle: Res<OmegaChronicle>,
     rules: Res<OmegaRuleset>,
 ) -> bool {
     items.is_changed() || location.is_changed() || chronicle.is_changed() || rules.is_changed()
 }
 
-/// Checks [`UniqueItems`], [`CurrentLocation`] and [`OmegaChronicle`] against the rules
+/// Checks [`OmegaUniqueItems`], [`OmegaCurrentLocation`] and [`OmegaChronicle`] against the rules
 /// and their limits; a misfit is replaced by the new-game value and reported with
-/// [`StateRejected`].
+/// [`OmegaStateRejected`].
 pub(crate) fn check_saved_state(
     rules: Res<OmegaRuleset>,
-    mut items: ResMut<UniqueItems>,
-    mut location: ResMut<CurrentLocation>,
+    mut items: ResMut<OmegaUniqueItems>,
+    mut location: ResMut<OmegaCurrentLocation>,
     mut chronicle: ResMut<OmegaChronicle>,
-    mut rejected: MessageWriter<StateRejected>,
+    mut rejected: MessageWriter<OmegaStateRejected>,
 ) {
     // Only what changed since the last check (or every state, when the rules did).
     let all = rules.is_changed();
@@ -72,8 +72,8 @@ pub(crate) fn check_saved_state(
         && let Err(reason) = chronicle.0.check("the saved chronicle")
     {
         chronicle.0 = Chronicle::new_game();
-        rejected.write(StateRejected {
-            reason: StateMisfit::Chronicle(reason.to_string()),
+        rejected.write(OmegaStateRejected {
+            reason: OmegaStateMisfit::Chronicle(reason.to_string()),
         });
     }
     let rules = rules.rules();
@@ -82,16 +82,16 @@ pub(crate) fn check_saved_state(
         && let Err(reason) = items.0.check(table)
     {
         items.0 = ItemLedger::new(table);
-        rejected.write(StateRejected {
-            reason: StateMisfit::UniqueItems(reason),
+        rejected.write(OmegaStateRejected {
+            reason: OmegaStateMisfit::OmegaUniqueItems(reason),
         });
     }
     if (all || location.is_changed())
         && let Err(reason) = rules.check_place(location.place())
     {
-        *location = CurrentLocation::default();
-        rejected.write(StateRejected {
-            reason: StateMisfit::Location(reason),
+        *location = OmegaCurrentLocation::default();
+        rejected.write(OmegaStateRejected {
+            reason: OmegaStateMisfit::Location(reason),
         });
     }
 }

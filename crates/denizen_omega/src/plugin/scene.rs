@@ -16,8 +16,8 @@ use super::components::{
     MonsterName, Sleep, Species, Statuses,
 };
 use super::messages::OmegaFloorRequested;
-use super::resources::UniqueItems;
-use super::variants::ArenaBoutRequested;
+use super::resources::OmegaUniqueItems;
+use super::variants::OmegaArenaBoutRequested;
 use denizen_bevy::DenizenPlugin;
 use denizen_bevy::floor::{Dormant, FloorMap, Glyph, GridPos};
 use denizen_bevy::streams::DenizenRng;
@@ -77,11 +77,11 @@ pub fn sample_floors(
     let species = omega.rules().bestiary.species().len();
     let mut app = App::new();
     app.add_plugins((DenizenPlugin::with_seed(seed), omega));
-    let new_game = app.world().resource::<UniqueItems>().clone();
+    let new_game = app.world().resource::<OmegaUniqueItems>().clone();
     let mut counts = vec![0u64; species];
     for floor in floors {
         let world = app.world_mut();
-        *world.resource_mut::<UniqueItems>() = new_game.clone();
+        *world.resource_mut::<OmegaUniqueItems>() = new_game.clone();
         let mut ledger = world.resource_mut::<DenizenRng>();
         for kind in [streams::FLOOR, streams::FIXED] {
             ledger
@@ -146,7 +146,7 @@ pub fn arena_opponent(
     }
     let world = app.world_mut();
     world.insert_resource(FloorMap(arena));
-    world.write_message(ArenaBoutRequested {
+    world.write_message(OmegaArenaBoutRequested {
         counter,
         rank,
         at: denizen_core::floor::Square { x: 60, y: 7 },

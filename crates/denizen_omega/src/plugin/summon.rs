@@ -13,7 +13,7 @@ use denizen_core::floor::{Square, Tile};
 use denizen_core::plan::{Plan, Spawn};
 
 use super::populate::{construct, keep_ledger, spawn_monsters};
-use super::resources::{CurrentLocation, OmegaRuleset};
+use super::resources::{OmegaCurrentLocation, OmegaRuleset};
 use crate::construct::Monster;
 use crate::objects::ItemLedger;
 use crate::species::{SpeciesId, StatusSet};
@@ -35,10 +35,10 @@ pub enum SummonKind {
 
 /// Summon a creature next to a square (usually the player's): it appears on the first free
 /// floor neighbour in the source's fixed order, or nothing is made. Answered with a
-/// [`Summoned`] (in `OmegaSystems::Arrivals`).
+/// [`OmegaSummoned`] (in `OmegaSystems::Arrivals`).
 #[derive(Message, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
-pub struct SummonRequested {
+pub struct OmegaSummonRequested {
     /// An id the host chooses, to tell its answers apart.
     pub request: u64,
     /// The square to summon next to.
@@ -50,7 +50,7 @@ pub struct SummonRequested {
     pub friendly: bool,
 }
 
-impl SummonRequested {
+impl OmegaSummonRequested {
     /// A summoning of `kind` next to `at`, answered with `request`.
     pub fn new(request: u64, at: Square, kind: SummonKind) -> Self {
         Self {
@@ -71,30 +71,30 @@ impl SummonRequested {
 /// A statue at a square comes alive: a [`crate::tile::STATUE`] of [`FloorMap`] turns to floor
 /// and holds a creature of the ordinary pool one difficulty above the local one, made
 /// hostile; then each statue among its eight neighbours wakes the same way, and theirs,
-/// depth first in the source's direction order. Answered with a [`StatuesWoken`] listing
+/// depth first in the source's direction order. Answered with an [`OmegaStatuesWoken`] listing
 /// every woken statue's creature; a square that is not a statue makes nothing and answers
-/// [`NothingMade::NotAStatue`] (so the host leaves the statue tile in place for the plugin
+/// [`OmegaNothingMade::NotAStatue`] (so the host leaves the statue tile in place for the plugin
 /// to turn to floor).
 #[derive(Message, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
-pub struct StatueWakeRequested {
+pub struct OmegaStatueWakeRequested {
     /// An id the host chooses, to tell its answers apart.
     pub request: u64,
     /// The statue's square.
     pub at: Square,
 }
 
-impl StatueWakeRequested {
+impl OmegaStatueWakeRequested {
     /// The statue at `at` wakes, answered with `request`.
     pub fn new(request: u64, at: Square) -> Self {
         Self { request, at }
     }
 }
 
-/// Why a [`SummonRequested`] or [`StatueWakeRequested`] made nothing.
+/// Why an [`OmegaSummonRequested`] or [`OmegaStatueWakeRequested`] made nothing.
 #[derive(Reflect, Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 #[reflect(Debug, PartialEq)]
-pub enum NothingMade {
+pub enum OmegaNothingMade {
     /// No free floor square next to the summoning square.
     #[error("no free floor square next to the summoning square")]
     NoFreeSquare,
@@ -102,7 +102,7 @@ pub enum NothingMade {
     /// difficulty.
     #[error("no species is eligible: the named one is not in the bestiary, or the pool is empty")]
     NothingEligible,
-    /// The square of a [`StatueWakeRequested`] is not a statue.
+    /// The square of an [`OmegaStatueWakeRequested`] is not a statue.
     #[error("the square is not a statue")]
     NotAStatue,
     /// The rules' data files (feature `assets`) have not loaded yet.
@@ -118,13 +118,13 @@ pub enum NothingMade {
     NotOurFloor(NotOurFloor),
 }
 
-impl From<NotOurFloor> for NothingMade {
+impl From<NotOurFloor> for OmegaNothingMade {
     fn from(not_ours: NotOurFloor) -> Self {
         Self::NotOurFloor(not_ours)
     }
 }
 
-impl From<RulesNotReady> for NothingMade {
+impl From<RulesNotReady> for OmegaNothingMade {
     fn from(not_ready: RulesNotReady) -> Self {
         match not_ready {
             RulesNotReady::Loading(loading) => Self::RulesLoading(loading),
@@ -136,26 +136,26 @@ impl From<RulesNotReady> for NothingMade {
 /// A creature that arrived, and its square.
 #[derive(Reflect, Clone, Copy, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
-pub struct Summon {
+pub struct OmegaSummon {
     /// The new monster.
     pub entity: Entity,
     /// Where it stands.
     pub at: Square,
 }
 
-/// The answer to a [`SummonRequested`]: the creature made, or why none was. Written in
+/// The answer to an [`OmegaSummonRequested`]: the creature made, or why none was. Written in
 /// [`DenizenSystems::Arrivals`](denizen_bevy::DenizenSystems::Arrivals).
-pub type Summoned = Arrived<SummonRequested>;
+pub type OmegaSummoned = Arrived<OmegaSummonRequested>;
 
-/// The answer to a [`StatueWakeRequested`]: every woken statue's creature, in waking
+/// The answer to an [`OmegaStatueWakeRequested`]: every woken statue's creature, in waking
 /// order, or why none woke.
-pub type StatuesWoken = Arrived<StatueWakeRequested>;
+pub type OmegaStatuesWoken = Arrived<OmegaStatueWakeRequested>;
 
 /// The local place and its ordinary pool at a difficulty: what every summons and statue
 /// draws from, resolved before any stream is drawn.
 pub struct LocalPool {
     ruleset: OmegaRuleset,
-    location: CurrentLocation,
+    location: OmegaCurrentLocation,
     difficulty: i64,
 }
 
@@ -163,14 +163,14 @@ impl LocalPool {
     /// The pool at the current location's difficulty plus `raise`, with the floor whose
     /// streams it draws (the location's, which must be the current floor); none when no
     /// species is eligible there.
-    fn of(world: &World, raise: i64) -> Result<(FloorId, Self), NothingMade> {
+    fn of(world: &World, raise: i64) -> Result<(FloorId, Self), OmegaNothingMade> {
         let ruleset = world.resource::<OmegaRuleset>().clone();
-        let location = world.resource::<CurrentLocation>().clone();
+        let location = world.resource::<OmegaCurrentLocation>().clone();
         let floor = location.arrival_floor(world)?;
         let difficulty = location.difficulty + raise;
         ruleset
             .ordinary_pool(difficulty)
-            .ok_or(NothingMade::NothingEligible)?;
+            .ok_or(OmegaNothingMade::NothingEligible)?;
         let pool = Self {
             ruleset,
             location,
@@ -189,30 +189,30 @@ pub struct Arrivals {
 
 impl Arrivals {
     /// Applies the creatures, keeps the ledger, and gives back each creature and square.
-    fn apply(self, world: &mut World) -> Vec<Summon> {
+    fn apply(self, world: &mut World) -> Vec<OmegaSummon> {
         keep_ledger(world, self.ledger);
         let squares: Vec<Square> = self.plan.spawns.iter().map(|s| s.at).collect();
         let entities = spawn_monsters(world, self.plan);
         entities
             .into_iter()
             .zip(squares)
-            .map(|(entity, at)| Summon { entity, at })
+            .map(|(entity, at)| OmegaSummon { entity, at })
             .collect()
     }
 }
 
-impl ArrivalRequest for SummonRequested {
+impl ArrivalRequest for OmegaSummonRequested {
     type Rules = OmegaRuleset;
     type Valid = LocalPool;
     type Plan = Arrivals;
-    type Arrival = Summon;
-    type Refusal = NothingMade;
+    type Arrival = OmegaSummon;
+    type Refusal = OmegaNothingMade;
 
     fn comes_onto(&self) -> ArrivalFloor {
         ArrivalFloor::OwnOrNone
     }
 
-    fn validate(&self, world: &World) -> Result<(FloorId, LocalPool), NothingMade> {
+    fn validate(&self, world: &World) -> Result<(FloorId, LocalPool), OmegaNothingMade> {
         LocalPool::of(world, 0)
     }
 
@@ -221,7 +221,7 @@ impl ArrivalRequest for SummonRequested {
         world: &World,
         local: LocalPool,
         streams: &mut FloorStreams<'_>,
-    ) -> Result<Arrivals, NothingMade> {
+    ) -> Result<Arrivals, OmegaNothingMade> {
         let kind = match self.kind {
             SummonKind::Hostile => Summoning::Hostile,
             SummonKind::Ordinary => Summoning::Ordinary,
@@ -231,7 +231,7 @@ impl ArrivalRequest for SummonRequested {
         let pool = local
             .ruleset
             .ordinary_pool(local.difficulty)
-            .ok_or(NothingMade::NothingEligible)?;
+            .ok_or(OmegaNothingMade::NothingEligible)?;
         let grid = &world.resource::<FloorMap>().0;
         let (made, ledger) = construct(
             world,
@@ -241,8 +241,8 @@ impl ArrivalRequest for SummonRequested {
             |builder| summon(&mut rng, kind, grid, self.at, pool, builder),
         );
         let mut spawn = made.map_err(|failure| match failure {
-            SummonFailure::NoFreeSquare => NothingMade::NoFreeSquare,
-            SummonFailure::NothingEligible => NothingMade::NothingEligible,
+            SummonFailure::NoFreeSquare => OmegaNothingMade::NoFreeSquare,
+            SummonFailure::NothingEligible => OmegaNothingMade::NothingEligible,
         })?;
         if self.friendly {
             spawn.creature.status.remove(StatusSet::HOSTILE);
@@ -253,26 +253,26 @@ impl ArrivalRequest for SummonRequested {
         })
     }
 
-    fn apply(&self, world: &mut World, plan: Arrivals) -> Summon {
+    fn apply(&self, world: &mut World, plan: Arrivals) -> OmegaSummon {
         plan.apply(world)[0]
     }
 }
 
-impl ArrivalRequest for StatueWakeRequested {
+impl ArrivalRequest for OmegaStatueWakeRequested {
     type Rules = OmegaRuleset;
     type Valid = (Vec<Square>, LocalPool);
     type Plan = Arrivals;
-    type Arrival = Vec<Summon>;
-    type Refusal = NothingMade;
+    type Arrival = Vec<OmegaSummon>;
+    type Refusal = OmegaNothingMade;
 
     fn comes_onto(&self) -> ArrivalFloor {
         ArrivalFloor::OwnOrNone
     }
 
-    fn validate(&self, world: &World) -> Result<(FloorId, Self::Valid), NothingMade> {
+    fn validate(&self, world: &World) -> Result<(FloorId, Self::Valid), OmegaNothingMade> {
         let woken = statues_woken(&world.resource::<FloorMap>().0, self.at);
         if woken.is_empty() {
-            return Err(NothingMade::NotAStatue);
+            return Err(OmegaNothingMade::NotAStatue);
         }
         let (floor, pool) = LocalPool::of(world, 1)?;
         Ok((floor, (woken, pool)))
@@ -283,11 +283,11 @@ impl ArrivalRequest for StatueWakeRequested {
         world: &World,
         (woken, local): Self::Valid,
         streams: &mut FloorStreams<'_>,
-    ) -> Result<Arrivals, NothingMade> {
+    ) -> Result<Arrivals, OmegaNothingMade> {
         let pool = local
             .ruleset
             .ordinary_pool(local.difficulty)
-            .ok_or(NothingMade::NothingEligible)?;
+            .ok_or(OmegaNothingMade::NothingEligible)?;
         let (plan, ledger) = construct(
             world,
             &local.ruleset,
@@ -314,7 +314,7 @@ impl ArrivalRequest for StatueWakeRequested {
         Ok(Arrivals { plan, ledger })
     }
 
-    fn apply(&self, world: &mut World, plan: Arrivals) -> Vec<Summon> {
+    fn apply(&self, world: &mut World, plan: Arrivals) -> Vec<OmegaSummon> {
         plan.apply(world)
     }
 }

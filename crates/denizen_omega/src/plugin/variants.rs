@@ -12,7 +12,7 @@ use super::components::{
     Awareness, CombatStats, Disposition, Inventory, MonsterName, Sleep, Species, Statuses,
 };
 use super::populate::spawn_monsters;
-use super::resources::{MoonPhase, OmegaChronicle, OmegaRuleset};
+use super::resources::{OmegaChronicle, OmegaMoonPhase, OmegaRuleset};
 use denizen_bevy::arrivals::{
     ArrivalFloor, ArrivalRequest, Arrived, NotOurFloor, RulesNotReady, RulesRefused,
     RulesStillLoading,
@@ -22,12 +22,12 @@ use denizen_bevy::pipeline::FloorStreams;
 use denizen_bevy::streams::DenizenRng;
 
 /// Bring on the next arena opponent at a square (the source's arena puts it at (60, 7)).
-/// Served in `OmegaSystems::Arrivals` and answered with an [`ArenaBout`]. Its stream is
+/// Served in `OmegaSystems::Arrivals` and answered with an [`OmegaArenaBout`]. Its stream is
 /// the bout's own (keyed by the opponent counter), so each opponent is the same whatever
 /// floor the arena is.
 #[derive(Message, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
-pub struct ArenaBoutRequested {
+pub struct OmegaArenaBoutRequested {
     /// Opponents fought so far (0-15 follow the fixed sequence).
     pub counter: u32,
     /// The player's arena rank (1-4 meet the Champion after the sequence; 0 for none).
@@ -36,10 +36,10 @@ pub struct ArenaBoutRequested {
     pub at: Square,
 }
 
-/// Why an [`ArenaBoutRequested`] was refused.
+/// Why an [`OmegaArenaBoutRequested`] was refused.
 #[derive(Reflect, Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[reflect(Debug, PartialEq)]
-pub enum ArenaRefusal {
+pub enum OmegaArenaRefusal {
     /// The rules have no arena: a game's own bestiary that lacks Omega's arena species
     /// brings its own variants (`OmegaRules::with_variants`).
     #[error(
@@ -60,13 +60,13 @@ pub enum ArenaRefusal {
     NotOurFloor(NotOurFloor),
 }
 
-impl From<NotOurFloor> for ArenaRefusal {
+impl From<NotOurFloor> for OmegaArenaRefusal {
     fn from(not_ours: NotOurFloor) -> Self {
         Self::NotOurFloor(not_ours)
     }
 }
 
-impl From<RulesNotReady> for ArenaRefusal {
+impl From<RulesNotReady> for OmegaArenaRefusal {
     fn from(not_ready: RulesNotReady) -> Self {
         match not_ready {
             RulesNotReady::Loading(loading) => Self::RulesLoading(loading),
@@ -75,33 +75,33 @@ impl From<RulesNotReady> for ArenaRefusal {
     }
 }
 
-/// The answer to an [`ArenaBoutRequested`]: the opponent that entered, or why none did.
-pub type ArenaBout = Arrived<ArenaBoutRequested>;
+/// The answer to an [`OmegaArenaBoutRequested`]: the opponent that entered, or why none did.
+pub type OmegaArenaBout = Arrived<OmegaArenaBoutRequested>;
 
 /// Triggered by the host on a monster when it takes its special-ability turn; a
 /// were-human that is hostile, or on moon phase 6, changes form.
 #[derive(EntityEvent, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
-pub struct SpecialTurn {
+pub struct OmegaSpecialTurn {
     /// The monster.
     pub entity: Entity,
 }
 
-impl ArrivalRequest for ArenaBoutRequested {
+impl ArrivalRequest for OmegaArenaBoutRequested {
     type Rules = OmegaRuleset;
     type Valid = OmegaRuleset;
     type Plan = Monster;
     type Arrival = Entity;
-    type Refusal = ArenaRefusal;
+    type Refusal = OmegaArenaRefusal;
 
     fn comes_onto(&self) -> ArrivalFloor {
         ArrivalFloor::Any
     }
 
-    fn validate(&self, world: &World) -> Result<(FloorId, OmegaRuleset), ArenaRefusal> {
+    fn validate(&self, world: &World) -> Result<(FloorId, OmegaRuleset), OmegaArenaRefusal> {
         let rules = world.resource::<OmegaRuleset>().clone();
         if rules.rules().variants.is_none() {
-            return Err(ArenaRefusal::NoArena);
+            return Err(OmegaArenaRefusal::NoArena);
         }
         Ok((FloorId::new(streams::ARENA, self.counter), rules))
     }
@@ -111,12 +111,12 @@ impl ArrivalRequest for ArenaBoutRequested {
         world: &World,
         rules: OmegaRuleset,
         streams: &mut FloorStreams<'_>,
-    ) -> Result<Monster, ArenaRefusal> {
+    ) -> Result<Monster, OmegaArenaRefusal> {
         let variants = rules
             .rules()
             .variants
             .as_ref()
-            .ok_or(ArenaRefusal::NoArena)?;
+            .ok_or(OmegaArenaRefusal::NoArena)?;
         let champion = world.resource::<OmegaChronicle>().0.holder(CHAMPION);
         let mut rng = streams.draw(streams::ARENA);
         Ok(variants.arena_opponent(
@@ -154,9 +154,9 @@ pub(crate) struct WereParts {
 
 /// Observer: a were-human's special turn.
 pub(crate) fn were_turn(
-    turn: On<SpecialTurn>,
+    turn: On<OmegaSpecialTurn>,
     rules: Res<OmegaRuleset>,
-    moon: Res<MoonPhase>,
+    moon: Res<OmegaMoonPhase>,
     mut rng: ResMut<DenizenRng>,
     mut monsters: Query<WereParts>,
     mut commands: Commands,

@@ -13,7 +13,7 @@ use denizen_core::floor::Square;
 use denizen_core::plan::Plan;
 
 use super::populate::{construct, keep_ledger, spawn_monsters};
-use super::resources::{CurrentLocation, OmegaRuleset};
+use super::resources::{OmegaCurrentLocation, OmegaRuleset};
 use crate::construct::Monster;
 use crate::objects::ItemLedger;
 use crate::place::NoWandering;
@@ -26,19 +26,19 @@ use crate::wander::WanderRule;
 /// It runs only while the current floor is the Omega dungeon the player is in; the chance
 /// is `R(dungeon depth) < difficulty`, the creature comes from the ordinary pool (not the
 /// themed recipe), placed by the floor search, marked wandering, and its square is not
-/// turned to water (as in the source). Answered with a [`WanderingChecked`] when a creature
+/// turned to water (as in the source). Answered with an [`OmegaWanderingChecked`] when a creature
 /// arrives, and when the check cannot run, once until the reason changes (a check runs
 /// every ten game minutes; the host hears it when the player leaves a dungeon, not every
 /// check after); a check whose roll brings nothing is not answered.
 #[derive(Reflect, Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
-pub struct WanderingCheck;
+pub struct OmegaWanderingCheck;
 
-/// A wandering creature arrived on the current floor: what [`WanderingChecked`] holds, and
+/// A wandering creature arrived on the current floor: what [`OmegaWanderingChecked`] holds, and
 /// also triggered on the new monster, so batch readers and observers both see it.
 #[derive(EntityEvent, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
-pub struct WanderingArrival {
+pub struct OmegaWanderingArrival {
     /// The new monster.
     pub entity: Entity,
     /// Its template.
@@ -47,14 +47,14 @@ pub struct WanderingArrival {
     pub at: Square,
 }
 
-/// The answer to a [`WanderingCheck`], written in
+/// The answer to an [`OmegaWanderingCheck`], written in
 /// [`DenizenSystems::Clock`](denizen_bevy::DenizenSystems::Clock).
-pub type WanderingChecked = Arrived<WanderingCheck>;
+pub type OmegaWanderingChecked = Arrived<OmegaWanderingCheck>;
 
 /// Why a wandering check brought nothing.
 #[derive(Reflect, Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[reflect(Debug, PartialEq)]
-pub enum WanderingSkip {
+pub enum OmegaWanderingSkip {
     /// The current floor is not Omega's (another rule set's, the game's own, or none: a
     /// floor put away): wandering monsters arrive only on the Omega floor the player is
     /// on, or on the host's map before any floor.
@@ -79,13 +79,13 @@ pub enum WanderingSkip {
     NoneArrived,
 }
 
-impl From<NotOurFloor> for WanderingSkip {
+impl From<NotOurFloor> for OmegaWanderingSkip {
     fn from(not_ours: NotOurFloor) -> Self {
         Self::NotOurFloor(not_ours)
     }
 }
 
-impl From<RulesNotReady> for WanderingSkip {
+impl From<RulesNotReady> for OmegaWanderingSkip {
     fn from(not_ready: RulesNotReady) -> Self {
         match not_ready {
             RulesNotReady::Loading(loading) => Self::RulesLoading(loading),
@@ -98,12 +98,12 @@ impl From<RulesNotReady> for WanderingSkip {
 /// it once).
 #[derive(Resource, Reflect, Default)]
 #[reflect(Resource, Default)]
-pub(crate) struct SkipSaid(Option<WanderingSkip>);
+pub(crate) struct SkipSaid(Option<OmegaWanderingSkip>);
 
 /// What a check resolved: the rules, the place, and its rule.
 pub struct WanderingPlace {
     ruleset: OmegaRuleset,
-    location: CurrentLocation,
+    location: OmegaCurrentLocation,
     rule: WanderRule,
 }
 
@@ -113,27 +113,27 @@ pub struct WanderingPlan {
     ledger: ItemLedger,
 }
 
-impl ArrivalRequest for WanderingCheck {
+impl ArrivalRequest for OmegaWanderingCheck {
     type Rules = OmegaRuleset;
     type Valid = WanderingPlace;
     type Plan = WanderingPlan;
-    type Arrival = WanderingArrival;
-    type Refusal = WanderingSkip;
+    type Arrival = OmegaWanderingArrival;
+    type Refusal = OmegaWanderingSkip;
 
     fn comes_onto(&self) -> ArrivalFloor {
         ArrivalFloor::OwnOrNone
     }
 
-    fn validate(&self, world: &World) -> Result<(FloorId, WanderingPlace), WanderingSkip> {
-        let location = world.resource::<CurrentLocation>().clone();
+    fn validate(&self, world: &World) -> Result<(FloorId, WanderingPlace), OmegaWanderingSkip> {
+        let location = world.resource::<OmegaCurrentLocation>().clone();
         let ruleset = world.resource::<OmegaRuleset>().clone();
         let current = location.arrival_floor(world)?;
         let rule = ruleset
             .rules()
             .wandering(location.place())
-            .map_err(WanderingSkip::Rules)?;
+            .map_err(OmegaWanderingSkip::Rules)?;
         if ruleset.ordinary_pool(location.difficulty).is_none() {
-            return Err(WanderingSkip::NothingToDraw(location.difficulty));
+            return Err(OmegaWanderingSkip::NothingToDraw(location.difficulty));
         }
         let place = WanderingPlace {
             ruleset,
@@ -148,7 +148,7 @@ impl ArrivalRequest for WanderingCheck {
         world: &World,
         place: WanderingPlace,
         streams: &mut FloorStreams<'_>,
-    ) -> Result<WanderingPlan, WanderingSkip> {
+    ) -> Result<WanderingPlan, OmegaWanderingSkip> {
         let WanderingPlace {
             ruleset,
             location,
@@ -157,7 +157,7 @@ impl ArrivalRequest for WanderingCheck {
         let mut rng = streams.draw(streams::WANDER);
         let pool = ruleset
             .ordinary_pool(location.difficulty)
-            .ok_or(WanderingSkip::NothingToDraw(location.difficulty))?;
+            .ok_or(OmegaWanderingSkip::NothingToDraw(location.difficulty))?;
         let grid = &world.resource::<FloorMap>().0;
         let (arrival, ledger) = construct(
             world,
@@ -166,43 +166,47 @@ impl ArrivalRequest for WanderingCheck {
             location.difficulty,
             |builder| rule.check(&mut rng, grid, pool, builder),
         );
-        let spawn = arrival.ok_or(WanderingSkip::NoneArrived)?;
+        let spawn = arrival.ok_or(OmegaWanderingSkip::NoneArrived)?;
         Ok(WanderingPlan {
             plan: Plan::one(spawn),
             ledger,
         })
     }
 
-    fn apply(&self, world: &mut World, plan: WanderingPlan) -> WanderingArrival {
+    fn apply(&self, world: &mut World, plan: WanderingPlan) -> OmegaWanderingArrival {
         keep_ledger(world, plan.ledger);
         let spawn = &plan.plan.spawns[0];
         let (at, species) = (spawn.at, spawn.creature.species);
         let entity = spawn_monsters(world, plan.plan)[0];
-        WanderingArrival {
+        OmegaWanderingArrival {
             entity,
             species,
             at,
         }
     }
 
-    fn answer(&self, world: &mut World, outcome: Result<WanderingArrival, WanderingSkip>) {
+    fn answer(
+        &self,
+        world: &mut World,
+        outcome: Result<OmegaWanderingArrival, OmegaWanderingSkip>,
+    ) {
         match outcome {
             Ok(arrival) => {
                 world.resource_mut::<SkipSaid>().0 = None;
-                world.write_message(WanderingChecked {
+                world.write_message(OmegaWanderingChecked {
                     request: *self,
                     outcome: Ok(arrival),
                 });
                 world.trigger(arrival);
             }
-            Err(WanderingSkip::NoneArrived) => {
+            Err(OmegaWanderingSkip::NoneArrived) => {
                 world.resource_mut::<SkipSaid>().0 = None;
             }
             Err(reason) => {
                 let mut said = world.resource_mut::<SkipSaid>();
                 if said.0.as_ref() != Some(&reason) {
                     said.0 = Some(reason.clone());
-                    world.write_message(WanderingChecked {
+                    world.write_message(OmegaWanderingChecked {
                         request: *self,
                         outcome: Err(reason),
                     });
@@ -212,8 +216,8 @@ impl ArrivalRequest for WanderingCheck {
     }
 }
 
-/// The system both check schedules run: one [`WanderingCheck`] through the arrivals
+/// The system both check schedules run: one [`OmegaWanderingCheck`] through the arrivals
 /// pipeline.
 pub(crate) fn wandering_check(world: &mut World) {
-    arrive(world, &WanderingCheck);
+    arrive(world, &OmegaWanderingCheck);
 }

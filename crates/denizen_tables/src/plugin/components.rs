@@ -55,7 +55,7 @@ pub struct Possession {
 }
 
 /// A unique: at most one alive per game. The game reports its death with
-/// [`UniqueKilled`](super::messages::UniqueKilled), naming this key.
+/// [`TablesUniqueKilled`](super::messages::TablesUniqueKilled), naming this key.
 #[derive(Component, Reflect, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[reflect(Component, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Unique(pub String);

@@ -194,15 +194,15 @@ impl From<RulesNotReady> for TablesFloorRefusal {
 /// the same update are drawn (kept until the bestiary's files have loaded).
 #[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
-pub struct UniqueKilled {
+pub struct TablesUniqueKilled {
     /// The unique's key.
     pub unique: String,
 }
 
-/// A [`UniqueKilled`] naming no unique of the bestiary in use: the ledger is unchanged.
+/// A [`TablesUniqueKilled`] naming no unique of the bestiary in use: the ledger is unchanged.
 #[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
-pub struct UniqueKillRefused {
+pub struct TablesUniqueKillRefused {
     /// The key written.
     pub unique: String,
 }

@@ -39,7 +39,7 @@ use components::{
 };
 pub use messages::{
     TablesFloorPopulated, TablesFloorRefusal, TablesFloorRequested, TablesFloorServed,
-    TablesLintWarnings, TablesStateMended, UniqueKillRefused, UniqueKilled, Unplaced,
+    TablesLintWarnings, TablesStateMended, TablesUniqueKillRefused, TablesUniqueKilled, Unplaced,
 };
 pub use registration::TablesTypes;
 pub use resources::{TablesContext, TablesFloors, TablesRuleset, TablesUniques, TagArea};
@@ -110,7 +110,7 @@ impl TablesPlugin {
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TablesSystems {
     /// In [`DenizenSystems::Floors`](denizen_bevy::DenizenSystems::Floors), after the
-    /// floors of the rule sets added before it: the kills reported ([`UniqueKilled`]), the
+    /// floors of the rule sets added before it: the kills reported ([`TablesUniqueKilled`]), the
     /// saved state checked when it or the rules changed ([`TablesStateMended`]), then the
     /// floors asked for, through the [`pipeline`](denizen_bevy::pipeline).
     Floors,
@@ -135,7 +135,7 @@ impl Plugin for TablesPlugin {
         )
         .insert_resource(TablesRuleset::new(self.rules.clone()))
         .serve_floors::<TablesFloorRequested>(TablesSystems::Floors)
-        .serve_messages::<UniqueKilled>()
+        .serve_messages::<TablesUniqueKilled>()
         .add_systems(
             schedule,
             (
@@ -162,7 +162,7 @@ impl Plugin for TablesPlugin {
 
 /// The plugin's messages, observers, saved types and reflected types.
 fn register(app: &mut App) {
-    app.add_message::<UniqueKillRefused>()
+    app.add_message::<TablesUniqueKillRefused>()
         .add_message::<TablesLintWarnings>()
         .add_message::<TablesStateMended>()
         .add_message::<TablesWandered>()
@@ -199,7 +199,7 @@ fn register(app: &mut App) {
 impl RuleSetPlugin for TablesPlugin {
     fn expect_requests(app: &mut App) {
         app.expect_served::<TablesFloorRequested>("TablesPlugin")
-            .expect_served::<UniqueKilled>("TablesPlugin");
+            .expect_served::<TablesUniqueKilled>("TablesPlugin");
     }
 }
 
@@ -213,7 +213,8 @@ pub mod prelude {
     };
     pub use super::messages::{
         TablesFloorPopulated, TablesFloorRefusal, TablesFloorRequested, TablesFloorServed,
-        TablesLintWarnings, TablesStateMended, UniqueKillRefused, UniqueKilled, Unplaced,
+        TablesLintWarnings, TablesStateMended, TablesUniqueKillRefused, TablesUniqueKilled,
+        Unplaced,
     };
     pub use super::resources::{
         TablesContext, TablesFloors, TablesRuleset, TablesUniques, TagArea,

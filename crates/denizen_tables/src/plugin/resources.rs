@@ -35,7 +35,7 @@ impl TablesRuleset {
 /// Which uniques are alive on some floor and which were killed (see [`UniqueLedger`]).
 /// Saved. A unique whose entity goes (its floor left, replaced or despawned, or the game
 /// despawned it; a floor put away keeps it) goes back to the pool; a
-/// [`UniqueKilled`](super::messages::UniqueKilled) takes one for good.
+/// [`TablesUniqueKilled`](super::messages::TablesUniqueKilled) takes one for good.
 #[derive(Resource, Reflect, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[reflect(Resource, Default, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TablesUniques(pub UniqueLedger);

@@ -7,7 +7,7 @@ use bevy_reflect::prelude::*;
 use denizen_bevy::pipeline::RulesLoading;
 
 use super::components::Unique;
-use super::messages::{UniqueKillRefused, UniqueKilled};
+use super::messages::{TablesUniqueKillRefused, TablesUniqueKilled};
 use super::resources::{TablesRuleset, TablesUniques};
 
 /// Observer: a unique's entity goes (its floor left, replaced or despawned, or the game
@@ -32,12 +32,12 @@ pub(super) struct PendingKills(Vec<String>);
 
 /// Reads the kills reported, and applies them once the rules are in.
 pub(super) fn kills(
-    mut killed: MessageReader<UniqueKilled>,
+    mut killed: MessageReader<TablesUniqueKilled>,
     mut pending: ResMut<PendingKills>,
     loading: Option<Res<RulesLoading<TablesRuleset>>>,
     rules: Res<TablesRuleset>,
     mut ledger: ResMut<TablesUniques>,
-    mut refused: MessageWriter<UniqueKillRefused>,
+    mut refused: MessageWriter<TablesUniqueKillRefused>,
 ) {
     pending
         .0
@@ -53,7 +53,7 @@ pub(super) fn kills(
         if unique {
             ledger.0.killed(&key);
         } else {
-            refused.write(UniqueKillRefused { unique: key });
+            refused.write(TablesUniqueKillRefused { unique: key });
         }
     }
 }

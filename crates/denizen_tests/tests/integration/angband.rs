@@ -230,7 +230,7 @@ fn the_live_uniques_ledger_is_saved_and_a_foreign_one_is_mended() {
 #[test]
 fn a_level_sends_its_feeling_and_a_quick_return_feels_like_any_other() {
     let mut app = level(21, AngbandFloorRequested::new(15));
-    let feelings: Vec<LevelFeeling> = messages(&app);
+    let feelings: Vec<AngbandLevelFeeling> = messages(&app);
     let built: Vec<AngbandFloorPopulated> = floors_populated::<AngbandFloorRequested>(&app);
     assert_eq!(feelings.len(), 1);
     assert_eq!(feelings[0].feeling, built[0].feeling);
@@ -243,7 +243,7 @@ fn a_level_sends_its_feeling_and_a_quick_return_feels_like_any_other() {
     app.world_mut()
         .write_message(AngbandFloorRequested::new(16));
     app.update();
-    let feelings: Vec<LevelFeeling> = messages(&app);
+    let feelings: Vec<AngbandLevelFeeling> = messages(&app);
     assert_eq!(feelings[0].feeling, Feeling::LooksLikeAnyOther);
     app.world_mut()
         .resource_mut::<GameClock>()
@@ -251,7 +251,7 @@ fn a_level_sends_its_feeling_and_a_quick_return_feels_like_any_other() {
     app.world_mut()
         .write_message(AngbandFloorRequested::new(17));
     app.update();
-    let feelings: Vec<LevelFeeling> = messages(&app);
+    let feelings: Vec<AngbandLevelFeeling> = messages(&app);
     assert_ne!(feelings[0].feeling, Feeling::LooksLikeAnyOther);
     // Game minutes are not game turns: a day of minutes with no turns is a quick return.
     app.world_mut()
@@ -260,7 +260,7 @@ fn a_level_sends_its_feeling_and_a_quick_return_feels_like_any_other() {
     app.world_mut()
         .write_message(AngbandFloorRequested::new(18));
     app.update();
-    let feelings: Vec<LevelFeeling> = messages(&app);
+    let feelings: Vec<AngbandLevelFeeling> = messages(&app);
     assert_eq!(feelings[0].feeling, Feeling::LooksLikeAnyOther);
 }
 
@@ -309,7 +309,7 @@ fn rooms_ask_for_objects_and_an_appraiser_counts_them() {
         app.world_mut()
             .write_message(AngbandFloorRequested::new(depth));
         app.update();
-        let objects: Vec<ObjectRequested> = messages(&app);
+        let objects: Vec<AngbandObjectRequested> = messages(&app);
         let built: Vec<AngbandFloorPopulated> = floors_populated::<AngbandFloorRequested>(&app);
         let map = &app.world().resource::<FloorMap>().0;
         for object in &objects {
@@ -342,25 +342,25 @@ fn traps_spring_and_a_full_floor_summons_nothing() {
         .map(|(at, _)| at)
         .expect("level 25 has a trap");
     // Where no trap lies (the player's square), nothing springs.
-    app.world_mut().write_message(TrapSpringRequested {
+    app.world_mut().write_message(AngbandTrapSpringRequested {
         at: player,
         armour: 30,
     });
     app.update();
-    let refused: Vec<TrapSprung> = messages(&app);
+    let refused: Vec<AngbandTrapSprung> = messages(&app);
     assert_eq!(
         refused[0].refusal(),
-        Some(&TrapRefusal::NoTrap { at: player })
+        Some(&AngbandTrapRefusal::NoTrap { at: player })
     );
     let before = monsters(&mut app).len();
     let (mut summoned, mut runes, mut answered) = (0, 0, 0);
     for _ in 0..60 {
-        app.world_mut().write_message(TrapSpringRequested {
+        app.world_mut().write_message(AngbandTrapSpringRequested {
             at: trap,
             armour: 30,
         });
         app.update();
-        let answers: Vec<TrapSprung> = messages(&app);
+        let answers: Vec<AngbandTrapSprung> = messages(&app);
         assert_eq!(answers.len(), 1);
         let sprung = [answers[0].arrival().cloned().unwrap()];
         let outcome = &sprung[0].outcome;
@@ -371,12 +371,12 @@ fn traps_spring_and_a_full_floor_summons_nothing() {
         } else {
             assert!(sprung[0].summoned.is_empty());
         }
-        // Summoned monsters are awake; the callers stand within 2 of the trap.
+        // OmegaSummoned monsters are awake; the callers stand within 2 of the trap.
         for &entity in &sprung[0].summoned {
             let world = app.world();
             let monster = world.get::<AngbandMonster>(entity).unwrap();
             assert_eq!(world.get::<SleepCounter>(entity).unwrap().0, 0);
-            if monster.placement == denizen::angband::Placement::Summoned {
+            if monster.placement == denizen::angband::Placement::OmegaSummoned {
                 let at = Square::from(*world.get::<GridPos>(entity).unwrap());
                 assert!(at.x.abs_diff(trap.x) <= 2 && at.y.abs_diff(trap.y) <= 2);
             }
@@ -405,13 +405,13 @@ fn traps_spring_and_a_full_floor_summons_nothing() {
             app.insert_resource(CurrentFloor(floor));
         }
         app.world_mut()
-            .write_message(TrapSpringRequested { at, armour: 0 });
+            .write_message(AngbandTrapSpringRequested { at, armour: 0 });
         app.update();
-        let refused: Vec<TrapSprung> = messages(&app);
+        let refused: Vec<AngbandTrapSprung> = messages(&app);
         assert!(
             matches!(
                 refused[0].refusal(),
-                Some(TrapRefusal::NotOurFloor(NotOurFloor { asked, .. })) if asked.is("Angband")
+                Some(AngbandTrapRefusal::NotOurFloor(NotOurFloor { asked, .. })) if asked.is("Angband")
             ),
             "{refused:?}"
         );
@@ -431,9 +431,9 @@ fn traps_spring_and_a_full_floor_summons_nothing() {
             }
         };
         app.world_mut()
-            .write_message(TrapSpringRequested { at, armour: 0 });
+            .write_message(AngbandTrapSpringRequested { at, armour: 0 });
         app.update();
-        let sprung: Vec<TrapSprung> = messages(&app);
+        let sprung: Vec<AngbandTrapSprung> = messages(&app);
         assert!(sprung[0].arrival().unwrap().summoned.is_empty());
     }
 }

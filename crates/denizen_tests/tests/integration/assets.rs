@@ -82,16 +82,16 @@ fn omega_rules_follow_their_files() {
     // The first update asks for the files, so they cannot have loaded during it.
     let at = Square { x: 5, y: 5 };
     app.world_mut()
-        .write_message(SummonRequested::new(1, at, SummonKind::Ordinary));
+        .write_message(OmegaSummonRequested::new(1, at, SummonKind::Ordinary));
     request_caves(&mut app);
     assert!(heard(&app).is_empty());
     let refused: Vec<OmegaFloorRefusal> = floors_refused::<OmegaFloorRequested>(&app);
     assert_eq!(refused.len(), 1);
     assert_eq!(refused[0], OmegaFloorRefusal::RulesLoading);
-    let summoned: Vec<Summoned> = messages(&app);
+    let summoned: Vec<OmegaSummoned> = messages(&app);
     assert_eq!(
         summoned[0].outcome,
-        Err(NothingMade::RulesLoading(RulesStillLoading))
+        Err(OmegaNothingMade::RulesLoading(RulesStillLoading))
     );
     assert!(goblin_glyphs(&mut app).is_empty(), "nothing is populated");
     assert!(!champion(&app).contains("Gallant"));
@@ -228,13 +228,16 @@ fn a_refused_first_load_answers_requests_with_the_refusal() {
     let refusal = RulesRefused(DataRefusal::Data(error.clone()));
     let at = Square { x: 5, y: 5 };
     app.world_mut()
-        .write_message(SummonRequested::new(1, at, SummonKind::Ordinary));
+        .write_message(OmegaSummonRequested::new(1, at, SummonKind::Ordinary));
     request_caves(&mut app);
     let refused: Vec<OmegaFloorRefusal> = floors_refused::<OmegaFloorRequested>(&app);
     assert_eq!(refused[0], OmegaFloorRefusal::RulesRefused(refusal.clone()));
     assert!(refused[0].to_string().ends_with(line));
-    let summoned: Vec<Summoned> = messages(&app);
-    assert_eq!(summoned[0].outcome, Err(NothingMade::RulesRefused(refusal)));
+    let summoned: Vec<OmegaSummoned> = messages(&app);
+    assert_eq!(
+        summoned[0].outcome,
+        Err(OmegaNothingMade::RulesRefused(refusal))
+    );
     assert!(goblin_glyphs(&mut app).is_empty(), "nothing is populated");
 
     // With the file watcher, the mended file is taken.

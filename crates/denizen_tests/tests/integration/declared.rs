@@ -54,18 +54,18 @@ fn every_omega_request_names_omega_plugin() {
     names("OmegaPlugin", OmegaFloorRequested::new("sewers", 3));
     names(
         "OmegaPlugin",
-        CountrysideEncounterRequested {
+        OmegaCountrysideEncounterRequested {
             terrain: "forest".into(),
         },
     );
     names(
         "OmegaPlugin",
-        SummonRequested::new(1, at, SummonKind::Ordinary),
+        OmegaSummonRequested::new(1, at, SummonKind::Ordinary),
     );
-    names("OmegaPlugin", StatueWakeRequested::new(1, at));
+    names("OmegaPlugin", OmegaStatueWakeRequested::new(1, at));
     names(
         "OmegaPlugin",
-        ArenaBoutRequested {
+        OmegaArenaBoutRequested {
             counter: 0,
             rank: 0,
             at,
@@ -79,7 +79,7 @@ fn every_angband_request_names_angband_plugin() {
     names("AngbandPlugin", AngbandFloorRequested::new(5));
     names(
         "AngbandPlugin",
-        TrapSpringRequested {
+        AngbandTrapSpringRequested {
             at: Square { x: 2, y: 2 },
             armour: 0,
         },
@@ -98,7 +98,7 @@ fn every_tables_request_names_tables_plugin() {
     names("TablesPlugin", TablesFloorRequested::new("caves", 3));
     names(
         "TablesPlugin",
-        UniqueKilled {
+        TablesUniqueKilled {
             unique: "someone".into(),
         },
     );

@@ -81,14 +81,14 @@ fn a_bearer_drops_its_base_map_when_it_dies() {
     assert_eq!(floors, [0, 1, 2]);
     let (bearer, carries, at) = bearers[0];
     world.despawn(bearer);
-    let dropped: Vec<CarryDropped> = world
-        .resource::<Messages<CarryDropped>>()
+    let dropped: Vec<CaptiveCarryDropped> = world
+        .resource::<Messages<CaptiveCarryDropped>>()
         .iter_current_update_messages()
         .cloned()
         .collect();
     assert_eq!(
         dropped,
-        [CarryDropped {
+        [CaptiveCarryDropped {
             carry: carries.0,
             at: at.into(),
             floor: FloorId::new("base", 4),

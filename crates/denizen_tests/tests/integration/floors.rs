@@ -106,7 +106,7 @@ fn a_kill_in_the_same_update_frees_the_square_for_a_summon() {
         .species_id("goblin")
         .unwrap();
     let ends = [Square { x: 1, y: 1 }, Square { x: 3, y: 1 }];
-    app.world_mut().write_message(SummonRequested::new(
+    app.world_mut().write_message(OmegaSummonRequested::new(
         1,
         Square { x: 2, y: 1 },
         SummonKind::Named(goblin),
@@ -115,7 +115,7 @@ fn a_kill_in_the_same_update_frees_the_square_for_a_summon() {
     let first = summoned(&app)[0].clone().unwrap();
     assert!(ends.contains(&first.at), "{:?}", first.at);
     // The second takes the other end; after a kill there, a third finds it free.
-    app.world_mut().write_message(SummonRequested::new(
+    app.world_mut().write_message(OmegaSummonRequested::new(
         2,
         Square { x: 2, y: 1 },
         SummonKind::Named(goblin),
@@ -129,13 +129,13 @@ fn a_kill_in_the_same_update_frees_the_square_for_a_summon() {
         (|mut commands: Commands, doomed: Res<Doomed>| commands.entity(doomed.0).despawn())
             .before(DenizenSystems::Floors),
     );
-    app.world_mut().write_message(SummonRequested::new(
+    app.world_mut().write_message(OmegaSummonRequested::new(
         3,
         Square { x: 2, y: 1 },
         SummonKind::Named(goblin),
     ));
     app.update();
-    let third = messages::<Summoned>(&app).remove(0);
+    let third = messages::<OmegaSummoned>(&app).remove(0);
     assert_eq!(
         (third.request.request, third.arrival().map(|s| s.at)),
         (3, Some(second.at))
@@ -157,11 +157,11 @@ fn a_countryside_encounter_needs_the_tactical_map() {
         let (width, height) = (map.width(), map.height());
         app.insert_resource(FloorMap(map));
         app.world_mut()
-            .write_message(CountrysideEncounterRequested {
+            .write_message(OmegaCountrysideEncounterRequested {
                 terrain: "countryside:plains".into(),
             });
         app.update();
-        let rejected = floors_refused::<CountrysideEncounterRequested>(&app);
+        let rejected = floors_refused::<OmegaCountrysideEncounterRequested>(&app);
         assert_eq!(
             rejected[0],
             OmegaFloorRefusal::MapTooSmall {
@@ -239,7 +239,7 @@ fn floors_put_away_come_back_as_they_were() {
     let castle = put_floor_away(app.world_mut()).expect("a current floor");
 
     assert!(bring_floor_back(app.world_mut(), &sewers));
-    let location = app.world().resource::<CurrentLocation>().clone();
+    let location = app.world().resource::<OmegaCurrentLocation>().clone();
     assert_eq!(
         (location.environment.as_str(), location.depth),
         ("sewers", 2)
@@ -484,7 +484,7 @@ fn creatures_spawned_after_their_floor_is_despawned_go_with_it() {
             left, 0,
             "every entity went with its floor (groups: {on_groups})"
         );
-        let dropped: Vec<CarryDropped> = messages(&app);
+        let dropped: Vec<CaptiveCarryDropped> = messages(&app);
         assert_eq!(dropped, [], "groups: {on_groups}");
         let map = &app.world().resource::<FloorMap>().0;
         assert_eq!(map.squares().filter(|&s| map.is_occupied(s)).count(), 0);

@@ -124,12 +124,12 @@ fn base_floors_replaced_drop_nothing() {
             "the base's first groups carry its maps"
         );
     }
-    assert!(messages::<CarryDropped>(&app).is_empty());
+    assert!(messages::<CaptiveCarryDropped>(&app).is_empty());
     let mut bearers = app.world_mut().query_filtered::<Entity, With<Carries>>();
     let bearer = bearers.iter(app.world()).next().unwrap();
     app.world_mut().despawn(bearer);
     assert_eq!(
-        messages::<CarryDropped>(&app).len(),
+        messages::<CaptiveCarryDropped>(&app).len(),
         1,
         "a bearer's death still drops"
     );
@@ -187,7 +187,10 @@ fn the_omega_location_follows_the_current_floor() {
     app.add_plugins(DenizenPlugins::with_seed(5));
     let sewers = FloorId::new("sewers", 3);
     omega_floor(&mut app, 5, "sewers", 3);
-    assert_eq!(app.world().resource::<CurrentLocation>().floor(), sewers);
+    assert_eq!(
+        app.world().resource::<OmegaCurrentLocation>().floor(),
+        sewers
+    );
     put_floor_away(app.world_mut());
     app.insert_resource(FloorMap(denizen::captive::reference_base(WorldSeed(5), 2)));
     app.world_mut()
@@ -198,12 +201,15 @@ fn the_omega_location_follows_the_current_floor() {
         FloorId::new("base", 2)
     );
     assert_eq!(
-        *app.world().resource::<CurrentLocation>(),
-        CurrentLocation::default(),
+        *app.world().resource::<OmegaCurrentLocation>(),
+        OmegaCurrentLocation::default(),
         "no Omega place while the player is on a Captive base"
     );
     assert!(bring_floor_back(app.world_mut(), &sewers));
-    assert_eq!(app.world().resource::<CurrentLocation>().floor(), sewers);
+    assert_eq!(
+        app.world().resource::<OmegaCurrentLocation>().floor(),
+        sewers
+    );
 }
 
 #[test]
@@ -230,7 +236,7 @@ fn wandering_arrivals_reach_readers_after_arrivals_in_the_same_update() {
     app.init_resource::<Seen>();
     app.add_systems(
         Update,
-        (|mut checks: MessageReader<WanderingChecked>, mut seen: ResMut<Seen>| {
+        (|mut checks: MessageReader<OmegaWanderingChecked>, mut seen: ResMut<Seen>| {
             seen.0 += checks
                 .read()
                 .filter(|check| check.arrival().is_some())
@@ -241,7 +247,7 @@ fn wandering_arrivals_reach_readers_after_arrivals_in_the_same_update() {
     let observed = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
     let counter = observed.clone();
     app.add_observer(
-        move |arrival: On<WanderingArrival>, creatures: Query<&Species>| {
+        move |arrival: On<OmegaWanderingArrival>, creatures: Query<&Species>| {
             assert!(creatures.get(arrival.entity).is_ok());
             counter.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         },
@@ -423,13 +429,13 @@ mod angband {
         app.update();
         let skipped = crate::wandering_skips(&app);
         assert!(
-            matches!(skipped.as_slice(), [WanderingSkip::NotOurFloor(_)]),
+            matches!(skipped.as_slice(), [OmegaWanderingSkip::NotOurFloor(_)]),
             "{skipped:?}"
         );
         // On an Angband level the player is in no Omega place.
         assert_eq!(
-            *app.world().resource::<CurrentLocation>(),
-            CurrentLocation::default()
+            *app.world().resource::<OmegaCurrentLocation>(),
+            OmegaCurrentLocation::default()
         );
         let world = app.world_mut();
         let omega_here = world
@@ -442,11 +448,11 @@ mod angband {
         // Nor is an Omega summons served on it.
         let player = Square { x: 1, y: 1 };
         app.world_mut()
-            .write_message(SummonRequested::new(7, player, SummonKind::Ordinary));
+            .write_message(OmegaSummonRequested::new(7, player, SummonKind::Ordinary));
         app.update();
         let summons = crate::summoned(&app);
         assert!(
-            matches!(summons.as_slice(), [Err(NothingMade::NotOurFloor(NotOurFloor { floor, .. }))] if *floor == angband),
+            matches!(summons.as_slice(), [Err(OmegaNothingMade::NotOurFloor(NotOurFloor { floor, .. }))] if *floor == angband),
             "{summons:?}"
         );
         assert_eq!(on_floor(&mut app, &angband).len(), monsters);
@@ -454,15 +460,18 @@ mod angband {
         // Back on the Astral Plane, its wanderers come again, and no Angband trap springs.
         let astral = FloorId::new("astral", 2);
         bring_floor_back(app.world_mut(), &astral);
-        assert_eq!(app.world().resource::<CurrentLocation>().floor(), astral);
-        app.world_mut().write_message(TrapSpringRequested {
+        assert_eq!(
+            app.world().resource::<OmegaCurrentLocation>().floor(),
+            astral
+        );
+        app.world_mut().write_message(AngbandTrapSpringRequested {
             at: player,
             armour: 0,
         });
         app.update();
-        let traps: Vec<TrapSprung> = messages(&app);
+        let traps: Vec<AngbandTrapSprung> = messages(&app);
         assert!(
-            matches!(traps[0].refusal(), Some(TrapRefusal::NotOurFloor(NotOurFloor { floor, maker, .. })) if *floor == astral && maker.is("Omega")),
+            matches!(traps[0].refusal(), Some(AngbandTrapRefusal::NotOurFloor(NotOurFloor { floor, maker, .. })) if *floor == astral && maker.is("Omega")),
             "{traps:?}"
         );
         let before = on_floor(&mut app, &astral).len();

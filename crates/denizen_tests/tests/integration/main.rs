@@ -81,8 +81,8 @@ pub fn floors_refused<R: FloorRequest>(app: &App) -> Vec<R::Refusal> {
 #[cfg(feature = "omega")]
 /// What the summonings answered in the last update, in order: the creature and its square,
 /// or why none was made.
-pub fn summoned(app: &App) -> Vec<Result<Summon, NothingMade>> {
-    messages::<Summoned>(app)
+pub fn summoned(app: &App) -> Vec<Result<OmegaSummon, OmegaNothingMade>> {
+    messages::<OmegaSummoned>(app)
         .into_iter()
         .map(|answer| answer.outcome)
         .collect()
@@ -90,8 +90,8 @@ pub fn summoned(app: &App) -> Vec<Result<Summon, NothingMade>> {
 
 #[cfg(feature = "omega")]
 /// The wandering creatures that arrived in the last update.
-pub fn wandering_arrivals(app: &App) -> Vec<WanderingArrival> {
-    messages::<WanderingChecked>(app)
+pub fn wandering_arrivals(app: &App) -> Vec<OmegaWanderingArrival> {
+    messages::<OmegaWanderingChecked>(app)
         .iter()
         .filter_map(|answer| answer.arrival().copied())
         .collect()
@@ -99,8 +99,8 @@ pub fn wandering_arrivals(app: &App) -> Vec<WanderingArrival> {
 
 #[cfg(feature = "omega")]
 /// Why wandering checks of the last update could not run, as said (once a reason).
-pub fn wandering_skips(app: &App) -> Vec<WanderingSkip> {
-    messages::<WanderingChecked>(app)
+pub fn wandering_skips(app: &App) -> Vec<OmegaWanderingSkip> {
+    messages::<OmegaWanderingChecked>(app)
         .iter()
         .filter_map(|answer| answer.refusal().cloned())
         .collect()

@@ -70,19 +70,19 @@ fn a_tables_floor_named_like_an_omega_place_gets_no_omega_arrival() {
     // Put away, the Omega floor takes no summons, though the location still names it
     // and no floor is current: that is not the host's map before any floor.
     let player = Square { x: 1, y: 1 };
-    let summons = SummonRequested::new(7, player, SummonKind::Ordinary);
+    let summons = OmegaSummonRequested::new(7, player, SummonKind::Ordinary);
     app.world_mut().write_message(summons);
     app.update();
     let summoned = crate::summoned(&app);
     assert!(
-        matches!(summoned.as_slice(), [Err(NothingMade::NotOurFloor(NotOurFloor { floor, .. }))] if *floor == FloorId::default()),
+        matches!(summoned.as_slice(), [Err(OmegaNothingMade::NotOurFloor(NotOurFloor { floor, .. }))] if *floor == FloorId::default()),
         "{summoned:?}"
     );
     assert!(bring_floor_back(app.world_mut(), &sewers));
     assert_eq!(maker_of(app.world(), &sewers), Maker::rule_set("Tables"));
     assert_eq!(
-        *app.world().resource::<CurrentLocation>(),
-        CurrentLocation::default()
+        *app.world().resource::<OmegaCurrentLocation>(),
+        OmegaCurrentLocation::default()
     );
     let mut skipped = Vec::new();
     for _ in 0..60 {
@@ -96,22 +96,25 @@ fn a_tables_floor_named_like_an_omega_place_gets_no_omega_arrival() {
     assert!(
         skipped
             .iter()
-            .all(|skip| matches!(skip, WanderingSkip::NotOurFloor(n) if n.maker.is("Tables"))),
+            .all(|skip| matches!(skip, OmegaWanderingSkip::NotOurFloor(n) if n.maker.is("Tables"))),
         "{skipped:?}"
     );
     assert_eq!(omega_creatures_on(&mut app, &sewers), 0);
-    let summons = SummonRequested::new(7, player, SummonKind::Ordinary);
+    let summons = OmegaSummonRequested::new(7, player, SummonKind::Ordinary);
     app.world_mut().write_message(summons);
     app.update();
     let summoned = crate::summoned(&app);
     assert!(
-        matches!(summoned.as_slice(), [Err(NothingMade::NotOurFloor(NotOurFloor { floor, maker, .. }))] if *floor == sewers && maker.is("Tables")),
+        matches!(summoned.as_slice(), [Err(OmegaNothingMade::NotOurFloor(NotOurFloor { floor, maker, .. }))] if *floor == sewers && maker.is("Tables")),
         "{summoned:?}"
     );
     assert_eq!(omega_creatures_on(&mut app, &sewers), 0);
     // Omega's own floor brought back is followed again.
     assert!(bring_floor_back(app.world_mut(), &astral));
-    assert_eq!(app.world().resource::<CurrentLocation>().floor(), astral);
+    assert_eq!(
+        app.world().resource::<OmegaCurrentLocation>().floor(),
+        astral
+    );
     // Emptied (despawned while current), it stays current and Omega's.
     despawn_floor(app.world_mut(), &astral);
     assert_eq!(maker_of(app.world(), &astral), Maker::rule_set("Omega"));
@@ -221,7 +224,7 @@ fn a_save_keeps_each_floors_maker() {
 fn a_tables_floor_named_angband_springs_no_trap() {
     let mut app = app(6);
     app.add_plugins(AngbandPlugin::default());
-    let spring = || TrapSpringRequested {
+    let spring = || AngbandTrapSpringRequested {
         at: Square { x: 3, y: 2 },
         armour: 0,
     };
@@ -230,9 +233,9 @@ fn a_tables_floor_named_angband_springs_no_trap() {
     assert_eq!(maker_of(app.world(), &floor), Maker::rule_set("Tables"));
     app.world_mut().write_message(spring());
     app.update();
-    let sprung: Vec<TrapSprung> = messages(&app);
+    let sprung: Vec<AngbandTrapSprung> = messages(&app);
     assert!(
-        matches!(sprung[0].refusal(), Some(TrapRefusal::NotOurFloor(NotOurFloor { floor: f, maker, .. })) if *f == floor && maker.is("Tables")),
+        matches!(sprung[0].refusal(), Some(AngbandTrapRefusal::NotOurFloor(NotOurFloor { floor: f, maker, .. })) if *f == floor && maker.is("Tables")),
         "{sprung:?}"
     );
     // Emptied and left, the floor's name is free: Angband's level on the host's map is
@@ -248,7 +251,7 @@ fn a_tables_floor_named_angband_springs_no_trap() {
     assert_eq!(maker_of(app.world(), &floor), Maker::rule_set("Angband"));
     app.world_mut().write_message(spring());
     app.update();
-    let sprung: Vec<TrapSprung> = messages(&app);
+    let sprung: Vec<AngbandTrapSprung> = messages(&app);
     assert!(sprung[0].refusal().is_none(), "{sprung:?}");
 }
 
@@ -306,7 +309,7 @@ fn floors_of_three_makers_and_of_one_gone_reload() {
     let before = on_sewers(&mut loaded);
     assert!(before > 0);
     let player = Square { x: 1, y: 1 };
-    let summons = SummonRequested::new(7, player, SummonKind::Ordinary);
+    let summons = OmegaSummonRequested::new(7, player, SummonKind::Ordinary);
     loaded.world_mut().write_message(summons);
     loaded
         .world_mut()
@@ -316,7 +319,7 @@ fn floors_of_three_makers_and_of_one_gone_reload() {
     assert_eq!(on_sewers(&mut loaded), before);
     let summoned = crate::summoned(&loaded);
     assert!(
-        matches!(summoned.as_slice(), [Err(NothingMade::NotOurFloor(NotOurFloor { floor, maker, .. }))] if *floor == sewers && maker.is("Gone")),
+        matches!(summoned.as_slice(), [Err(OmegaNothingMade::NotOurFloor(NotOurFloor { floor, maker, .. }))] if *floor == sewers && maker.is("Gone")),
         "{summoned:?}"
     );
     // The tables' clock counts time only on the tables' own floors: none passes here.

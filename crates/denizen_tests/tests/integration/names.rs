@@ -31,3 +31,96 @@ fn a_games_own_arrived_stands_beside_the_glob_imports() {
         std::any::type_name::<game::Arrived>()
     );
 }
+
+/// The prefix rule of docs/ARCHITECTURE.md ("Names in a rule set's plugin"): every type a
+/// game names to talk to a rule set's plugin or read what it keeps (its plugins, system
+/// sets, messages, events and resources, the aliases of its answers, and the outcomes
+/// those answers carry) starts with the rule set's name, so four plugins' glob imports
+/// stand side by side and a name says whose it is. Read from the plugin modules' sources.
+#[test]
+fn every_name_a_game_reads_from_a_plugin_starts_with_its_rule_set() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let mut unprefixed = Vec::new();
+    for (krate, prefix) in [
+        ("denizen_omega", "Omega"),
+        ("denizen_angband", "Angband"),
+        ("denizen_captive", "Captive"),
+        ("denizen_tables", "Tables"),
+    ] {
+        let folder = format!("{root}/{krate}/src/plugin");
+        let files = std::fs::read_dir(&folder).expect("the plugin folder is there");
+        let mut names = Vec::new();
+        for file in files {
+            let path = file.unwrap().path();
+            names.extend(read_names(&std::fs::read_to_string(&path).unwrap()));
+        }
+        assert!(names.len() >= 8, "{krate}: {names:?}");
+        unprefixed.extend(
+            (names.into_iter())
+                .filter(|name| !name.starts_with(prefix) && name != "Entity")
+                .map(|name| format!("{krate}: {name}")),
+        );
+    }
+    assert!(unprefixed.is_empty(), "{unprefixed:#?}");
+}
+
+/// The names a game reads in one source file: types derived as a message, event, resource
+/// or system set; aliases of `Arrived` and `FloorServed`; plugins; and the outcomes of the
+/// requests served (`type Arrival`, `Populated`, `Refusal`, inside a `Vec` or not).
+fn read_names(source: &str) -> Vec<String> {
+    const READ: [&str; 5] = ["Message", "Event", "EntityEvent", "Resource", "SystemSet"];
+    let mut names = Vec::new();
+    // The derive list being read (it may span lines), then whether it named one of `READ`
+    // until the item it stands on.
+    let (mut list, mut open, mut derived) = (String::new(), false, false);
+    for line in source.lines().map(str::trim) {
+        if let Some(start) = line.strip_prefix("#[derive(") {
+            (list, open) = (start.to_owned(), true);
+        } else if open {
+            list.push_str(line);
+        }
+        if open && list.ends_with(")]") {
+            open = false;
+            derived = list.split([',', ')', ' ']).any(|word| READ.contains(&word));
+        } else if !open && let Some((public, name)) = declared(line) {
+            if derived && public {
+                names.push(name);
+            }
+            derived = false;
+        }
+        if let Some(alias) = line.strip_prefix("pub type ")
+            && (alias.contains("= Arrived<") || alias.contains("= FloorServed<"))
+        {
+            names.push(word(alias));
+        }
+        if let Some(plugin) = line.strip_prefix("impl Plugin for ") {
+            names.push(word(plugin));
+        }
+        for outcome in ["type Arrival = ", "type Populated = ", "type Refusal = "] {
+            if let Some(named) = line.strip_prefix(outcome) {
+                names.push(word(named.trim_start_matches("Vec<")));
+            }
+        }
+    }
+    names
+}
+
+/// Whether a `struct` or `enum` line declares a public item, and its name.
+fn declared(line: &str) -> Option<(bool, String)> {
+    let item = line.split_once(' ').map_or(line, |(visibility, rest)| {
+        if visibility.starts_with("pub") {
+            rest
+        } else {
+            line
+        }
+    });
+    let rest = (item.strip_prefix("struct ")).or_else(|| item.strip_prefix("enum "))?;
+    Some((line.starts_with("pub "), word(rest)))
+}
+
+/// The identifier a text starts with.
+fn word(text: &str) -> String {
+    text.chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .collect()
+}

@@ -73,7 +73,7 @@ fn counts_follow_the_formula_and_squares_are_distinct() {
     assert_eq!(seen.len(), 2, "both 21 and 24 occur");
     let mut caves = app_with_reference("goblin-caves", 4);
     assert_eq!(monsters(caves.world_mut()).len(), 11);
-    let location = caves.world().resource::<CurrentLocation>().clone();
+    let location = caves.world().resource::<OmegaCurrentLocation>().clone();
     assert_eq!(location.dungeon.as_deref(), Some("goblin-caves"));
     assert_eq!((location.depth, location.difficulty), (4, 2));
 }
@@ -203,8 +203,8 @@ fn unknown_floors_are_rejected_without_changes() {
         "`sewers` has depths 1 to 18, not 40"
     );
     assert_eq!(
-        *app.world().resource::<CurrentLocation>(),
-        CurrentLocation::default()
+        *app.world().resource::<OmegaCurrentLocation>(),
+        OmegaCurrentLocation::default()
     );
 }
 

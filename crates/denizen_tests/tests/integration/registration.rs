@@ -42,15 +42,15 @@ fn scenario() -> App {
         SummonKind::Ordinary,
     ] {
         app.world_mut()
-            .write_message(SummonRequested::new(0, at, kind));
+            .write_message(OmegaSummonRequested::new(0, at, kind));
     }
     app.world_mut()
         .resource_mut::<FloorMap>()
         .0
         .set(at, denizen::omega::tile::STATUE);
     app.world_mut()
-        .write_message(StatueWakeRequested::new(0, at));
-    app.world_mut().write_message(ArenaBoutRequested {
+        .write_message(OmegaStatueWakeRequested::new(0, at));
+    app.world_mut().write_message(OmegaArenaBoutRequested {
         counter: 20,
         rank: 2,
         at,
@@ -64,8 +64,8 @@ fn scenario() -> App {
             .map(|(e, _)| e)
             .unwrap()
     };
-    app.world_mut().resource_mut::<MoonPhase>().0 = 6;
-    app.world_mut().trigger(SpecialTurn { entity: were });
+    app.world_mut().resource_mut::<OmegaMoonPhase>().0 = 6;
+    app.world_mut().trigger(OmegaSpecialTurn { entity: were });
     app.world_mut()
         .resource_mut::<GameClock>()
         .advance_minutes(60);
@@ -74,7 +74,7 @@ fn scenario() -> App {
     put_floor_away(app.world_mut());
     app.insert_resource(FloorMap(FloorGrid::new(64, 16).unwrap()));
     app.world_mut()
-        .write_message(CountrysideEncounterRequested {
+        .write_message(OmegaCountrysideEncounterRequested {
             terrain: "countryside:plains".into(),
         });
     app.update();
@@ -123,7 +123,7 @@ fn scenario() -> App {
 
 /// The type paths of denizen's own types inside a component or resource name, generic
 /// arguments and all: `bevy_ecs::message::Messages<denizen_omega::plugin::messages::OmegaFloorRequested>`
-/// holds one, and `...Messages<denizen_bevy::arrivals::Arrived<denizen_omega::...::SummonRequested>>`
+/// holds one, and `...Messages<denizen_bevy::arrivals::Arrived<denizen_omega::...::OmegaSummonRequested>>`
 /// holds `Arrived<...>` whole and its argument.
 fn denizen_paths(name: &str) -> Vec<&str> {
     let mut paths = Vec::new();
@@ -207,10 +207,10 @@ fn every_component_and_resource_of_a_full_scenario_is_registered() {
         "denizen_omega::plugin::components::MonsterIdentity",
         "denizen_omega::plugin::components::ArenaOpponent",
         "denizen_omega::plugin::messages::OmegaFloorRequested",
-        "denizen_bevy::arrivals::Arrived<denizen_omega::plugin::wander::WanderingCheck>",
+        "denizen_bevy::arrivals::Arrived<denizen_omega::plugin::wander::OmegaWanderingCheck>",
         "denizen_captive::plugin::components::MemberOf",
         "denizen_captive::plugin::components::GroupMembers",
-        "denizen_captive::plugin::messages::CarryDropped",
+        "denizen_captive::plugin::messages::CaptiveCarryDropped",
         "denizen_bevy::streams::DenizenRng",
         "denizen_bevy::pipeline::FloorServed<denizen_omega::plugin::messages::OmegaFloorRequested>",
     ];

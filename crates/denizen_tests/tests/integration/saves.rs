@@ -17,12 +17,12 @@ fn a_ledger_or_location_from_other_data_is_replaced_and_reported() {
     let mut app = App::new();
     app.add_plugins(DenizenPlugins::with_seed(4));
     app.update();
-    let empty: UniqueItems = ron::from_str("((states: []))").unwrap();
+    let empty: OmegaUniqueItems = ron::from_str("((states: []))").unwrap();
     app.insert_resource(empty);
     let no_offices: OmegaChronicle =
         ron::from_str("((adventurers: [], officeholders: []))").unwrap();
     app.insert_resource(no_offices);
-    app.insert_resource(CurrentLocation {
+    app.insert_resource(OmegaCurrentLocation {
         environment: "atlantis".into(),
         dungeon: None,
         depth: 1,
@@ -33,11 +33,11 @@ fn a_ledger_or_location_from_other_data_is_replaced_and_reported() {
     app.world_mut()
         .write_message(OmegaFloorRequested::new("sewers", 3));
     app.update();
-    let rejected: Vec<StateRejected> = messages(&app);
+    let rejected: Vec<OmegaStateRejected> = messages(&app);
     let resources: Vec<&str> = rejected.iter().map(|r| r.reason.resource()).collect();
     assert_eq!(
         resources,
-        ["OmegaChronicle", "UniqueItems", "CurrentLocation"]
+        ["OmegaChronicle", "OmegaUniqueItems", "OmegaCurrentLocation"]
     );
     assert!(
         rejected[0]
@@ -65,13 +65,13 @@ fn a_ledger_or_location_from_other_data_is_replaced_and_reported() {
     let populated: Vec<OmegaFloorPopulated> = floors_populated::<OmegaFloorRequested>(&app);
     assert_eq!(populated.len(), 1);
     assert_eq!(
-        app.world().resource::<CurrentLocation>().environment,
+        app.world().resource::<OmegaCurrentLocation>().environment,
         "sewers"
     );
     let rules = OmegaRules::shipped();
     assert_eq!(
         app.world()
-            .resource::<UniqueItems>()
+            .resource::<OmegaUniqueItems>()
             .0
             .check(rules.bestiary.items()),
         Ok(())
@@ -82,7 +82,7 @@ fn a_ledger_or_location_from_other_data_is_replaced_and_reported() {
     );
     // A fitting state is left alone.
     app.update();
-    assert!(messages::<StateRejected>(&app).is_empty());
+    assert!(messages::<OmegaStateRejected>(&app).is_empty());
 }
 
 /// A saved floor with fewer rows than its size (the audit's 10 x 10 floor with no
@@ -138,8 +138,8 @@ fn a_saved_and_reloaded_world_goes_on_identically() {
             monsters,
             world.resource::<FloorMap>().clone(),
             world.resource::<GameClock>().minutes,
-            world.resource::<CurrentLocation>().clone(),
-            world.resource::<UniqueItems>().clone(),
+            world.resource::<OmegaCurrentLocation>().clone(),
+            world.resource::<OmegaUniqueItems>().clone(),
         )
     };
     let (a, b) = (state(&mut reloaded), state(&mut original));
@@ -162,8 +162,11 @@ fn a_saved_and_reloaded_world_goes_on_identically() {
             if turn % 4 == 1 {
                 let map = app.world().resource::<FloorMap>().0.clone();
                 let at = map.squares().find(|&s| map.is_acceptable(s)).unwrap();
-                app.world_mut()
-                    .write_message(SummonRequested::new(turn, at, SummonKind::Ordinary));
+                app.world_mut().write_message(OmegaSummonRequested::new(
+                    turn,
+                    at,
+                    SummonKind::Ordinary,
+                ));
             }
             if turn == 6 {
                 put_floor_away(app.world_mut());
@@ -948,4 +951,59 @@ fn assert_makers_guessed_and_kept(app: &mut App) {
     again.update();
     load(again.world_mut(), &text).unwrap();
     assert_eq!(save(again.world()).unwrap(), text);
+}
+
+/// Omega's saved resources were renamed with its prefix (`MoonPhase` is `OmegaMoonPhase`,
+/// and so on): a save naming them by their former paths loads them, values and all, and
+/// is written back under the new paths; a save naming one both ways is refused.
+#[test]
+fn a_save_naming_omegas_resources_by_their_former_paths_loads() {
+    use denizen::bevy::save::{SaveError, load, save};
+    let mut app = App::new();
+    app.add_plugins(DenizenPlugins::with_seed(45));
+    app.update();
+    app.insert_resource(OmegaMoonPhase(7));
+    app.world_mut()
+        .resource_mut::<OmegaCompletedDungeons>()
+        .0
+        .insert("castle".into());
+    let text = save(app.world()).unwrap();
+    let renamed = [
+        "CompletedDungeons",
+        "CurrentLocation",
+        "MoonPhase",
+        "UniqueItems",
+    ];
+    let mut former = text.clone();
+    for name in renamed {
+        let path = format!("\"denizen_omega::plugin::resources::Omega{name}\"");
+        assert!(former.contains(&path), "{path}");
+        former = former.replace(
+            &path,
+            &format!("\"denizen_omega::plugin::resources::{name}\""),
+        );
+    }
+    let mut again = App::new();
+    again.add_plugins(DenizenPlugins::with_seed(45));
+    again.update();
+    load(again.world_mut(), &former).unwrap();
+    assert_eq!(again.world().resource::<OmegaMoonPhase>().0, 7);
+    assert!(
+        again
+            .world()
+            .resource::<OmegaCompletedDungeons>()
+            .0
+            .contains("castle")
+    );
+    assert_eq!(save(again.world()).unwrap(), text);
+
+    let both = text.replacen(
+        "resources: {",
+        "resources: {\n        \"denizen_omega::plugin::resources::MoonPhase\": (3),",
+        1,
+    );
+    let error = load(again.world_mut(), &both).unwrap_err();
+    assert!(matches!(error, SaveError::Read { .. }), "{error}");
+    assert!(error.to_string().contains("given twice"), "{error}");
+    assert_eq!(again.world().resource::<OmegaMoonPhase>().0, 7);
 }

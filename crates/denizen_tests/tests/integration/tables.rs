@@ -290,7 +290,7 @@ fn kill_queen(app: &mut App) {
     for queen in queens {
         world.despawn(queen);
     }
-    world.write_message(UniqueKilled {
+    world.write_message(TablesUniqueKilled {
         unique: "queen".into(),
     });
 }
@@ -320,14 +320,14 @@ fn a_unique_returns_after_its_floor_ends_and_never_after_a_kill() {
     assert!(bring_floor_back(app.world_mut(), &FloorId::new("bog", 2)));
     assert!(queen_here(&mut app));
     kill_queen(&mut app);
-    app.world_mut().write_message(UniqueKilled {
+    app.world_mut().write_message(TablesUniqueKilled {
         unique: "howler".into(),
     });
     app.update();
-    let refused: Vec<UniqueKillRefused> = messages(&app);
+    let refused: Vec<TablesUniqueKillRefused> = messages(&app);
     assert_eq!(
         refused,
-        [UniqueKillRefused {
+        [TablesUniqueKillRefused {
             unique: "howler".into()
         }]
     );
@@ -647,7 +647,7 @@ fn tables_rules_follow_their_files() {
     let plugins = DenizenPlugins::with_seed(9).set(TablesPlugin::default().data_assets(files));
     let mut app = game(&folder.0, plugins);
     // A kill reported while the files load is kept until they are in.
-    app.world_mut().write_message(UniqueKilled {
+    app.world_mut().write_message(TablesUniqueKilled {
         unique: "queen".into(),
     });
     request(&mut app, "bog", 1);

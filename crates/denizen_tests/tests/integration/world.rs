@@ -188,14 +188,14 @@ fn no_arrivals_outside_the_current_dungeon() {
     // The player leaves for the countryside: the dungeon is still the current dungeon,
     // but the environment is not.
     app.world_mut()
-        .resource_mut::<CurrentLocation>()
+        .resource_mut::<OmegaCurrentLocation>()
         .environment = "countryside".into();
     app.world_mut()
         .resource_mut::<GameClock>()
         .advance_minutes(600);
     app.update();
     assert!(wandering_arrivals(&app).is_empty());
-    let location = app.world().resource::<CurrentLocation>().clone();
+    let location = app.world().resource::<OmegaCurrentLocation>().clone();
     assert_eq!(location.dungeon.as_deref(), Some("astral"));
 }
 
@@ -241,20 +241,20 @@ fn summoning_with_no_free_neighbour_makes_nothing() {
     app.add_plugins(DenizenPlugins::with_seed(5));
     let closet = FloorGrid::from_rows(&["###", "#.#", "###"]).unwrap();
     app.insert_resource(FloorMap(closet));
-    app.world_mut().write_message(SummonRequested::new(
+    app.world_mut().write_message(OmegaSummonRequested::new(
         0,
         Square { x: 1, y: 1 },
         SummonKind::Hostile,
     ));
     app.update();
     assert_eq!(monster_count(&mut app), 0);
-    assert_eq!(summoned(&app), [Err(NothingMade::NoFreeSquare)]);
+    assert_eq!(summoned(&app), [Err(OmegaNothingMade::NoFreeSquare)]);
 
     let open = FloorGrid::from_rows(&["#####", "#...#", "#...#", "#...#", "#####"]).unwrap();
     app.insert_resource(FloorMap(open));
     let rules = OmegaRules::shipped();
     let goblin = rules.bestiary.species_id("goblin").unwrap();
-    app.world_mut().write_message(SummonRequested::new(
+    app.world_mut().write_message(OmegaSummonRequested::new(
         0,
         Square { x: 2, y: 2 },
         SummonKind::Named(goblin),
@@ -270,13 +270,13 @@ fn summoning_with_no_free_neighbour_makes_nothing() {
     assert_eq!(app.world().get::<Species>(entity).unwrap().id, goblin);
 
     // A species id the bestiary does not hold makes nothing, without a panic.
-    app.world_mut().write_message(SummonRequested::new(
+    app.world_mut().write_message(OmegaSummonRequested::new(
         0,
         Square { x: 2, y: 2 },
         SummonKind::Named(SpeciesId(u16::MAX)),
     ));
     app.update();
-    assert_eq!(summoned(&app), [Err(NothingMade::NothingEligible)]);
+    assert_eq!(summoned(&app), [Err(OmegaNothingMade::NothingEligible)]);
     assert_eq!(monster_count(&mut app), 1);
 }
 
@@ -292,7 +292,7 @@ fn countryside_encounters_scatter_with_awareness_64() {
     for _ in 0..40 {
         app.insert_resource(FloorMap(tactical.clone()));
         app.world_mut()
-            .write_message(CountrysideEncounterRequested {
+            .write_message(OmegaCountrysideEncounterRequested {
                 terrain: "countryside:river".into(),
             });
         app.update();
@@ -308,7 +308,7 @@ fn countryside_encounters_scatter_with_awareness_64() {
             assert!(at.x < 64 && at.y < 16);
             world.despawn(id);
         }
-        assert_eq!(world.resource::<CurrentLocation>().difficulty, 7);
+        assert_eq!(world.resource::<OmegaCurrentLocation>().difficulty, 7);
     }
     assert!(
         sizes
@@ -339,7 +339,7 @@ fn fixed_inhabitants_until_completed_with_the_volcano_gap() {
         app.add_plugins(DenizenPlugins::with_seed(8).set(OmegaPlugin::default().cavern_gap(gap)));
         if completed {
             app.world_mut()
-                .resource_mut::<CompletedDungeons>()
+                .resource_mut::<OmegaCompletedDungeons>()
                 .0
                 .insert("volcano".into());
         }
@@ -369,7 +369,7 @@ fn arena_bouts_and_were_turns() {
     app.add_plugins(DenizenPlugins::with_seed(9));
     let arena = FloorGrid::from_rows(&["##########", "#........#", "##########"]).unwrap();
     app.insert_resource(FloorMap(arena));
-    app.world_mut().write_message(ArenaBoutRequested {
+    app.world_mut().write_message(OmegaArenaBoutRequested {
         counter: 3,
         rank: 0,
         at: Square { x: 8, y: 1 },
@@ -397,7 +397,7 @@ fn arena_bouts_and_were_turns() {
 
     // A peaceful were-human changes only on moon phase 6.
     let were = rules.bestiary.species_id("were_human").unwrap();
-    app.world_mut().write_message(SummonRequested::new(
+    app.world_mut().write_message(OmegaSummonRequested::new(
         0,
         Square { x: 1, y: 1 },
         SummonKind::Named(were),
@@ -413,10 +413,10 @@ fn arena_bouts_and_were_turns() {
     let before = app.world().get::<Statuses>(entity).unwrap().get();
     assert_eq!(before, StatusSet::MOBILE);
     let was_awake = app.world().get::<Sleep>(entity).unwrap().awake;
-    app.world_mut().trigger(SpecialTurn { entity });
+    app.world_mut().trigger(OmegaSpecialTurn { entity });
     assert_eq!(app.world().get::<Species>(entity).unwrap().form, were);
-    app.world_mut().resource_mut::<MoonPhase>().0 = 6;
-    app.world_mut().trigger(SpecialTurn { entity });
+    app.world_mut().resource_mut::<OmegaMoonPhase>().0 = 6;
+    app.world_mut().trigger(OmegaSpecialTurn { entity });
     app.world_mut().flush();
     let form = app.world().get::<Species>(entity).unwrap().form;
     assert_ne!(form, were);
@@ -465,7 +465,7 @@ fn a_dead_adventurer_in_play_is_not_intangible() {
             x: 1 + 3 * (request % 10) as u32,
             y: 1 + 3 * (request / 10) as u32,
         };
-        app.world_mut().write_message(SummonRequested::new(
+        app.world_mut().write_message(OmegaSummonRequested::new(
             request,
             at,
             SummonKind::Named(log_npc),
@@ -497,9 +497,9 @@ fn a_statue_wakes_one_difficulty_up_and_hostile() {
             .0
             .set(at, denizen::omega::tile::STATUE);
         app.world_mut()
-            .write_message(StatueWakeRequested::new(0, at));
+            .write_message(OmegaStatueWakeRequested::new(0, at));
         app.update();
-        let woken = messages::<StatuesWoken>(&app);
+        let woken = messages::<OmegaStatuesWoken>(&app);
         let made = woken[0].arrival().unwrap();
         let entity = made[0].entity;
         assert_eq!(made[0].at, at);
@@ -534,9 +534,9 @@ fn statues_wake_their_neighbours() {
         }
     }
     app.world_mut()
-        .write_message(StatueWakeRequested::new(0, at(11, 11)));
+        .write_message(OmegaStatueWakeRequested::new(0, at(11, 11)));
     app.update();
-    let woken = messages::<StatuesWoken>(&app);
+    let woken = messages::<OmegaStatuesWoken>(&app);
     let made: Vec<Square> = woken[0].arrival().unwrap().iter().map(|m| m.at).collect();
     // (11,11) first; its neighbours in the source's order: (12,12) floor, (12,10) floor,
     // (10,12) floor, (10,10) statue, then (12,11) statue. (14,14) touches none.
@@ -546,12 +546,12 @@ fn statues_wake_their_neighbours() {
     assert!(map.is_occupied(at(12, 11)));
     assert_eq!(map.tile(at(14, 14)), denizen::omega::tile::STATUE);
     app.world_mut()
-        .write_message(StatueWakeRequested::new(0, at(9, 9)));
+        .write_message(OmegaStatueWakeRequested::new(0, at(9, 9)));
     app.update();
-    let woken = messages::<StatuesWoken>(&app);
+    let woken = messages::<OmegaStatuesWoken>(&app);
     assert_eq!(
         (woken.len(), woken[0].refusal()),
-        (1, Some(&NothingMade::NotAStatue))
+        (1, Some(&OmegaNothingMade::NotAStatue))
     );
 }
 
@@ -580,7 +580,7 @@ fn spawn_events_come_after_the_markers() {
     app.insert_resource(FloorMap(reference_floor(WorldSeed(7), "goblin-caves", 10)));
     app.world_mut()
         .write_message(OmegaFloorRequested::new("goblin-caves", 10));
-    app.world_mut().write_message(ArenaBoutRequested {
+    app.world_mut().write_message(OmegaArenaBoutRequested {
         counter: 1,
         rank: 0,
         at: Square { x: 1, y: 1 },
@@ -611,7 +611,10 @@ fn angels_in_a_temple_serve_its_deity() {
     app.world_mut()
         .write_message(OmegaFloorRequested::new("temple", 1).in_temple(3));
     app.update();
-    assert_eq!(app.world().resource::<CurrentLocation>().deity, Some(3));
+    assert_eq!(
+        app.world().resource::<OmegaCurrentLocation>().deity,
+        Some(3)
+    );
     let archangel = app
         .world()
         .resource::<OmegaRuleset>()
@@ -622,8 +625,11 @@ fn angels_in_a_temple_serve_its_deity() {
     let map = app.world().resource::<FloorMap>().0.clone();
     let at = map.squares().find(|&s| map.is_acceptable(s)).unwrap();
     for _ in 0..6 {
-        app.world_mut()
-            .write_message(SummonRequested::new(0, at, SummonKind::Named(archangel)));
+        app.world_mut().write_message(OmegaSummonRequested::new(
+            0,
+            at,
+            SummonKind::Named(archangel),
+        ));
     }
     app.update();
     let made = summoned(&app);
@@ -664,7 +670,7 @@ fn nymphs_and_satyrs_show_their_own_glyph() {
     let map = app.world().resource::<FloorMap>().0.clone();
     let at = map.squares().find(|&s| map.is_acceptable(s)).unwrap();
     app.world_mut()
-        .write_message(SummonRequested::new(0, at, SummonKind::Named(lover)));
+        .write_message(OmegaSummonRequested::new(0, at, SummonKind::Named(lover)));
     app.update();
     let entity = summoned(&app)[0].clone().unwrap().entity;
     let name = app.world().get::<MonsterName>(entity).unwrap().0.clone();
@@ -685,22 +691,22 @@ fn answers_name_their_requests_and_reasons() {
         .find(|&s| map.is_acceptable(s) && wander_neighbours_free(&map, s))
         .unwrap();
     app.world_mut()
-        .write_message(SummonRequested::new(7, at, SummonKind::Hostile).friendly());
+        .write_message(OmegaSummonRequested::new(7, at, SummonKind::Hostile).friendly());
     app.world_mut()
-        .write_message(SummonRequested::new(8, at, SummonKind::Hostile));
+        .write_message(OmegaSummonRequested::new(8, at, SummonKind::Hostile));
     app.world_mut()
-        .write_message(StatueWakeRequested::new(9, Square { x: 0, y: 0 }));
+        .write_message(OmegaStatueWakeRequested::new(9, Square { x: 0, y: 0 }));
     app.update();
-    let answers = messages::<Summoned>(&app);
+    let answers = messages::<OmegaSummoned>(&app);
     let ids: Vec<u64> = answers.iter().map(|a| a.request.request).collect();
     assert_eq!(ids, [7, 8]);
     let friend = answers[0].arrival().unwrap().entity;
     let foe = answers[1].arrival().unwrap().entity;
     assert!(!app.world().get::<Disposition>(friend).unwrap().hostile);
     assert!(app.world().get::<Disposition>(foe).unwrap().hostile);
-    let statues = messages::<StatuesWoken>(&app);
+    let statues = messages::<OmegaStatuesWoken>(&app);
     assert_eq!(statues[0].request.request, 9);
-    assert_eq!(statues[0].outcome, Err(NothingMade::NotAStatue));
+    assert_eq!(statues[0].outcome, Err(OmegaNothingMade::NotAStatue));
 }
 
 /// Whether two of a square's neighbours are free floor (room for two summons).
@@ -791,13 +797,13 @@ fn no_request_is_silently_dropped() {
         OmegaPlugin::default().with_rules(own),
     ));
     app.insert_resource(FloorMap(FloorGrid::from_rows(&["..."]).unwrap()));
-    app.world_mut().write_message(ArenaBoutRequested {
+    app.world_mut().write_message(OmegaArenaBoutRequested {
         counter: 2,
         rank: 0,
         at: Square { x: 1, y: 0 },
     });
     app.update();
-    let bouts = messages::<ArenaBout>(&app);
+    let bouts = messages::<OmegaArenaBout>(&app);
     assert_eq!(bouts[0].request.counter, 2);
     let refusal = bouts[0].refusal().unwrap();
     assert!(refusal.to_string().contains("no arena"));
