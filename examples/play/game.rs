@@ -273,7 +273,9 @@ impl Game {
         // Wanderers on a tables floor keep their distance from where the player is now.
         let (world, at) = (self.app.world_mut(), self.player.at);
         let floor = world.resource::<CurrentFloor>().0.clone();
-        world.resource_mut::<TablesFloors>().set_player(&floor, at);
+        if let Some(record) = world.resource_mut::<TablesFloors>().0.get_mut(&floor) {
+            record.player = Some(at);
+        }
         self.update();
     }
 

@@ -167,6 +167,7 @@ impl Plugin for DenizenPlugin {
             .save_with_denizen::<FloorMap>()
             .save_with_denizen::<floor::CurrentFloor>()
             .save_with_denizen::<floor::StoredFloors>()
+            .saved_before::<floor::StoredFloors>("denizen_bevy::floor::StoredFloors")
             .save_with_denizen::<floor::FloorMakers>()
             .save_with_denizen::<clock::GameClock>()
             .save_with_denizen::<floor::OnFloor>()

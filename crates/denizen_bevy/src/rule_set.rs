@@ -29,12 +29,13 @@ use bevy_ecs::intern::Interned;
 use bevy_ecs::prelude::*;
 use bevy_ecs::schedule::{InternedSystemSet, IntoScheduleConfigs, SystemSet};
 use bevy_ecs::system::ScheduleSystem;
-use bevy_reflect::Reflect;
+use bevy_reflect::{GetTypeRegistration, Reflect};
 
 use crate::arrivals::{ArrivalRequest, Arrived, serve_arrival_requests};
-use crate::floor::Maker;
 use crate::floor::MakersByRules;
+use crate::floor::{Maker, PerFloor};
 use crate::pipeline::{FloorRequest, FloorServed, serve_floor_requests};
+use crate::save::SaveWithDenizen;
 use crate::view::{Describer, Describers};
 use crate::{DenizenSystems, denizen_schedule};
 
@@ -156,9 +157,32 @@ pub trait RuleSetApp {
     /// would drop a message nothing added, and a system writing it would fail naming no
     /// plugin). Declaring a request again changes nothing.
     fn expect_served<M: Message>(&mut self, plugin: &'static str) -> &mut Self;
+
+    /// Keeps the rule set's per-floor records of type `T` in the neutral store
+    /// [`PerFloor<T>`] (initialized and saved), following their floors: a record is
+    /// forgotten when its floor ends other than put away
+    /// ([`FloorEnd::PutAway`](crate::floor::FloorEnd::PutAway)), and when a floor of its
+    /// id made by a maker other than the rule set named `maker` becomes current. When a
+    /// record is written, and what it holds while its floor is current or put away, is
+    /// the rule set's to say.
+    fn keep_per_floor<T>(&mut self, maker: &'static str) -> &mut Self
+    where
+        PerFloor<T>: GetTypeRegistration,
+        T: Send + Sync + 'static;
 }
 
 impl RuleSetApp for App {
+    fn keep_per_floor<T>(&mut self, maker: &'static str) -> &mut Self
+    where
+        PerFloor<T>: GetTypeRegistration,
+        T: Send + Sync + 'static,
+    {
+        self.init_resource::<PerFloor<T>>()
+            .save_with_denizen::<PerFloor<T>>();
+        crate::floor::follow_floors::<T>(self, Maker::rule_set(maker));
+        self
+    }
+
     fn add_rule_set(&mut self, rule_set: RuleSet) -> &mut Self {
         let schedule = denizen_schedule(self);
         let mut rule_sets = self.world_mut().get_resource_or_init::<RuleSets>().clone();

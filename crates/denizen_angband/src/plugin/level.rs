@@ -322,7 +322,7 @@ pub(super) fn is_level(maker: &Maker) -> bool {
 }
 
 /// Observer: an Angband level ends. Put away, its record (quest flag and terrain) is kept
-/// for its return; replaced, left or despawned, it is forgotten.
+/// for its return (replaced, left or despawned, the per-floor store forgets it).
 pub(super) fn level_ended(
     ended: On<FloorEnded>,
     last: Res<AngbandLastLevel>,
@@ -344,9 +344,7 @@ pub(super) fn level_ended(
             quest: last.quest,
             terrain: held,
         };
-        stored.0.insert(floor.depth, level);
-    } else {
-        stored.0.remove(&floor.depth);
+        stored.0.insert(floor.clone(), level);
     }
 }
 
@@ -392,13 +390,10 @@ pub(super) fn level_entered(
     if entered.entry != FloorEntry::BroughtBack || !is_level(&entered.maker) {
         return;
     }
-    let level = stored
-        .0
-        .remove(&floor.depth)
-        .unwrap_or_else(|| StoredLevel {
-            quest: is_quest_depth(floor.depth),
-            terrain: AngbandTerrain::default(),
-        });
+    let level = stored.0.remove(floor).unwrap_or_else(|| StoredLevel {
+        quest: is_quest_depth(floor.depth),
+        terrain: AngbandTerrain::default(),
+    });
     last.depth = floor.depth;
     last.quest = level.quest;
     *terrain = level.terrain;

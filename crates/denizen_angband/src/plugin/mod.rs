@@ -224,7 +224,6 @@ impl Plugin for AngbandPlugin {
         .init_resource::<AngbandUniques>()
         .init_resource::<AngbandArtifacts>()
         .init_resource::<AngbandLastLevel>()
-        .init_resource::<AngbandStoredLevels>()
         .init_resource::<AngbandTerrain>()
         .serve_floors::<AngbandFloorRequested>(AngbandSystems::Floors)
         .serve_arrivals::<AngbandTrapSpringRequested>(AngbandSystems::Arrivals)
@@ -233,7 +232,11 @@ impl Plugin for AngbandPlugin {
         .save_with_denizen::<AngbandUniques>()
         .save_with_denizen::<AngbandArtifacts>()
         .save_with_denizen::<AngbandLastLevel>()
-        .save_with_denizen::<AngbandStoredLevels>()
+        .keep_per_floor::<StoredLevel>(NAME)
+        .saved_before_as::<AngbandStoredLevels, _>(
+            "denizen_angband::plugin::resources::AngbandStoredLevels",
+            resources::LevelsByDepth::by_floor,
+        )
         .save_with_denizen::<AngbandTerrain>()
         .save_with_denizen::<AngbandMonster>()
         .check_saves_with(resources::check_ids)

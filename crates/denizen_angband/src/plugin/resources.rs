@@ -10,6 +10,7 @@ use crate::{
 };
 use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
+use denizen_bevy::floor::{FloorId, PerFloor};
 use denizen_core::floor::{MAX_SQUARES, Square};
 use serde::{Deserialize, Serialize};
 
@@ -126,12 +127,27 @@ pub struct AngbandLastLevel {
     pub made_at: Option<u64>,
 }
 
-/// Each Angband level put away, by depth: its quest flag, restored to
-/// [`AngbandLastLevel`], and its terrain, restored to [`AngbandTerrain`], when the level is
-/// brought back. Saved.
-#[derive(Resource, Reflect, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[reflect(Resource, Default, Debug, PartialEq, Serialize, Deserialize)]
-pub struct AngbandStoredLevels(pub BTreeMap<u32, StoredLevel>);
+/// Each Angband level put away, by floor, in the neutral per-floor store: its quest flag,
+/// restored to [`AngbandLastLevel`], and its terrain, restored to [`AngbandTerrain`], when
+/// the level is brought back. Saved.
+pub type AngbandStoredLevels = PerFloor<StoredLevel>;
+
+/// Angband's levels put away as saves kept them before the per-floor store: by depth
+/// alone, each a level of Angband's place then.
+#[derive(Reflect, Default)]
+pub(super) struct LevelsByDepth(BTreeMap<u32, StoredLevel>);
+
+impl LevelsByDepth {
+    /// The levels by floor.
+    pub(super) fn by_floor(self) -> AngbandStoredLevels {
+        let levels = self.0.into_iter();
+        PerFloor(
+            levels
+                .map(|(depth, level)| (FloorId::new(crate::streams::PLACE, depth), level))
+                .collect(),
+        )
+    }
+}
 
 /// What an Angband level put away keeps besides its map and creatures.
 #[derive(Reflect, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -13,10 +13,13 @@ use denizen_core::floor::{FloorGrid, Square};
 use serde::{Deserialize, Serialize};
 
 mod occupancy;
+mod per_floor;
 
 pub use occupancy::{Occupants, enter_floor};
 pub(crate) use occupancy::{close_batch, open_batch};
 use occupancy::{occupy, vacate};
+pub use per_floor::PerFloor;
+pub(crate) use per_floor::follow_floors;
 
 /// Marks a creature of any rule set; it brings the square and the glyph every creature has.
 #[derive(
@@ -331,11 +334,9 @@ pub(crate) fn release_floor_claim(mut claim: ResMut<FloorClaim>) {
     claim.0 = None;
 }
 
-/// The floors put away, each with its map: brought back by [`bring_floor_back`]. Kept in
-/// the floors' order, so equal worlds save the same bytes.
-#[derive(Resource, Reflect, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[reflect(Resource, Default, Debug, PartialEq, Serialize, Deserialize)]
-pub struct StoredFloors(pub BTreeMap<FloorId, FloorGrid>);
+/// The floors put away, each with its map: brought back by [`bring_floor_back`]. The
+/// neutral per-floor store ([`PerFloor`]) of maps, kept by the floor functions themselves.
+pub type StoredFloors = PerFloor<FloorGrid>;
 
 /// How a floor ended, told to every rule set with [`FloorEnded`].
 #[derive(Reflect, Clone, Copy, Debug, PartialEq, Eq, Hash)]

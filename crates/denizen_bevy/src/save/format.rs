@@ -286,23 +286,30 @@ impl<'de> Visitor<'de> for ValuesSeed<'_> {
         let mut values = Vec::new();
         let mut seen = BTreeSet::new();
         while let Some(path) = map.next_key::<String>()? {
-            let Some(registration) = super::legacy::registration_of(registry, &path) else {
+            let Some(reading) = super::legacy::reading(registry, &path) else {
                 let error = de::Error::custom(format!("unknown type `{path}`"));
                 *problem.borrow_mut() = Some(SaveError::UnknownType(path));
                 return Err(error);
             };
-            if !seen.insert(registration.type_id()) {
+            let loaded = reading.loaded.type_id();
+            if !seen.insert(loaded) {
                 return Err(de::Error::custom(format!("`{path}` is given twice")));
             }
+            let read_error = |message: String| {
+                *problem.borrow_mut() = Some(SaveError::Read {
+                    type_path: Some(path.clone()),
+                    message,
+                });
+            };
             let value = map
-                .next_value_seed(TypedReflectDeserializer::new(registration, registry))
-                .inspect_err(|e| {
-                    *problem.borrow_mut() = Some(SaveError::Read {
-                        type_path: Some(path.clone()),
-                        message: e.to_string(),
-                    });
-                })?;
-            values.push((registration.type_id(), value));
+                .next_value_seed(TypedReflectDeserializer::new(reading.read, registry))
+                .inspect_err(|e| read_error(e.to_string()))?;
+            let Some(value) = reading.loaded_value(value) else {
+                let message = format!("`{path}` does not read as its former type");
+                read_error(message.clone());
+                return Err(de::Error::custom(message));
+            };
+            values.push((loaded, value));
         }
         Ok(values)
     }

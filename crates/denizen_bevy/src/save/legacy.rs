@@ -1,10 +1,12 @@
-//! The makers of a save's floors when the save keeps none (one from before format 5):
-//! each rule set says which of its floors it would have taken for its own, and the
-//! loaded floors get those makers, so every rule set goes on as it did before makers
-//! were kept.
+//! Saves written before a change load as they did: the makers of a save's floors when
+//! the save keeps none (one from before format 5), which each rule set guesses as it took
+//! its floors then, and the types a save names by their former paths (renamed, or
+//! reshaped and converted).
+
+use std::sync::Arc;
 
 use bevy_ecs::prelude::*;
-use bevy_reflect::Reflect;
+use bevy_reflect::{PartialReflect, Reflect, TypeRegistration, TypeRegistry};
 
 use crate::floor::{CurrentFloor, FloorId, FloorMakers, Maker, StoredFloors};
 
@@ -54,21 +56,75 @@ pub(crate) fn guess_makers(world: &mut World) {
     world.insert_resource(FloorMakers(makers));
 }
 
-/// The type paths a saved type had before it was renamed
-/// ([`SaveWithDenizen::saved_before`](super::SaveWithDenizen::saved_before)): a save
-/// that names one of them is read as the type, so a rename breaks no save.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct FormerPaths(pub(crate) Vec<&'static str>);
+/// How a value saved under a former path becomes the type's now: read as the former type
+/// (the registration of that `TypeId`) and converted; `None` when it is read as the type
+/// itself.
+pub(crate) type FormerShape = Option<(
+    std::any::TypeId,
+    Arc<dyn Fn(&dyn PartialReflect) -> Option<Box<dyn PartialReflect>> + Send + Sync>,
+)>;
 
-/// The registration a save's `path` names: the type of that path now, or the one it was
-/// renamed to.
-pub(crate) fn registration_of<'r>(
-    registry: &'r bevy_reflect::TypeRegistry,
-    path: &str,
-) -> Option<&'r bevy_reflect::TypeRegistration> {
-    registry.get_with_type_path(path).or_else(|| {
-        registry
-            .iter()
-            .find(|r| r.data::<FormerPaths>().is_some_and(|f| f.0.contains(&path)))
+/// The type paths a saved type had before it was renamed or reshaped
+/// ([`SaveWithDenizen::saved_before`](super::SaveWithDenizen::saved_before),
+/// [`SaveWithDenizen::saved_before_as`](super::SaveWithDenizen::saved_before_as)), each
+/// with how its value is read: a save that names one of them is read as the type, so a
+/// rename breaks no save.
+#[derive(Clone, Default)]
+pub(crate) struct FormerPaths(pub(crate) Vec<(&'static str, FormerShape)>);
+
+impl FormerPaths {
+    /// The former path `path`, read as the type itself (`shape: None`) or as a former type
+    /// converted.
+    pub(crate) fn add(&mut self, path: &'static str, shape: FormerShape) {
+        self.0.push((path, shape));
+    }
+}
+
+/// A value of a save's type path as it is read: with the registration to read it by,
+/// then made the type it is now.
+pub(crate) struct Reading<'r> {
+    /// The registration the value is read with (the former type's, when it changed shape).
+    pub(crate) read: &'r TypeRegistration,
+    /// The type the value is loaded as.
+    pub(crate) loaded: &'r TypeRegistration,
+    /// What turns the former type's value into the type's.
+    convert: Option<&'r FormerShape>,
+}
+
+impl Reading<'_> {
+    /// The value read, as the type it is loaded as; `None` if it does not convert.
+    pub(crate) fn loaded_value(
+        &self,
+        value: Box<dyn PartialReflect>,
+    ) -> Option<Box<dyn PartialReflect>> {
+        match self.convert {
+            Some(Some((_, convert))) => convert(value.as_ref()),
+            _ => Some(value),
+        }
+    }
+}
+
+/// How a save's `path` is read: as the type of that path now, or as the type it was
+/// renamed or reshaped to.
+pub(crate) fn reading<'r>(registry: &'r TypeRegistry, path: &str) -> Option<Reading<'r>> {
+    if let Some(registration) = registry.get_with_type_path(path) {
+        return Some(Reading {
+            read: registration,
+            loaded: registration,
+            convert: None,
+        });
+    }
+    registry.iter().find_map(|loaded| {
+        let formers = loaded.data::<FormerPaths>()?;
+        let (_, shape) = formers.0.iter().find(|(former, _)| *former == path)?;
+        let read = match shape {
+            Some((old, _)) => registry.get(*old)?,
+            None => loaded,
+        };
+        Some(Reading {
+            read,
+            loaded,
+            convert: Some(shape),
+        })
     })
 }

@@ -69,6 +69,7 @@ pub use legacy::{GuessFrom, MakerGuess};
 
 use std::any::{Any, TypeId};
 use std::collections::HashSet;
+use std::sync::Arc;
 
 use bevy_app::App;
 use bevy_ecs::entity::EntityHashMap;
@@ -177,21 +178,33 @@ pub trait SaveWithDenizen {
     /// under that path as a `T`, and [`save`] writes it under `T`'s path. Call it for each
     /// former path.
     fn saved_before<T: GetTypeRegistration + Any>(&mut self, former: &'static str) -> &mut Self;
+
+    /// Says that the saved type `T` was saved as the type `Old` under the path `former`
+    /// before it changed shape: [`load`] reads a value under that path as an `Old` and
+    /// makes it a `T` with `convert` (a value that does not read as an `Old` is a
+    /// [`SaveError::Read`] naming the path).
+    fn saved_before_as<T, Old>(&mut self, former: &'static str, convert: fn(Old) -> T) -> &mut Self
+    where
+        T: GetTypeRegistration + Reflect,
+        Old: GetTypeRegistration + bevy_reflect::FromReflect;
 }
 
 impl SaveWithDenizen for App {
     fn saved_before<T: GetTypeRegistration + Any>(&mut self, former: &'static str) -> &mut Self {
-        self.register_type::<T>();
-        let registry = self.world().resource::<AppTypeRegistry>().clone();
-        let mut registry = registry.write();
-        // Registered the line before, so always found.
-        if let Some(registration) = registry.get_mut(TypeId::of::<T>()) {
-            match registration.data_mut::<legacy::FormerPaths>() {
-                Some(paths) => paths.0.push(former),
-                None => registration.insert(legacy::FormerPaths(vec![former])),
-            }
-        }
-        self
+        add_former_path::<T>(self, former, None)
+    }
+
+    fn saved_before_as<T, Old>(&mut self, former: &'static str, convert: fn(Old) -> T) -> &mut Self
+    where
+        T: GetTypeRegistration + Reflect,
+        Old: GetTypeRegistration + bevy_reflect::FromReflect,
+    {
+        self.register_type::<Old>();
+        let convert = move |value: &dyn PartialReflect| {
+            let old = Old::from_reflect(value)?;
+            Some(Box::new(convert(old)) as Box<dyn PartialReflect>)
+        };
+        add_former_path::<T>(self, former, Some((TypeId::of::<Old>(), Arc::new(convert))))
     }
 
     fn guess_makers_with(
@@ -224,6 +237,29 @@ impl SaveWithDenizen for App {
             .insert(TypeId::of::<T>());
         self
     }
+}
+
+/// Registers `T` and gives it the former path `former`, read as `shape` says.
+fn add_former_path<'a, T: GetTypeRegistration + Any>(
+    app: &'a mut App,
+    former: &'static str,
+    shape: legacy::FormerShape,
+) -> &'a mut App {
+    app.register_type::<T>();
+    let registry = app.world().resource::<AppTypeRegistry>().clone();
+    let mut registry = registry.write();
+    // Registered the line before, so always found.
+    if let Some(registration) = registry.get_mut(TypeId::of::<T>()) {
+        match registration.data_mut::<legacy::FormerPaths>() {
+            Some(paths) => paths.add(former, shape),
+            None => {
+                let mut paths = legacy::FormerPaths::default();
+                paths.add(former, shape);
+                registration.insert(paths);
+            }
+        }
+    }
+    app
 }
 
 /// The types registered with [`SaveWithDenizen::save_with_denizen`].

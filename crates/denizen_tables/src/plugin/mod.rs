@@ -170,7 +170,6 @@ fn register(app: &mut App) {
         .init_resource::<wander::ClockWatch>()
         .init_resource::<TablesUniques>()
         .init_resource::<TablesContext>()
-        .init_resource::<TablesFloors>()
         .init_resource::<uniques::PendingKills>()
         .save_with_denizen::<TablesCreature>()
         .save_with_denizen::<TablesHitPoints>()
@@ -185,13 +184,13 @@ fn register(app: &mut App) {
         .save_with_denizen::<FollowerRole>()
         .save_with_denizen::<TablesUniques>()
         .save_with_denizen::<TablesContext>()
-        .save_with_denizen::<TablesFloors>()
+        .keep_per_floor::<resources::TablesFloor>(NAME)
+        .saved_before::<TablesFloors>("denizen_tables::plugin::resources::TablesFloors")
         .check_saves_with(saves::check)
         .guess_makers_with(NAME, GuessFrom::Record, |world, floor| {
             (world.get_resource::<TablesFloors>()).is_some_and(|f| f.0.contains_key(floor))
         })
         .add_plugins(TablesTypes)
-        .add_observer(records::floor_ended)
         .add_observer(records::floor_entered)
         .add_observer(uniques::unique_gone);
 }

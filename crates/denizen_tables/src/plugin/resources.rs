@@ -1,13 +1,12 @@
 //! The tables rules the plugin uses and the state it keeps: the unique ledger and the
 //! record of each floor it made.
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
 use denizen_bevy::clock::GameClock;
-use denizen_bevy::floor::{FloorId, FloorMap};
+use denizen_bevy::floor::{FloorMap, PerFloor};
 use denizen_core::{Rect, Square, SquareSet, SquareTags, TooManyTags};
 use serde::{Deserialize, Serialize};
 
@@ -104,8 +103,8 @@ impl TryFrom<WrittenArea> for TagArea {
 pub struct TablesFloor {
     /// The game's tags, on top of the map's.
     pub tags: Vec<TagArea>,
-    /// Where the player stands; the game updates it as the player moves
-    /// ([`TablesFloors::set_player`]).
+    /// Where the player stands; the game updates it as the player moves, so arrivals
+    /// keep their distance.
     pub player: Option<Square>,
     /// Game time spent on the floor while it was current, in the wandering rules' unit
     /// (wandering checks count it).
@@ -278,20 +277,12 @@ pub(super) fn layer(map: &FloorMap, areas: &[TagArea]) -> Result<SquareTags, Too
     Ok(tags)
 }
 
-/// Every floor the plugin made that still exists (current or put away), by floor. Saved.
-#[derive(Resource, Reflect, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[reflect(Resource, Default, Debug, PartialEq, Serialize, Deserialize)]
-pub struct TablesFloors(pub BTreeMap<FloorId, TablesFloor>);
-
-impl TablesFloors {
-    /// The player moved on `floor`: arrivals keep their distance from `at` from now on.
-    /// Nothing happens for a floor the plugin did not make.
-    pub fn set_player(&mut self, floor: &FloorId, at: Square) {
-        if let Some(record) = self.0.get_mut(floor) {
-            record.player = Some(at);
-        }
-    }
-}
+/// The record of every floor the plugin made that still exists (current or put away), by
+/// floor, in the neutral per-floor store. Saved. A game keeps each record's
+/// [`player`](TablesFloor::player) up to date
+/// (`floors.0.get_mut(&floor).map(|record| record.player = Some(at))`), so arrivals keep
+/// their distance.
+pub type TablesFloors = PerFloor<TablesFloor>;
 
 #[cfg(test)]
 mod tests {

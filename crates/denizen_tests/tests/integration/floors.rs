@@ -591,3 +591,57 @@ fn the_rule_set_added_first_serves_and_the_other_is_held() {
         assert_eq!(captive[0].floor.as_ref(), Some(&base));
     }
 }
+
+/// A rule set's own record of each floor, kept in the neutral per-floor store.
+#[derive(bevy_reflect::Reflect, Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+struct Note(u32);
+
+/// The one rule every per-floor store follows, for a rule set from outside as for the
+/// four: a record stays while its floor is put away and while the rule set's own floor of
+/// its id is entered, and is forgotten when its floor ends otherwise or when another
+/// maker's floor of its id becomes current.
+#[test]
+fn records_in_the_per_floor_store_follow_their_floors() {
+    use denizen::bevy::floor::{FloorEntry, Maker, PerFloor};
+    use denizen::bevy::rule_set::RuleSetApp;
+    let mut app = App::new();
+    app.add_plugins(DenizenPlugins::with_seed(3));
+    app.keep_per_floor::<Note>("Mine");
+    app.update();
+    let floors = ["put away", "despawned", "replaced", "left", "host", "mine"]
+        .map(|name| FloorId::new(name, 1));
+    app.world_mut().resource_mut::<PerFloor<Note>>().0 =
+        (floors.iter().cloned()).zip((0..).map(Note)).collect();
+    let ends = [
+        FloorEnd::PutAway,
+        FloorEnd::Despawned,
+        FloorEnd::Replaced,
+        FloorEnd::Left,
+    ];
+    for (floor, end) in floors.iter().zip(ends) {
+        app.world_mut().trigger(FloorEnded {
+            floor: floor.clone(),
+            maker: Maker::rule_set("Mine"),
+            end,
+        });
+    }
+    for (floor, maker) in [
+        (&floors[4], Maker::Host),
+        (&floors[5], Maker::rule_set("Mine")),
+    ] {
+        app.world_mut().trigger(FloorEntered {
+            floor: floor.clone(),
+            maker,
+            entry: FloorEntry::BroughtBack,
+        });
+    }
+    let kept: Vec<&str> = (app.world().resource::<PerFloor<Note>>().0.keys())
+        .map(|floor| &*floor.location)
+        .collect();
+    assert_eq!(kept, ["mine", "put away"]);
+    let text = denizen::bevy::save::save(app.world()).unwrap();
+    assert!(
+        text.contains("PerFloor<integration::floors::Note>"),
+        "{text}"
+    );
+}

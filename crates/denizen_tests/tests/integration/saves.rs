@@ -312,7 +312,7 @@ fn a_save_of_impossible_state_is_refused_whole() {
             let world = app.world_mut();
             let floor = world.resource::<CurrentFloor>().0.clone();
             let map = world.resource::<FloorMap>().0.clone();
-            world.insert_resource(StoredFloors([(floor, map)].into()));
+            world.insert_resource(denizen::bevy::floor::PerFloor([(floor, map)].into()));
         }),
     ];
     for (what, make) in impossible {
@@ -922,6 +922,10 @@ fn a_format_4_save_loads_with_its_floors_makers() {
     app.add_plugins(DenizenPlugins::with_seed(44));
     app.update();
     denizen::bevy::save::load(app.world_mut(), old).unwrap();
+    // Its Angband level put away was kept by depth alone: it is the `angband` floor's.
+    let levels = &app.world().resource::<AngbandStoredLevels>().0;
+    let level = &levels[&FloorId::new("angband", 7)];
+    assert_eq!((levels.len(), level.terrain.depth), (1, 7));
     assert_makers_guessed_and_kept(&mut app);
 }
 
@@ -946,6 +950,14 @@ fn assert_makers_guessed_and_kept(app: &mut App) {
     let text = save(app.world()).unwrap();
     assert!(text.contains(&format!("format: {SAVE_FORMAT},")) && text.contains("TablesContext"));
     assert!(text.contains("FloorMakers"));
+    for former in [
+        "AngbandStoredLevels",
+        "TablesFloors",
+        "StoredFloors",
+        "MoonPhase\"",
+    ] {
+        assert!(!text.contains(&format!("::{former}")), "{former}");
+    }
     let mut again = App::new();
     again.add_plugins(DenizenPlugins::with_seed(44));
     again.update();
