@@ -17,8 +17,8 @@ use denizen_bevy::rule_set::RuleSetPlugin as _;
 /// with every request of the rule sets this build's features enable declared
 /// ([`expect_served`](super::RuleSetApp::expect_served)): a game that adds it with some
 /// rule-set plugins and writes a request of one it left out (`AngbandFloorRequested`
-/// without `AngbandPlugin`, a `TablesUniqueKilled` without `TablesPlugin`) has the app stop at
-/// its next run with a message naming the plugin to add, where the request would vanish.
+/// without `AngbandPlugin`, a `TablesUniqueKilled` without `TablesPlugin`) has the app stop
+/// at its next run with a message naming the plugin to add, where the request would vanish.
 ///
 /// [`DenizenPlugins`](super::DenizenPlugins) holds it. A rule-set plugin added without it
 /// brings `denizen_bevy`'s, which knows no rule set: only the requests of the plugins

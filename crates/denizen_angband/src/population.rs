@@ -77,7 +77,7 @@ pub enum Placement {
     /// One of a vault's monsters (asleep, with its group or escort).
     Vault,
     /// Called by a summoning rune (awake, with its group or escort).
-    OmegaSummoned,
+    Summoned,
 }
 
 /// A nest or pit as its builder left it: where, which kind, and the races drawn (none
@@ -376,7 +376,7 @@ impl<'a> Populator<'a> {
                     at,
                     level,
                     false,
-                    Placement::OmegaSummoned,
+                    Placement::Summoned,
                 );
             }
         }

@@ -113,7 +113,7 @@ pub trait ArrivalRequest: Clone + Debug + Send + Sync + 'static {
 
 /// The answer to an arrival request, success or not: the request as it was written, and
 /// what arrived or why nothing did. A rule set names its answers with a type alias
-/// (Omega's `OmegaSummoned` is `Arrived<OmegaSummonRequested>`).
+/// (`OmegaSummoned` is `Arrived<OmegaSummonRequested>`).
 #[derive(Message, Reflect, Clone, Debug)]
 #[reflect(Debug, where
     R: Reflect + TypePath + FromReflect + GetTypeRegistration + Typed,

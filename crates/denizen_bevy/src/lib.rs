@@ -63,7 +63,7 @@ pub mod prelude {
     pub use crate::clock::{ChecksSkipped, GameClock, HourlyCheck, TenMinuteCheck};
     pub use crate::floor::{
         FloorCommands, FloorEnd, FloorEnded, FloorEnding, FloorEntered, FloorEntry, FloorHeld,
-        StoredFloors, bring_floor_back, despawn_floor, enter_floor, put_floor_away,
+        PerFloor, StoredFloors, bring_floor_back, despawn_floor, enter_floor, put_floor_away,
     };
     pub use crate::pipeline::{FloorServed, NotOurFloor};
     pub use crate::save::{SaveLoaded, SaveWithDenizen};

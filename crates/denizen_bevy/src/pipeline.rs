@@ -136,7 +136,7 @@ pub trait FloorRequest: Message + Clone + Debug {
 /// The answer to a floor request, served or not: the request as it was written, the floor
 /// it named (`None` when the rules could not resolve one), and what was populated or why
 /// nothing was. Every rule set answers its floors with it (a rule set names its answers
-/// with a type alias: Omega's `OmegaFloorServed` is `FloorServed<OmegaFloorRequested>`),
+/// with a type alias: `OmegaFloorServed` is `FloorServed<OmegaFloorRequested>`),
 /// as it answers arrivals with [`Arrived`](crate::arrivals::Arrived).
 #[derive(Message, Reflect, Clone, Debug)]
 #[reflect(Debug, where

@@ -147,6 +147,7 @@ impl Plugin for DenizenPlugin {
             app.insert_resource(DenizenRng::new(self.seed));
             return;
         }
+        (app.world_mut().get_resource_or_init::<floor::KeptStores>()).hold_stored_floors();
         app.insert_resource(DenizenRng::new(self.seed))
             .init_resource::<FloorMap>()
             .init_resource::<floor::CurrentFloor>()
@@ -186,6 +187,7 @@ impl Plugin for DenizenPlugin {
             .register_type::<floor::FloorClaim>()
             .register_type::<floor::FloorEnding>()
             .register_type::<floor::MakersByRules>()
+            .register_type::<floor::KeptStores>()
             .register_type::<floor::EndedWhileApplying>()
             .register_type::<floor::FloorQueries>()
             .register_type::<clock::ChecksSkipped>()

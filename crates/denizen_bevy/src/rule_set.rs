@@ -146,9 +146,9 @@ pub trait RuleSetApp {
     /// ([`Arrived<R>`]) are added, and the system runs when one is written.
     fn serve_arrivals<R: ArrivalRequest + Message>(&mut self, set: impl SystemSet) -> &mut Self;
 
-    /// Serves requests of type `M` that the rule set reads with a system of its own (not
-    /// a floor or an arrival: the tables' `TablesUniqueKilled`): the message is added and marked
-    /// served, so a declaration of it ([`expect_served`](Self::expect_served)) is
+    /// Serves requests of type `M` that the rule set reads with a system of its own (not a
+    /// floor or an arrival: `TablesUniqueKilled`): the message is added and
+    /// marked served, so a declaration of it ([`expect_served`](Self::expect_served)) is
     /// satisfied.
     fn serve_messages<M: Message>(&mut self) -> &mut Self;
 
@@ -161,10 +161,18 @@ pub trait RuleSetApp {
     /// Keeps the rule set's per-floor records of type `T` in the neutral store
     /// [`PerFloor<T>`] (initialized and saved), following their floors: a record is
     /// forgotten when its floor ends other than put away
-    /// ([`FloorEnd::PutAway`](crate::floor::FloorEnd::PutAway)), and when a floor of its
-    /// id made by a maker other than the rule set named `maker` becomes current. When a
-    /// record is written, and what it holds while its floor is current or put away, is
-    /// the rule set's to say.
+    /// ([`FloorEnd::PutAway`](crate::floor::FloorEnd::PutAway)), told or not (a floor that
+    /// held nothing ends silently), when the game leaves its floor for one of its own, and
+    /// when a floor of its id made by a maker other than the rule set named `maker` (its
+    /// name in [`RuleSet::new`]) becomes current. When a record is written, and what it
+    /// holds while its floor is current or put away, is the rule set's to say. Keeping
+    /// the same store again changes nothing.
+    ///
+    /// # Panics
+    ///
+    /// If another maker keeps records of type `T` already (the maps put away,
+    /// `PerFloor<FloorGrid>`, are the floor functions'): a rule set keeps a type of its
+    /// own.
     fn keep_per_floor<T>(&mut self, maker: &'static str) -> &mut Self
     where
         PerFloor<T>: GetTypeRegistration,

@@ -27,7 +27,7 @@ impl Origin {
     /// The population a floor gets when it is generated.
     pub const FLOOR_POPULATION: Origin = Origin("FloorPopulation");
     /// A wandering arrival of a time check.
-    pub const WANDERING_ARRIVAL: Origin = Origin("OmegaWanderingArrival");
+    pub const WANDERING_ARRIVAL: Origin = Origin("WanderingArrival");
     /// A summoning next to a square.
     pub const SUMMONING: Origin = Origin("Summoning");
 

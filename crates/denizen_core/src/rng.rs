@@ -16,7 +16,7 @@ pub type Generator = rand::rngs::ChaCha8Rng;
 
 /// A value uniform on `0..n` (for `n > 0`), unbiased: words in the short final zone are
 /// redrawn. The classic rule sets' draw (Captive's and Angband's, as their originals
-/// roll); rules of a game's own draw with [`crate::fair::below`], the one roller they share.
+/// roll); the tables draw with [`crate::fair::below`], which is cheaper.
 #[inline]
 pub fn uniform<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
     assert!(n > 0, "uniform(0) has no values");

@@ -293,6 +293,6 @@ pub struct AngbandSprung {
     pub summoned: Vec<Entity>,
 }
 
-/// The answer to an [`AngbandTrapSpringRequested`] (written in `AngbandSystems::Arrivals`): what
-/// the trap did, or why it did nothing; the request holds its square.
+/// The answer to an [`AngbandTrapSpringRequested`] (written in `AngbandSystems::Arrivals`):
+/// what the trap did, or why it did nothing; the request holds its square.
 pub type AngbandTrapSprung = Arrived<AngbandTrapSpringRequested>;

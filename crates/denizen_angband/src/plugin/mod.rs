@@ -1,10 +1,10 @@
 //! Angband 2.7.9 in play: the classic level, its monsters, their uniques and its traps.
 //!
 //! An [`AngbandFloorRequested`] builds the classic level (or takes the host's floor) and
-//! populates it through the [`pipeline`](denizen_bevy::pipeline), one entity per monster;
-//! a level's end gives its living uniques back to the allocator; an [`AngbandTrapSpringRequested`]
-//! springs a trap through the [`arrivals`](denizen_bevy::arrivals) pipeline, answered with
-//! an [`AngbandTrapSprung`].
+//! populates it through the [`pipeline`](denizen_bevy::pipeline), one entity per monster; a
+//! level's end gives its living uniques back to the allocator; an
+//! [`AngbandTrapSpringRequested`] springs a trap through the
+//! [`arrivals`](denizen_bevy::arrivals) pipeline, answered with an [`AngbandTrapSprung`].
 //!
 //! Built on `denizen_bevy`'s public rule-set API alone: [`AngbandPlugin`] takes its place
 //! among the rule sets with the sets [`AngbandSystems::Floors`] and

@@ -134,7 +134,7 @@ pub type AngbandStoredLevels = PerFloor<StoredLevel>;
 
 /// Angband's levels put away as saves kept them before the per-floor store: by depth
 /// alone, each a level of Angband's place then.
-#[derive(Reflect, Default)]
+#[derive(Reflect)]
 pub(super) struct LevelsByDepth(BTreeMap<u32, StoredLevel>);
 
 impl LevelsByDepth {

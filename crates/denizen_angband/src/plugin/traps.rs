@@ -1,5 +1,5 @@
-//! Traps sprung: an [`AngbandTrapSpringRequested`] springs the trap with the rules (its kind
-//! chosen, rolled, a summoning rune's monsters placed round the player) through the
+//! Traps sprung: an [`AngbandTrapSpringRequested`] springs the trap with the rules (its
+//! kind chosen, rolled, a summoning rune's monsters placed round the player) through the
 //! [`arrivals`](denizen_bevy::arrivals) pipeline, the summoned monsters through the apply
 //! step.
 

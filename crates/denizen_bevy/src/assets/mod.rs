@@ -33,8 +33,8 @@
 //!   rules it was built with: floor requests are refused (each rule set's refusal has a
 //!   `RulesLoading` case; see [`RulesLoading`](crate::pipeline::RulesLoading)), as are
 //!   Omega's summonings, statues and arena bouts and Angband's traps, and Omega's
-//!   wandering checks are skipped (`OmegaWanderingSkip::RulesLoading`). [`RulesLoaded`] says
-//!   when the rules are in. Once a first load has been refused ([`DataRejected`]), the
+//!   wandering checks are skipped (`OmegaWanderingSkip::RulesLoading`). [`RulesLoaded`]
+//!   says when the rules are in. Once a first load has been refused ([`DataRejected`]), the
 //!   answer is that refusal instead (each refusal's `RulesRefused` case,
 //!   [`RulesRefused`](crate::pipeline::RulesRefused)), the latest one, until a good set
 //!   loads; while the asset server has not answered yet, it stays "still loading".
@@ -42,8 +42,8 @@
 //!   `bevy_asset`'s), an edited file is validated and, when the whole set is valid,
 //!   swapped in before the next request is served, the plugin's switches kept. Omega's
 //!   state is checked against the new rules as a save's is (a unique-item ledger that no
-//!   longer fits is replaced, with `OmegaStateRejected`); Angband's uniques ledger drops races
-//!   the new file lacks before the next level draws, and its artifact ledger is kept as it
+//!   longer fits is replaced, with `OmegaStateRejected`); Angband's uniques ledger drops
+//!   races the new file lacks before the next level draws, and its artifact ledger is kept as it
 //!   is. A broken edit keeps the rules in use and is reported once, with [`DataRejected`],
 //!   until a file's text changes again (a file read again unchanged is nothing new).
 //! - `examples/hot_reload.rs` writes a bestiary, populates a floor, edits the file and

@@ -19,7 +19,7 @@ pub use occupancy::{Occupants, enter_floor};
 pub(crate) use occupancy::{close_batch, open_batch};
 use occupancy::{occupy, vacate};
 pub use per_floor::PerFloor;
-pub(crate) use per_floor::follow_floors;
+pub(crate) use per_floor::{KeptStores, follow_floors};
 
 /// Marks a creature of any rule set; it brings the square and the glyph every creature has.
 #[derive(
@@ -250,13 +250,14 @@ pub(crate) fn maker_of_rules<R: 'static>(world: &World) -> Maker {
 }
 
 /// An ended floor has no maker (the map is only touched when it had one, so its change
-/// detection means a change).
+/// detection means a change), and no record in any store kept per floor.
 fn forget_maker(world: &mut World, floor: &FloorId) {
     if let Some(mut makers) = world.get_resource_mut::<FloorMakers>()
         && makers.0.contains_key(floor)
     {
         makers.0.remove(floor);
     }
+    per_floor::forget_records(world, floor);
 }
 
 /// A floor the game left for another without ending it or putting it away (its own
@@ -390,8 +391,9 @@ pub enum FloorEntry {
 
 /// Triggered when a floor becomes the current one: brought back, once its creatures are
 /// awake and its squares counted, and a rule set's "where the player is" state follows it
-/// here (Omega's `OmegaCurrentLocation` on every floor; Angband's `AngbandLastLevel` when one
-/// of its levels comes back); new, once the request that made it is applied and answered.
+/// here (`OmegaCurrentLocation` on every floor; `AngbandLastLevel` when
+/// one of its levels comes back); new, once the request that made it is applied and
+/// answered.
 #[derive(Event, Reflect, Clone, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
 pub struct FloorEntered {

@@ -57,7 +57,8 @@ impl GroupMembers {
 }
 
 /// What a group's bearer (its first member) carries: a base map or a clipboard, dropped
-/// with a [`CaptiveCarryDropped`](super::messages::CaptiveCarryDropped) when it is despawned.
+/// with a [`CaptiveCarryDropped`](super::messages::CaptiveCarryDropped) when it is
+/// despawned.
 #[derive(Component, Reflect, Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[reflect(Component, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Carries(pub Carry);

@@ -31,8 +31,8 @@ impl OmegaCountrysideEncounterRequested {
     }
 }
 
-/// The answer to an [`OmegaCountrysideEncounterRequested`]: what was populated, or why nothing
-/// was.
+/// The answer to an [`OmegaCountrysideEncounterRequested`]: what was populated, or why
+/// nothing was.
 pub type OmegaCountrysideEncounterServed = FloorServed<OmegaCountrysideEncounterRequested>;
 
 /// Every step is the terrain's floor request's.

@@ -8,7 +8,8 @@
 //! [`OmegaSystems::Arrivals`]; its switches are one [`OmegaSettings`]. Summonings, statues,
 //! arena bouts and wandering checks go through the [`arrivals`](denizen_bevy::arrivals)
 //! pipeline and are answered with an `Arrived` of their request ([`summon::OmegaSummoned`],
-//! [`summon::OmegaStatuesWoken`], [`variants::OmegaArenaBout`], [`wander::OmegaWanderingChecked`]).
+//! [`summon::OmegaStatuesWoken`], [`variants::OmegaArenaBout`],
+//! [`wander::OmegaWanderingChecked`]).
 
 #[cfg(feature = "assets")]
 pub mod assets;
@@ -153,9 +154,10 @@ impl OmegaPlugin {
 /// Omega's systems, each set inside a [`DenizenSystems`](denizen_bevy::DenizenSystems) phase.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum OmegaSystems {
-    /// In [`DenizenSystems::Floors`](denizen_bevy::DenizenSystems::Floors), first of the rule sets: saved state checked
-    /// ([`OmegaStateRejected`](saves::OmegaStateRejected)), then floors and countryside encounters
-    /// served through the [`pipeline`](denizen_bevy::pipeline).
+    /// In [`DenizenSystems::Floors`](denizen_bevy::DenizenSystems::Floors), first of the
+    /// rule sets: saved state checked ([`OmegaStateRejected`](saves::OmegaStateRejected)),
+    /// then floors and countryside encounters served through the
+    /// [`pipeline`](denizen_bevy::pipeline).
     Floors,
     /// In [`DenizenSystems::Arrivals`](denizen_bevy::DenizenSystems::Arrivals): summonings, waking statues and arena bouts on
     /// the current floor.

@@ -64,12 +64,13 @@ pub(crate) fn omega_place(world: &World, floor: &FloorId) -> bool {
     })
 }
 
-/// Observer: [`OmegaCurrentLocation`] follows the current floor. A floor brought back that is
-/// one of Omega's makes its location current again (rebuilt from the rules for the floor's
-/// location and depth; a temple's deity is not kept: name it again with the next request);
-/// any other floor entered (another rule set's, new or brought back) leaves the player in
-/// no Omega place, so the location is a new game's. A new Omega floor set the location
-/// when it was applied. Whose floor it is comes from its [`Maker`](denizen_bevy::floor::Maker).
+/// Observer: [`OmegaCurrentLocation`] follows the current floor. A floor brought back that
+/// is one of Omega's makes its location current again (rebuilt from the rules for the
+/// floor's location and depth; a temple's deity is not kept: name it again with the next
+/// request); any other floor entered (another rule set's, new or brought back) leaves the
+/// player in no Omega place, so the location is a new game's. A new Omega floor set the
+/// location when it was applied. Whose floor it is comes from its
+/// [`Maker`](denizen_bevy::floor::Maker).
 pub(crate) fn follow_floor(
     entered: On<FloorEntered>,
     rules: Res<OmegaRuleset>,

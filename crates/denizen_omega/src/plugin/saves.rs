@@ -29,7 +29,7 @@ pub enum OmegaStateMisfit {
     Chronicle(String),
     /// `OmegaUniqueItems` does not match the rules' item table.
     #[error("OmegaUniqueItems: the unique-item ledger does not fit the rules: {0}")]
-    OmegaUniqueItems(String),
+    UniqueItems(String),
     /// `OmegaCurrentLocation` names a place the rules do not have.
     #[error("OmegaCurrentLocation: {0}")]
     Location(PlaceError),
@@ -40,7 +40,7 @@ impl OmegaStateMisfit {
     pub fn resource(&self) -> &'static str {
         match self {
             Self::Chronicle(_) => "OmegaChronicle",
-            Self::OmegaUniqueItems(_) => "OmegaUniqueItems",
+            Self::UniqueItems(_) => "OmegaUniqueItems",
             Self::Location(_) => "OmegaCurrentLocation",
         }
     }
@@ -56,8 +56,8 @@ pub(crate) fn state_changed(
     items.is_changed() || location.is_changed() || chronicle.is_changed() || rules.is_changed()
 }
 
-/// Checks [`OmegaUniqueItems`], [`OmegaCurrentLocation`] and [`OmegaChronicle`] against the rules
-/// and their limits; a misfit is replaced by the new-game value and reported with
+/// Checks [`OmegaUniqueItems`], [`OmegaCurrentLocation`] and [`OmegaChronicle`] against the
+/// rules and their limits; a misfit is replaced by the new-game value and reported with
 /// [`OmegaStateRejected`].
 pub(crate) fn check_saved_state(
     rules: Res<OmegaRuleset>,
@@ -83,7 +83,7 @@ pub(crate) fn check_saved_state(
     {
         items.0 = ItemLedger::new(table);
         rejected.write(OmegaStateRejected {
-            reason: OmegaStateMisfit::OmegaUniqueItems(reason),
+            reason: OmegaStateMisfit::UniqueItems(reason),
         });
     }
     if (all || location.is_changed())

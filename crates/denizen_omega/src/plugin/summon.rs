@@ -68,13 +68,13 @@ impl OmegaSummonRequested {
     }
 }
 
-/// A statue at a square comes alive: a [`crate::tile::STATUE`] of [`FloorMap`] turns to floor
-/// and holds a creature of the ordinary pool one difficulty above the local one, made
+/// A statue at a square comes alive: a [`crate::tile::STATUE`] of [`FloorMap`] turns to
+/// floor and holds a creature of the ordinary pool one difficulty above the local one, made
 /// hostile; then each statue among its eight neighbours wakes the same way, and theirs,
-/// depth first in the source's direction order. Answered with an [`OmegaStatuesWoken`] listing
-/// every woken statue's creature; a square that is not a statue makes nothing and answers
-/// [`OmegaNothingMade::NotAStatue`] (so the host leaves the statue tile in place for the plugin
-/// to turn to floor).
+/// depth first in the source's direction order. Answered with an [`OmegaStatuesWoken`]
+/// listing every woken statue's creature; a square that is not a statue makes nothing and
+/// answers [`OmegaNothingMade::NotAStatue`] (so the host leaves the statue tile in place
+/// for the plugin to turn to floor).
 #[derive(Message, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
 pub struct OmegaStatueWakeRequested {
@@ -143,8 +143,8 @@ pub struct OmegaSummon {
     pub at: Square,
 }
 
-/// The answer to an [`OmegaSummonRequested`]: the creature made, or why none was. Written in
-/// [`DenizenSystems::Arrivals`](denizen_bevy::DenizenSystems::Arrivals).
+/// The answer to an [`OmegaSummonRequested`]: the creature made, or why none was. Written
+/// in [`DenizenSystems::Arrivals`](denizen_bevy::DenizenSystems::Arrivals).
 pub type OmegaSummoned = Arrived<OmegaSummonRequested>;
 
 /// The answer to an [`OmegaStatueWakeRequested`]: every woken statue's creature, in waking

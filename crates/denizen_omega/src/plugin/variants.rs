@@ -22,8 +22,8 @@ use denizen_bevy::pipeline::FloorStreams;
 use denizen_bevy::streams::DenizenRng;
 
 /// Bring on the next arena opponent at a square (the source's arena puts it at (60, 7)).
-/// Served in `OmegaSystems::Arrivals` and answered with an [`OmegaArenaBout`]. Its stream is
-/// the bout's own (keyed by the opponent counter), so each opponent is the same whatever
+/// Served in `OmegaSystems::Arrivals` and answered with an [`OmegaArenaBout`]. Its stream
+/// is the bout's own (keyed by the opponent counter), so each opponent is the same whatever
 /// floor the arena is.
 #[derive(Message, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
@@ -75,7 +75,8 @@ impl From<RulesNotReady> for OmegaArenaRefusal {
     }
 }
 
-/// The answer to an [`OmegaArenaBoutRequested`]: the opponent that entered, or why none did.
+/// The answer to an [`OmegaArenaBoutRequested`]: the opponent that entered, or why none
+/// did.
 pub type OmegaArenaBout = Arrived<OmegaArenaBoutRequested>;
 
 /// Triggered by the host on a monster when it takes its special-ability turn; a

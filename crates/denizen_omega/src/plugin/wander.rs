@@ -21,21 +21,22 @@ use crate::species::SpeciesId;
 use crate::streams;
 use crate::wander::WanderRule;
 
-/// One wandering check of the clock: the [`TenMinuteCheck`](denizen_bevy::clock::TenMinuteCheck)
-/// and [`HourlyCheck`](denizen_bevy::clock::HourlyCheck) schedules run one per boundary.
-/// It runs only while the current floor is the Omega dungeon the player is in; the chance
-/// is `R(dungeon depth) < difficulty`, the creature comes from the ordinary pool (not the
+/// One wandering check of the clock: the
+/// [`TenMinuteCheck`](denizen_bevy::clock::TenMinuteCheck) and
+/// [`HourlyCheck`](denizen_bevy::clock::HourlyCheck) schedules run one per boundary. It
+/// runs only while the current floor is the Omega dungeon the player is in; the chance is
+/// `R(dungeon depth) < difficulty`, the creature comes from the ordinary pool (not the
 /// themed recipe), placed by the floor search, marked wandering, and its square is not
-/// turned to water (as in the source). Answered with an [`OmegaWanderingChecked`] when a creature
-/// arrives, and when the check cannot run, once until the reason changes (a check runs
-/// every ten game minutes; the host hears it when the player leaves a dungeon, not every
-/// check after); a check whose roll brings nothing is not answered.
+/// turned to water (as in the source). Answered with an [`OmegaWanderingChecked`] when a
+/// creature arrives, and when the check cannot run, once until the reason changes (a check
+/// runs every ten game minutes; the host hears it when the player leaves a dungeon, not
+/// every check after); a check whose roll brings nothing is not answered.
 #[derive(Reflect, Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
 pub struct OmegaWanderingCheck;
 
-/// A wandering creature arrived on the current floor: what [`OmegaWanderingChecked`] holds, and
-/// also triggered on the new monster, so batch readers and observers both see it.
+/// A wandering creature arrived on the current floor: what [`OmegaWanderingChecked`] holds,
+/// and also triggered on the new monster, so batch readers and observers both see it.
 #[derive(EntityEvent, Reflect, Clone, Copy, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
 pub struct OmegaWanderingArrival {

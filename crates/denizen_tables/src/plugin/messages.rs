@@ -199,7 +199,8 @@ pub struct TablesUniqueKilled {
     pub unique: String,
 }
 
-/// A [`TablesUniqueKilled`] naming no unique of the bestiary in use: the ledger is unchanged.
+/// A [`TablesUniqueKilled`] naming no unique of the bestiary in use: the ledger is
+/// unchanged.
 #[derive(Message, Reflect, Clone, Debug, PartialEq, Eq)]
 #[reflect(Debug, PartialEq)]
 pub struct TablesUniqueKillRefused {

@@ -110,9 +110,10 @@ impl TablesPlugin {
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TablesSystems {
     /// In [`DenizenSystems::Floors`](denizen_bevy::DenizenSystems::Floors), after the
-    /// floors of the rule sets added before it: the kills reported ([`TablesUniqueKilled`]), the
-    /// saved state checked when it or the rules changed ([`TablesStateMended`]), then the
-    /// floors asked for, through the [`pipeline`](denizen_bevy::pipeline).
+    /// floors of the rule sets added before it: the kills reported
+    /// ([`TablesUniqueKilled`]), the saved state checked when it or the rules changed
+    /// ([`TablesStateMended`]), then the floors asked for, through the
+    /// [`pipeline`](denizen_bevy::pipeline).
     Floors,
     /// In [`DenizenSystems::Arrivals`](denizen_bevy::DenizenSystems::Arrivals): the
     /// wandering checks of the game turns spent on the current floor, if the plugin made

@@ -278,10 +278,19 @@ pub(super) fn layer(map: &FloorMap, areas: &[TagArea]) -> Result<SquareTags, Too
 }
 
 /// The record of every floor the plugin made that still exists (current or put away), by
-/// floor, in the neutral per-floor store. Saved. A game keeps each record's
-/// [`player`](TablesFloor::player) up to date
-/// (`floors.0.get_mut(&floor).map(|record| record.player = Some(at))`), so arrivals keep
-/// their distance.
+/// floor, in the neutral per-floor store. Saved. A game keeps the current floor's
+/// [`player`](TablesFloor::player) up to date as the player moves, so arrivals keep their
+/// distance:
+///
+/// ```
+/// # use denizen_bevy::floor::FloorId;
+/// # use denizen_core::floor::Square;
+/// # use denizen_tables::plugin::TablesFloors;
+/// # let (mut floors, floor, at) = (TablesFloors::default(), FloorId::new("marsh", 5), Square { x: 3, y: 4 });
+/// if let Some(record) = floors.0.get_mut(&floor) {
+///     record.player = Some(at);
+/// }
+/// ```
 pub type TablesFloors = PerFloor<TablesFloor>;
 
 #[cfg(test)]

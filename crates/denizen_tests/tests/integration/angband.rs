@@ -371,12 +371,12 @@ fn traps_spring_and_a_full_floor_summons_nothing() {
         } else {
             assert!(sprung[0].summoned.is_empty());
         }
-        // OmegaSummoned monsters are awake; the callers stand within 2 of the trap.
+        // Summoned monsters are awake; the callers stand within 2 of the trap.
         for &entity in &sprung[0].summoned {
             let world = app.world();
             let monster = world.get::<AngbandMonster>(entity).unwrap();
             assert_eq!(world.get::<SleepCounter>(entity).unwrap().0, 0);
-            if monster.placement == denizen::angband::Placement::OmegaSummoned {
+            if monster.placement == denizen::angband::Placement::Summoned {
                 let at = Square::from(*world.get::<GridPos>(entity).unwrap());
                 assert!(at.x.abs_diff(trap.x) <= 2 && at.y.abs_diff(trap.y) <= 2);
             }

@@ -645,3 +645,33 @@ fn records_in_the_per_floor_store_follow_their_floors() {
         "{text}"
     );
 }
+
+/// A floor that held nothing ends without a `FloorEnded`: its record goes all the same.
+#[test]
+fn a_record_of_a_floor_that_held_nothing_goes_when_it_ends() {
+    use denizen::bevy::floor::PerFloor;
+    use denizen::bevy::rule_set::RuleSetApp;
+    let mut app = App::new();
+    app.add_plugins(DenizenPlugins::with_seed(3));
+    app.keep_per_floor::<Note>("Mine");
+    app.update();
+    let (empty, other) = (FloorId::new("empty", 2), FloorId::new("other", 2));
+    app.world_mut().resource_mut::<PerFloor<Note>>().0 =
+        [(empty.clone(), Note(1)), (other.clone(), Note(2))].into();
+    assert_eq!(despawn_floor(app.world_mut(), &empty), 0);
+    let kept: Vec<FloorId> = (app.world().resource::<PerFloor<Note>>().0.keys().cloned()).collect();
+    assert_eq!(kept, [other]);
+}
+
+/// Each rule set keeps records of a type of its own: a second maker asking for the same
+/// store is stopped at build, naming both.
+#[test]
+#[should_panic(expected = "the rule set `Theirs` cannot keep per-floor records")]
+fn two_makers_cannot_keep_one_store() {
+    use denizen::bevy::rule_set::RuleSetApp;
+    let mut app = App::new();
+    app.add_plugins(DenizenPlugins::with_seed(3));
+    app.keep_per_floor::<Note>("Mine")
+        .keep_per_floor::<Note>("Mine");
+    app.keep_per_floor::<Note>("Theirs");
+}

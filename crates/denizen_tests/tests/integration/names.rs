@@ -47,11 +47,8 @@ fn every_name_a_game_reads_from_a_plugin_starts_with_its_rule_set() {
         ("denizen_captive", "Captive"),
         ("denizen_tables", "Tables"),
     ] {
-        let folder = format!("{root}/{krate}/src/plugin");
-        let files = std::fs::read_dir(&folder).expect("the plugin folder is there");
         let mut names = Vec::new();
-        for file in files {
-            let path = file.unwrap().path();
+        for path in sources(&format!("{root}/{krate}/src/plugin")) {
             names.extend(read_names(&std::fs::read_to_string(&path).unwrap()));
         }
         assert!(names.len() >= 8, "{krate}: {names:?}");
@@ -64,14 +61,30 @@ fn every_name_a_game_reads_from_a_plugin_starts_with_its_rule_set() {
     assert!(unprefixed.is_empty(), "{unprefixed:#?}");
 }
 
+/// The Rust files of a folder and of the folders inside it.
+fn sources(folder: &str) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(folder).expect("the plugin folder is there") {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            files.extend(sources(path.to_str().unwrap()));
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            files.push(path);
+        }
+    }
+    files
+}
+
 /// The names a game reads in one source file: types derived as a message, event, resource
-/// or system set; aliases of `Arrived` and `FloorServed`; plugins; and the outcomes of the
-/// requests served (`type Arrival`, `Populated`, `Refusal`, inside a `Vec` or not).
+/// or system set (by any path, in any of an item's derives); aliases of `Arrived`,
+/// `FloorServed` and `PerFloor`; plugins; and the outcomes of the requests served (`type
+/// Arrival`, `Populated`, `Refusal`, inside a `Vec` or not).
 fn read_names(source: &str) -> Vec<String> {
     const READ: [&str; 5] = ["Message", "Event", "EntityEvent", "Resource", "SystemSet"];
+    const ALIASED: [&str; 3] = ["Arrived<", "FloorServed<", "PerFloor<"];
     let mut names = Vec::new();
-    // The derive list being read (it may span lines), then whether it named one of `READ`
-    // until the item it stands on.
+    // The derive list being read (it may span lines), then whether one of the item's
+    // derives named one of `READ`, until the item they stand on.
     let (mut list, mut open, mut derived) = (String::new(), false, false);
     for line in source.lines().map(str::trim) {
         if let Some(start) = line.strip_prefix("#[derive(") {
@@ -81,7 +94,8 @@ fn read_names(source: &str) -> Vec<String> {
         }
         if open && list.ends_with(")]") {
             open = false;
-            derived = list.split([',', ')', ' ']).any(|word| READ.contains(&word));
+            derived |= (list.split([',', ')', ' ']))
+                .any(|path| READ.contains(&path.rsplit("::").next().unwrap_or(path)));
         } else if !open && let Some((public, name)) = declared(line) {
             if derived && public {
                 names.push(name);
@@ -89,11 +103,14 @@ fn read_names(source: &str) -> Vec<String> {
             derived = false;
         }
         if let Some(alias) = line.strip_prefix("pub type ")
-            && (alias.contains("= Arrived<") || alias.contains("= FloorServed<"))
+            && let Some((_, aliased)) = alias.split_once('=')
+            && ALIASED.iter().any(|a| aliased.contains(a))
         {
             names.push(word(alias));
         }
-        if let Some(plugin) = line.strip_prefix("impl Plugin for ") {
+        if line.starts_with("impl")
+            && let Some((_, plugin)) = line.split_once(" Plugin for ")
+        {
             names.push(word(plugin));
         }
         for outcome in ["type Arrival = ", "type Populated = ", "type Refusal = "] {
