@@ -6,6 +6,7 @@
 //! set's own as [`Tile::Feature`], a room's kind as its rule set's string), a reference
 //! layout ([`layout`]), sets of squares of any shape ([`squares`]), a tag layer naming
 //! squares' terrain and regions ([`tags`]), the
+//! named regions a designer marks, each with a kind, an id and fields ([`regions`]), the
 //! plans a rule set hands to the plugin, each creature tagged with an [`Origin`]
 //! ([`plan`]), checked standard output for tools ([`output`]) and, with the `stats`
 //! feature (tests and tools), the chi-squared check of sampled against exact odds
@@ -23,6 +24,7 @@ pub mod floor;
 pub mod layout;
 pub mod output;
 pub mod plan;
+pub mod regions;
 pub mod rng;
 pub mod squares;
 #[cfg(feature = "stats")]
