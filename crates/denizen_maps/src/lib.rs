@@ -1,7 +1,9 @@
 //! Floors from level editors: a level a designer drew, read as what denizen populates, a
 //! [`FloorGrid`], the names on its squares, its [`Regions`] and its [`Mark`]s, with the
-//! level's own fields (its depth, its context flags). It reads the files itself (LDtk is
-//! JSON), so it needs neither Bevy nor a map plugin.
+//! level's own fields (its depth, its context flags). It reads LDtk projects ([`ldtk`],
+//! JSON read with `serde_json`) and Tiled maps ([`tmx`], read with the `tiled` crate, whose
+//! types it never shows), so it needs neither Bevy nor a map plugin, and a game need not
+//! depend on the same `tiled` release.
 //!
 //! # What a level becomes
 //!
@@ -9,10 +11,11 @@
 //!   [`TileMapping`] (by default `wall`, `floor`, `water`, `door`, `secret` and `stairs`,
 //!   whatever their case); a square no value maps is a wall. Every value's name is also a
 //!   tag of its square (`water`, `lava`, `safe`), so placement rules can need or forbid it.
-//! - **Regions.** A shape with a size (LDtk's resizable entities) is a region: its kind is
-//!   its identifier, its id its instance id, its fields its typed fields (text, whole
-//!   numbers and flags; fields of other types are left out). Its editor tags tag its
-//!   squares, and so does its kind ([`Regions::tag_into`]).
+//! - **Regions.** A shape with an area (LDtk's resizable entities; Tiled's rectangles,
+//!   ellipses and polygons) is a region: its kind is its identifier or class, its id its
+//!   instance id, its fields its typed fields (text, whole numbers and flags; fields of
+//!   other types are left out). LDtk's editor tags tag its squares, and so does its kind
+//!   ([`Regions::tag_into`]).
 //! - **Marks.** A shape without a size (a point) is a [`Mark`] on the square holding it:
 //!   the player's start, stairs, a spawner.
 //!
@@ -20,9 +23,12 @@
 //!
 //! A square belongs to a shape when its centre is inside the shape; a centre on an edge
 //! belongs to the shape for its top and left edges only, so two shapes that share an edge
-//! never share a square. A point is the square holding it (a point on a square's top or
-//! left edge is in that square). An LDtk entity's box is its pixel position less its pivot
-//! times its size, in the floor's squares of the layer's grid size.
+//! never share a square. For an ellipse or a polygon, a centre on the outline is in the
+//! shape when the shape lies right of it or below it there ([`shape_squares`]). A point is
+//! the square holding it (a point on a square's top or left edge is in that square). An
+//! LDtk entity's box is its pixel position less its pivot times its size, in the floor's
+//! squares of the layer's grid size; a Tiled object's shape is in the map's pixels, its
+//! tiles square.
 //!
 //! # Refused, never misread
 //!
@@ -31,20 +37,22 @@
 //! level of more than [`MAX_SQUARES`](denizen_core::MAX_SQUARES) squares, a grid of the
 //! wrong length, layers of different grid sizes or with pixel offsets, a shape past the
 //! level, more than [`MAX_SHAPES`] shapes, and files past
-//! [`MAX_FILE_BYTES`](denizen_core::data::MAX_FILE_BYTES).
+//! [`MAX_FILE_BYTES`](denizen_core::data::MAX_FILE_BYTES); each format's module lists
+//! its own (a Tiled map's infinite layers, compressed data, rotated objects, polylines).
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod ldtk;
 mod raster;
+pub mod tmx;
 
 use std::collections::BTreeMap;
 
 use denizen_core::regions::{FieldValue, Regions};
 use denizen_core::{FloorGrid, Square, SquareSet, Tile};
 
-pub use raster::{point_square, rect_squares};
+pub use raster::{Shape, point_square, rect_squares, shape_squares};
 
 /// The most shapes (regions and marks together) one level holds.
 pub const MAX_SHAPES: usize = 4096;

@@ -30,6 +30,82 @@ pub fn point_square(x: f64, y: f64, square: f64) -> Square {
     }
 }
 
+/// A shape with an outline that is not a box, in pixels from the level's top left corner.
+pub enum Shape<'a> {
+    /// The ellipse inside a box.
+    Ellipse {
+        /// The box's left edge.
+        left: f64,
+        /// Its top edge.
+        top: f64,
+        /// Its right edge.
+        right: f64,
+        /// Its bottom edge.
+        bottom: f64,
+    },
+    /// A polygon, by its corners in order (its edges may cross: a point is inside when a
+    /// ray from it crosses the outline an odd number of times).
+    Polygon(&'a [(f64, f64)]),
+}
+
+/// The squares of side `square` pixels whose centres lie in `shape`. A centre exactly on
+/// the outline is in when the shape lies right of it or below it there (the point a
+/// hair's breadth right and down is tested), which for a box is the top and left edges
+/// rule of [`rect_squares`].
+pub fn shape_squares(shape: &Shape, square: f64) -> SquareSet {
+    let (left, top, right, bottom) = match shape {
+        Shape::Ellipse {
+            left,
+            top,
+            right,
+            bottom,
+        } => (*left, *top, *right, *bottom),
+        Shape::Polygon(points) => points.iter().fold(
+            (
+                f64::INFINITY,
+                f64::INFINITY,
+                f64::NEG_INFINITY,
+                f64::NEG_INFINITY,
+            ),
+            |(l, t, r, b), &(x, y)| (l.min(x), t.min(y), r.max(x), b.max(y)),
+        ),
+    };
+    if !(left < right && top < bottom) {
+        return SquareSet::default();
+    }
+    let nudge = square * 1e-6;
+    let inside = |x: f64, y: f64| match shape {
+        Shape::Ellipse { .. } => {
+            let (rx, ry) = ((right - left) / 2.0, (bottom - top) / 2.0);
+            let (dx, dy) = ((x - left - rx) / rx, (y - top - ry) / ry);
+            dx * dx + dy * dy < 1.0
+        }
+        Shape::Polygon(points) => crosses_odd(points, x, y),
+    };
+    let (x0, x1) = (first_centre(left, square), first_centre(right, square));
+    let (y0, y1) = (first_centre(top, square), first_centre(bottom, square));
+    (y0..y1)
+        .flat_map(|y| (x0..x1).map(move |x| Square { x, y }))
+        .filter(|s| {
+            let centre = |i: u32| (f64::from(i) + 0.5) * square + nudge;
+            inside(centre(s.x), centre(s.y))
+        })
+        .collect()
+}
+
+/// Whether a ray from (`x`, `y`) to the right crosses the polygon's outline an odd number
+/// of times.
+fn crosses_odd(points: &[(f64, f64)], x: f64, y: f64) -> bool {
+    let edges = points.iter().zip(points.iter().cycle().skip(1));
+    edges
+        .filter(|&(&(ax, ay), &(bx, by))| {
+            (ay > y) != (by > y) && x < ax + (y - ay) / (by - ay) * (bx - ax)
+        })
+        .count()
+        % 2
+        == 1
+}
+
 /// The first square whose centre is at or past `edge`: centre `(i + 0.5) * square >= edge`.
 fn first_centre(edge: f64, square: f64) -> u32 {
     (edge / square - 0.5).ceil().max(0.0) as u32
