@@ -17,6 +17,8 @@ mod bestiary_files;
 pub mod captive;
 pub mod chart;
 pub mod commands;
+#[cfg(feature = "tables")]
+mod editor_level;
 pub mod error;
 pub mod interrupt;
 #[cfg(feature = "omega")]

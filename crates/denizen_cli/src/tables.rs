@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::io::Write;
 
-use denizen_core::{Square, StreamPurpose, WorldSeed, quoted};
+use denizen_core::{FloorGrid, Square, SquareTags, StreamPurpose, WorldSeed, quoted};
 use denizen_tables::reference::reference_floor;
 use denizen_tables::{
     Bestiary, Context, FloorOdds, FloorTerms, Odds, Per, UniqueLedger, floor_counts, plan_floor,
@@ -85,15 +85,25 @@ pub enum TablesCommand {
         #[arg(long, value_enum, default_value_t = TextFormat::Table)]
         format: TextFormat,
     },
-    /// A populated reference floor: its map and its creatures. The first room is tagged
-    /// `safe` and the player stands in it.
+    /// A populated floor: its map and its creatures. The reference floor's first room is
+    /// tagged `safe` and the player stands in it; with --map, a level drawn in LDtk or
+    /// Tiled is populated instead.
     Floor {
         /// The files.
         #[command(flatten)]
         files: Files,
-        /// The depth.
+        /// The depth (with --map, the level's `depth` field when it has one).
         #[arg(long)]
-        depth: u32,
+        depth: Option<u32>,
+        /// A level drawn in an editor to populate: an LDtk project (`.ldtk`) or a Tiled
+        /// map (`.tmx`). Its tags and regions' kinds tag its squares, the player stands on
+        /// its `start` mark, and its fields the bestiary's context declares set the context
+        /// (the options below win).
+        #[arg(long, value_name = "FILE")]
+        map: Option<std::path::PathBuf>,
+        /// The LDtk level to populate, by identifier (the project's first otherwise).
+        #[arg(long, value_name = "NAME", requires = "map")]
+        level: Option<String>,
         /// World seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -213,6 +223,8 @@ pub fn run(
         TablesCommand::Floor {
             files,
             depth,
+            map,
+            level,
             seed,
             table,
             branch,
@@ -220,13 +232,29 @@ pub fn run(
         } => {
             let (b, ledger) = load(files)?;
             let b = in_branch(b, branch.as_deref())?;
-            let request = FloorTerms {
-                depth: *depth,
-                point: None,
-                table: table_of(&b, table.as_deref())?,
-                context: context.context(&b)?,
+            let site = match map {
+                Some(path) => crate::editor_level::read(path, level.as_deref(), &b)?,
+                None => reference_site(*seed)?,
             };
-            floor(&b, &ledger, request, *seed, out, err)
+            let given = context.context(&b)?;
+            let depth = depth.or(site.depth).ok_or_else(|| {
+                CliError::Usage("give --depth, or a map whose level has a `depth` field".into())
+            })?;
+            let request = FloorTerms {
+                depth,
+                point: site.player,
+                table: table_of(&b, table.as_deref())?,
+                context: crate::editor_level::with_given(site.context.clone(), &given),
+            };
+            floor(
+                &b,
+                &ledger,
+                (&site.grid, &site.tags),
+                request,
+                *seed,
+                out,
+                err,
+            )
         }
         TablesCommand::Lint {
             files,
@@ -444,25 +472,33 @@ fn sample_table(
     }
 }
 
-/// A reference floor populated by `request` (its point is the safe room's middle).
+/// The reference floor of a seed, the player in the middle of its first room, tagged
+/// `safe`.
+fn reference_site(seed: u64) -> Result<crate::editor_level::MapFloor, CliError> {
+    let reference =
+        reference_floor(WorldSeed(seed), 64, 24).map_err(|e| CliError::Usage(e.to_string()))?;
+    Ok(crate::editor_level::MapFloor {
+        tags: reference.tags(),
+        grid: reference.grid,
+        player: reference.player,
+        depth: None,
+        context: Default::default(),
+    })
+}
+
+/// A floor populated by `request` (the player stands on its point).
 fn floor(
     b: &Bestiary,
     ledger: &UniqueLedger,
+    (grid, tags): (&FloorGrid, &SquareTags),
     request: FloorTerms,
     seed: u64,
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> Result<(), CliError> {
-    let reference =
-        reference_floor(WorldSeed(seed), 64, 24).map_err(|e| CliError::Usage(e.to_string()))?;
-    let (grid, tags, player) = (&reference.grid, reference.tags(), reference.player);
-    let depth = request.depth;
+    let (depth, player) = (request.depth, request.point);
     let mut rng = WorldSeed(seed).stream(StreamPurpose::event("tables-floor", "", depth, 0));
-    let request = FloorTerms {
-        point: player,
-        ..request
-    };
-    let made = plan_floor(b, grid, &tags, request, ledger, &mut rng)
+    let made = plan_floor(b, grid, tags, request, ledger, &mut rng)
         .map_err(|e| CliError::Usage(e.to_string()))?;
     let glyph_at = |at: Square| {
         if Some(at) == player {

@@ -617,3 +617,71 @@ fn sampled_danger_agrees_with_the_exact_distribution_and_rejects_wrong_rules() {
     assert!(p < 1e-6, "one attempt too many: p = {p}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A map file of `denizen_maps`'s own levels.
+fn level_file(name: &str) -> String {
+    let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../denizen_maps/data");
+    data.join(name).display().to_string()
+}
+
+/// The marsh drawn in Tiled and in LDtk (the same squares, start and depth field) gives
+/// the same floor for a seed: the player on the start mark, the depth the level's, and
+/// `--depth` wins over it.
+#[test]
+fn an_editor_level_is_populated_from_either_format() {
+    let (tmx, ldtk) = (level_file("marsh.tmx"), level_file("marsh.ldtk"));
+    let tiled = stdout(&tables(&format!("floor FILES --map {tmx} --seed 3")));
+    assert_eq!(
+        tiled,
+        stdout(&tables(&format!(
+            "floor FILES --map {ldtk} --level Marsh_1 --seed 3"
+        )))
+    );
+    let rows: Vec<&str> = tiled.lines().take(10).collect();
+    assert_eq!(rows[0], "####################");
+    assert_eq!(
+        rows[2].chars().nth(2),
+        Some('@'),
+        "the start mark at (2, 2): {tiled}"
+    );
+    assert!(tiled.contains("Depth 5, seed 3: "), "{tiled}");
+    let deeper = stdout(&tables(&format!(
+        "floor FILES --map {tmx} --seed 3 --depth 9"
+    )));
+    assert!(deeper.contains("Depth 9, seed 3: "), "{deeper}");
+}
+
+/// A map of another format, a level a project lacks, `--level` for a Tiled map and a
+/// broken map each exit 2 with one line naming the file.
+#[test]
+fn bad_maps_exit_2_with_one_line() {
+    let (tmx, ldtk) = (level_file("marsh.tmx"), level_file("marsh.ldtk"));
+    let broken = std::env::temp_dir().join("denizen-broken-map.ldtk");
+    std::fs::write(&broken, "{\"levels\": [").unwrap();
+    for (line, expected) in [
+        (
+            format!("floor FILES --map {}", level_file("terrain.tsx")),
+            "a map is an LDtk project (.ldtk) or a Tiled map (.tmx)",
+        ),
+        (
+            format!("floor FILES --map {ldtk} --level Cave"),
+            "the project: no level Name(\"Cave\"); it has [\"Marsh_1\"]",
+        ),
+        (
+            format!("floor FILES --map {tmx} --level Marsh_1"),
+            "a Tiled map has one level; --level is for LDtk projects",
+        ),
+        (
+            format!("floor FILES --map {}", broken.display()),
+            "the project: not LDtk JSON: EOF while parsing",
+        ),
+    ] {
+        let out = tables(&line);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{line}: {err}");
+        assert!(
+            err.contains(expected) && err.lines().count() == 1,
+            "{line}: {err}"
+        );
+    }
+}
