@@ -326,7 +326,10 @@ impl<'a> Reading<'a> {
         let (w, h) = (at.number(entity, "width")?, at.number(entity, "height")?);
         let left = position.0 - pivot.0 * w;
         let top = position.1 - pivot.1 * h;
-        let (level_w, level_h) = (f64::from(width * pixels), f64::from(height * pixels));
+        let (level_w, level_h) = (
+            f64::from(width) * f64::from(pixels),
+            f64::from(height) * f64::from(pixels),
+        );
         let resizable = at
             .int(entity, "defUid")
             .ok()

@@ -279,3 +279,42 @@ fn the_games_mapping_decides_the_tiles() {
         "water maps to nothing here"
     );
 }
+
+/// The project cut short at every byte, and with each byte changed, reads or is refused,
+/// never panics; a grid size whose level overflows 32 bits of pixels too.
+#[test]
+fn a_damaged_project_never_panics() {
+    let text = project().to_string();
+    let read = |text: &str| {
+        ldtk::read(
+            text,
+            "marsh.ldtk",
+            &LevelChoice::Index(0),
+            &TileMapping::default(),
+            &mut |_| {
+                Err(MapError {
+                    file: "x".into(),
+                    place: "the file".into(),
+                    field: None,
+                    message: "none".into(),
+                })
+            },
+        )
+    };
+    for end in 0..text.len() {
+        let _ = read(&text[..end]);
+    }
+    let bytes = text.as_bytes();
+    for at in 0..bytes.len() {
+        for replacement in [b'0', b'9', b'-', b'"', b'[', b'}'] {
+            let mut damaged = bytes.to_vec();
+            damaged[at] = replacement;
+            let _ = read(&String::from_utf8(damaged).unwrap());
+        }
+    }
+    let mut wide = project();
+    for layer in wide["levels"][0]["layerInstances"].as_array_mut().unwrap() {
+        layer["__gridSize"] = json!(u32::MAX);
+    }
+    assert!(read(&wide.to_string()).is_err());
+}

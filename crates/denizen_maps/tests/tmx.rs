@@ -201,3 +201,39 @@ fn broken_maps_are_refused_by_name() {
     .unwrap_err();
     assert_eq!(missing.to_string(), "terrain.tsx: the file: not found");
 }
+
+/// The map cut short at every byte, and with each byte of its layer data and objects
+/// changed, reads or is refused, never panics.
+#[test]
+fn a_damaged_map_never_panics() {
+    let read = |text: &str| {
+        tmx::read(
+            text,
+            "marsh.tmx",
+            &TileMapping::default(),
+            &mut |name| match name {
+                "terrain.tsx" => Ok(TILESET.to_owned()),
+                _ => Err(MapError {
+                    file: name.into(),
+                    place: "the file".into(),
+                    field: None,
+                    message: "none".into(),
+                }),
+            },
+        )
+    };
+    let text = map(OBJECTS, GROUND);
+    for end in (0..text.len()).filter(|&i| text.is_char_boundary(i)) {
+        let _ = read(&text[..end]);
+    }
+    let bytes = text.as_bytes();
+    for at in 0..bytes.len() {
+        for replacement in [b'0', b'9', b'-', b'"', b'<', b','] {
+            let mut damaged = bytes.to_vec();
+            damaged[at] = replacement;
+            if let Ok(damaged) = String::from_utf8(damaged) {
+                let _ = read(&damaged);
+            }
+        }
+    }
+}
