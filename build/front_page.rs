@@ -18,7 +18,7 @@ pub const DOCUMENTS: [(&str, &str); 5] = [
 pub const GUIDE_ONLINE: &str = "https://docs.rs/denizen/latest/denizen/guide/";
 
 /// The features each chapter needs (`src/guide.rs`); a chapter not listed needs none.
-pub const CHAPTER_FEATURES: [(&str, &[&str]); 10] = [
+pub const CHAPTER_FEATURES: [(&str, &[&str]); 11] = [
     ("ch01_in_a_bevy_game", &["bevy", "omega", "captive"]),
     ("ch02_floors_and_saves", &["bevy", "omega", "captive"]),
     ("ch03_the_living_world", &["bevy", "omega"]),
@@ -29,6 +29,7 @@ pub const CHAPTER_FEATURES: [(&str, &[&str]); 10] = [
     ("ch09_fidelity", &["bevy", "captive", "omega"]),
     ("ch10_your_own_tables", &["tables"]),
     ("ch11_your_own_monsters", &["tables", "assets"]),
+    ("ch12_floors_from_a_level_editor", &["tables", "maps"]),
 ];
 
 /// Whether a build whose features `on` tells renders a guide chapter.

@@ -85,6 +85,14 @@
     not(all(feature = "tables", feature = "assets")),
     doc = "11. Your own monsters in ten minutes (with the `tables` and `assets` features)."
 )]
+#![cfg_attr(
+    all(feature = "tables", feature = "maps"),
+    doc = "12. [Floors from a level editor](ch12_floors_from_a_level_editor): an LDtk level or a Tiled map read as a grid, tags, regions and marks, and populated."
+)]
+#![cfg_attr(
+    not(all(feature = "tables", feature = "maps")),
+    doc = "12. Floors from a level editor (with the `tables` and `maps` features)."
+)]
 
 #[cfg(all(feature = "bevy", feature = "omega", feature = "captive"))]
 #[doc = include_str!("../guide/01-in-a-bevy-game.md")]
@@ -139,3 +147,7 @@ pub mod ch10_your_own_tables {}
 #[doc = concat!("```rust,no_run\n", include_str!("../examples/your_own_monsters.rs"), "```")]
 #[cfg(all(feature = "tables", feature = "assets"))]
 pub mod ch11_your_own_monsters {}
+
+#[cfg(all(feature = "tables", feature = "maps"))]
+#[doc = include_str!("../guide/12-floors-from-a-level-editor.md")]
+pub mod ch12_floors_from_a_level_editor {}

@@ -5,7 +5,7 @@
 
 #[cfg(feature = "stats")]
 pub use denizen_core::stats;
-pub use denizen_core::{data, floor, layout, output, plan, rng, squares, tags};
+pub use denizen_core::{data, floor, layout, output, plan, regions, rng, squares, tags};
 
 /// Angband 2.7.9's races, allocator, classic level and base population (feature
 /// `angband`, on a game's own data files; Angband 2.7.9's own data, which is
@@ -23,6 +23,10 @@ pub use denizen_omega as omega;
 /// files, lint and exact odds, with a starter bestiary (feature `tables`).
 #[cfg(feature = "tables")]
 pub use denizen_tables as tables;
+/// Floors from level editors: an LDtk project's level or a Tiled map read as a floor
+/// grid, tags, regions and marks (feature `maps`).
+#[cfg(feature = "maps")]
+pub use denizen_maps as maps;
 
 /// The Bevy plugins (feature `bevy`): the neutral plugin and its rule-set API
 /// (`denizen_bevy`, with [`DenizenPlugin`](bevy::DenizenPlugin) declaring every enabled rule
