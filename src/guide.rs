@@ -86,12 +86,12 @@
     doc = "11. Your own monsters in ten minutes (with the `tables` and `assets` features)."
 )]
 #![cfg_attr(
-    all(feature = "tables", feature = "maps"),
-    doc = "12. [Floors from a level editor](ch12_floors_from_a_level_editor): an LDtk level or a Tiled map read as a grid, tags, regions and marks, and populated."
+    all(feature = "bevy", feature = "tables", feature = "maps"),
+    doc = "12. [Floors from a level editor](ch12_floors_from_a_level_editor): an LDtk level or a Tiled map read as a grid, tags, regions and marks, and populated, on the command line and in a Bevy game."
 )]
 #![cfg_attr(
-    not(all(feature = "tables", feature = "maps")),
-    doc = "12. Floors from a level editor (with the `tables` and `maps` features)."
+    not(all(feature = "bevy", feature = "tables", feature = "maps")),
+    doc = "12. Floors from a level editor (with the `bevy`, `tables` and `maps` features)."
 )]
 
 #[cfg(all(feature = "bevy", feature = "omega", feature = "captive"))]
@@ -148,6 +148,6 @@ pub mod ch10_your_own_tables {}
 #[cfg(all(feature = "tables", feature = "assets"))]
 pub mod ch11_your_own_monsters {}
 
-#[cfg(all(feature = "tables", feature = "maps"))]
+#[cfg(all(feature = "bevy", feature = "tables", feature = "maps"))]
 #[doc = include_str!("../guide/12-floors-from-a-level-editor.md")]
 pub mod ch12_floors_from_a_level_editor {}

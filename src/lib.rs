@@ -15,6 +15,10 @@ pub use denizen_angband as angband;
 /// Captive's encounter groups: the table, the generator, base floors (feature `captive`).
 #[cfg(feature = "captive")]
 pub use denizen_captive as captive;
+/// Floors from level editors: an LDtk project's level or a Tiled map read as a floor
+/// grid, tags, regions and marks (feature `maps`).
+#[cfg(feature = "maps")]
+pub use denizen_maps as maps;
 /// Omega 0.90.4's rules: bestiary, objects, locations, exact odds, construction, wandering
 /// (feature `omega`).
 #[cfg(feature = "omega")]
@@ -23,10 +27,6 @@ pub use denizen_omega as omega;
 /// files, lint and exact odds, with a starter bestiary (feature `tables`).
 #[cfg(feature = "tables")]
 pub use denizen_tables as tables;
-/// Floors from level editors: an LDtk project's level or a Tiled map read as a floor
-/// grid, tags, regions and marks (feature `maps`).
-#[cfg(feature = "maps")]
-pub use denizen_maps as maps;
 
 /// The Bevy plugins (feature `bevy`): the neutral plugin and its rule-set API
 /// (`denizen_bevy`, with [`DenizenPlugin`](bevy::DenizenPlugin) declaring every enabled rule

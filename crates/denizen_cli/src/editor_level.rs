@@ -17,8 +17,7 @@ pub(crate) struct MapFloor {
     pub(crate) grid: FloorGrid,
     /// Its tags: the grid's, the level's, and each region's kind.
     pub(crate) tags: SquareTags,
-    /// Its start mark's square (a mark of kind `start` or `player_start`, in any case,
-    /// with or without `_`).
+    /// Its start mark's square ([`EditorLevel::start`]).
     pub(crate) player: Option<Square>,
     /// Its `depth` field, when it has one.
     pub(crate) depth: Option<u32>,
@@ -71,13 +70,7 @@ fn floor_of(level: EditorLevel, b: &Bestiary, path: &Path) -> Result<MapFloor, C
         .regions
         .tag_into(&mut tags)
         .map_err(|e| usage(e.to_string()))?;
-    let start = |kind: &str| {
-        matches!(
-            kind.to_lowercase().replace(['_', '-'], "").as_str(),
-            "start" | "playerstart"
-        )
-    };
-    let player = level.marks.iter().find(|m| start(&m.kind)).map(|m| m.at);
+    let player = level.start();
     let depth = match level.fields.get("depth") {
         None => None,
         Some(FieldValue::Int(n)) => {

@@ -75,6 +75,19 @@ pub struct EditorLevel {
     pub fields: BTreeMap<String, FieldValue>,
 }
 
+impl EditorLevel {
+    /// The player's start: the square of the first mark whose kind is `start` or
+    /// `player_start` (in any case, with or without `_` or `-`: LDtk's `PlayerStart`,
+    /// Tiled's `start`).
+    pub fn start(&self) -> Option<Square> {
+        let is_start = |kind: &str| {
+            let plain: String = kind.chars().filter(|c| !matches!(c, '_' | '-')).collect();
+            matches!(plain.to_lowercase().as_str(), "start" | "playerstart")
+        };
+        self.marks.iter().find(|m| is_start(&m.kind)).map(|m| m.at)
+    }
+}
+
 /// A point a designer marked: the player's start, stairs, a spawner.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Mark {

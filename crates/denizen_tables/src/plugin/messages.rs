@@ -5,7 +5,7 @@ use bevy_reflect::prelude::*;
 use denizen_bevy::floor::{FloorHeld, FloorId};
 use denizen_bevy::pipeline::{FloorServed, NotOurFloor};
 use denizen_bevy::pipeline::{RulesNotReady, RulesRefused};
-use denizen_core::{Square, SquareSet, TooManyTags};
+use denizen_core::{FloorGrid, Square, SquareSet, TooManyTags};
 
 use super::resources::TagArea;
 use crate::{RequestError, Shortfall};
@@ -37,6 +37,10 @@ pub struct TablesFloorRequested {
     pub player: Option<Square>,
     /// Tags the game gives areas of the floor.
     pub tags: Vec<TagArea>,
+    /// The map the floor is drawn on when the request brings one (a level drawn in an
+    /// editor: [`on_map`](Self::on_map)); it is put in `FloorMap` as the floor is entered.
+    /// `None`: the host's `FloorMap`.
+    pub map: Option<FloorGrid>,
 }
 
 impl TablesFloorRequested {
@@ -49,7 +53,15 @@ impl TablesFloorRequested {
             branch: None,
             player: None,
             tags: Vec::new(),
+            map: None,
         }
+    }
+
+    /// The floor is drawn on `map`, which the plugin puts in `FloorMap` as the floor is
+    /// entered (the host's `FloorMap` is not read).
+    pub fn on_map(mut self, map: FloorGrid) -> Self {
+        self.map = Some(map);
+        self
     }
 
     /// Draws the placements from the table `key` instead of the floor's.
@@ -84,6 +96,30 @@ impl TablesFloorRequested {
     /// The floor this request populates.
     pub fn floor(&self) -> FloorId {
         FloorId::new(self.location.as_str(), self.depth)
+    }
+}
+
+#[cfg(feature = "maps")]
+impl TablesFloorRequested {
+    /// Populate a level drawn in LDtk or Tiled (read with `denizen_maps`) as the floor
+    /// `location` at `depth`: drawn on the level's grid (put in `FloorMap` as the floor is
+    /// entered), its squares tagged with the level's names and each region's kind, the
+    /// player on its start mark ([`EditorLevel::start`](denizen_maps::EditorLevel::start)).
+    /// A level's `depth` field and context flags are the game's to read.
+    pub fn on_level(
+        location: impl Into<String>,
+        depth: u32,
+        level: &denizen_maps::EditorLevel,
+    ) -> Self {
+        let mut request = Self::new(location, depth).on_map(level.grid.clone());
+        request.player = level.start();
+        let named = (level.tags.iter()).map(|(name, squares)| (name.clone(), squares.clone()));
+        let regions = (level.regions.iter()).map(|r| (r.kind.clone(), r.squares.clone()));
+        named
+            .chain(regions)
+            .fold(request, |request, (name, squares)| {
+                request.tag(name, squares)
+            })
     }
 }
 

@@ -9,7 +9,7 @@ use denizen_bevy::apply::apply;
 use denizen_bevy::clock::GameClock;
 use denizen_bevy::floor::{FloorId, FloorMap, Glyph};
 use denizen_bevy::pipeline::{FloorRequest, FloorStreams};
-use denizen_core::SquareTags;
+use denizen_core::{FloorGrid, SquareTags};
 
 use super::components::{
     Asleep, CreatureData, CreatureTags, FollowerRole, Follows, OutOfDepth, Possession,
@@ -58,7 +58,7 @@ impl FloorRequest for TablesFloorRequested {
         if self.tags.len() > MAX_TAG_AREAS {
             return Err(TablesFloorRefusal::TooManyAreas(self.tags.len()));
         }
-        let map = world.resource::<FloorMap>();
+        let map = self.drawn_on(world);
         let tags = layer(map, &self.tags).map_err(TablesFloorRefusal::Tags)?;
         let rules = world.resource::<TablesRuleset>().0.clone();
         let rules = match &self.branch {
@@ -70,7 +70,7 @@ impl FloorRequest for TablesFloorRequested {
             None => rules,
         };
         let site = FloorSite {
-            grid: &map.0,
+            grid: map,
             tags: &tags,
             point: self.player,
         };
@@ -93,7 +93,7 @@ impl FloorRequest for TablesFloorRequested {
     }
 
     fn plan(&self, world: &World, valid: ValidFloor, streams: &mut FloorStreams<'_>) -> Planned {
-        let grid = &world.resource::<FloorMap>().0;
+        let grid = self.drawn_on(world);
         let ledger = &world.resource::<TablesUniques>().0;
         let request = crate::FloorTerms {
             depth: self.depth,
@@ -111,6 +111,10 @@ impl FloorRequest for TablesFloorRequested {
             rules: valid.rules,
             plan,
         }
+    }
+
+    fn floor_map(&self, _plan: &mut Planned) -> Option<FloorGrid> {
+        self.map.clone()
     }
 
     fn apply(&self, world: &mut World, floor: &FloorId, planned: Planned) -> TablesFloorPopulated {
@@ -144,6 +148,13 @@ impl FloorRequest for TablesFloorRequested {
             out_of_depth,
             danger,
         }
+    }
+}
+
+impl TablesFloorRequested {
+    /// The map the floor is drawn on: the request's, or the host's `FloorMap`.
+    fn drawn_on<'w>(&'w self, world: &'w World) -> &'w FloorGrid {
+        self.map.as_ref().unwrap_or(&world.resource::<FloorMap>().0)
     }
 }
 

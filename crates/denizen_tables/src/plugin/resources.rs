@@ -7,7 +7,7 @@ use bevy_ecs::prelude::*;
 use bevy_reflect::prelude::*;
 use denizen_bevy::clock::GameClock;
 use denizen_bevy::floor::{FloorMap, PerFloor};
-use denizen_core::{Rect, Square, SquareSet, SquareTags, TooManyTags};
+use denizen_core::{FloorGrid, Rect, Square, SquareSet, SquareTags, TooManyTags};
 use serde::{Deserialize, Serialize};
 
 use crate::{Bags, Bestiary, Context, FloorState, TimeUnit, UniqueLedger};
@@ -260,7 +260,7 @@ impl TablesFloor {
 
     /// The floor's tag layer: the map's tags, then the game's areas.
     pub fn layer(&self, map: &FloorMap) -> Result<SquareTags, TooManyTags> {
-        layer(map, &self.tags)
+        layer(&map.0, &self.tags)
     }
 }
 
@@ -269,8 +269,8 @@ pub const MAX_TAG_AREAS: usize = 256;
 
 /// The tag layer of `map` with `areas` added, each clipped to the floor (so an area
 /// however large costs no more than the floor's squares).
-pub(super) fn layer(map: &FloorMap, areas: &[TagArea]) -> Result<SquareTags, TooManyTags> {
-    let mut tags = SquareTags::from_grid(&map.0);
+pub(super) fn layer(map: &FloorGrid, areas: &[TagArea]) -> Result<SquareTags, TooManyTags> {
+    let mut tags = SquareTags::from_grid(map);
     for area in areas {
         tags.tag_set(&area.squares, &area.name)?;
     }

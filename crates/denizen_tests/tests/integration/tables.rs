@@ -1746,3 +1746,48 @@ fn wandering_arrivals_keep_to_the_floors_caps_across_a_save() {
         "{e}"
     );
 }
+
+/// A level drawn in an editor is populated where the request brings it: `FloorMap` becomes
+/// its grid, the creatures stand on its open squares, and the floor's record keeps its
+/// names and regions as tag areas, the player on its start mark.
+#[cfg(feature = "maps")]
+#[test]
+fn a_request_on_an_editor_level_brings_its_map() {
+    use denizen::maps::{TileMapping, tmx};
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../denizen_maps/data/marsh.tmx"
+    );
+    let level = tmx::read_path(path.as_ref(), &TileMapping::default()).unwrap();
+    let mut app = App::new();
+    app.add_plugins((DenizenPlugin::with_seed(3), TablesPlugin::default()));
+    app.update();
+    let request = TablesFloorRequested::on_level("the marsh", 5, &level);
+    assert_eq!(request.player, Some(Square { x: 2, y: 2 }));
+    app.world_mut().write_message(request);
+    app.update();
+    assert!(!floors_populated::<TablesFloorRequested>(&app).is_empty());
+    let map = &app.world().resource::<FloorMap>().0;
+    let tiles = |grid: &FloorGrid| {
+        (0..grid.height())
+            .flat_map(|y| (0..grid.width()).map(move |x| grid.tile(Square { x, y })))
+            .collect::<Vec<Tile>>()
+    };
+    assert_eq!(
+        tiles(map),
+        tiles(&level.grid),
+        "the level's tiles are the floor's"
+    );
+    let world = app.world_mut();
+    let squares: Vec<Square> = world
+        .query_filtered::<&GridPos, With<TablesCreature>>()
+        .iter(world)
+        .map(|&p| Square::from(p))
+        .collect();
+    assert!(!squares.is_empty());
+    assert!(squares.iter().all(|&at| level.grid.tile(at) != Tile::Wall));
+    let record = &app.world().resource::<TablesFloors>().0[&FloorId::new("the marsh", 5)];
+    let lair = record.tags.iter().find(|area| area.name == "lair").unwrap();
+    assert_eq!(lair.squares.len(), 8);
+    assert_eq!(record.player, Some(Square { x: 2, y: 2 }));
+}
