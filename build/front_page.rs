@@ -29,7 +29,10 @@ pub const CHAPTER_FEATURES: [(&str, &[&str]); 11] = [
     ("ch09_fidelity", &["bevy", "captive", "omega"]),
     ("ch10_your_own_tables", &["tables"]),
     ("ch11_your_own_monsters", &["tables", "assets"]),
-    ("ch12_floors_from_a_level_editor", &["bevy", "tables", "maps"]),
+    (
+        "ch12_floors_from_a_level_editor",
+        &["bevy", "tables", "maps"],
+    ),
 ];
 
 /// Whether a build whose features `on` tells renders a guide chapter.

@@ -26,11 +26,20 @@ pub(crate) struct MapFloor {
 }
 
 /// Reads `path` (its format by its extension) and the LDtk level `level` names (the first
-/// when none is named; a Tiled map has one).
-pub(crate) fn read(path: &Path, level: Option<&str>, b: &Bestiary) -> Result<MapFloor, CliError> {
+/// when none is named; a Tiled map has one); `depth`, when given, is the floor's depth.
+pub(crate) fn read(
+    path: &Path,
+    level: Option<&str>,
+    depth: Option<u32>,
+    b: &Bestiary,
+) -> Result<MapFloor, CliError> {
     let mapping = TileMapping::default();
     let usage = |e: denizen_maps::MapError| CliError::Usage(e.to_string());
-    let read = match path.extension().and_then(|e| e.to_str()) {
+    let extension = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    let read = match extension.as_deref() {
         Some("ldtk") => {
             let choice = level.map_or(LevelChoice::Index(0), |name| LevelChoice::Name(name.into()));
             ldtk::read_path(path, &choice, &mapping).map_err(usage)?
@@ -49,11 +58,16 @@ pub(crate) fn read(path: &Path, level: Option<&str>, b: &Bestiary) -> Result<Map
             )));
         }
     };
-    floor_of(read, b, path)
+    floor_of(read, depth, b, path)
 }
 
 /// The floor, tags, start and request terms of a level read.
-fn floor_of(level: EditorLevel, b: &Bestiary, path: &Path) -> Result<MapFloor, CliError> {
+fn floor_of(
+    level: EditorLevel,
+    given: Option<u32>,
+    b: &Bestiary,
+    path: &Path,
+) -> Result<MapFloor, CliError> {
     let usage = |message: String| {
         CliError::Usage(format!(
             "{}: level `{}`: {message}",
@@ -62,17 +76,14 @@ fn floor_of(level: EditorLevel, b: &Bestiary, path: &Path) -> Result<MapFloor, C
         ))
     };
     let mut tags = SquareTags::from_grid(&level.grid);
-    for (name, squares) in &level.tags {
+    for (name, squares) in &level.tag_areas() {
         tags.tag_set(squares, name)
             .map_err(|e| usage(e.to_string()))?;
     }
-    level
-        .regions
-        .tag_into(&mut tags)
-        .map_err(|e| usage(e.to_string()))?;
     let player = level.start();
-    let depth = match level.fields.get("depth") {
-        None => None,
+    // A depth given on the command line wins: the level's is not read.
+    let depth = match level.fields.get("depth").filter(|_| given.is_none()) {
+        None => given,
         Some(FieldValue::Int(n)) => {
             Some(u32::try_from(*n).map_err(|_| usage(format!("its depth {n} is not a depth")))?)
         }

@@ -233,7 +233,7 @@ pub fn run(
             let (b, ledger) = load(files)?;
             let b = in_branch(b, branch.as_deref())?;
             let site = match map {
-                Some(path) => crate::editor_level::read(path, level.as_deref(), &b)?,
+                Some(path) => crate::editor_level::read(path, level.as_deref(), *depth, &b)?,
                 None => reference_site(*seed)?,
             };
             let given = context.context(&b)?;

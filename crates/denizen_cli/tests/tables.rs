@@ -665,7 +665,7 @@ fn bad_maps_exit_2_with_one_line() {
         ),
         (
             format!("floor FILES --map {ldtk} --level Cave"),
-            "the project: no level Name(\"Cave\"); it has [\"Marsh_1\"]",
+            "the project: no level `Cave`; it has [\"Marsh_1\"]",
         ),
         (
             format!("floor FILES --map {tmx} --level Marsh_1"),
@@ -684,4 +684,5 @@ fn bad_maps_exit_2_with_one_line() {
             "{line}: {err}"
         );
     }
+    std::fs::remove_file(&broken).unwrap();
 }

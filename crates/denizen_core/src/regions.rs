@@ -1,7 +1,7 @@
 //! Named regions of a floor: areas a designer marks (a lair, a graveyard, a camp), each a
 //! set of squares with a kind, an id and typed fields, next to the grid and its tag layer.
 //! A level editor's shapes become regions (a map reader fills them: see [reading
-//! regions](#reading-regions)); a rule set populates each region from its own rules, and a
+//! regions](#reading-regions)); a rule set reads each one's squares, kind and fields, and a
 //! region's squares also carry its kind as a tag ([`Regions::tag_into`]), so placement
 //! rules can need or forbid it.
 //!
@@ -63,7 +63,7 @@ impl fmt::Display for FieldValue {
     }
 }
 
-/// One region: its kind (what rules populate it), its id (unique on its floor, the
+/// One region: its kind (what sort of area it is), its id (unique on its floor, the
 /// editor's instance id), its squares and its fields.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]

@@ -21,7 +21,7 @@ use denizen_core::{FloorGrid, Square, SquareSet, Tile};
 use serde_json::Value;
 
 use crate::raster::{point_square, rect_squares};
-use crate::{EditorLevel, LevelChoice, MAX_SHAPES, MapError, Mark, TileMapping};
+use crate::{EditorLevel, LevelChoice, MAX_SHAPES, MapError, Mark, TileMapping, short};
 
 /// Reads a level of the project at `path`, and its external level file if it has one.
 pub fn read_path(
@@ -100,7 +100,11 @@ fn chosen<'a>(
             .filter_map(|l| l.get("identifier").and_then(Value::as_str))
             .take(20)
             .collect();
-        at.error(None, format!("no level {choice:?}; it has {names:?}"))
+        let asked = match choice {
+            LevelChoice::Name(name) => format!("`{}`", short(name)),
+            LevelChoice::Index(i) => format!("at place {i}"),
+        };
+        at.error(None, format!("no level {asked}; it has {names:?}"))
     })
 }
 
@@ -262,7 +266,7 @@ impl<'a> Reading<'a> {
                 self.tiles.extend(squares.iter().map(|&s| (s, tile)));
             }
             let set: SquareSet = squares.into_iter().collect();
-            let tagged = self.tags.entry(name.to_owned()).or_default();
+            let tagged = self.tags.entry(name.to_lowercase()).or_default();
             *tagged = tagged.union(&set);
         }
         Ok(())
@@ -352,25 +356,26 @@ impl<'a> Reading<'a> {
                 return Err(at.error(None, "its box covers no square's centre".into()));
             }
             for tag in at.tags(entity)? {
-                let tagged = self.tags.entry(tag.to_owned()).or_default();
+                let tagged = self.tags.entry(tag.to_lowercase()).or_default();
                 *tagged = tagged.union(&squares);
             }
-            let mut region = Region::new(kind, id, squares);
+            let mut region = Region::new(kind.to_lowercase(), id, squares);
             region.fields = fields;
             self.regions
                 .insert(region)
                 .map_err(|e| at.error(None, e.to_string()))
         } else {
-            if position.0 < 0.0
-                || position.1 < 0.0
-                || position.0 >= level_w
-                || position.1 >= level_h
-            {
-                return Err(at.error(Some("px"), format!("{position:?} lies past the level")));
+            // A point is where its box's centre is, whatever its pivot.
+            let centre = (left + w / 2.0, top + h / 2.0);
+            if !(0.0..level_w).contains(&centre.0) || !(0.0..level_h).contains(&centre.1) {
+                return Err(at.error(
+                    Some("px"),
+                    format!("its centre {centre:?} lies past the level"),
+                ));
             }
-            let at_square = point_square(position.0, position.1, f64::from(pixels));
+            let at_square = point_square(centre.0, centre.1, f64::from(pixels));
             self.marks.push(Mark {
-                kind: kind.to_owned(),
+                kind: kind.to_lowercase(),
                 id: id.to_owned(),
                 at: at_square,
                 fields,
@@ -541,6 +546,13 @@ impl Place {
                 fields.insert(name.to_owned(), read);
             }
         }
+        if fields.len() > denizen_core::regions::MAX_FIELDS {
+            let most = denizen_core::regions::MAX_FIELDS;
+            return Err(self.error(
+                Some("fieldInstances"),
+                format!("has {} fields; at most {most} are read", fields.len()),
+            ));
+        }
         Ok(fields)
     }
 
@@ -550,9 +562,4 @@ impl Place {
             .map(str::to_owned)
             .ok_or_else(|| self.error(Some(field), "is not text".into()))
     }
-}
-
-/// A name from a file as an error shows it: at most 60 bytes.
-fn short(name: &str) -> String {
-    denizen_core::data::excerpt(name, 60)
 }

@@ -15,7 +15,8 @@
 //!   ellipses and polygons) is a region: its kind is its identifier or class, its id its
 //!   instance id, its fields its typed fields (text, whole numbers and flags; fields of
 //!   other types are left out). LDtk's editor tags tag its squares, and so does its kind
-//!   ([`Regions::tag_into`]).
+//!   ([`EditorLevel::tag_areas`]). Kinds and tag names are read in lowercase (LDtk's
+//!   `Lair` and Tiled's `lair` are one kind); field names are kept as written.
 //! - **Marks.** A shape without a size (a point) is a [`Mark`] on the square holding it:
 //!   the player's start, stairs, a spawner.
 //!
@@ -64,8 +65,8 @@ pub struct EditorLevel {
     pub name: String,
     /// Its squares' tiles.
     pub grid: FloorGrid,
-    /// The names its grid values and its regions' editor tags give squares, by name (each
-    /// region's kind is added by [`Regions::tag_into`]).
+    /// The names its grid values and its regions' editor tags give squares, by name, in
+    /// lowercase ([`tag_areas`](Self::tag_areas) adds each region's kind).
     pub tags: BTreeMap<String, SquareSet>,
     /// Its regions, in (kind, id) order.
     pub regions: Regions,
@@ -76,6 +77,18 @@ pub struct EditorLevel {
 }
 
 impl EditorLevel {
+    /// The names the level gives squares, each with all its squares: its grid values' and
+    /// editor tags' names ([`tags`](Self::tags)) and each region's kind. What a tag layer
+    /// or a floor request takes from the level.
+    pub fn tag_areas(&self) -> BTreeMap<String, SquareSet> {
+        let mut areas = self.tags.clone();
+        for region in self.regions.iter() {
+            let area = areas.entry(region.kind.clone()).or_default();
+            *area = area.union(&region.squares);
+        }
+        areas
+    }
+
     /// The player's start: the square of the first mark whose kind is `start` or
     /// `player_start` (in any case, with or without `_` or `-`: LDtk's `PlayerStart`,
     /// Tiled's `start`).
@@ -146,6 +159,11 @@ impl TileMapping {
     pub fn tile(&self, name: &str) -> Option<Tile> {
         self.0.get(&name.to_lowercase()).copied()
     }
+}
+
+/// A name from a file as an error shows it: at most 60 bytes.
+fn short(name: &str) -> String {
+    denizen_core::data::excerpt(name, 60)
 }
 
 /// Why a level cannot be read: one line naming the file, where in it, and what is wrong.

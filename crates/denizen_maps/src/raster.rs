@@ -49,9 +49,11 @@ pub enum Shape<'a> {
 }
 
 /// The squares of side `square` pixels whose centres lie in `shape`. A centre exactly on
-/// the outline is in when the shape lies right of it or below it there (the point a
-/// hair's breadth right and down is tested), which for a box is the top and left edges
-/// rule of [`rect_squares`].
+/// the outline is in when the shape lies right of it there, and, on a horizontal stretch
+/// of outline, when the shape lies below it (the point a hair's breadth right, and a
+/// thousandth of that down, is tested), which for a box is the top and left edges rule of
+/// [`rect_squares`]. Read row by row: the cost is the rows times the corners, plus the
+/// squares found.
 pub fn shape_squares(shape: &Shape, square: f64) -> SquareSet {
     let (left, top, right, bottom) = match shape {
         Shape::Ellipse {
@@ -74,36 +76,53 @@ pub fn shape_squares(shape: &Shape, square: f64) -> SquareSet {
         return SquareSet::default();
     }
     let nudge = square * 1e-6;
-    let inside = |x: f64, y: f64| match shape {
-        Shape::Ellipse { .. } => {
-            let (rx, ry) = ((right - left) / 2.0, (bottom - top) / 2.0);
-            let (dx, dy) = ((x - left - rx) / rx, (y - top - ry) / ry);
-            dx * dx + dy * dy < 1.0
-        }
-        Shape::Polygon(points) => crosses_odd(points, x, y),
-    };
     let (x0, x1) = (first_centre(left, square), first_centre(right, square));
     let (y0, y1) = (first_centre(top, square), first_centre(bottom, square));
-    (y0..y1)
-        .flat_map(|y| (x0..x1).map(move |x| Square { x, y }))
-        .filter(|s| {
-            let centre = |i: u32| (f64::from(i) + 0.5) * square + nudge;
-            inside(centre(s.x), centre(s.y))
-        })
-        .collect()
+    let mut squares = Vec::new();
+    for y in y0..y1 {
+        let centre_y = (f64::from(y) + 0.5) * square + nudge * 1e-3;
+        for (from, to) in spans(shape, centre_y) {
+            // The centres whose nudged point lies strictly between `from` and `to`.
+            let first = ((from - nudge) / square - 0.5).floor() + 1.0;
+            let end = ((to - nudge) / square - 0.5).ceil();
+            let first = (first.max(0.0) as u32).max(x0);
+            let end = (end.max(0.0) as u32).min(x1);
+            squares.extend((first..end).map(|x| Square { x, y }));
+        }
+    }
+    squares.into_iter().collect()
 }
 
-/// Whether a ray from (`x`, `y`) to the right crosses the polygon's outline an odd number
-/// of times.
-fn crosses_odd(points: &[(f64, f64)], x: f64, y: f64) -> bool {
-    let edges = points.iter().zip(points.iter().cycle().skip(1));
-    edges
-        .filter(|&(&(ax, ay), &(bx, by))| {
-            (ay > y) != (by > y) && x < ax + (y - ay) / (by - ay) * (bx - ax)
-        })
-        .count()
-        % 2
-        == 1
+/// Where the row at height `y` is inside the shape: open spans of x, left to right.
+fn spans(shape: &Shape, y: f64) -> Vec<(f64, f64)> {
+    match shape {
+        Shape::Ellipse {
+            left,
+            top,
+            right,
+            bottom,
+        } => {
+            let (rx, ry) = ((right - left) / 2.0, (bottom - top) / 2.0);
+            let dy = (y - top - ry) / ry;
+            if dy * dy >= 1.0 {
+                return Vec::new();
+            }
+            let half = rx * (1.0 - dy * dy).sqrt();
+            vec![(left + rx - half, left + rx + half)]
+        }
+        Shape::Polygon(points) => {
+            let edges = points.iter().zip(points.iter().cycle().skip(1));
+            let mut crossings: Vec<f64> = edges
+                .filter(|&(&(_, ay), &(_, by))| (ay > y) != (by > y))
+                .map(|(&(ax, ay), &(bx, by))| ax + (y - ay) / (by - ay) * (bx - ax))
+                .collect();
+            crossings.sort_by(f64::total_cmp);
+            crossings
+                .chunks_exact(2)
+                .map(|pair| (pair[0], pair[1]))
+                .collect()
+        }
+    }
 }
 
 /// The first square whose centre is at or past `edge`: centre `(i + 0.5) * square >= edge`.

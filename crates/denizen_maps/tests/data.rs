@@ -33,7 +33,7 @@ fn the_marsh_reads_the_same_from_both_editors() {
             level
                 .regions
                 .iter()
-                .filter(|r| r.kind.eq_ignore_ascii_case(kind))
+                .filter(|r| r.kind == kind)
                 .map(|r| r.squares.len())
                 .collect::<Vec<_>>()
         };

@@ -99,7 +99,7 @@ fn a_level_becomes_a_grid_tags_regions_marks_and_fields() {
     assert_eq!(level.tags["water"].len(), 2);
     // The lair's box, 16..48 pixels both ways, takes the squares 1..=2: its tag too.
     let lair = level.regions.get("lair-1").unwrap();
-    assert_eq!(lair.kind, "Lair");
+    assert_eq!(lair.kind, "lair", "kinds are lowercase");
     let squares: Vec<(u32, u32)> = lair.squares.iter().map(|s| (s.x, s.y)).collect();
     assert_eq!(squares, [(1, 1), (2, 1), (1, 2), (2, 2)]);
     assert_eq!(level.tags["camp"], lair.squares);
@@ -119,7 +119,7 @@ fn a_level_becomes_a_grid_tags_regions_marks_and_fields() {
     assert_eq!(level.marks.len(), 1);
     assert_eq!(
         (level.marks[0].kind.as_str(), level.marks[0].at),
-        ("PlayerStart", Square { x: 2, y: 1 })
+        ("playerstart", Square { x: 2, y: 1 })
     );
     assert_eq!(level.fields["depth"], FieldValue::Int(5));
     assert_eq!(level.fields["winter"], FieldValue::Flag(false));
@@ -220,7 +220,7 @@ fn broken_files_are_refused_by_name() {
             |p| {
                 p["levels"][0]["layerInstances"][0]["entityInstances"][1]["px"] = json!([96.0, 8.0])
             },
-            "marsh.ldtk: level `Marsh_1`, layer `Creatures`, entity `PlayerStart` (start-1), field `px`: (96.0, 8.0) lies past the level",
+            "marsh.ldtk: level `Marsh_1`, layer `Creatures`, entity `PlayerStart` (start-1), field `px`: its centre (96.0, 8.0) lies past the level",
         ),
         (
             "a huge level",
@@ -254,7 +254,7 @@ fn broken_files_are_refused_by_name() {
     .unwrap_err();
     assert_eq!(
         missing.to_string(),
-        "marsh.ldtk: the project: no level Name(\"Cave\"); it has [\"Marsh_1\"]"
+        "marsh.ldtk: the project: no level `Cave`; it has [\"Marsh_1\"]"
     );
 }
 
@@ -317,4 +317,23 @@ fn a_damaged_project_never_panics() {
         layer["__gridSize"] = json!(u32::MAX);
     }
     assert!(read(&wide.to_string()).is_err());
+}
+
+/// A point entity is the square holding its box's centre, whatever its pivot: a start with
+/// its pivot at its bottom middle, on the bottom edge of square (2, 1), is still in (2, 1),
+/// and one on the level's bottom row is on the level.
+#[test]
+fn a_marks_square_is_its_boxs_centre_whatever_its_pivot() {
+    for (px, pivot, expected) in [
+        ([40.0, 32.0], [0.5, 1.0], Square { x: 2, y: 1 }),
+        ([32.0, 16.0], [0.0, 0.0], Square { x: 2, y: 1 }),
+        ([40.0, 64.0], [0.5, 1.0], Square { x: 2, y: 3 }),
+    ] {
+        let mut p = project();
+        let start = &mut p["levels"][0]["layerInstances"][0]["entityInstances"][1];
+        start["px"] = json!(px);
+        start["__pivot"] = json!(pivot);
+        let level = read(&p).unwrap();
+        assert_eq!(level.marks[0].at, expected, "{px:?} {pivot:?}");
+    }
 }

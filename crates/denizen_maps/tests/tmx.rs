@@ -177,7 +177,7 @@ fn broken_maps_are_refused_by_name() {
         (
             "truncated XML",
             map(OBJECTS, GROUND)[..300].to_owned(),
-            "marsh.tmx: the map: ",
+            "marsh.tmx: the file: not Tiled XML",
         ),
     ];
     for (what, text, expected) in cases {
@@ -236,4 +236,117 @@ fn a_damaged_map_never_panics() {
             }
         }
     }
+}
+
+/// What could crash or exhaust the `tiled` crate is refused before it reads the file: an
+/// empty or CDATA layer, namespaced names, a huge tile count, a tileset without columns,
+/// deep nesting, groups, a template that names itself, sizes past 32 bits, a layer of
+/// another size and layer offsets.
+#[test]
+fn crafted_maps_are_refused_before_tiled_reads_them() {
+    let plain = map("", GROUND);
+    let ground = r#"<data encoding="csv">"#;
+    let cases = [
+        (
+            "an empty data element",
+            plain.replace(
+                &format!("{ground}{GROUND}</data>"),
+                r#"<data encoding="base64"/>"#,
+            ),
+            "layer `Ground`: its data holds 0 tiles; the layer has 24 squares",
+        ),
+        (
+            "CDATA",
+            plain.replace(ground, &format!("{ground}<![CDATA[1]]>")),
+            "holds CDATA",
+        ),
+        (
+            "a namespaced attribute",
+            plain.replace(
+                r#"<data encoding="csv">"#,
+                r#"<data xmlns:x="x" x:compression="zlib" encoding="csv">"#,
+            ),
+            "is namespaced",
+        ),
+        (
+            "a namespaced element",
+            plain
+                .replace("<layer ", r#"<x:layer xmlns:x="x" "#)
+                .replace("</layer>", "</x:layer>"),
+            "a namespaced element",
+        ),
+        (
+            "a layer of another size",
+            plain.replace(r#"name="Ground" width="6""#, r#"name="Ground" width="5""#),
+            "layer `Ground`: is 5 x 4; the map is (6, 4)",
+        ),
+        (
+            "a layer offset",
+            plain.replace(r#"name="Ground""#, r#"name="Ground" offsetx="3""#),
+            "its `offsetx` is not 0",
+        ),
+        (
+            "sizes past 32 bits",
+            plain.replace(
+                r#"width="6" height="4" tilewidth"#,
+                r#"width="4294967296" height="4294967296" tilewidth"#,
+            ),
+            "`width` \"4294967296\" is not a whole number",
+        ),
+        (
+            "a group",
+            plain
+                .replace("<objectgroup", "<group><objectgroup")
+                .replace("</objectgroup>", "</objectgroup></group>"),
+            "is a group",
+        ),
+        (
+            "deep nesting",
+            plain.replace(
+                "</map>",
+                &format!(
+                    "{}{}</map>",
+                    "<properties>".repeat(40),
+                    "</properties>".repeat(40)
+                ),
+            ),
+            "nests elements deeper than 32",
+        ),
+    ];
+    for (what, text, expected) in cases {
+        let error = read(&text).unwrap_err().to_string();
+        assert!(error.contains(expected), "{what}: {error}");
+    }
+    let tileset = |text: &'static str| {
+        tmx::read(
+            &plain,
+            "marsh.tmx",
+            &TileMapping::default(),
+            &mut move |_| Ok(text.to_owned()),
+        )
+        .unwrap_err()
+        .to_string()
+    };
+    let huge = tileset(
+        r#"<tileset name="t" tilewidth="16" tileheight="16" tilecount="4294967295" columns="1"/>"#,
+    );
+    assert!(huge.contains("declares 4294967295 tiles"), "{huge}");
+    let no_columns = tileset(
+        r#"<tileset name="t" tilewidth="16" tileheight="16" tilecount="4"><image source="t.png" width="8" height="8"/></tileset>"#,
+    );
+    assert!(no_columns.contains("gives no `columns`"), "{no_columns}");
+    // A template naming itself: the second read of the same file is a cycle.
+    let objects = r#"<object id="7" template="loop.tx" x="0" y="0"/>"#;
+    let cycle = tmx::read(
+        &map(objects, GROUND),
+        "marsh.tmx",
+        &TileMapping::default(),
+        &mut |name| match name {
+            "terrain.tsx" => Ok(TILESET.to_owned()),
+            _ => Ok(r#"<template><object id="1" template="loop.tx"/></template>"#.to_owned()),
+        },
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(cycle.contains("names itself"), "{cycle}");
 }

@@ -113,13 +113,10 @@ impl TablesFloorRequested {
     ) -> Self {
         let mut request = Self::new(location, depth).on_map(level.grid.clone());
         request.player = level.start();
-        let named = (level.tags.iter()).map(|(name, squares)| (name.clone(), squares.clone()));
-        let regions = (level.regions.iter()).map(|r| (r.kind.clone(), r.squares.clone()));
-        named
-            .chain(regions)
-            .fold(request, |request, (name, squares)| {
-                request.tag(name, squares)
-            })
+        let areas = level.tag_areas().into_iter();
+        areas.fold(request, |request, (name, squares)| {
+            request.tag(name, squares)
+        })
     }
 }
 

@@ -23,11 +23,12 @@ use std::path::{Path, PathBuf};
 
 use denizen_core::regions::{FieldValue, Region, Regions};
 use denizen_core::{FloorGrid, Square, SquareSet};
-use quick_xml::events::Event;
 use tiled::{LayerType, Loader, ObjectShape, PropertyValue, TileLayer};
 
 use crate::raster::{Shape, point_square, rect_squares, shape_squares};
-use crate::{EditorLevel, MAX_SHAPES, MapError, Mark, TileMapping};
+use crate::{EditorLevel, MAX_SHAPES, MapError, Mark, TileMapping, short};
+
+mod check;
 
 /// Reads the map at `path`, and the tilesets and templates it names.
 pub fn read_path(path: &Path, mapping: &TileMapping) -> Result<EditorLevel, MapError> {
@@ -50,7 +51,7 @@ pub fn read(
     mapping: &TileMapping,
     external: &mut dyn FnMut(&str) -> Result<String, MapError>,
 ) -> Result<EditorLevel, MapError> {
-    check_layers(text, file)?;
+    check::check(text, file)?;
     let name = Path::new(file)
         .file_stem()
         .map_or(file.to_owned(), |s| s.to_string_lossy().into_owned());
@@ -59,6 +60,7 @@ pub fn read(
         main: (main.clone(), text.to_owned()),
         external,
         failed: None,
+        read: Default::default(),
     };
     let loaded = Loader::with_reader(&mut files).load_tmx_map(&main);
     let map = match (loaded, files.failed) {
@@ -103,6 +105,8 @@ pub fn read(
         let at = format!("layer `{}`", short(&layer.name));
         match layer.layer_type() {
             LayerType::Tiles(TileLayer::Finite(tiles)) => {
+                // The check made every layer the map's size, its data one tile a square.
+                let mut named: BTreeMap<String, Vec<Square>> = BTreeMap::new();
                 for y in 0..height.min(tiles.height()) {
                     for x in 0..width.min(tiles.width()) {
                         let Some(class) = tiles
@@ -119,9 +123,12 @@ pub fn read(
                         if let Some(tile) = mapping.tile(&class) {
                             grid.set(square, tile);
                         }
-                        let tagged = level.tags.entry(class).or_default();
-                        *tagged = tagged.union(&SquareSet::from_iter([square]));
+                        named.entry(class.to_lowercase()).or_default().push(square);
                     }
+                }
+                for (name, squares) in named {
+                    let tagged = level.tags.entry(name).or_default();
+                    *tagged = tagged.union(&squares.into_iter().collect());
                 }
             }
             LayerType::Tiles(TileLayer::Infinite(_)) => {
@@ -159,6 +166,9 @@ pub fn read(
     })
 }
 
+/// The most corners a polygon may have.
+const MAX_CORNERS: usize = 1024;
+
 /// The tags, regions and marks read so far.
 struct Level {
     tags: BTreeMap<String, SquareSet>,
@@ -175,7 +185,7 @@ impl Level {
         file: &str,
         layer: &str,
     ) -> Result<(), MapError> {
-        let kind = object.user_type.clone();
+        let kind = object.user_type.to_lowercase();
         let id = object.id().to_string();
         let at = format!("{layer}, object `{}` (id {id})", short(&kind));
         if self.regions.len() + self.marks.len() >= MAX_SHAPES {
@@ -211,7 +221,7 @@ impl Level {
         let fields = fields(&object.properties, file, &at)?;
         let outline: Vec<(f64, f64)> = match &object.shape {
             ObjectShape::Point(..) => {
-                if x < 0.0 || y < 0.0 || x >= level_w || y >= level_h {
+                if !(0.0..level_w).contains(&x) || !(0.0..level_h).contains(&y) {
                     return Err(error(
                         file,
                         &at,
@@ -230,6 +240,13 @@ impl Level {
             ObjectShape::Rect { width, height } | ObjectShape::Ellipse { width, height } => {
                 let (w, h) = (f64::from(*width), f64::from(*height));
                 vec![(x, y), (x + w, y + h)]
+            }
+            ObjectShape::Polygon { points } if points.len() > MAX_CORNERS => {
+                let message = format!(
+                    "is a polygon of {} corners; at most {MAX_CORNERS} are read",
+                    points.len()
+                );
+                return Err(error(file, &at, message));
             }
             ObjectShape::Polygon { points } => points
                 .iter()
@@ -326,152 +343,19 @@ fn fields(
     Ok(fields)
 }
 
-/// Checks every tile layer's data before `tiled` reads it: uncompressed, and holding one
-/// tile per square of the layer (`tiled` would index past data that falls short).
-fn check_layers(text: &str, file: &str) -> Result<(), MapError> {
-    let mut reader = quick_xml::Reader::from_str(text);
-    let mut layer: Option<(String, u64)> = None;
-    let mut data: Option<String> = None;
-    loop {
-        let event = reader
-            .read_event()
-            .map_err(|e| error(file, "the map", format!("not Tiled XML: {e}")))?;
-        match event {
-            Event::Start(e) | Event::Empty(e) => {
-                let attrs = attributes(&e);
-                match e.name().as_ref() {
-                    b"map" | b"layer" => {
-                        let size = |key: &str| {
-                            attrs
-                                .get(key)
-                                .and_then(|v| v.parse::<u64>().ok())
-                                .unwrap_or(0)
-                        };
-                        let squares = size("width") * size("height");
-                        let name = attrs.get("name").cloned().unwrap_or_default();
-                        let at = if e.name().as_ref() == b"map" {
-                            "the map".to_owned()
-                        } else {
-                            format!("layer `{}`", short(&name))
-                        };
-                        if squares > denizen_core::MAX_SQUARES {
-                            return Err(error(
-                                file,
-                                &at,
-                                format!(
-                                    "is {} x {} squares; a floor holds at most {}",
-                                    size("width"),
-                                    size("height"),
-                                    denizen_core::MAX_SQUARES
-                                ),
-                            ));
-                        }
-                        if e.name().as_ref() == b"layer" {
-                            layer = Some((at, squares));
-                        }
-                    }
-                    b"data" => {
-                        if let Some(compression) = attrs.get("compression") {
-                            let at = layer.as_ref().map_or("a layer".into(), |l| l.0.clone());
-                            return Err(error(
-                                file,
-                                &at,
-                                format!(
-                                    "its data is {compression}-compressed; save the map with the CSV or uncompressed Base64 layer format"
-                                ),
-                            ));
-                        }
-                        let Some(encoding) = attrs.get("encoding") else {
-                            let at = layer.as_ref().map_or("a layer".into(), |l| l.0.clone());
-                            return Err(error(file, &at, "its data is XML tiles; save the map with the CSV or Base64 layer format".into()));
-                        };
-                        data = Some(encoding.clone());
-                    }
-                    b"chunk" => {
-                        return Err(error(
-                            file,
-                            "the map",
-                            "is infinite (chunked); only finite maps are read".into(),
-                        ));
-                    }
-                    _ => {}
-                }
-            }
-            Event::Text(t) => {
-                if let (Some(encoding), Some((at, squares))) = (data.take(), &layer) {
-                    let text = t
-                        .unescape()
-                        .map_err(|e| error(file, at, format!("its data does not read: {e}")))?;
-                    let count = match encoding.as_str() {
-                        "csv" => text.split(',').filter(|v| !v.trim().is_empty()).count() as u64,
-                        "base64" => {
-                            let chars = text.chars().filter(|c| !c.is_whitespace()).count() as u64;
-                            let padding = text
-                                .trim_end()
-                                .chars()
-                                .rev()
-                                .take_while(|&c| c == '=')
-                                .count() as u64;
-                            (chars / 4 * 3).saturating_sub(padding) / 4
-                        }
-                        other => {
-                            return Err(error(
-                                file,
-                                at,
-                                format!("its data's encoding {other:?} is not read"),
-                            ));
-                        }
-                    };
-                    if count != *squares {
-                        return Err(error(
-                            file,
-                            at,
-                            format!(
-                                "its data holds {count} tiles; the layer has {squares} squares"
-                            ),
-                        ));
-                    }
-                }
-            }
-            Event::End(e) if e.name().as_ref() == b"data" => {
-                if let (Some(_), Some((at, squares))) = (data.take(), &layer)
-                    && *squares > 0
-                {
-                    return Err(error(
-                        file,
-                        at,
-                        format!("its data holds no tiles; the layer has {squares} squares"),
-                    ));
-                }
-            }
-            Event::Eof => return Ok(()),
-            _ => {}
-        }
-    }
-}
-
-/// An element's attributes by name (attributes that do not read are left out: `tiled`
-/// refuses them by name after).
-fn attributes(element: &quick_xml::events::BytesStart) -> BTreeMap<String, String> {
-    element
-        .attributes()
-        .filter_map(Result::ok)
-        .filter_map(|a| {
-            Some((
-                String::from_utf8(a.key.as_ref().to_vec()).ok()?,
-                a.unescape_value().ok()?.into_owned(),
-            ))
-        })
-        .collect()
-}
-
 /// Hands `tiled` the map's text and the other files it names, keeping the first failure
 /// to report it by name.
 struct Files<'a> {
     main: (PathBuf, String),
     external: &'a mut dyn FnMut(&str) -> Result<String, MapError>,
     failed: Option<MapError>,
+    /// The other files read so far: a file is read once (`tiled` keeps what it read), so
+    /// a second read is a cycle of templates or tilesets.
+    read: std::collections::BTreeSet<PathBuf>,
 }
+
+/// The most other files (tilesets and templates) one map may name.
+const MAX_FILES: usize = 256;
 
 impl tiled::ResourceReader for &mut Files<'_> {
     type Resource = Cursor<Vec<u8>>;
@@ -481,7 +365,26 @@ impl tiled::ResourceReader for &mut Files<'_> {
         if path == self.main.0 {
             return Ok(Cursor::new(self.main.1.clone().into_bytes()));
         }
-        match (self.external)(&path.to_string_lossy()) {
+        let name = path.to_string_lossy().into_owned();
+        let read = match (
+            self.read.len() >= MAX_FILES,
+            self.read.insert(path.to_owned()),
+        ) {
+            (true, _) => Err(error(
+                &name,
+                "the file",
+                format!("is one file past the {MAX_FILES} a map may name"),
+            )),
+            (false, false) => Err(error(
+                &name,
+                "the file",
+                "names itself through its templates or tilesets".into(),
+            )),
+            (false, true) => {
+                (self.external)(&name).and_then(|text| check::check(&text, &name).map(|()| text))
+            }
+        };
+        match read {
             Ok(text) => Ok(Cursor::new(text.into_bytes())),
             Err(failed) => {
                 let message = failed.to_string();
@@ -492,16 +395,11 @@ impl tiled::ResourceReader for &mut Files<'_> {
     }
 }
 
-fn error(file: &str, place: &str, message: String) -> MapError {
+pub(super) fn error(file: &str, place: &str, message: String) -> MapError {
     MapError {
         file: file.to_owned(),
         place: place.to_owned(),
         field: None,
         message,
     }
-}
-
-/// A name from a file as an error shows it: at most 60 bytes.
-fn short(name: &str) -> String {
-    denizen_core::data::excerpt(name, 60)
 }
