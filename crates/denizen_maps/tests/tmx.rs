@@ -65,14 +65,8 @@ fn squares(set: &denizen_core::SquareSet) -> Vec<(u32, u32)> {
 fn a_map_becomes_a_grid_tags_regions_marks_and_fields() {
     let level = read(&map(OBJECTS, GROUND)).unwrap();
     assert_eq!(level.name, "marsh");
-    let rows: Vec<String> = (0..4)
-        .map(|y| {
-            (0..6)
-                .map(|x| level.grid.tile(Square { x, y }).glyph())
-                .collect()
-        })
-        .collect();
-    assert_eq!(rows, ["######", "#..~~#", "#.#..#", "######"]);
+    let rows = level.grid.render(|_| None);
+    assert_eq!(rows, "######\n#..~~#\n#.#..#\n######\n");
     assert_eq!(squares(&level.tags["lava"]), [(2, 2)]);
     let lair = level.regions.get("1").unwrap();
     assert_eq!(lair.kind, "lair");

@@ -1,6 +1,7 @@
 //! The workspace's dependencies point one way: the core depends on no rule set, no rule set
 //! depends on another rule set, the neutral plugin names no rule set, and a rule set reaches
-//! Bevy's ECS and app only through its `bevy` feature (its plugin, over the neutral plugin).
+//! Bevy's ECS and app only through its `bevy` feature (its plugin, over the neutral plugin),
+//! and the map reader stands on the core alone.
 //! Only the tools and the facade sit on top. Inside every crate, modules import each other
 //! one way too.
 
@@ -123,6 +124,18 @@ fn dependencies_point_one_way() {
         assert!(
             !core.contains_key(*forbidden),
             "denizen_core depends on {forbidden}"
+        );
+    }
+    // The map reader is neutral too: over the core, under every rule set and plugin.
+    let maps = &packages["denizen_maps"].dependencies;
+    assert!(
+        maps.contains_key("denizen_core"),
+        "denizen_maps builds on the core"
+    );
+    for forbidden in &everything_above {
+        assert!(
+            !maps.contains_key(*forbidden),
+            "the map reader denizen_maps depends on {forbidden}"
         );
     }
     let neutral = &packages["denizen_bevy"].dependencies;
