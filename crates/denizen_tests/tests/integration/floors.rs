@@ -592,6 +592,16 @@ fn the_rule_set_added_first_serves_and_the_other_is_held() {
     }
 }
 
+/// An app whose rule set `Mine` keeps a `Note` per floor.
+fn app_keeping_notes() -> App {
+    use denizen::bevy::rule_set::RuleSetApp;
+    let mut app = App::new();
+    app.add_plugins(DenizenPlugins::with_seed(3));
+    app.keep_per_floor::<Note>("Mine");
+    app.update();
+    app
+}
+
 /// A rule set's own record of each floor, kept in the neutral per-floor store.
 #[derive(bevy_reflect::Reflect, Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 struct Note(u32);
@@ -603,11 +613,7 @@ struct Note(u32);
 #[test]
 fn records_in_the_per_floor_store_follow_their_floors() {
     use denizen::bevy::floor::{FloorEntry, Maker, PerFloor};
-    use denizen::bevy::rule_set::RuleSetApp;
-    let mut app = App::new();
-    app.add_plugins(DenizenPlugins::with_seed(3));
-    app.keep_per_floor::<Note>("Mine");
-    app.update();
+    let mut app = app_keeping_notes();
     let floors = ["put away", "despawned", "replaced", "left", "host", "mine"]
         .map(|name| FloorId::new(name, 1));
     app.world_mut().resource_mut::<PerFloor<Note>>().0 =
@@ -650,11 +656,7 @@ fn records_in_the_per_floor_store_follow_their_floors() {
 #[test]
 fn a_record_of_a_floor_that_held_nothing_goes_when_it_ends() {
     use denizen::bevy::floor::PerFloor;
-    use denizen::bevy::rule_set::RuleSetApp;
-    let mut app = App::new();
-    app.add_plugins(DenizenPlugins::with_seed(3));
-    app.keep_per_floor::<Note>("Mine");
-    app.update();
+    let mut app = app_keeping_notes();
     let (empty, other) = (FloorId::new("empty", 2), FloorId::new("other", 2));
     app.world_mut().resource_mut::<PerFloor<Note>>().0 =
         [(empty.clone(), Note(1)), (other.clone(), Note(2))].into();
