@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use denizen_core::regions::FieldValue;
+use denizen_core::regions::{FieldValue, Regions};
 use denizen_core::{FloorGrid, Square, SquareTags};
 use denizen_maps::{EditorLevel, LevelChoice, TileMapping, ldtk, tmx};
 use denizen_tables::{Bestiary, Context, ContextError};
@@ -23,6 +23,8 @@ pub(crate) struct MapFloor {
     pub(crate) depth: Option<u32>,
     /// Its fields the bestiary's context declares: flags set, integers given.
     pub(crate) context: Context,
+    /// Its regions.
+    pub(crate) regions: Regions,
 }
 
 /// Reads `path` (its format by its extension) and the LDtk level `level` names (the first
@@ -113,6 +115,7 @@ fn floor_of(
         player,
         depth,
         context,
+        regions: level.regions,
     })
 }
 

@@ -245,6 +245,7 @@ pub fn run(
                 point: site.player,
                 table: table_of(&b, table.as_deref())?,
                 context: crate::editor_level::with_given(site.context.clone(), &given),
+                regions: site.regions.clone(),
             };
             floor(
                 &b,
@@ -483,7 +484,44 @@ fn reference_site(seed: u64) -> Result<crate::editor_level::MapFloor, CliError> 
         player: reference.player,
         depth: None,
         context: Default::default(),
+        regions: Default::default(),
     })
+}
+
+/// Each region a floor's rules populated: its kind, depth, table, placements and danger.
+fn region_table(b: &Bestiary, regions: &[denizen_tables::RegionPlan]) -> Table {
+    let rows = regions
+        .iter()
+        .map(|r| {
+            let budget = r.danger.budget.map_or_else(String::new, |n| n.to_string());
+            vec![
+                Cell::Text(r.id.clone()),
+                Cell::Text(r.kind.clone()),
+                Cell::Int(r.depth.into()),
+                Cell::Text(b.table(r.table).key.clone()),
+                Cell::Int(r.placements.into()),
+                Cell::Int(r.danger.placed as i64),
+                Cell::Int(r.danger.drawn as i64),
+                Cell::Text(budget),
+                Cell::Int(r.shortfalls.len() as i64),
+            ]
+        })
+        .collect();
+    Table {
+        title: "Regions, each drawn from its own rule and stream".to_owned(),
+        columns: vec![
+            "region",
+            "kind",
+            "depth",
+            "table",
+            "placements",
+            "danger",
+            "drawn",
+            "budget",
+            "not_placed",
+        ],
+        rows,
+    }
 }
 
 /// A floor populated by `request` (the player stands on its point).
@@ -521,7 +559,7 @@ fn floor(
             let follows = c.follows.map_or_else(String::new, |f| {
                 format!("{} ({})", f.leader, b.role(f.group, f.kind))
             });
-            vec![
+            let mut row = vec![
                 Cell::Int(i as i64),
                 Cell::Text(b.species_of(c.species).key.clone()),
                 Cell::Int(s.at.x.into()),
@@ -534,9 +572,19 @@ fn floor(
                 ),
                 Cell::Text(follows),
                 Cell::Text(b.species_of(c.species).about()),
-            ]
+            ];
+            if !made.regions.is_empty() {
+                row.push(Cell::Text(c.region.clone().unwrap_or_default()));
+            }
+            row
         })
         .collect();
+    let mut columns = vec![
+        "n", "species", "x", "y", "hp", "state", "carries", "follows", "about",
+    ];
+    if !made.regions.is_empty() {
+        columns.push("region");
+    }
     let budget = (made.danger.budget).map_or_else(String::new, |n| format!(", budget {n}"));
     let table = Table {
         title: format!(
@@ -546,14 +594,17 @@ fn floor(
             made.danger.placed,
             made.danger.drawn
         ),
-        columns: vec![
-            "n", "species", "x", "y", "hp", "state", "carries", "follows", "about",
-        ],
+        columns,
         rows,
     };
     table
         .write(crate::table::Format::Table, out)
         .map_err(stdout)?;
+    if !made.regions.is_empty() {
+        region_table(b, &made.regions)
+            .write(crate::table::Format::Table, out)
+            .map_err(stdout)?;
+    }
     for (s, why) in &made.shortfalls {
         note(
             err,

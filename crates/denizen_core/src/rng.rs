@@ -48,6 +48,15 @@ impl WorldSeed {
     }
 }
 
+/// A generator of `rng`'s seed on the stream of `purpose` mixed with `rng`'s own stream,
+/// read from its start: a purpose within another's (a region within a floor), which
+/// reads no word of `rng` and so depends on nothing `rng` has drawn.
+pub fn within(rng: &Generator, purpose: StreamPurpose) -> Generator {
+    let mut inner = Generator::from_seed(rng.get_seed());
+    inner.set_stream(purpose.with(rng.get_stream()).0);
+    inner
+}
+
 /// What a stream is for: a label and any number of words (location, depth, counter),
 /// hashed with a fixed, portable mixer into ChaCha8's 64-bit stream number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

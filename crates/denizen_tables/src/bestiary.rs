@@ -228,6 +228,24 @@ pub struct FloorRules {
     pub out_of_depth: Option<OutOfDepthRule>,
     /// Rules every placement adds.
     pub place: Place,
+    /// How the regions of each kind are populated, in the order the file gave them (a
+    /// region rule's own rules have none).
+    pub regions: Vec<RegionRule>,
+}
+
+/// A region rule (see [`crate::file::RegionDef`]): how each region of its kind is
+/// populated.
+#[derive(Clone, Debug)]
+pub struct RegionRule {
+    /// The kind of region it populates.
+    pub kind: String,
+    /// Its table, depths, count or budget, out-of-depth rule and placement rules, read as
+    /// a floor's.
+    pub rules: FloorRules,
+    /// Whether the floor's own placements may stand on its regions' squares.
+    pub open: bool,
+    /// The fields a region may set to change its draw.
+    pub overrides: Vec<crate::file::Override>,
 }
 
 /// A floor's danger budget rule: the floor's roll is what it may spend; each placement is
@@ -243,8 +261,19 @@ impl FloorRules {
     /// `depth * num / den`), or of budget for a budgeted floor.
     pub fn count_bounds(&self, depth: u32) -> (u32, u32) {
         let (low, high) = self.count.bounds();
-        let extra = depth * self.per_depth.0 / self.per_depth.1;
+        let extra = self.count_term(depth);
         (low + extra, high + extra)
+    }
+
+    /// What the depth adds to the count's (or budget's) roll at `depth`:
+    /// `depth * num / den`.
+    pub fn count_term(&self, depth: u32) -> u32 {
+        depth * self.per_depth.0 / self.per_depth.1
+    }
+
+    /// The region rule of a kind.
+    pub fn region_rule(&self, kind: &str) -> Option<&RegionRule> {
+        self.regions.iter().find(|r| r.kind == kind)
     }
 }
 

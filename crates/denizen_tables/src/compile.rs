@@ -9,13 +9,14 @@ use denizen_core::{DataError, quoted};
 
 use crate::bestiary::{
     Bestiary, Branch, Budget, Creature, FloorRules, Follower, Group, GroupId, Loot, LootId,
-    OutOfDepthRule, Place, Row, RowTarget, Species, SpeciesId, Table, TableId, WanderingRules,
+    OutOfDepthRule, Place, RegionRule, Row, RowTarget, Species, SpeciesId, Table, TableId,
+    WanderingRules,
 };
 use crate::bounds;
 use crate::context::{Declared, MAX_FLAGS, MAX_VALUE, MAX_VALUES, Value, When};
 use crate::file::{
-    BranchDef, Datum, FloorDef, FollowerDef, GroupDef, LootDef, Pick, PickKind, PlaceDef, RowDef,
-    SpeciesDef, Target, WanderingDef, WhenDef,
+    BranchDef, Datum, FloorDef, FollowerDef, GroupDef, LootDef, Pick, PickKind, PlaceDef,
+    RegionDef, RowDef, SpeciesDef, Target, WanderingDef, WhenDef,
 };
 use crate::merge::{Alone, Kind, Merged, MergedTable, Written};
 use crate::roll::Roll;
@@ -45,6 +46,8 @@ pub const MAX_ATTEMPTS: u32 = 1_000;
 pub const DEFAULT_ATTEMPTS: u32 = 10;
 /// The most follower kinds of a group.
 pub const MAX_FOLLOWERS: usize = 16;
+/// The most region rules a floor's rules list.
+pub const MAX_REGION_RULES: usize = 64;
 
 /// The limit of a number field of a tables file, as an error tells it when the number
 /// written does not fit the field at all (larger than 4294967295, or negative).
@@ -689,6 +692,7 @@ fn floor_rules(w: &Written<FloorDef>, names: &Names<'_>) -> Result<FloorRules, D
         budget,
         out_of_depth,
         place: place(at, "place", &d.place, false)?,
+        regions: region_rules(w, names)?,
     };
     if rules.count_bounds(d.depths.max()).1 > most {
         let what = if budget.is_some() {
@@ -702,6 +706,61 @@ fn floor_rules(w: &Written<FloorDef>, names: &Names<'_>) -> Result<FloorRules, D
         ));
     }
     Ok(rules)
+}
+
+/// A floor's region rules, each read as a floor's rules and named as a part of the floor's
+/// entry (`floor: regions[0] `lair``); one rule a kind.
+fn region_rules(w: &Written<FloorDef>, names: &Names<'_>) -> Result<Vec<RegionRule>, DataError> {
+    let (d, at) = (&w.def, At::of(w));
+    if d.regions.len() > MAX_REGION_RULES {
+        return Err(at.invalid(
+            "regions",
+            format!("at most {MAX_REGION_RULES} region rules"),
+        ));
+    }
+    let mut rules: Vec<RegionRule> = Vec::with_capacity(d.regions.len());
+    for (i, r) in d.regions.iter().enumerate() {
+        let field = format!("regions[{i}].kind");
+        if r.kind.is_empty() {
+            return Err(at.invalid(field, "a region rule names the kind it populates"));
+        }
+        text(at, &field, &r.kind, bounds::MAX_TAG_BYTES)?;
+        if rules.iter().any(|rule| rule.kind == r.kind) {
+            return Err(at.invalid(field, format!("a second rule for {}", quoted(&r.kind))));
+        }
+        let mut overrides = r.overrides.clone();
+        overrides.sort();
+        if let Some(twice) = overrides.windows(2).find(|p| p[0] == p[1]) {
+            return Err(at.invalid(
+                format!("regions[{i}].overrides"),
+                format!("`{}` is given twice", twice[0].field()),
+            ));
+        }
+        rules.push(RegionRule {
+            kind: r.kind.clone(),
+            rules: floor_rules(&region_floor(w, i, r), names)?,
+            open: r.open,
+            overrides,
+        });
+    }
+    Ok(rules)
+}
+
+/// A region rule's draw written as a floor's, named as a part of the floor's entry.
+fn region_floor(w: &Written<FloorDef>, i: usize, r: &RegionDef) -> Written<FloorDef> {
+    Written {
+        def: FloorDef {
+            table: r.table.clone(),
+            depths: r.depths,
+            count: r.count.clone(),
+            budget: r.budget.clone(),
+            out_of_depth: r.out_of_depth,
+            place: r.place.clone(),
+            regions: Vec::new(),
+        },
+        file: w.file.clone(),
+        entry: format!("{}: regions[{i}] {}", w.entry, quoted(&r.kind)),
+    }
 }
 
 fn out_of_depth(at: At<'_>, o: crate::file::OutOfDepthDef) -> Result<OutOfDepthRule, DataError> {

@@ -422,6 +422,77 @@ pub struct FloorDef {
     /// Placement rules every placement adds (`min_distance` from the player).
     #[serde(default)]
     pub place: PlaceDef,
+    /// How the regions a level marks (a lair, a camp) are populated, one rule per kind;
+    /// none when left out.
+    #[serde(default)]
+    pub regions: Vec<RegionDef>,
+}
+
+/// A region rule: how every region of one kind on a floor is populated. Each region of
+/// the kind has its own draw, from its own stream, inside its own squares: its count (or
+/// budget) rolled at its depth, its placements drawn from `table`, each creature placed
+/// on one of its squares (followers too), under the species' rules and `place`. Uniques,
+/// per-floor caps and bags are the floor's, shared with its other draws; the
+/// out-of-depth rule's fairness counts each region's placements alone.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename = "region")]
+pub struct RegionDef {
+    /// The kind of region it populates (`"lair"`): a level editor's entity or class name,
+    /// in lowercase as the map reader gives it.
+    pub kind: String,
+    /// The table each of its placements draws from.
+    pub table: String,
+    /// The depths a region may have: the floor's depth plus the region's `depth_offset`
+    /// field (0 when it has none) must be one of them.
+    pub depths: Depths,
+    /// How many placements a region has; a rule has this or a `budget`, written as a
+    /// floor's.
+    #[serde(default, deserialize_with = "present")]
+    pub count: Option<CountDef>,
+    /// The danger a region may spend on placements, instead of a `count`.
+    #[serde(default)]
+    pub budget: Option<BudgetDef>,
+    /// Placements drawn deeper than the region.
+    #[serde(default)]
+    pub out_of_depth: Option<OutOfDepthDef>,
+    /// Placement rules its placements add, instead of the floor's.
+    #[serde(default)]
+    pub place: PlaceDef,
+    /// Whether the floor's own placements may stand on its regions' squares (false when
+    /// left out: a lair is its dwellers').
+    #[serde(default)]
+    pub open: bool,
+    /// The fields a region of the kind may set to change its draw (none when left out);
+    /// a region setting one not listed is refused.
+    #[serde(default)]
+    pub overrides: Vec<Override>,
+}
+
+/// A field a region may set to change its rule's draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize)]
+#[serde(rename = "override", rename_all = "snake_case")]
+pub enum Override {
+    /// `table`: a table's key (text), drawn from instead of the rule's.
+    Table,
+    /// `count`: the region's count (or budget), a whole number or dice (`"1d3"`),
+    /// instead of the rule's dice and depth term.
+    Count,
+    /// `depth_offset`: a whole number added to the floor's depth to give the region's.
+    DepthOffset,
+}
+
+impl Override {
+    /// Every override, in the order a region's fields are read.
+    pub const ALL: [Override; 3] = [Override::Table, Override::Count, Override::DepthOffset];
+
+    /// The field's name, as a region and a file write it.
+    pub fn field(self) -> &'static str {
+        match self {
+            Override::Table => "table",
+            Override::Count => "count",
+            Override::DepthOffset => "depth_offset",
+        }
+    }
 }
 
 /// A floor's placement count: `dice + floor(depth * per_depth)`.

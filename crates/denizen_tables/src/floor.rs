@@ -6,7 +6,8 @@ use crate::ledger::FloorState;
 use crate::pick::row_at;
 use crate::rules::{OddsError, check_depth, check_table};
 use denizen_core::fair::below;
-use denizen_core::{FloorGrid, Generator, Origin, Plan, Spawn, Square, SquareTags};
+use denizen_core::regions::Regions;
+use denizen_core::{FloorGrid, Generator, Origin, Plan, Spawn, Square, SquareSet, SquareTags};
 
 use crate::bestiary::{Bestiary, GroupId, ItemRef, LootId, Place, SpeciesId, TableId};
 use crate::context::{Conditions, Context};
@@ -14,8 +15,9 @@ use crate::draw::{Member, Sampler, Unit};
 use crate::ledger::Spent;
 use crate::ledger::UniqueLedger;
 use crate::place::{Rule, Squares};
+use crate::region::{self, RegionFieldError};
 use crate::sample::{FloorDraw, draw_floor};
-use crate::walk::{self, Here};
+use crate::walk::{self, Draw, Here};
 
 /// What a floor is asked for.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -31,6 +33,9 @@ pub struct FloorTerms {
     /// The context it is drawn in (night, winter, a difficulty): rows whose `when` fails
     /// in it are not eligible.
     pub context: Context,
+    /// The floor's regions (a level editor's lairs and camps): each of a kind the floor's
+    /// rules name is populated from its own draw, after the floor's own placements.
+    pub regions: Regions,
 }
 
 /// One creature of a plan.
@@ -49,6 +54,8 @@ pub struct Denizen {
     pub follows: Option<Following>,
     /// Whether its placement went out of depth.
     pub out_of_depth: bool,
+    /// The id of the region it was drawn for; none for the floor's own placements.
+    pub region: Option<String>,
 }
 
 /// A follower's link to its leader.
@@ -93,6 +100,31 @@ pub struct FloorPlan {
     /// of its capped species and groups (empty for an arrival, whose state is the
     /// caller's).
     pub state: FloorState,
+    /// Each region populated, in the order drawn ((kind, id) order). `placements`,
+    /// `out_of_depth` and `danger.budget` above are the floor's own draw's; `danger`'s
+    /// sums and `shortfalls` count the regions' too.
+    pub regions: Vec<RegionPlan>,
+}
+
+/// What one region of a floor drew and placed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RegionPlan {
+    /// The region's id.
+    pub id: String,
+    /// Its kind.
+    pub kind: String,
+    /// Its depth: the floor's plus its `depth_offset`.
+    pub depth: u32,
+    /// The table it drew from.
+    pub table: TableId,
+    /// How many placements it had.
+    pub placements: u32,
+    /// How many went out of depth.
+    pub out_of_depth: u32,
+    /// Its danger: what it drew, what it placed, and the budget it rolled.
+    pub danger: Danger,
+    /// Each creature drawn for it but not placed, and why (never placed outside it).
+    pub shortfalls: Vec<(SpeciesId, Shortfall)>,
 }
 
 /// A floor's danger: the sum of its creatures' costs ([`Species::cost`](crate::Species)).
@@ -115,6 +147,9 @@ pub enum RequestError {
     /// The depth is not one of the floor's, or the table not one of the bestiary's.
     #[error("{0}")]
     Draw(OddsError),
+    /// A region's field cannot be read as its rule lets it.
+    #[error("{0}")]
+    Region(RegionFieldError),
     /// The tag layer is not the size of the floor.
     #[error("the tag layer is {tags_width}x{tags_height}, the floor {width}x{height}")]
     TagsSize {
@@ -157,8 +192,24 @@ pub fn check_site(b: &Bestiary, site: FloorSite<'_>, depth: u32) -> Result<(), R
     Ok(())
 }
 
+/// Whether the regions a floor's rules populate can be drawn at `depth` in `context`:
+/// each one's fields (`depth_offset`, `table`, `count`) are ones its rule lets it set, and
+/// say what its rule can draw (what [`plan_floor`] checks first).
+pub fn check_regions(
+    b: &Bestiary,
+    regions: &Regions,
+    depth: u32,
+    context: &Context,
+) -> Result<(), RequestError> {
+    let c = resolve(b, context)?;
+    region::resolve(b, regions, (depth, &c)).map_err(RequestError::Region)?;
+    Ok(())
+}
+
 /// Plans a floor at `request.depth` in `request.context`: the uniques `ledger` leaves
-/// available may come.
+/// available may come. The floor's own placements are drawn and placed first, off the
+/// squares of regions their rules keep closed; then each region a rule populates, in
+/// (kind, id) order, drawn and placed inside its squares from its own stream.
 /// Creatures carry the origin [`Origin::FLOOR_POPULATION`].
 pub fn plan_floor(
     b: &Bestiary,
@@ -177,18 +228,35 @@ pub fn plan_floor(
     let table = request.table.unwrap_or(b.floor().table);
     check_table(b, table).map_err(RequestError::Draw)?;
     let c = resolve(b, &request.context)?;
+    let regions =
+        region::resolve(b, &request.regions, (request.depth, &c)).map_err(RequestError::Region)?;
     let (mut spent, mut state) = (Spent::new(b, ledger), FloorState::new());
-    let at = (table, request.depth);
-    let drawn = draw_floor((b, c), at, (&mut spent, &mut state.bags), rng, None);
+    let origin = Origin::FLOOR_POPULATION;
+    let general = Draw::floor(b, (table, request.depth));
+    let drawn = draw_floor((b, c), general, (&mut spent, &mut state.bags), rng, None);
+    let mut placing = Placing::new(b, site, &drawn);
+    let closed: Vec<&SquareSet> = (regions.iter())
+        .filter(|r| !r.rule.open)
+        .map(|r| &r.region.squares)
+        .collect();
+    if !closed.is_empty() {
+        placing.squares.close(&closed);
+    }
+    placing.place(&drawn, (&b.floor().place, origin), None, rng);
+    for r in &regions {
+        let mut rng = region::stream(rng, &r.region.id);
+        let drawn = draw_floor(
+            (b, c),
+            r.draw(),
+            (&mut spent, &mut state.bags),
+            &mut rng,
+            None,
+        );
+        placing.squares.only(&r.region.squares);
+        placing.region(r, &drawn, origin, &mut rng);
+    }
     spent.keep_counts(b, &mut state);
-    let mut plan = place_all(
-        b,
-        site,
-        &drawn,
-        &b.floor().place,
-        Origin::FLOOR_POPULATION,
-        rng,
-    );
+    let mut plan = placing.finish();
     plan.state = state;
     Ok(plan)
 }
@@ -218,7 +286,9 @@ pub fn plan_arrival(
         out_of_depth: 0,
         budget: None,
     };
-    Ok(place_all(b, site, &drawn, place, origin, rng))
+    let mut placing = Placing::new(b, site, &drawn);
+    placing.place(&drawn, (place, origin), None, rng);
+    Ok(placing.finish())
 }
 
 /// A request's context resolved against the bestiary's declaration.
@@ -226,49 +296,107 @@ fn resolve(b: &Bestiary, context: &Context) -> Result<Conditions, RequestError> 
     (b.context().resolve(context)).map_err(|e| RequestError::Draw(e.into()))
 }
 
-/// Places every unit drawn, in order.
-fn place_all(
-    b: &Bestiary,
-    site: FloorSite<'_>,
-    drawn: &FloorDraw<'_>,
-    extra: &Place,
-    origin: Origin,
-    rng: &mut Generator,
-) -> FloorPlan {
-    let mut squares = Squares::new(site.grid, site.tags, site.point);
-    let mut rules = vec![None; b.species().len()];
-    let mut out = FloorPlan {
-        plan: Plan {
-            spawns: Vec::with_capacity(drawn.units.iter().map(|u| 1 + u.followers.len()).sum()),
-            tiles: Vec::new(),
-        },
-        uniques: Vec::new(),
-        shortfalls: Vec::new(),
-        placements: drawn.placements,
-        out_of_depth: drawn.out_of_depth,
-        danger: Danger {
-            budget: drawn.budget.map(u64::from),
-            ..Danger::default()
-        },
-        state: FloorState::new(),
-    };
-    for unit in &drawn.units {
-        let mut placer = Placer {
-            b,
-            squares: &mut squares,
-            rules: &mut rules,
-            out: &mut out,
-            origin,
-            rng: &mut *rng,
+/// A plan being placed: the floor's squares as its creatures take them, and the plan.
+struct Placing<'a, 'f> {
+    b: &'a Bestiary,
+    squares: Squares<'f>,
+    out: FloorPlan,
+}
+
+impl<'a, 'f> Placing<'a, 'f> {
+    /// A plan of the draw `first` (the floor's own, or an arrival's) on `site`.
+    fn new(b: &'a Bestiary, site: FloorSite<'f>, first: &FloorDraw<'_>) -> Self {
+        let creatures = first.units.iter().map(|u| 1 + u.followers.len()).sum();
+        let out = FloorPlan {
+            plan: Plan {
+                spawns: Vec::with_capacity(creatures),
+                tiles: Vec::new(),
+            },
+            placements: first.placements,
+            out_of_depth: first.out_of_depth,
+            danger: Danger {
+                budget: first.budget.map(u64::from),
+                ..Danger::default()
+            },
+            ..FloorPlan::default()
         };
-        placer.unit(unit, extra);
+        Self {
+            b,
+            squares: Squares::new(site.grid, site.tags, site.point),
+            out,
+        }
     }
-    let unplaced = out.shortfalls.iter();
-    let unplaced: u64 = unplaced
+
+    /// Places every unit drawn, in order, under `extra`'s rules added to each's own, with
+    /// `origin`; each creature marked with `region`.
+    fn place(
+        &mut self,
+        drawn: &FloorDraw<'_>,
+        (extra, origin): (&Place, Origin),
+        region: Option<&str>,
+        rng: &mut Generator,
+    ) {
+        let mut rules = vec![None; self.b.species().len()];
+        for unit in &drawn.units {
+            let mut placer = Placer {
+                b: self.b,
+                squares: &mut self.squares,
+                rules: &mut rules,
+                out: &mut self.out,
+                origin,
+                region,
+                rng: &mut *rng,
+            };
+            placer.unit(unit, extra);
+        }
+    }
+
+    /// Places a region's draw inside it, and reports it.
+    fn region(
+        &mut self,
+        r: &region::RegionDraw<'_>,
+        drawn: &FloorDraw<'_>,
+        origin: Origin,
+        rng: &mut Generator,
+    ) {
+        let (spawns, short, placed) = (
+            self.out.plan.spawns.len(),
+            self.out.shortfalls.len(),
+            self.out.danger.placed,
+        );
+        let id = r.region.id.as_str();
+        self.place(drawn, (&r.rule.rules.place, origin), Some(id), rng);
+        let placed = self.out.danger.placed - placed;
+        let shortfalls = self.out.shortfalls[short..].to_vec();
+        self.out.regions.push(RegionPlan {
+            id: id.to_owned(),
+            kind: r.region.kind.clone(),
+            depth: r.depth,
+            table: r.table,
+            placements: drawn.placements,
+            out_of_depth: drawn.out_of_depth,
+            danger: Danger {
+                drawn: placed + cost(self.b, &shortfalls),
+                placed,
+                budget: drawn.budget.map(u64::from),
+            },
+            shortfalls,
+        });
+        debug_assert!(self.out.plan.spawns.len() >= spawns);
+    }
+
+    /// The plan, its danger drawn summed.
+    fn finish(mut self) -> FloorPlan {
+        self.out.danger.drawn = self.out.danger.placed + cost(self.b, &self.out.shortfalls);
+        self.out
+    }
+}
+
+/// The summed cost of creatures not placed.
+fn cost(b: &Bestiary, shortfalls: &[(SpeciesId, Shortfall)]) -> u64 {
+    (shortfalls.iter())
         .map(|&(s, _)| u64::from(b.species_of(s).cost))
-        .sum();
-    out.danger.drawn = out.danger.placed + unplaced;
-    out
+        .sum()
 }
 
 /// One unit's placing.
@@ -279,6 +407,8 @@ struct Placer<'a, 'f> {
     rules: &'a mut [Option<Rule>],
     out: &'a mut FloorPlan,
     origin: Origin,
+    /// The region it is placed in, when it is.
+    region: Option<&'a str>,
     rng: &'a mut Generator,
 }
 
@@ -366,6 +496,7 @@ impl Placer<'_, '_> {
             carries,
             follows,
             out_of_depth,
+            region: self.region.map(str::to_owned),
         };
         self.out.plan.spawns.push(Spawn {
             at,

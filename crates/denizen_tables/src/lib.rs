@@ -58,6 +58,7 @@ mod place;
 #[cfg(feature = "bevy")]
 pub mod plugin;
 pub mod reference;
+mod region;
 mod roll;
 mod rules;
 pub mod sample;
@@ -73,22 +74,22 @@ use denizen_core::{DataError, DataFile, load_ron_with};
 pub use bag::Bags;
 pub use bestiary::{
     Bestiary, Branch, BranchId, Budget, Creature, FloorRules, Follower, Group, GroupId, ItemRef,
-    Loot, LootId, OutOfDepthRule, Place, Row, RowTarget, Species, SpeciesId, Table, TableId,
-    WanderingRules,
+    Loot, LootId, OutOfDepthRule, Place, RegionRule, Row, RowTarget, Species, SpeciesId, Table,
+    TableId, WanderingRules,
 };
 pub use bounds::{MAX_DATA, MAX_KEY_BYTES, MAX_NAME_BYTES, MAX_TAG_BYTES, MAX_TAG_NAMES};
 pub use calendar::Calendar;
 pub use check::{MAX_NESTING, MAX_PER_PLACEMENT};
 pub use compile::{
     DEFAULT_ATTEMPTS, MAX_ATTEMPTS, MAX_BAG_COPIES, MAX_BUDGET, MAX_COST, MAX_COUNT, MAX_DISTANCE,
-    MAX_FOLLOWERS, MAX_PER_FLOOR, MAX_PLACEMENTS, MAX_RADIUS,
+    MAX_FOLLOWERS, MAX_PER_FLOOR, MAX_PLACEMENTS, MAX_RADIUS, MAX_REGION_RULES,
 };
 pub use context::{Context, ContextError};
 pub use draw::{Member, Unit};
-pub use file::{Datum, TimeUnit};
+pub use file::{Datum, Override, TimeUnit};
 pub use floor::{
-    Danger, Denizen, FloorPlan, FloorSite, FloorTerms, Following, RequestError, Shortfall,
-    check_site, plan_arrival, plan_floor,
+    Danger, Denizen, FloorPlan, FloorSite, FloorTerms, Following, RegionPlan, RequestError,
+    Shortfall, check_regions, check_site, plan_arrival, plan_floor,
 };
 pub use ledger::{FloorState, UniqueLedger};
 pub use merge::MAX_ENTRIES;
@@ -97,6 +98,7 @@ pub use odds::{
     MAX_EXACT_UNIQUES, Odds, OddsError, Per, floor_odds, odds, table_floor_odds, table_odds,
 };
 pub use place::distance;
+pub use region::RegionFieldError;
 pub use roll::{MAX_BONUS, MAX_RANGE, Roll, RollParseError, dice_distribution};
 pub use rules::has_eligible_row;
 pub use sample::{Drawer, floor_counts, placement_counts, sample_stream};

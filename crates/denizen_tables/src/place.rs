@@ -2,7 +2,7 @@
 //! floor's tag layer, a leader anywhere they allow, a follower on the nearest free square
 //! joined to the leader by open squares within its group's radius.
 
-use denizen_core::{FloorGrid, Generator, Square, SquareTags, TagMask, Tile};
+use denizen_core::{FloorGrid, Generator, Square, SquareSet, SquareTags, TagMask, Tile};
 
 use crate::bestiary::Place;
 use denizen_core::fair::below;
@@ -48,6 +48,9 @@ pub(crate) struct Squares<'f> {
     region: Vec<Square>,
     visited: Vec<bool>,
     around: (Square, u32, usize, usize),
+    /// The squares placements may use now, when not every square: per square, whether it
+    /// may be used, and (when they are one region's) those squares.
+    bounds: Option<(Vec<bool>, Option<Vec<Square>>)>,
 }
 
 impl<'f> Squares<'f> {
@@ -64,7 +67,34 @@ impl<'f> Squares<'f> {
             region: Vec::new(),
             visited: Vec::new(),
             around: (Square::default(), 0, 0, 1),
+            bounds: None,
         }
+    }
+
+    /// Placements from now on stand off `closed`'s squares (regions the floor's own
+    /// placements may not enter).
+    pub(crate) fn close(&mut self, closed: &[&SquareSet]) {
+        let mut usable = vec![true; self.taken.len()];
+        for set in closed {
+            for at in set.clipped(self.grid.width(), self.grid.height()).iter() {
+                usable[self.index(at)] = false;
+            }
+        }
+        self.bounds = Some((usable, None));
+        self.lists.clear();
+    }
+
+    /// Placements from now on stand on `region`'s squares only.
+    pub(crate) fn only(&mut self, region: &SquareSet) {
+        let inside: Vec<Square> = (region.clipped(self.grid.width(), self.grid.height()))
+            .iter()
+            .collect();
+        let mut usable = vec![false; self.taken.len()];
+        for &at in &inside {
+            usable[self.index(at)] = true;
+        }
+        self.bounds = Some((usable, Some(inside)));
+        self.lists.clear();
     }
 
     /// The rules of `places` together: every `stands_on` list must be met (one tag of
@@ -107,6 +137,7 @@ impl<'f> Squares<'f> {
             && self
                 .point
                 .is_none_or(|p| distance(p, at) >= rule.min_distance)
+            && (self.bounds.as_ref()).is_none_or(|(usable, _)| usable[self.index(at)])
     }
 
     /// Whether no creature stands on the square, of the grid's or of this plan's.
@@ -167,14 +198,18 @@ impl<'f> Squares<'f> {
     }
 
     /// The squares a creature under `rule` can only be on: those of the rarest tag it
-    /// needs or of the one tag it stands on, else every tagged square.
-    fn candidates(&self, rule: Rule) -> &'f [Square] {
+    /// needs or of the one tag it stands on, or the region's placements stand in, else
+    /// every tagged square.
+    fn candidates(&self, rule: Rule) -> &[Square] {
         let tags = self.tags;
         let mut bits = rule.needs;
         if rule.stands_on.count_ones() == 1 {
             bits |= rule.stands_on;
         }
-        let mut best = tags.tagged();
+        let mut best = match &self.bounds {
+            Some((_, Some(inside))) if inside.len() < tags.tagged().len() => inside,
+            _ => tags.tagged(),
+        };
         while bits != 0 {
             let bit = bits.trailing_zeros();
             bits &= bits - 1;

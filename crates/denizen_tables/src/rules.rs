@@ -244,12 +244,6 @@ pub(crate) fn boosted_depth(
     (eligible(b, table, (boosted, c), available).1 > 0).then_some(boosted)
 }
 
-/// How many placements a floor at `depth` has on top of the dice: `depth * num / den`.
-pub(crate) fn count_term(b: &Bestiary, depth: u32) -> u32 {
-    let (num, den) = b.floor().per_depth;
-    depth * num / den
-}
-
 /// The species a draw from a table can bring: its rows' species, groups' leaders and
 /// followers, species rows' escorts, through nested and creature tables.
 pub(crate) fn reachable(b: &Bestiary, start: TableId) -> BTreeSet<SpeciesId> {

@@ -10,7 +10,7 @@ use crate::context::{Conditions, Context, ContextError};
 use crate::draw::{Sampler, Unit};
 use crate::ledger::{Spent, UniqueLedger};
 use crate::rules::{OddsError, check_depth};
-use crate::walk;
+use crate::walk::{self, Draw};
 
 /// A floor's placements as drawn: every unit in order, how many placements there were and
 /// how many went out of depth.
@@ -23,22 +23,26 @@ pub(crate) struct FloorDraw<'b> {
     pub(crate) budget: Option<u32>,
 }
 
-/// Draws a floor's placements from `table` at `depth` ([`walk::floor`] read by the
-/// stream). `spent` marks what is left out (the ledger's uniques, then each one drawn
-/// and each cap reached). A budgeted floor's budget is `fixed` when given.
+/// Draws a floor's (or a region's) placements ([`walk::floor`] read by the stream).
+/// `spent` marks what is left out (the ledger's uniques, then each one drawn and each cap
+/// reached). A budgeted draw's budget is `fixed` when given.
 pub(crate) fn draw_floor<'b>(
     (b, c): (&'b Bestiary, Conditions),
-    at: (TableId, u32),
+    draw: Draw<'_>,
     (spent, bags): (&mut Spent, &mut Bags),
     rng: &mut Generator,
     fixed: Option<u32>,
 ) -> FloorDraw<'b> {
     // Room for a unit a placement, at the most placements the floor can have (or a
     // budget's most, past which most budgets never go).
-    let most = b.floor().count_bounds(at.1).1.min(crate::MAX_PLACEMENTS);
+    let most = draw
+        .rules
+        .count_bounds(draw.depth)
+        .1
+        .min(crate::MAX_PLACEMENTS);
     let mut units = Vec::with_capacity(most as usize);
     let mut sampler = Sampler::new((b, &c), rng, (spent, bags), &mut units);
-    walk::floor(&mut sampler, (), at, fixed);
+    walk::floor(&mut sampler, (), draw, fixed);
     let (placements, out_of_depth) = (sampler.placements, sampler.out_of_depth);
     let budget = sampler.budget;
     FloorDraw {
@@ -112,7 +116,8 @@ impl<'b> Drawer<'b> {
         }
         let (spent, bags) = (&mut self.spent, &mut self.bags);
         let mut sampler = Sampler::new((self.b, &self.c), rng, (spent, bags), &mut self.units);
-        walk::placement(&mut sampler, (), (self.table, depth));
+        let deep = self.b.floor().out_of_depth;
+        walk::placement(&mut sampler, (), (self.table, depth), deep);
         self.took = sampler.took;
         &self.units
     }
@@ -142,7 +147,14 @@ pub(crate) fn floor_units(
     let (mut spent, mut bags) = (Spent::new(b, ledger), Bags::new());
     count(
         b,
-        &draw_floor((b, c), at, (&mut spent, &mut bags), rng, None).units,
+        &draw_floor(
+            (b, c),
+            Draw::floor(b, at),
+            (&mut spent, &mut bags),
+            rng,
+            None,
+        )
+        .units,
     )
 }
 

@@ -11,11 +11,13 @@
 
 use crate::Bestiary;
 use crate::MAX_PLACEMENTS;
-use crate::bestiary::{Creature, GroupId, Place, Row, RowTarget, SpeciesId, TableId};
+use crate::bestiary::{
+    Creature, FloorRules, GroupId, OutOfDepthRule, Place, Row, RowTarget, SpeciesId, TableId,
+};
 use crate::context::Conditions;
 use crate::file::PickKind;
 use crate::roll::Roll;
-use crate::rules::{Key, boosted_depth, count_term, row_weight};
+use crate::rules::{Key, boosted_depth, row_weight};
 use crate::weight::Chance;
 
 /// Where a walk draws: the depth, and whether its placement went out of depth.
@@ -150,19 +152,44 @@ pub(crate) trait Reading<'b>: Sized {
     fn leave(&mut self) {}
 }
 
-/// A floor from `table` at `depth`: the count (dice, then the depth term), then each
-/// placement; or, for a budgeted floor, the budget (the same roll, or `fixed`), then
-/// placements while it lasts.
+/// One draw of placements: the rules it counts by (a floor's, or a region rule's), the
+/// table its placements draw from and its depth.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Draw<'r> {
+    pub(crate) rules: &'r FloorRules,
+    pub(crate) table: TableId,
+    pub(crate) depth: u32,
+}
+
+impl<'r> Draw<'r> {
+    /// A draw of the floor's rules in the branch `b` is seen from, from `table` at `depth`.
+    pub(crate) fn floor(b: &'r Bestiary, (table, depth): (TableId, u32)) -> Self {
+        Draw {
+            rules: b.floor(),
+            table,
+            depth,
+        }
+    }
+}
+
+/// A floor (or a region) from its draw's table at its depth: the count (dice, then the
+/// depth term), then each placement; or, for a budgeted draw, the budget (the same roll,
+/// or `fixed`), then placements while it lasts.
 pub(crate) fn floor<'b, R: Reading<'b>>(
     r: &mut R,
     at: R::At,
-    (table, depth): (TableId, u32),
+    draw: Draw<'_>,
     fixed: Option<u32>,
 ) -> R::Out {
-    let b = r.bestiary();
-    let roll = (b.floor().count, count_term(b, depth));
-    let step = |r: &mut R, at| r.placement(at, |r, at| placement(r, at, (table, depth)));
-    match b.floor().budget {
+    let Draw {
+        rules,
+        table,
+        depth,
+    } = draw;
+    let roll = (rules.count, rules.count_term(depth));
+    let deep = rules.out_of_depth;
+    let step = |r: &mut R, at| r.placement(at, |r, at| placement(r, at, (table, depth), deep));
+    match rules.budget {
         None => r.repeat(at, roll, step),
         Some(rule) => {
             // A fixed budget is a roll of one value, which reads no word of the stream.
@@ -224,17 +251,18 @@ impl Budgeting {
     }
 }
 
-/// One placement from `table` at `depth`: out of depth with the rule's chance while the
+/// One placement from `table` at `depth`: out of depth with `deep`'s chance while its
 /// fairness cap allows and the boosted depth has an eligible row.
 #[inline]
 pub(crate) fn placement<'b, R: Reading<'b>>(
     r: &mut R,
     at: R::At,
     (table, depth): (TableId, u32),
+    deep: Option<OutOfDepthRule>,
 ) -> R::Out {
     let b = r.bestiary();
     let shallow = Here { depth, deep: false };
-    let Some(rule) = (b.floor().out_of_depth).filter(|rule| r.went_deep(at) < rule.fairness) else {
+    let Some(rule) = deep.filter(|rule| r.went_deep(at) < rule.fairness) else {
         return self::table(r, at, table, shallow);
     };
     r.chance(at, rule.chance, |r, at, hit| {

@@ -158,7 +158,8 @@ pub fn table_floor_odds(
     crate::rules::check_budget(b, budget)?;
     let c = b.context().resolve(context)?;
     let walked = Exact::new(b, (table, c), ledger, true).and_then(|mut exact| {
-        let dist = walk::floor(&mut exact, State::START, (table, depth), budget);
+        let draw = walk::Draw::floor(b, (table, depth));
+        let dist = walk::floor(&mut exact, State::START, draw, budget);
         (!exact.overflow).then(|| (exact.expected(&dist), dist))
     });
     let Some((expected, dist)) = walked else {
@@ -188,11 +189,11 @@ fn sampled(
     let mut dangers: BTreeMap<u64, f64> = BTreeMap::new();
     let odds = super::sampled_with(SAMPLED_FLOORS, |i| {
         let mut rng = crate::sample::sample_stream(0, depth, u64::from(i));
-        let at = (table, depth);
+        let draw = walk::Draw::floor(b, (table, depth));
         let mut spent = crate::ledger::Spent::new(b, ledger);
         let mut bags = crate::bag::Bags::new();
         let drawn =
-            crate::sample::draw_floor((b, c), at, (&mut spent, &mut bags), &mut rng, budget);
+            crate::sample::draw_floor((b, c), draw, (&mut spent, &mut bags), &mut rng, budget);
         let units = drawn.units;
         let danger: u64 = units.iter().map(|u| u64::from(u.cost(b))).sum();
         *dangers.entry(danger).or_insert(0.0) += 1.0 / f64::from(SAMPLED_FLOORS);

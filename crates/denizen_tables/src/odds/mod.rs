@@ -93,8 +93,14 @@ pub fn table_odds(
     let track = per == Per::Floor && b.floor().budget.is_some();
     let walked = Exact::new(b, (table, c), ledger, track).and_then(|mut exact| {
         let dist = match per {
-            Per::Placement => walk::placement(&mut exact, State::START, (table, depth)),
-            Per::Floor => walk::floor(&mut exact, State::START, (table, depth), None),
+            Per::Placement => {
+                let deep = b.floor().out_of_depth;
+                walk::placement(&mut exact, State::START, (table, depth), deep)
+            }
+            Per::Floor => {
+                let draw = walk::Draw::floor(b, (table, depth));
+                walk::floor(&mut exact, State::START, draw, None)
+            }
         };
         (!exact.overflow).then(|| exact.expected(&dist))
     });

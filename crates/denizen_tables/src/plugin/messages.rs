@@ -5,6 +5,7 @@ use bevy_reflect::prelude::*;
 use denizen_bevy::floor::{FloorHeld, FloorId};
 use denizen_bevy::pipeline::{FloorServed, NotOurFloor};
 use denizen_bevy::pipeline::{RulesNotReady, RulesRefused};
+use denizen_core::regions::Regions;
 use denizen_core::{FloorGrid, Square, SquareSet, TooManyTags};
 
 use super::resources::TagArea;
@@ -41,6 +42,9 @@ pub struct TablesFloorRequested {
     /// editor: [`on_map`](Self::on_map)); it is put in `FloorMap` as the floor is entered.
     /// `None`: the host's `FloorMap`.
     pub map: Option<FloorGrid>,
+    /// The floor's regions: each of a kind the floor's rules name is populated from its
+    /// own draw ([`regions`](Self::regions)).
+    pub regions: Regions,
 }
 
 impl TablesFloorRequested {
@@ -54,7 +58,16 @@ impl TablesFloorRequested {
             player: None,
             tags: Vec::new(),
             map: None,
+            regions: Regions::default(),
         }
+    }
+
+    /// The floor has `regions`: each of a kind the floor's rules name is populated from
+    /// its own draw, after the floor's own placements, and its squares are tagged with its
+    /// kind.
+    pub fn regions(mut self, regions: Regions) -> Self {
+        self.regions = regions;
+        self
     }
 
     /// The floor is drawn on `map`, which the plugin puts in `FloorMap` as the floor is
@@ -103,8 +116,9 @@ impl TablesFloorRequested {
 impl TablesFloorRequested {
     /// Populate a level drawn in LDtk or Tiled (read with `denizen_maps`) as the floor
     /// `location` at `depth`: drawn on the level's grid (put in `FloorMap` as the floor is
-    /// entered), its squares tagged with the level's names and each region's kind, the
-    /// player on its start mark ([`EditorLevel::start`](denizen_maps::EditorLevel::start)).
+    /// entered), its squares tagged with the level's names and each region's kind, its
+    /// regions populated by the floor's region rules, the player on its start mark
+    /// ([`EditorLevel::start`](denizen_maps::EditorLevel::start)).
     /// A level's `depth` field and context flags are the game's to read.
     pub fn on_level(
         location: impl Into<String>,
@@ -113,6 +127,7 @@ impl TablesFloorRequested {
     ) -> Self {
         let mut request = Self::new(location, depth).on_map(level.grid.clone());
         request.player = level.start();
+        request.regions = level.regions.clone();
         let areas = level.tag_areas().into_iter();
         areas.fold(request, |request, (name, squares)| {
             request.tag(name, squares)

@@ -22,7 +22,7 @@ use super::resources::{
 };
 use crate::{
     Bestiary, Context, ContextError, Denizen, FloorPlan, FloorSite, RequestError, TableId,
-    check_site, has_eligible_row, plan_floor,
+    check_regions, check_site, has_eligible_row, plan_floor,
 };
 
 /// The stream a floor's population draws.
@@ -83,6 +83,8 @@ impl FloorRequest for TablesFloorRequested {
             .as_deref()
             .map(|key| named_table(&rules, key, (self.depth, &context)));
         let table = table.transpose()?;
+        check_regions(&rules, &self.regions, self.depth, &context)
+            .map_err(TablesFloorRefusal::Request)?;
         let valid = ValidFloor {
             rules,
             table,
@@ -100,6 +102,7 @@ impl FloorRequest for TablesFloorRequested {
             point: self.player,
             table: valid.table,
             context: valid.context,
+            regions: self.regions.clone(),
         };
         let mut rng = streams.draw(FLOOR_STREAM);
         // Validation ran every check planning runs (the site, the table, the context) on

@@ -66,6 +66,7 @@ fn creatures_keep_their_placement_rules_and_followers_their_leader() {
         point: Some(player),
         table: None,
         context: Default::default(),
+        regions: Default::default(),
     };
     for seed in 0..40 {
         let made = plan_floor(
@@ -145,6 +146,7 @@ fn the_same_seed_gives_the_same_floor() {
         point: None,
         table: None,
         context: Default::default(),
+        regions: Default::default(),
     };
     let plan = |seed| {
         plan_floor(
@@ -172,6 +174,7 @@ fn without_room_fewer_followers_come_and_the_shortfall_is_reported() {
         point: None,
         table: None,
         context: Default::default(),
+        regions: Default::default(),
     };
     let made = (0..50)
         .map(|seed| {
@@ -288,6 +291,7 @@ fn placed_uniques_are_named_for_the_ledger() {
         point: None,
         table: None,
         context: Default::default(),
+        regions: Default::default(),
     };
     let king = b.species_by_key("king").unwrap();
     let mut ledger = UniqueLedger::new();
@@ -315,6 +319,7 @@ fn placed_uniques_are_named_for_the_ledger() {
             point: None,
             table: None,
             context: Default::default(),
+            regions: Default::default(),
         },
         &ledger,
         &mut stream(3),
@@ -369,6 +374,7 @@ fn least_distance(text: impl Fn(u32) -> String) {
         point: Some(player),
         table: None,
         context: Default::default(),
+        regions: Default::default(),
     };
     let three = bestiary(&text(3));
     for seed in 0..60 {
@@ -435,6 +441,7 @@ fn planned_tagged(
         point: None,
         table: None,
         context: Default::default(),
+        regions: Default::default(),
     };
     plan_floor(
         b,
@@ -580,6 +587,7 @@ fn rules_of_species_rows_and_followers_hold_together() {
         point: None,
         table: None,
         context: Default::default(),
+        regions: Default::default(),
     };
     let (mut on_water, mut on_floor) = (0, 0);
     for seed in 0..40 {
@@ -645,6 +653,7 @@ fn a_table_of_uniques_all_gone_draws_nothing() {
         point: None,
         table: None,
         context: Default::default(),
+        regions: Default::default(),
     };
     let mut ledger = UniqueLedger::new();
     ledger.killed("king");
@@ -697,6 +706,7 @@ fn a_tag_the_floor_lacks_fails_the_placement_with_any_other_rule() {
         point: None,
         table: None,
         context: Default::default(),
+        regions: Default::default(),
     };
     for (row, floor) in [(r#"needs: ["ghost"]"#, ""), ("", r#"needs: ["ghost"]"#)] {
         let b = bestiary(&text(row, floor));
@@ -730,6 +740,7 @@ fn creatures_stand_on_the_edges_of_a_floor_without_walls() {
         point: None,
         table: None,
         context: Default::default(),
+        regions: Default::default(),
     };
     let made = plan_floor(
         &b,

@@ -108,6 +108,7 @@ fn whole_floors(b: &Bestiary) -> String {
                     point: floor.player,
                     table: None,
                     context: Default::default(),
+                    regions: Default::default(),
                 };
                 let mut rng = WorldSeed(seed).stream(StreamPurpose::new("golden floor"));
                 let made = plan_floor(b, &floor.grid, &tags, request, &ledger, &mut rng).unwrap();
@@ -175,6 +176,7 @@ fn edges(out: &mut String) {
         point: floor.player,
         table: None,
         context: Default::default(),
+        regions: Default::default(),
     };
     let mut rng = WorldSeed(3).stream(StreamPurpose::new("golden edges"));
     let made = plan_floor(&b, &floor.grid, &tags, request, &gone, &mut rng).unwrap();
@@ -206,6 +208,7 @@ fn edges(out: &mut String) {
         point: None,
         table: None,
         context: Default::default(),
+        regions: Default::default(),
     };
     let made = plan_floor(&b, &grid, &tags, request, &UniqueLedger::new(), &mut rng).unwrap();
     let _ = writeln!(out, "edges: needing p and q, as common as each other");

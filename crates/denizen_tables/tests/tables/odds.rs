@@ -399,6 +399,7 @@ fn a_floor_of_a_named_table_draws_from_it_and_its_boost_asks_it() {
         point: None,
         table: Some(cellar),
         context: Default::default(),
+        regions: Default::default(),
     };
     let mut observed = [0u64; 3];
     for i in 0..4_000 {
