@@ -15,7 +15,7 @@ use crate::draw::{Member, Sampler, Unit};
 use crate::ledger::Spent;
 use crate::ledger::UniqueLedger;
 use crate::place::{Rule, Squares};
-use crate::region::{self, RegionFieldError};
+use crate::region;
 use crate::sample::{FloorDraw, draw_floor};
 use crate::walk::{self, Draw, Here};
 
@@ -147,9 +147,6 @@ pub enum RequestError {
     /// The depth is not one of the floor's, or the table not one of the bestiary's.
     #[error("{0}")]
     Draw(OddsError),
-    /// A region's field cannot be read as its rule lets it.
-    #[error("{0}")]
-    Region(RegionFieldError),
     /// The tag layer is not the size of the floor.
     #[error("the tag layer is {tags_width}x{tags_height}, the floor {width}x{height}")]
     TagsSize {
@@ -202,7 +199,7 @@ pub fn check_regions(
     context: &Context,
 ) -> Result<(), RequestError> {
     let c = resolve(b, context)?;
-    region::resolve(b, regions, (depth, &c)).map_err(RequestError::Region)?;
+    region::resolve(b, regions, (depth, &c)).map_err(|e| RequestError::Draw(e.into()))?;
     Ok(())
 }
 
@@ -228,8 +225,8 @@ pub fn plan_floor(
     let table = request.table.unwrap_or(b.floor().table);
     check_table(b, table).map_err(RequestError::Draw)?;
     let c = resolve(b, &request.context)?;
-    let regions =
-        region::resolve(b, &request.regions, (request.depth, &c)).map_err(RequestError::Region)?;
+    let regions = region::resolve(b, &request.regions, (request.depth, &c))
+        .map_err(|e| RequestError::Draw(e.into()))?;
     let (mut spent, mut state) = (Spent::new(b, ledger), FloorState::new());
     let origin = Origin::FLOOR_POPULATION;
     let general = Draw::floor(b, (table, request.depth));

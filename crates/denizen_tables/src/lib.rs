@@ -95,7 +95,8 @@ pub use ledger::{FloorState, UniqueLedger};
 pub use merge::MAX_ENTRIES;
 pub use odds::{
     FloorOdds, MAX_EXACT_CAP_STATES, MAX_EXACT_CAPPED, MAX_EXACT_DANGER, MAX_EXACT_STATES,
-    MAX_EXACT_UNIQUES, Odds, OddsError, Per, floor_odds, odds, table_floor_odds, table_odds,
+    MAX_EXACT_UNIQUES, Odds, OddsError, Per, RegionOdds, floor_odds, odds, region_odds,
+    table_floor_odds, table_odds,
 };
 pub use place::distance;
 pub use region::RegionFieldError;

@@ -35,6 +35,9 @@ pub enum OddsError {
     /// A budget was fixed for a floor that has a count, or past the largest budget.
     #[error("{0}")]
     Budget(String),
+    /// A region's field cannot be read as its rule lets it.
+    #[error("{0}")]
+    Region(#[from] crate::region::RegionFieldError),
 }
 
 /// Whether a fixed budget fits the floor: one with a budget, at most [`crate::MAX_BUDGET`].

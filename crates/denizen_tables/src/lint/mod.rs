@@ -55,24 +55,31 @@ pub(crate) fn lint(b: &Bestiary) -> Result<Vec<Warning>, DataError> {
     Ok(warnings)
 }
 
-/// A floor depth where the floor's table has no eligible row: an error.
+/// A floor depth where the floor's table has no eligible row, or a region depth where a
+/// region rule's has none: an error.
 fn floor_gaps(b: &Bestiary, coverage: &Coverage) -> Result<(), DataError> {
-    let floor = b.floor();
-    let gaps = as_ranges(coverage.gaps(floor.table, floor.depths));
-    if gaps.is_empty() {
-        return Ok(());
-    }
     let at = b.floor_source();
-    Err(DataError::invalid(
-        &at.file,
-        at.entry.as_str(),
-        "table",
-        format!(
-            "no row of table {} is eligible at floor depths {}",
-            quoted(&b.table(floor.table).key),
-            ranges(&gaps)
-        ),
-    ))
+    let floor = std::iter::once((b.floor(), at.entry.clone(), "floor"));
+    let regions = b.floor().regions.iter().enumerate().map(|(i, r)| {
+        let entry = format!("{}: regions[{i}] {}", at.entry, quoted(&r.kind));
+        (&r.rules, entry, "region")
+    });
+    for (rules, entry, what) in floor.chain(regions) {
+        let gaps = as_ranges(coverage.gaps(rules.table, rules.depths));
+        if !gaps.is_empty() {
+            return Err(DataError::invalid(
+                &at.file,
+                entry,
+                "table",
+                format!(
+                    "no row of table {} is eligible at {what} depths {}",
+                    quoted(&b.table(rules.table).key),
+                    ranges(&gaps)
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Species the floor's table can bring whose cost is more than the largest budget the
@@ -163,13 +170,16 @@ fn what(b: &Bestiary, target: RowTarget) -> String {
 }
 
 /// Uniques any branch's wandering table brings (each named once), and species no
-/// branch's floor or wandering table reaches.
+/// branch's floor, region rule or wandering table reaches.
 fn reach(branches: &[Bestiary], warnings: &mut Vec<Warning>) {
     let b = &branches[0];
     let mut reached = std::collections::BTreeSet::new();
     let mut wanderers = std::collections::BTreeSet::new();
     for branch in branches {
         reached.extend(crate::rules::reachable(b, branch.floor().table));
+        for rule in &branch.floor().regions {
+            reached.extend(crate::rules::reachable(b, rule.rules.table));
+        }
         if let Some(wandering) = branch.wandering() {
             wanderers.extend(crate::rules::reachable(b, wandering.table));
         }

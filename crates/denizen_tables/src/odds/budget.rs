@@ -157,7 +157,7 @@ pub fn table_floor_odds(
     crate::rules::check_table(b, table)?;
     crate::rules::check_budget(b, budget)?;
     let c = b.context().resolve(context)?;
-    let walked = Exact::new(b, (table, c), ledger, true).and_then(|mut exact| {
+    let walked = Exact::new(b, (&[table], c), ledger, true).and_then(|mut exact| {
         let draw = walk::Draw::floor(b, (table, depth));
         let dist = walk::floor(&mut exact, State::START, draw, budget);
         (!exact.overflow).then(|| (exact.expected(&dist), dist))

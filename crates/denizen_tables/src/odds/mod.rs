@@ -11,10 +11,12 @@
 
 mod bag;
 mod budget;
+mod region;
 
 pub use budget::{FloorOdds, floor_odds, table_floor_odds};
+pub use region::{RegionOdds, region_odds};
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 
 use crate::bestiary::{Bestiary, SpeciesId, TableId};
 use crate::context::{Conditions, Context};
@@ -91,7 +93,7 @@ pub fn table_odds(
     let c = b.context().resolve(context)?;
     // A budgeted floor's walk needs each placement's cost.
     let track = per == Per::Floor && b.floor().budget.is_some();
-    let walked = Exact::new(b, (table, c), ledger, track).and_then(|mut exact| {
+    let walked = Exact::new(b, (&[table], c), ledger, track).and_then(|mut exact| {
         let dist = match per {
             Per::Placement => {
                 let deep = b.floor().out_of_depth;
@@ -212,14 +214,19 @@ impl<'b> Exact<'b> {
     /// none when it would track more uniques or caps than the exact limits.
     fn new(
         b: &'b Bestiary,
-        (table, c): (TableId, Conditions),
+        (tables, c): (&[TableId], Conditions),
         ledger: &UniqueLedger,
         track: bool,
     ) -> Option<Self> {
         let gone = gone_by_ledger(b, ledger);
         let mut bit = vec![None; b.species.len()];
         let mut bits = Vec::new();
-        let (species, groups) = crate::rules::reach(b, table);
+        let (mut species, mut groups) = (BTreeSet::new(), BTreeSet::new());
+        for &table in tables {
+            let (s, g) = crate::rules::reach(b, table);
+            species.extend(s);
+            groups.extend(g);
+        }
         // Only the uniques a floor's draw can bring are tracked (others never change).
         for &s in &species {
             if b.species_of(s).unique && !gone[s.index()] {

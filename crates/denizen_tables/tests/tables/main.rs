@@ -11,6 +11,7 @@ mod golden;
 mod lint;
 mod load;
 mod odds;
+mod regions;
 mod rolls;
 mod starter;
 
