@@ -7,8 +7,8 @@ use std::io::Write;
 use denizen_core::{FloorGrid, Square, SquareTags, StreamPurpose, WorldSeed, quoted};
 use denizen_tables::reference::reference_floor;
 use denizen_tables::{
-    Bestiary, Context, FloorOdds, FloorTerms, Odds, Per, UniqueLedger, floor_counts, plan_floor,
-    sample_stream, table_floor_odds, table_odds,
+    Bestiary, Context, FloorOdds, FloorTerms, Odds, Per, RegionOdds, UniqueLedger, floor_counts,
+    plan_floor, region_odds, sample_stream, table_floor_odds, table_odds,
 };
 
 use crate::bestiary_files::{ContextArgs, Files, by_key, in_branch, load, table_of};
@@ -27,9 +27,16 @@ pub enum TablesCommand {
         /// The files.
         #[command(flatten)]
         files: Files,
-        /// The depth.
+        /// The depth (with --map, the level's `depth` field when it has one).
         #[arg(long)]
-        depth: u32,
+        depth: Option<u32>,
+        /// A level drawn in an editor (`.ldtk` or `.tmx`): the odds of its floor, of the
+        /// floor's own placements and of each region its rules populate; per floor only.
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["table", "budget", "danger"])]
+        map: Option<std::path::PathBuf>,
+        /// The LDtk level, by identifier (the project's first otherwise).
+        #[arg(long, value_name = "NAME", requires = "map")]
+        level: Option<String>,
         /// Per floor (the default) or per placement.
         #[arg(long, value_enum, default_value_t = PerArg::Floor)]
         per: PerArg,
@@ -157,6 +164,8 @@ pub fn run(
         TablesCommand::Odds {
             files,
             depth,
+            map,
+            level,
             per,
             table,
             branch,
@@ -167,7 +176,23 @@ pub fn run(
         } => {
             let (b, ledger) = load(files)?;
             let b = in_branch(b, branch.as_deref())?;
-            let context = context.context(&b)?;
+            let given = context.context(&b)?;
+            if let Some(path) = map {
+                if *per == PerArg::Placement {
+                    return Err(CliError::Usage("a map's odds are per floor".into()));
+                }
+                let site = crate::editor_level::read(path, level.as_deref(), *depth, &b)?;
+                let depth = site.depth.ok_or_else(|| {
+                    CliError::Usage("give --depth, or a map whose level has a `depth` field".into())
+                })?;
+                let context = crate::editor_level::with_given(site.context, &given);
+                let odds = region_odds(&b, depth, &site.regions, &ledger, &context)
+                    .map_err(|e| CliError::Usage(e.to_string()))?;
+                let shown = region_odds_table(&b, &odds, depth);
+                return shown.write((*format).into(), out).map_err(stdout);
+            }
+            let context = given;
+            let depth = &depth.ok_or_else(|| CliError::Usage("give --depth".into()))?;
             let table = table_of(&b, table.as_deref())?.unwrap_or(b.floor().table);
             let drawn = (b.table(table).key.as_str(), *depth);
             let usage = |e: denizen_tables::OddsError| CliError::Usage(e.to_string());
@@ -486,6 +511,39 @@ fn reference_site(seed: u64) -> Result<crate::editor_level::MapFloor, CliError> 
         context: Default::default(),
         regions: Default::default(),
     })
+}
+
+/// `draw,species,expected`: the expected count of each species a draw can bring on a
+/// map's floor: the whole `floor`, its `general` placements, then each region its rules
+/// populate, by id.
+fn region_odds_table(b: &Bestiary, odds: &RegionOdds, depth: u32) -> Table {
+    let draws = [("floor", &odds.floor), ("general", &odds.general)].into_iter();
+    let draws = draws.chain(odds.regions.iter().map(|(id, o)| (id.as_str(), o)));
+    let mut rows = Vec::new();
+    for (draw, o) in draws {
+        for s in by_key(b).into_iter().filter(|&s| o.expected[s] > 0.0) {
+            rows.push(vec![
+                Cell::Text(draw.to_owned()),
+                Cell::Text(b.species()[s].key.clone()),
+                Cell::Stat(o.expected[s]),
+            ]);
+        }
+    }
+    let how = match odds.floor.standard_errors {
+        Some(_) => format!(
+            "sampled from {} floors: past the exact limits",
+            denizen_tables::odds::SAMPLED_FLOORS
+        ),
+        None => "exact".to_owned(),
+    };
+    Table {
+        title: format!(
+            "Expected count of each species on the map's floor at depth {depth}, its own placements and each region's ({how}); expected danger {:.4}",
+            odds.floor.danger(b)
+        ),
+        columns: vec!["draw", "species", "expected"],
+        rows,
+    }
 }
 
 /// Each region a floor's rules populated: its kind, depth, table, placements and danger.

@@ -624,19 +624,31 @@ fn level_file(name: &str) -> String {
     data.join(name).display().to_string()
 }
 
-/// The marsh drawn in Tiled and in LDtk (the same squares, start and depth field) gives
-/// the same floor for a seed: the player on the start mark, the depth the level's, and
-/// `--depth` wins over it.
+/// The creature rows of a printed floor drawn by the floor's own placements (those with
+/// nothing in the `region` column), their cells split on spaces.
+fn general_rows(printed: &str) -> Vec<Vec<&str>> {
+    let header = printed.lines().find(|l| l.starts_with("n  ")).unwrap();
+    let at = header.find("region").unwrap();
+    let rows = printed.lines().skip_while(|l| *l != header).skip(1);
+    rows.take_while(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+        .filter(|l| l.len() <= at)
+        .map(|l| l.split_whitespace().collect())
+        .collect()
+}
+
+/// The marsh drawn in Tiled and in LDtk (the same squares, regions, start and depth
+/// field) gives the same floor's own placements for a seed: the player on the start
+/// mark, the depth the level's, and `--depth` wins over it. Their regions' ids differ
+/// (LDtk's iids, Tiled's object ids), and so do the streams the regions draw from.
 #[test]
 fn an_editor_level_is_populated_from_either_format() {
     let (tmx, ldtk) = (level_file("marsh.tmx"), level_file("marsh.ldtk"));
     let tiled = stdout(&tables(&format!("floor FILES --map {tmx} --seed 3")));
-    assert_eq!(
-        tiled,
-        stdout(&tables(&format!(
-            "floor FILES --map {ldtk} --level Marsh_1 --seed 3"
-        )))
-    );
+    let from_ldtk = stdout(&tables(&format!(
+        "floor FILES --map {ldtk} --level Marsh_1 --seed 3"
+    )));
+    assert!(!general_rows(&tiled).is_empty());
+    assert_eq!(general_rows(&tiled), general_rows(&from_ldtk));
     let rows: Vec<&str> = tiled.lines().take(10).collect();
     assert_eq!(rows[0], "####################");
     assert_eq!(
@@ -649,6 +661,39 @@ fn an_editor_level_is_populated_from_either_format() {
         "floor FILES --map {tmx} --seed 3 --depth 9"
     )));
     assert!(deeper.contains("Depth 9, seed 3: "), "{deeper}");
+}
+
+/// The odds of the marsh's floor: the camp at depth 5 draws one placement from
+/// `camp_folk`, a forager or a band (weight 20 each): 1/2 + 1/2 * 4 (2d3) foragers, 1/2
+/// elders, 1/2 * 2 (1d3) slingers. The lair, one deeper (its `depth_offset`), draws 1d2
+/// placements from `lair_dwellers` at depth 6: toads 20, herons 15, stumpwalkers 12 of 47.
+/// The floor is its own placements and both regions.
+#[test]
+fn a_maps_odds_are_given_per_region_and_for_the_floor() {
+    let ldtk = level_file("marsh.ldtk");
+    let csv = stdout(&tables(&format!("odds FILES --map {ldtk} --format csv")));
+    let rows = rows(&csv, "draw,species,expected");
+    let get = |draw: &str, species: &str| -> f64 {
+        (rows.iter())
+            .find(|r| r[0] == draw && r[1] == species)
+            .map_or(0.0, |r| r[2].parse().unwrap())
+    };
+    let camp = "7c1a7f10-0000-4000-8000-000000000011";
+    let lair = "7c1a7f10-0000-4000-8000-000000000010";
+    let near = |got: f64, want: f64| assert!((got - want).abs() < 1e-6, "{got} != {want}");
+    near(get(camp, "reedcloak_forager"), 2.5);
+    near(get(camp, "reedcloak_elder"), 0.5);
+    near(get(camp, "reedcloak_slinger"), 1.0);
+    near(get(lair, "mosscap_toad"), 1.5 * 20.0 / 47.0);
+    near(get(lair, "gloom_heron"), 1.5 * 15.0 / 47.0);
+    near(get(lair, "stumpwalker"), 1.5 * 12.0 / 47.0);
+    near(get(lair, "murk_pike"), 0.0);
+    for species in ["mosscap_toad", "reedcloak_forager", "gloom_heron"] {
+        let parts = get("general", species) + get(camp, species) + get(lair, species);
+        near(get("floor", species), parts);
+    }
+    let out = tables(&format!("odds FILES --map {ldtk} --per placement"));
+    assert_eq!(out.status.code(), Some(2));
 }
 
 /// A map of another format, a level a project lacks, `--level` for a Tiled map and a
