@@ -99,9 +99,8 @@ pub use odds::{
     table_floor_odds, table_odds,
 };
 pub use place::distance;
-pub use region::RegionFieldError;
 pub use roll::{MAX_BONUS, MAX_RANGE, Roll, RollParseError, dice_distribution};
-pub use rules::has_eligible_row;
+pub use rules::{RegionFieldError, has_eligible_row};
 pub use sample::{Drawer, floor_counts, placement_counts, sample_stream};
 pub use source::Source;
 pub use wandering::plan_wanderer;

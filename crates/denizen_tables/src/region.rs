@@ -10,25 +10,9 @@ use crate::bestiary::{Bestiary, FloorRules, RegionRule, TableId};
 use crate::context::Conditions;
 use crate::file::Override;
 use crate::roll::Roll;
-use crate::rules::row_weight;
+use crate::rules::{RegionFieldError, row_weight};
 use crate::walk::Draw;
 use crate::weight::MAX_DEPTH;
-
-/// Why a region cannot be populated as its fields say: the region, its kind, the field
-/// and the problem.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
-#[error("region {id:?} (kind {kind:?}): field `{field}`: {problem}")]
-pub struct RegionFieldError {
-    /// The region's id.
-    pub id: String,
-    /// Its kind.
-    pub kind: String,
-    /// The field at fault.
-    pub field: String,
-    /// What is wrong with it.
-    pub problem: String,
-}
 
 /// One region's draw: the region, its rule, the rule's rules with the region's count, and
 /// the table and depth it draws from and at.

@@ -37,7 +37,23 @@ pub enum OddsError {
     Budget(String),
     /// A region's field cannot be read as its rule lets it.
     #[error("{0}")]
-    Region(#[from] crate::region::RegionFieldError),
+    Region(#[from] RegionFieldError),
+}
+
+/// Why a region cannot be populated as its fields say: the region, its kind, the field
+/// and the problem.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "bevy_reflect", derive(bevy_reflect::Reflect))]
+#[error("region {id:?} (kind {kind:?}): field `{field}`: {problem}")]
+pub struct RegionFieldError {
+    /// The region's id.
+    pub id: String,
+    /// Its kind.
+    pub kind: String,
+    /// The field at fault.
+    pub field: String,
+    /// What is wrong with it.
+    pub problem: String,
 }
 
 /// Whether a fixed budget fits the floor: one with a budget, at most [`crate::MAX_BUDGET`].

@@ -45,7 +45,9 @@ use super::SaveError;
 /// ([`FloorMakers`](crate::floor::FloorMakers)): an older save lacks it, and its floors'
 /// makers are guessed as each rule set took its floors then
 /// ([`SaveWithDenizen::guess_makers_with`](super::SaveWithDenizen::guess_makers_with)).
-pub const SAVE_FORMAT: u32 = 5;
+/// Format 6 adds the region a tables creature was drawn for (`HomeRegion`): an older
+/// save's creatures were drawn for none, and load as they were.
+pub const SAVE_FORMAT: u32 = 6;
 
 /// The oldest format this build reads ([`SAVE_FORMAT`] the newest).
 pub const OLDEST_SAVE_FORMAT: u32 = 2;

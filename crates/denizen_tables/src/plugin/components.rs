@@ -1,5 +1,5 @@
 //! Components of a tables creature: its species, hit points, tags, data, sleep, what it carries,
-//! its unique identity, and a follower's link to its leader.
+//! its unique identity, the region it was drawn for, and a follower's link to its leader.
 
 use std::collections::BTreeMap;
 
@@ -66,6 +66,18 @@ pub struct Unique(pub String);
 )]
 #[reflect(Component, Default, Debug, PartialEq, Serialize, Deserialize)]
 pub struct OutOfDepth;
+
+/// The region the creature was drawn for (a lair, a camp on a level drawn in an editor):
+/// its id and kind. Only a creature of a region's draw has it; the floor's own placements
+/// and wandering arrivals do not.
+#[derive(Component, Reflect, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[reflect(Component, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HomeRegion {
+    /// The region's id on its floor.
+    pub id: String,
+    /// Its kind.
+    pub kind: String,
+}
 
 /// A follower's leader. Inserted once all of a plan's creatures are spawned and before any
 /// [`MonsterSpawned`](denizen_bevy::MonsterSpawned), so an observer of that sees it.

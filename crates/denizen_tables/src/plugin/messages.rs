@@ -166,8 +166,35 @@ pub struct TablesFloorPopulated {
     /// [`OutOfDepth`](super::components::OutOfDepth)).
     pub out_of_depth: u32,
     /// The floor's danger: the costs of the creatures drawn, and of those placed, and
-    /// the budget a budgeted floor rolled.
+    /// the budget a budgeted floor rolled (its regions' included, but for the budget).
     pub danger: crate::Danger,
+    /// Each region the floor's rules populated, in the order drawn. `placements` and
+    /// `out_of_depth` above are the floor's own placements'; `placed` and `unplaced` list
+    /// the regions' creatures too.
+    pub regions: Vec<PopulatedRegion>,
+}
+
+/// What one region of a floor was populated with (its creatures carry
+/// [`HomeRegion`](super::components::HomeRegion)).
+#[derive(Reflect, Clone, Debug, PartialEq, Eq)]
+#[reflect(Debug, PartialEq)]
+pub struct PopulatedRegion {
+    /// The region's id.
+    pub id: String,
+    /// Its kind.
+    pub kind: String,
+    /// Its depth: the floor's plus its `depth_offset`.
+    pub depth: u32,
+    /// The table it drew from, by key.
+    pub table: String,
+    /// How many placements it drew.
+    pub placements: u32,
+    /// How many of them went out of depth.
+    pub out_of_depth: u32,
+    /// Its danger: the costs of its creatures drawn and placed, and its budget.
+    pub danger: crate::Danger,
+    /// Each of its creatures drawn but not placed, and why (never placed outside it).
+    pub unplaced: Vec<Unplaced>,
 }
 
 /// Why a [`TablesFloorRequested`] was refused.

@@ -34,12 +34,13 @@ use crate::Bestiary;
 #[cfg(feature = "assets")]
 pub use assets::TablesDataAssets;
 use components::{
-    Asleep, CreatureData, CreatureTags, FollowerRole, Followers, Follows, OutOfDepth, Possession,
-    TablesCreature, TablesHitPoints, Unique,
+    Asleep, CreatureData, CreatureTags, FollowerRole, Followers, Follows, HomeRegion, OutOfDepth,
+    Possession, TablesCreature, TablesHitPoints, Unique,
 };
 pub use messages::{
-    TablesFloorPopulated, TablesFloorRefusal, TablesFloorRequested, TablesFloorServed,
-    TablesLintWarnings, TablesStateMended, TablesUniqueKillRefused, TablesUniqueKilled, Unplaced,
+    PopulatedRegion, TablesFloorPopulated, TablesFloorRefusal, TablesFloorRequested,
+    TablesFloorServed, TablesLintWarnings, TablesStateMended, TablesUniqueKillRefused,
+    TablesUniqueKilled, Unplaced,
 };
 pub use registration::TablesTypes;
 pub use resources::{TablesContext, TablesFloors, TablesRuleset, TablesUniques, TagArea};
@@ -51,8 +52,9 @@ pub use wander::{
 /// [`FloorMap`](denizen_bevy::FloorMap), writes a [`TablesFloorRequested`] naming the
 /// floor's location and depth, and gets one entity per creature placed, with
 /// [`TablesCreature`], [`TablesHitPoints`], [`CreatureTags`] and, when they apply, [`CreatureData`], [`Asleep`],
-/// [`Possession`], [`Unique`], [`OutOfDepth`], and for a follower [`Follows`] (its leader,
-/// whose [`Followers`] list it) and [`FollowerRole`]. Adds a default
+/// [`Possession`], [`Unique`], [`OutOfDepth`], [`HomeRegion`] (a creature of a region's
+/// draw), and for a follower [`Follows`] (its leader, whose [`Followers`] list it) and
+/// [`FollowerRole`]. Adds a default
 /// [`DenizenPlugin`](denizen_bevy::DenizenPlugin) if the host has not.
 ///
 /// ```
@@ -183,6 +185,7 @@ fn register(app: &mut App) {
         .save_with_denizen::<Follows>()
         .save_with_denizen::<Followers>()
         .save_with_denizen::<FollowerRole>()
+        .save_with_denizen::<HomeRegion>()
         .save_with_denizen::<TablesUniques>()
         .save_with_denizen::<TablesContext>()
         .keep_per_floor::<resources::TablesFloor>(NAME)
@@ -208,13 +211,13 @@ pub mod prelude {
     #[cfg(feature = "assets")]
     pub use super::assets::TablesDataAssets;
     pub use super::components::{
-        Asleep, CreatureData, CreatureTags, FollowerRole, Followers, Follows, OutOfDepth,
-        Possession, TablesCreature, TablesHitPoints, Unique,
+        Asleep, CreatureData, CreatureTags, FollowerRole, Followers, Follows, HomeRegion,
+        OutOfDepth, Possession, TablesCreature, TablesHitPoints, Unique,
     };
     pub use super::messages::{
-        TablesFloorPopulated, TablesFloorRefusal, TablesFloorRequested, TablesFloorServed,
-        TablesLintWarnings, TablesStateMended, TablesUniqueKillRefused, TablesUniqueKilled,
-        Unplaced,
+        PopulatedRegion, TablesFloorPopulated, TablesFloorRefusal, TablesFloorRequested,
+        TablesFloorServed, TablesLintWarnings, TablesStateMended, TablesUniqueKillRefused,
+        TablesUniqueKilled, Unplaced,
     };
     pub use super::resources::{
         TablesContext, TablesFloors, TablesRuleset, TablesUniques, TagArea,

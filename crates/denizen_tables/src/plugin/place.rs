@@ -12,10 +12,12 @@ use denizen_bevy::pipeline::{FloorRequest, FloorStreams};
 use denizen_core::{FloorGrid, SquareTags};
 
 use super::components::{
-    Asleep, CreatureData, CreatureTags, FollowerRole, Follows, OutOfDepth, Possession,
+    Asleep, CreatureData, CreatureTags, FollowerRole, Follows, HomeRegion, OutOfDepth, Possession,
     TablesCreature, TablesHitPoints, Unique,
 };
-use super::messages::{TablesFloorPopulated, TablesFloorRefusal, TablesFloorRequested, Unplaced};
+use super::messages::{
+    PopulatedRegion, TablesFloorPopulated, TablesFloorRefusal, TablesFloorRequested, Unplaced,
+};
 use super::resources::{
     MAX_TAG_AREAS, TablesContext, TablesFloor, TablesFloors, TablesRuleset, TablesUniques, TagArea,
     layer,
@@ -143,6 +145,19 @@ impl FloorRequest for TablesFloorRequested {
         floors.0.insert(floor.clone(), record);
         let (placements, out_of_depth) = (planned.plan.placements, planned.plan.out_of_depth);
         let danger = planned.plan.danger;
+        let b = &*planned.rules;
+        let regions = planned.plan.regions.iter();
+        let regions = regions.map(|r| PopulatedRegion {
+            id: r.id.clone(),
+            kind: r.kind.clone(),
+            depth: r.depth,
+            table: b.table(r.table).key.clone(),
+            placements: r.placements,
+            out_of_depth: r.out_of_depth,
+            danger: r.danger,
+            unplaced: unplaced(b, &r.shortfalls),
+        });
+        let regions = regions.collect();
         let (placed, unplaced) = spawn_plan(world, planned);
         TablesFloorPopulated {
             placed,
@@ -150,6 +165,7 @@ impl FloorRequest for TablesFloorRequested {
             placements,
             out_of_depth,
             danger,
+            regions,
         }
     }
 }
@@ -197,16 +213,15 @@ pub(super) fn spawn_plan(world: &mut World, planned: Planned) -> (Vec<Entity>, V
     for &unique in &plan.uniques {
         ledger.0.alive(&b.species_of(unique).key);
     }
-    let unplaced = plan
-        .shortfalls
-        .iter()
-        .map(|&(species, why)| Unplaced {
-            species: b.species_of(species).key.clone(),
-            why,
-        })
+    let unplaced = unplaced(b, &plan.shortfalls);
+    let kinds: Vec<(&str, &str)> = (plan.regions.iter())
+        .map(|r| (r.id.as_str(), r.kind.as_str()))
         .collect();
     let placed = apply(world, plan.plan, |batches, spawns| {
-        let mut rare = Rare::default();
+        let mut rare = Rare {
+            kinds,
+            ..Rare::default()
+        };
         let creatures: Vec<_> = spawns
             .into_iter()
             .enumerate()
@@ -228,6 +243,16 @@ pub(super) fn spawn_plan(world: &mut World, planned: Planned) -> (Vec<Entity>, V
     (placed, unplaced)
 }
 
+/// Creatures drawn but not placed, by species key.
+fn unplaced(b: &Bestiary, shortfalls: &[(crate::SpeciesId, crate::Shortfall)]) -> Vec<Unplaced> {
+    (shortfalls.iter())
+        .map(|&(species, why)| Unplaced {
+            species: b.species_of(species).key.clone(),
+            why,
+        })
+        .collect()
+}
+
 /// The components every creature has.
 fn bundle(b: &Bestiary, creature: &Denizen) -> CreatureBundle {
     let species = b.species_of(creature.species);
@@ -244,7 +269,10 @@ fn bundle(b: &Bestiary, creature: &Denizen) -> CreatureBundle {
 /// The components only some creatures of a plan have, by plan position, each inserted in
 /// one batch.
 #[derive(Default)]
-struct Rare {
+struct Rare<'p> {
+    /// The plan's regions: each id and kind.
+    kinds: Vec<(&'p str, &'p str)>,
+    homes: Vec<(usize, HomeRegion)>,
     asleep: Vec<usize>,
     data: Vec<(usize, CreatureData)>,
     carries: Vec<(usize, Possession)>,
@@ -255,7 +283,7 @@ struct Rare {
     follows: Vec<(usize, usize)>,
 }
 
-impl Rare {
+impl Rare<'_> {
     /// Notes what creature `i` has beyond the common bundle.
     fn note(&mut self, b: &Bestiary, i: usize, creature: &Denizen) {
         let species = b.species_of(creature.species);
@@ -278,6 +306,14 @@ impl Rare {
         if creature.out_of_depth {
             self.deep.push(i);
         }
+        let kind = |id: &str| self.kinds.iter().find(|(i, _)| *i == id).map(|(_, k)| *k);
+        if let Some(id) = &creature.region {
+            let home = HomeRegion {
+                id: id.clone(),
+                kind: kind(id).unwrap_or_default().to_owned(),
+            };
+            self.homes.push((i, home));
+        }
         if let Some(follows) = creature.follows {
             let role = FollowerRole {
                 group: b.group(follows.group).key.clone(),
@@ -299,6 +335,7 @@ impl Rare {
         insert(world, entities, std::mem::take(&mut self.carries), |c| c);
         insert(world, entities, std::mem::take(&mut self.unique), |c| c);
         insert(world, entities, std::mem::take(&mut self.roles), |c| c);
+        insert(world, entities, std::mem::take(&mut self.homes), |c| c);
     }
 }
 

@@ -26,6 +26,7 @@ impl Plugin for TablesTypes {
             .register_type::<TablesFloorServed>()
             .register_type::<TablesFloorRefusal>()
             .register_type::<Unplaced>()
+            .register_type::<PopulatedRegion>()
             .register_type::<TablesUniqueKilled>()
             .register_type::<TablesUniqueKillRefused>()
             .register_type::<TablesLintWarnings>()

@@ -11,7 +11,8 @@ use denizen_bevy::save::{SaveContents, SaveError};
 use denizen_core::quoted;
 
 use super::components::{
-    CreatureData, CreatureTags, FollowerRole, Follows, Possession, TablesCreature, Unique,
+    CreatureData, CreatureTags, FollowerRole, Follows, HomeRegion, Possession, TablesCreature,
+    Unique,
 };
 use super::messages::TablesStateMended;
 use super::resources::{
@@ -222,6 +223,11 @@ fn check_texts(save: &SaveContents<'_>) -> Result<(), SaveError> {
             "role",
             bounds::text(&role.role, MAX_TAG_BYTES),
         )?;
+    }
+    for (id, home) in save.components::<HomeRegion>() {
+        let name = denizen_core::regions::MAX_NAME;
+        field("HomeRegion", id, "id", bounds::text(&home.id, name))?;
+        field("HomeRegion", id, "kind", bounds::text(&home.kind, name))?;
     }
     for (id, p) in save.components::<Possession>() {
         field("Possession", id, "loot", bounds::key(&p.loot))?;

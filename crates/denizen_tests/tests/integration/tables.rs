@@ -1791,3 +1791,69 @@ fn a_request_on_an_editor_level_brings_its_map() {
     assert_eq!(lair.squares.len(), 8);
     assert_eq!(record.player, Some(Square { x: 2, y: 2 }));
 }
+
+/// A level's regions are populated by the starter's region rules: each creature of a
+/// region's draw carries its [`HomeRegion`] and stands inside it, the answer lists each
+/// region with its table and depth (the lair one deeper, by its `depth_offset`), and a save
+/// keeps the homes: it reloads to the same bytes.
+#[cfg(feature = "maps")]
+#[test]
+fn a_levels_regions_are_populated_and_their_creatures_keep_their_home() {
+    use denizen::maps::{TileMapping, tmx};
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../denizen_maps/data/marsh.tmx"
+    );
+    let level = tmx::read_path(path.as_ref(), &TileMapping::default()).unwrap();
+    let made = |seed: u64| {
+        let mut app = App::new();
+        app.add_plugins((DenizenPlugin::with_seed(seed), TablesPlugin::default()));
+        app.update();
+        let request = TablesFloorRequested::on_level("the marsh", 5, &level);
+        app.world_mut().write_message(request);
+        app.update();
+        app
+    };
+    let mut app = made(3);
+    let populated = floors_populated::<TablesFloorRequested>(&app);
+    let regions = &populated[0].regions;
+    let drawn: Vec<(&str, &str, u32, &str)> = (regions.iter())
+        .map(|r| (r.id.as_str(), r.kind.as_str(), r.depth, r.table.as_str()))
+        .collect();
+    assert_eq!(
+        drawn,
+        [
+            ("2", "camp", 5, "camp_folk"),
+            ("1", "lair", 6, "lair_dwellers")
+        ],
+        "(kind, id) order; the shore has no rule"
+    );
+    let world = app.world_mut();
+    let homes: Vec<(Square, HomeRegion)> = world
+        .query::<(&GridPos, &HomeRegion)>()
+        .iter(world)
+        .map(|(&p, home)| (Square::from(p), home.clone()))
+        .collect();
+    for (at, home) in &homes {
+        let region = level.regions.get(&home.id).unwrap();
+        assert_eq!(region.kind, home.kind);
+        assert!(region.squares.contains(*at), "{home:?} at {at:?}");
+    }
+    let others = world
+        .query_filtered::<&GridPos, (With<TablesCreature>, Without<HomeRegion>)>()
+        .iter(world)
+        .map(|&p| Square::from(p))
+        .collect::<Vec<_>>();
+    let closed =
+        |at: &Square| (level.regions.iter()).any(|r| r.kind != "shore" && r.squares.contains(*at));
+    assert!(!others.is_empty() && !others.iter().any(closed));
+    assert_eq!(homes.len() + others.len(), populated[0].placed.len());
+    let text = save(app.world()).unwrap();
+    assert!(
+        text.contains("HomeRegion") && text.contains("format: 6"),
+        "{text}"
+    );
+    let mut loaded = made(3);
+    load(loaded.world_mut(), &text).unwrap();
+    assert_eq!(save(loaded.world()).unwrap(), text);
+}
