@@ -170,6 +170,28 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_stream_within_another_reads_none_of_its_words() {
+        let words = |rng: &mut Generator| (0..4).map(|_| rng.next_u32()).collect::<Vec<_>>();
+        let floor = || WorldSeed(42).stream(StreamPurpose::new("floor").with(3));
+        let lair = StreamPurpose::new("region").with_str("lair-1");
+        let fresh = words(&mut within(&floor(), lair));
+        // The same whatever the outer stream has drawn, and the outer stream unmoved.
+        let mut drawn = floor();
+        let before = words(&mut floor());
+        assert_eq!(words(&mut within(&drawn, lair)), fresh);
+        assert_eq!(words(&mut drawn), before);
+        drawn.next_u32();
+        assert_eq!(words(&mut within(&drawn, lair)), fresh);
+        // Another purpose, another outer stream or another seed: other words.
+        let camp = StreamPurpose::new("region").with_str("camp-1");
+        assert_ne!(words(&mut within(&floor(), camp)), fresh);
+        let other_floor = WorldSeed(42).stream(StreamPurpose::new("floor").with(4));
+        assert_ne!(words(&mut within(&other_floor, lair)), fresh);
+        let other_seed = WorldSeed(43).stream(StreamPurpose::new("floor").with(3));
+        assert_ne!(words(&mut within(&other_seed, lair)), fresh);
+    }
+
+    #[test]
     fn streams_are_deterministic_and_separate() {
         let seed = WorldSeed(42);
         let a = StreamPurpose::new("floor").with_str("sewers").with(3);
