@@ -23,6 +23,8 @@ pub mod error;
 pub mod interrupt;
 #[cfg(feature = "omega")]
 pub mod omega;
+#[cfg(feature = "tables")]
+mod picture;
 #[cfg(feature = "omega")]
 pub mod spoiler;
 pub mod table;

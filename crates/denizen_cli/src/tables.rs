@@ -13,7 +13,7 @@ use denizen_tables::{
 
 use crate::bestiary_files::{ContextArgs, Files, by_key, in_branch, load, table_of};
 use crate::chart::tables::plot;
-use crate::chart::write_chart;
+use crate::chart::{ChartOut, write_chart, write_picture};
 use crate::error::{CliError, stdout};
 use crate::interrupt;
 use crate::table::{Cell, Table, TextFormat, note};
@@ -114,6 +114,12 @@ pub enum TablesCommand {
         /// World seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Also draw the floor as an SVG file: its squares, regions and creatures.
+        #[arg(short = 'o', long = "output", value_name = "FILE")]
+        output: Option<std::path::PathBuf>,
+        /// Also write a PNG beside the SVG (the same name ending in `.png`).
+        #[arg(long, requires = "output")]
+        png: bool,
         /// Placements draw from this table instead of the floor's.
         #[arg(long, value_name = "KEY")]
         table: Option<String>,
@@ -251,6 +257,8 @@ pub fn run(
             map,
             level,
             seed,
+            output,
+            png,
             table,
             branch,
             context,
@@ -272,12 +280,12 @@ pub fn run(
                 context: crate::editor_level::with_given(site.context.clone(), &given),
                 regions: site.regions.clone(),
             };
+            let picture = output.clone().map(|file| ChartOut { file, png: *png });
             floor(
                 &b,
                 &ledger,
                 (&site.grid, &site.tags),
-                request,
-                *seed,
+                (request, *seed, picture.as_ref()),
                 out,
                 err,
             )
@@ -587,12 +595,12 @@ fn floor(
     b: &Bestiary,
     ledger: &UniqueLedger,
     (grid, tags): (&FloorGrid, &SquareTags),
-    request: FloorTerms,
-    seed: u64,
+    (request, seed, picture): (FloorTerms, u64, Option<&ChartOut>),
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> Result<(), CliError> {
     let (depth, player) = (request.depth, request.point);
+    let regions = request.regions.clone();
     let mut rng = WorldSeed(seed).stream(StreamPurpose::event("tables-floor", "", depth, 0));
     let made = plan_floor(b, grid, tags, request, ledger, &mut rng)
         .map_err(|e| CliError::Usage(e.to_string()))?;
@@ -668,6 +676,14 @@ fn floor(
             err,
             format_args!("not placed: {} ({why:?})", b.species_of(*s).key),
         );
+    }
+    if let Some(to) = picture {
+        let title = format!(
+            "Depth {depth}, seed {seed}: {} creatures",
+            made.plan.spawns.len()
+        );
+        let svg = crate::picture::floor_svg(b, (grid, &regions), (&made, player), &title);
+        write_picture(svg, to, out)?;
     }
     Ok(())
 }

@@ -696,6 +696,39 @@ fn a_maps_odds_are_given_per_region_and_for_the_floor() {
     assert_eq!(out.status.code(), Some(2));
 }
 
+/// `-o` draws the populated level as SVG (and `--png` beside it): one glyph per creature
+/// printed and the player's, each square of a region tinted, a legend line per region.
+#[test]
+fn a_populated_level_is_drawn_with_its_regions() {
+    let tmx = level_file("marsh.tmx");
+    let dir = std::env::temp_dir().join(format!("denizen-picture-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("marsh.svg");
+    let printed = stdout(&tables(&format!(
+        "floor FILES --map {tmx} --seed 3 -o {} --png",
+        svg.display()
+    )));
+    let drawn = std::fs::read_to_string(&svg).unwrap();
+    let creatures = printed
+        .lines()
+        .skip_while(|l| !l.starts_with("n  "))
+        .skip(1)
+        .take_while(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+        .count();
+    assert!(creatures > 0);
+    let glyphs = drawn.matches("font-size=\"16\"").count();
+    assert_eq!(glyphs, creatures + 1, "each creature and the player");
+    for legend in ["lair 1: ", "camp 2: ", "shore 3: 0 creatures"] {
+        assert!(drawn.contains(legend), "{legend}: {drawn}");
+    }
+    // The lair is 4 x 2, the camp 3 x 2: each square tinted once.
+    assert!(drawn.matches("fill-opacity=\"0.3\"").count() >= 8 + 6);
+    let png = std::fs::read(dir.join("marsh.png")).unwrap();
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    assert!(printed.contains(&format!("wrote {}", svg.display())));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A map of another format, a level a project lacks, `--level` for a Tiled map and a
 /// broken map each exit 2 with one line naming the file.
 #[test]

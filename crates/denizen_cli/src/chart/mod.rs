@@ -212,7 +212,17 @@ pub(crate) fn write_chart(
     to: &ChartOut,
     out: &mut impl Write,
 ) -> Result<(), CliError> {
-    for file in write(plots, to)? {
+    write_picture(draw::svg(plots)?, to, out)
+}
+
+/// Writes a picture drawn as SVG (a chart, a floor's map), and its PNG when asked, and
+/// says where.
+pub(crate) fn write_picture(
+    svg: String,
+    to: &ChartOut,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    for file in write(svg, to)? {
         writeln!(out, "wrote {}", file.display()).map_err(stdout)?;
     }
     Ok(())
@@ -222,8 +232,7 @@ pub(crate) fn write_chart(
 /// (absent, or a regular file: never a folder, a link, a device or a pipe), then each
 /// written beside its place under a short temporary name and renamed into it only once
 /// every one is written whole, so a refused or failed write leaves none of them.
-fn write(plots: &[Plot], to: &ChartOut) -> Result<Vec<PathBuf>, CliError> {
-    let svg = draw::svg(plots)?;
+fn write(svg: String, to: &ChartOut) -> Result<Vec<PathBuf>, CliError> {
     let mut files = vec![(to.file.clone(), svg.clone().into_bytes())];
     if to.png {
         let png = to.file.with_extension("png");
