@@ -148,6 +148,8 @@ impl Plugin for DenizenPlugin {
             return;
         }
         (app.world_mut().get_resource_or_init::<floor::KeptStores>()).hold_stored_floors();
+        #[cfg(all(feature = "assets", feature = "maps"))]
+        crate::assets::maps::register_maps(app);
         app.insert_resource(DenizenRng::new(self.seed))
             .init_resource::<FloorMap>()
             .init_resource::<floor::CurrentFloor>()

@@ -52,9 +52,46 @@ pub fn read(
     let at = Place::file(file);
     let levels = at.array(&project, "levels")?;
     let level = chosen(levels, choice, &at)?;
+    let defs = Definitions::read(&project, &at)?;
+    one(level, (&defs, mapping), &at, external)
+}
+
+/// Reads every level of the project `text` (named `file` in errors), in the project's
+/// order, each as [`read`] reads one: at most [`MAX_LEVELS`] of them.
+pub fn read_all(
+    text: &str,
+    file: &str,
+    mapping: &TileMapping,
+    external: &mut dyn FnMut(&str) -> Result<String, MapError>,
+) -> Result<Vec<EditorLevel>, MapError> {
+    let project = parse(text, file)?;
+    let at = Place::file(file);
+    let levels = at.array(&project, "levels")?;
+    if levels.len() > MAX_LEVELS {
+        let many = format!(
+            "has {} levels; a project read whole has at most {MAX_LEVELS}",
+            levels.len()
+        );
+        return Err(at.error(Some("levels"), many));
+    }
+    let defs = Definitions::read(&project, &at)?;
+    (levels.iter())
+        .map(|level| one(level, (&defs, mapping), &at, external))
+        .collect()
+}
+
+/// The most levels [`read_all`] reads from one project.
+pub const MAX_LEVELS: usize = 256;
+
+/// One level of a parsed project, through its external file when it has one.
+fn one(
+    level: &Value,
+    (defs, mapping): (&Definitions, &TileMapping),
+    at: &Place,
+    external: &mut dyn FnMut(&str) -> Result<String, MapError>,
+) -> Result<EditorLevel, MapError> {
     let name = at.string(level, "identifier")?.to_owned();
     let at = at.level(&name);
-    let defs = Definitions::read(&project, &Place::file(file))?;
     let external_level;
     let level = match level.get("layerInstances") {
         Some(Value::Array(_)) => level,
@@ -66,7 +103,7 @@ pub fn read(
         }
     };
     let fields = at.fields(level)?;
-    let mut reading = Reading::new(mapping, &defs);
+    let mut reading = Reading::new(mapping, defs);
     for layer in at.array(level, "layerInstances")?.iter().rev() {
         reading.layer(layer, &at)?;
     }

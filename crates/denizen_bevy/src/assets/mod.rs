@@ -64,6 +64,9 @@ pub use bevy_asset;
 pub use crate::pipeline::DataRefusal;
 
 mod follow;
+#[cfg(feature = "maps")]
+#[cfg_attr(docsrs, doc(cfg(feature = "maps")))]
+pub mod maps;
 mod regular;
 pub use follow::{AnySlot, DataSlot, DataSources, SlotState, follow, follow_data, register_kind};
 pub use regular::{RegularFilesOnly, RegularFilesReader};

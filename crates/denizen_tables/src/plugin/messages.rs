@@ -45,6 +45,21 @@ pub struct TablesFloorRequested {
     /// The floor's regions: each of a kind the floor's rules name is populated from its
     /// own draw ([`regions`](Self::regions)).
     pub regions: Regions,
+    /// The level of a map asset the floor is drawn on ([`on_map_level`](Self::on_map_level)).
+    #[cfg(all(feature = "maps", feature = "assets"))]
+    pub map_level: Option<MapLevel>,
+}
+
+/// A level of a map asset (an LDtk project or a Tiled map loaded as an
+/// [`EditorMap`](denizen_bevy::assets::maps::EditorMap)).
+#[cfg(all(feature = "maps", feature = "assets"))]
+#[derive(Reflect, Clone, Debug, PartialEq, Eq)]
+#[reflect(Debug, PartialEq)]
+pub struct MapLevel {
+    /// The map.
+    pub map: denizen_bevy::assets::bevy_asset::Handle<denizen_bevy::assets::maps::EditorMap>,
+    /// The level's name (an LDtk level's identifier); the map's first level when none.
+    pub level: Option<String>,
 }
 
 impl TablesFloorRequested {
@@ -59,6 +74,8 @@ impl TablesFloorRequested {
             tags: Vec::new(),
             map: None,
             regions: Regions::default(),
+            #[cfg(all(feature = "maps", feature = "assets"))]
+            map_level: None,
         }
     }
 
@@ -132,6 +149,26 @@ impl TablesFloorRequested {
         areas.fold(request, |request, (name, squares)| {
             request.tag(name, squares)
         })
+    }
+}
+
+#[cfg(all(feature = "maps", feature = "assets"))]
+impl TablesFloorRequested {
+    /// Populate the level `level` (the map's first when none) of a map asset as the floor
+    /// `location` at `depth`. When served, the request is [`on_level`](Self::on_level) of
+    /// that level as the asset holds it then, with this request's table, branch and tag
+    /// areas added, and its player and regions when it gives them. Refused, changing
+    /// nothing, while the map loads ([`TablesFloorRefusal::MapLoading`]), when it failed to
+    /// load, and when it has no such level.
+    pub fn on_map_level(
+        location: impl Into<String>,
+        depth: u32,
+        map: denizen_bevy::assets::bevy_asset::Handle<denizen_bevy::assets::maps::EditorMap>,
+        level: Option<String>,
+    ) -> Self {
+        let mut request = Self::new(location, depth);
+        request.map_level = Some(MapLevel { map, level });
+        request
     }
 }
 
@@ -231,6 +268,26 @@ pub enum TablesFloorRefusal {
     /// The request gives more tag areas than a floor holds.
     #[error("{0} tag areas, and a floor holds at most {max}", max = super::resources::MAX_TAG_AREAS)]
     TooManyAreas(usize),
+    /// The map asset the request names has not loaded yet: nothing changed.
+    #[cfg(all(feature = "maps", feature = "assets"))]
+    #[error("the map asset has not loaded yet")]
+    MapLoading,
+    /// The map asset the request names failed to load: why (the file, the place and the
+    /// field). Nothing changed.
+    #[cfg(all(feature = "maps", feature = "assets"))]
+    #[error("{0}")]
+    MapRefused(String),
+    /// The map asset has no level of the name given.
+    #[cfg(all(feature = "maps", feature = "assets"))]
+    #[error("{map}: no level {}; it has {levels:?}", denizen_core::quoted(.level))]
+    NoSuchLevel {
+        /// The map's asset path.
+        map: String,
+        /// The name asked for.
+        level: String,
+        /// Its levels' names.
+        levels: Vec<String>,
+    },
     /// The bestiary's data files (feature `assets`) have not loaded yet: nothing changed.
     #[error("the rules' data files have not loaded yet (wait for RulesLoaded)")]
     RulesLoading,

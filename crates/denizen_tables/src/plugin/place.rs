@@ -40,6 +40,9 @@ pub struct ValidFloor {
     table: Option<TableId>,
     tags: SquareTags,
     context: Context,
+    /// The request as served, when it named a level of a map asset: the level's map,
+    /// tags, regions and start in it.
+    resolved: Option<Box<TablesFloorRequested>>,
 }
 
 /// A plan with the bestiary it was made from: its ids are that bestiary's, whatever an
@@ -47,6 +50,8 @@ pub struct ValidFloor {
 pub struct Planned {
     pub(super) rules: Arc<Bestiary>,
     pub(super) plan: FloorPlan,
+    /// The request as served, when it named a level of a map asset.
+    pub(super) resolved: Option<Box<TablesFloorRequested>>,
 }
 
 impl FloorRequest for TablesFloorRequested {
@@ -57,6 +62,56 @@ impl FloorRequest for TablesFloorRequested {
     type Refusal = TablesFloorRefusal;
 
     fn validate(&self, world: &World) -> Result<(FloorId, ValidFloor), TablesFloorRefusal> {
+        let resolved = self.on_map_asset(world)?.map(Box::new);
+        let request = resolved.as_deref().unwrap_or(self);
+        let (floor, mut valid) = request.check(world)?;
+        valid.resolved = resolved;
+        Ok((floor, valid))
+    }
+
+    fn plan(&self, world: &World, valid: ValidFloor, streams: &mut FloorStreams<'_>) -> Planned {
+        let request = valid.resolved.as_deref().unwrap_or(self);
+        let grid = request.drawn_on(world);
+        let ledger = &world.resource::<TablesUniques>().0;
+        let terms = crate::FloorTerms {
+            depth: request.depth,
+            point: request.player,
+            table: valid.table,
+            context: valid.context,
+            regions: request.regions.clone(),
+        };
+        let mut rng = streams.draw(FLOOR_STREAM);
+        // Validation ran every check planning runs (the site, the table, the context) on
+        // the same bestiary, map, tags and context: planning cannot refuse.
+        let plan = plan_floor(&valid.rules, grid, &valid.tags, terms, ledger, &mut rng);
+        debug_assert!(plan.is_ok(), "validation ran planning's checks: {plan:?}");
+        let plan = plan.unwrap_or_default();
+        Planned {
+            rules: valid.rules,
+            plan,
+            resolved: valid.resolved,
+        }
+    }
+
+    fn floor_map(&self, plan: &mut Planned) -> Option<FloorGrid> {
+        plan.resolved.as_deref().unwrap_or(self).map.clone()
+    }
+
+    fn apply(
+        &self,
+        world: &mut World,
+        floor: &FloorId,
+        mut planned: Planned,
+    ) -> TablesFloorPopulated {
+        let resolved = planned.resolved.take();
+        let request = resolved.as_deref().unwrap_or(self);
+        request.populate(world, floor, planned)
+    }
+}
+
+impl TablesFloorRequested {
+    /// Every check of a request planning relies on, on the map it is drawn on.
+    fn check(&self, world: &World) -> Result<(FloorId, ValidFloor), TablesFloorRefusal> {
         if self.tags.len() > MAX_TAG_AREAS {
             return Err(TablesFloorRefusal::TooManyAreas(self.tags.len()));
         }
@@ -92,37 +147,18 @@ impl FloorRequest for TablesFloorRequested {
             table,
             tags,
             context,
+            resolved: None,
         };
         Ok((self.floor(), valid))
     }
 
-    fn plan(&self, world: &World, valid: ValidFloor, streams: &mut FloorStreams<'_>) -> Planned {
-        let grid = self.drawn_on(world);
-        let ledger = &world.resource::<TablesUniques>().0;
-        let request = crate::FloorTerms {
-            depth: self.depth,
-            point: self.player,
-            table: valid.table,
-            context: valid.context,
-            regions: self.regions.clone(),
-        };
-        let mut rng = streams.draw(FLOOR_STREAM);
-        // Validation ran every check planning runs (the site, the table, the context) on
-        // the same bestiary, map, tags and context: planning cannot refuse.
-        let plan = plan_floor(&valid.rules, grid, &valid.tags, request, ledger, &mut rng);
-        debug_assert!(plan.is_ok(), "validation ran planning's checks: {plan:?}");
-        let plan = plan.unwrap_or_default();
-        Planned {
-            rules: valid.rules,
-            plan,
-        }
-    }
-
-    fn floor_map(&self, _plan: &mut Planned) -> Option<FloorGrid> {
-        self.map.clone()
-    }
-
-    fn apply(&self, world: &mut World, floor: &FloorId, planned: Planned) -> TablesFloorPopulated {
+    /// The floor populated: its record kept, its creatures spawned, the answer.
+    fn populate(
+        &self,
+        world: &mut World,
+        floor: &FloorId,
+        planned: Planned,
+    ) -> TablesFloorPopulated {
         // The areas as they lie on the floor: a record (and a save) holds no square off it.
         let grid = &world.resource::<FloorMap>().0;
         let tags = self
@@ -171,6 +207,50 @@ impl FloorRequest for TablesFloorRequested {
 }
 
 impl TablesFloorRequested {
+    /// The request as served when it names a level of a map asset (features `maps` and
+    /// `assets`): [`on_level`](Self::on_level) of that level, with this request's table,
+    /// branch and tag areas, and its player and regions when it gives them. None when it
+    /// names no map asset.
+    #[cfg(all(feature = "maps", feature = "assets"))]
+    fn on_map_asset(&self, world: &World) -> Result<Option<Self>, TablesFloorRefusal> {
+        use denizen_bevy::assets::bevy_asset::{AssetServer, Assets, LoadState};
+        use denizen_bevy::assets::maps::EditorMap;
+        let Some(named) = &self.map_level else {
+            return Ok(None);
+        };
+        let maps = world.get_resource::<Assets<EditorMap>>();
+        let Some(map) = maps.and_then(|maps| maps.get(&named.map)) else {
+            let server = world.get_resource::<AssetServer>();
+            return Err(match server.map(|s| s.load_state(&named.map)) {
+                Some(LoadState::Failed(e)) => TablesFloorRefusal::MapRefused(e.to_string()),
+                _ => TablesFloorRefusal::MapLoading,
+            });
+        };
+        let level = map.level(named.level.as_deref()).ok_or_else(|| {
+            let names = map.levels().iter().map(|l| l.name.clone()).collect();
+            TablesFloorRefusal::NoSuchLevel {
+                map: map.path().to_owned(),
+                level: named.level.clone().unwrap_or_default(),
+                levels: names,
+            }
+        })?;
+        let mut served = Self::on_level(self.location.clone(), self.depth, level);
+        served.table = self.table.clone();
+        served.branch = self.branch.clone();
+        served.tags.extend(self.tags.iter().cloned());
+        served.player = self.player.or(served.player);
+        if !self.regions.is_empty() {
+            served.regions = self.regions.clone();
+        }
+        Ok(Some(served))
+    }
+
+    /// Without map assets, a request names none.
+    #[cfg(not(all(feature = "maps", feature = "assets")))]
+    fn on_map_asset(&self, _world: &World) -> Result<Option<Self>, TablesFloorRefusal> {
+        Ok(None)
+    }
+
     /// The map the floor is drawn on: the request's, or the host's `FloorMap`.
     fn drawn_on<'w>(&'w self, world: &'w World) -> &'w FloorGrid {
         self.map.as_ref().unwrap_or(&world.resource::<FloorMap>().0)
@@ -207,7 +287,7 @@ type CreatureBundle = (TablesCreature, Glyph, TablesHitPoints, CreatureTags);
 /// `MonsterSpawned`. Marks the uniques placed alive. Returns the creatures in plan order
 /// and what was drawn but not placed.
 pub(super) fn spawn_plan(world: &mut World, planned: Planned) -> (Vec<Entity>, Vec<Unplaced>) {
-    let Planned { rules, plan } = planned;
+    let Planned { rules, plan, .. } = planned;
     let b = &*rules;
     let mut ledger = world.resource_mut::<TablesUniques>();
     for &unique in &plan.uniques {

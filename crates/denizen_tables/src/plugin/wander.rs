@@ -178,6 +178,7 @@ impl ArrivalRequest for TablesWanderingCheck {
         Ok(Planned {
             rules: site.rules,
             plan,
+            resolved: None,
         })
     }
 

@@ -46,6 +46,14 @@ impl Drop for Folder {
 
 /// The plugins over an asset folder that is watched, with `plugins` adjusted.
 pub fn game(folder: &Path, plugins: bevy_app::PluginGroupBuilder) -> App {
+    let mut app = watching(folder, plugins);
+    app.init_resource::<Heard>()
+        .add_systems(Update, hear.after(DenizenSystems::Arrivals));
+    app
+}
+
+/// The plugins over an asset folder that is watched, hearing nothing.
+pub fn watching(folder: &Path, plugins: bevy_app::PluginGroupBuilder) -> App {
     let mut app = App::new();
     app.add_plugins((
         TaskPoolPlugin::default(),
@@ -56,9 +64,7 @@ pub fn game(folder: &Path, plugins: bevy_app::PluginGroupBuilder) -> App {
             ..AssetPlugin::default()
         },
     ))
-    .add_plugins(plugins)
-    .init_resource::<Heard>()
-    .add_systems(Update, hear.after(DenizenSystems::Arrivals));
+    .add_plugins(plugins);
     app
 }
 

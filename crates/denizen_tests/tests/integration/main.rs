@@ -15,6 +15,8 @@ mod asset_folder;
 mod assets;
 mod declared;
 mod documents;
+#[cfg(all(feature = "maps", feature = "assets", feature = "tables"))]
+mod editor_maps;
 #[cfg(feature = "captive")]
 mod encounters;
 #[cfg(all(feature = "omega", feature = "captive"))]
