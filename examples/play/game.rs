@@ -27,16 +27,20 @@ pub enum Place {
     /// A floor of the game's own bestiary (the tables' starter), made anew on every entry:
     /// its living uniques go back to the pool when it is left.
     Tables(&'static str, u32),
+    /// A level drawn in Tiled (the project's marsh), populated by the tables' starter:
+    /// its lair and camp from their own tables, inside them; made anew on every entry.
+    Drawn(&'static str, u32),
 }
 
 /// The dungeon, top to bottom: two floors of Omega's sewers, an Angband level, a Captive
-/// base, and the drowned forest of the tables' starter bestiary.
-pub const PLACES: [Place; 5] = [
+/// base, the drowned forest of the tables' starter bestiary, and the marsh drawn in Tiled.
+pub const PLACES: [Place; 6] = [
     Place::Omega("sewers", 1),
     Place::Omega("sewers", 2),
     Place::Angband(5),
     Place::Captive(4),
     Place::Tables("drowned forest", 8),
+    Place::Drawn("the marsh", 5),
 ];
 
 impl Place {
@@ -47,6 +51,7 @@ impl Place {
             Place::Angband(depth) => format!("Angband: level {depth}"),
             Place::Captive(map) => format!("Captive: base map {map}"),
             Place::Tables(location, depth) => format!("Tables: {location} {depth}"),
+            Place::Drawn(location, depth) => format!("Tables: {location} {depth} (drawn in Tiled)"),
         }
     }
 }
@@ -562,7 +567,7 @@ impl Game {
             match was {
                 // Made anew on the next entry: put away first, so that no floor is left
                 // current to be stored by the next floor change, then forgotten.
-                Place::Angband(_) | Place::Tables(..) => {
+                Place::Angband(_) | Place::Tables(..) | Place::Drawn(..) => {
                     put_floor_away(world);
                     despawn_floor(world, &leaving);
                 }
@@ -619,6 +624,17 @@ impl Game {
                 let request = TablesFloorRequested::new(location, depth).player(up);
                 let request = match safe {
                     Some(room) => request.tag("safe", room),
+                    None => request,
+                };
+                world.write_message(request);
+            }
+            Place::Drawn(location, depth) => {
+                let level = marsh();
+                let grid = with_stairs(level.grid.clone());
+                let up = grid.squares().find(|&s| grid.tile(s) == Tile::Stairs);
+                let request = TablesFloorRequested::on_level(location, depth, &level).on_map(grid);
+                let request = match up {
+                    Some(up) => request.player(up),
                     None => request,
                 };
                 world.write_message(request);
@@ -796,6 +812,24 @@ fn forest(seed: WorldSeed, turn: u64) -> (FloorGrid, Square, Option<Rect>) {
         .unwrap_or(Square { x: 1, y: 1 });
     let safe = grid.rooms().iter().map(|r| r.rect).find(|r| r.contains(up));
     (grid, up, safe)
+}
+
+/// The project's marsh, drawn in Tiled: its map and the tileset it names, read with
+/// `denizen::maps` (its lair and camp are regions the starter's rules populate).
+pub fn marsh() -> denizen::maps::EditorLevel {
+    const MAP: &str = include_str!("../../crates/denizen_maps/data/marsh.tmx");
+    const TILES: &str = include_str!("../../crates/denizen_maps/data/terrain.tsx");
+    let mapping = denizen::maps::TileMapping::default();
+    let read = denizen::maps::tmx::read(MAP, "marsh.tmx", &mapping, &mut |name| match name {
+        "terrain.tsx" => Ok(TILES.to_owned()),
+        other => Err(denizen::maps::MapError {
+            file: other.to_owned(),
+            place: String::new(),
+            field: None,
+            message: "not shipped with the example".to_owned(),
+        }),
+    });
+    read.expect("the project's marsh reads")
 }
 
 /// A tables creature's pack, as the view shows it: whom it follows, or how many follow it.

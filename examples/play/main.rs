@@ -3,8 +3,9 @@
 //! level (made anew on each entry, its feeling shown on arrival, its hidden traps
 //! springing), a Captive base with its encounter groups, and the drowned forest of the
 //! tables' starter bestiary (packs moving with their leaders, water dwellers in its pool,
-//! nothing in the safe room by the stairs, uniques back in the pool when it is left), and
-//! back up. Monsters wake,
+//! nothing in the safe room by the stairs, uniques back in the pool when it is left), the
+//! marsh drawn in Tiled (read with `denizen::maps`, its lair and camp each populated from
+//! its own table, inside it), and back up. Monsters wake,
 //! close in and fight; wanderers arrive while you rest; a scroll calls a friend; the game
 //! saves and loads. `?` shows the keys.
 //!

@@ -3,6 +3,7 @@
 //! arrives while the player rests, the drowned forest keeps its bestiary's rules, and a
 //! loaded game shows what the saved one showed.
 
+use bevy_ecs::prelude::{With, Without};
 use denizen::prelude::*;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -125,7 +126,49 @@ fn a_sleeping_monster_wakes_on_screen() {
     assert!(line.ends_with("awake"), "{line}");
 }
 
-/// The game walked down to the drowned forest, the bottom floor.
+/// On arrival in the marsh drawn in Tiled, the bottom floor: its camp's and lair's
+/// creatures (drawn from their own tables) stand inside them, the floor's own outside, and
+/// the view shows the level's pool.
+#[test]
+fn the_marsh_drawn_in_tiled_is_populated_region_by_region() {
+    let mut game = game(2026, "marsh");
+    for _ in 0..600 {
+        if matches!(game.place(), Place::Drawn(..)) {
+            break;
+        }
+        game.act(Action::Down);
+    }
+    assert!(matches!(game.place(), Place::Drawn(..)), "{:?}", game.log);
+    let level = super::game::marsh();
+    let world = game.world();
+    let homes: Vec<(Square, String)> = (world.try_query::<(&GridPos, &HomeRegion)>())
+        .unwrap()
+        .iter(world)
+        .map(|(&p, home)| (Square::from(p), home.id.clone()))
+        .collect();
+    assert!(!homes.is_empty(), "the camp holds one placement at least");
+    for (at, id) in &homes {
+        assert!(level.regions.get(id).unwrap().squares.contains(*at));
+    }
+    let others: Vec<Square> = (world
+        .try_query_filtered::<&GridPos, (With<TablesCreature>, Without<HomeRegion>)>())
+    .unwrap()
+    .iter(world)
+    .map(|&p| Square::from(p))
+    .collect();
+    let closed =
+        |at: &Square| (level.regions.iter()).any(|r| r.kind != "shore" && r.squares.contains(*at));
+    assert!(!others.iter().any(closed));
+    assert_eq!(
+        game.world()
+            .resource::<FloorMap>()
+            .0
+            .tile(Square { x: 7, y: 1 }),
+        Tile::Water
+    );
+}
+
+/// The game walked down to the drowned forest.
 fn in_the_forest(seed: u64, save: &str) -> Game {
     let mut game = game(seed, save);
     for _ in 0..400 {
@@ -342,7 +385,7 @@ fn a_broken_save_is_refused_and_changes_nothing() {
     for (broken, why) in [
         (
             text.replacen("place: 0,", "place: 9,", 1),
-            "on place 9, of 5",
+            "on place 9, of 6",
         ),
         (
             text.replacen("at: (", "at: (x: 4000, y: 4000), was: (", 1),
@@ -402,6 +445,7 @@ fn the_tour_goes_down_to_every_rule_set_and_back() {
         "Angband: level 5",
         "Captive: base map 4",
         "Tables: drowned forest 8",
+        "Tables: the marsh 5 (drawn in Tiled)",
     ] {
         assert!(
             written.iter().any(|f| status(f).starts_with(place)),
