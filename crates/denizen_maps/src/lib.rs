@@ -77,6 +77,15 @@ pub struct EditorLevel {
 }
 
 impl EditorLevel {
+    /// The level's `depth` field, when it is a whole number that is a depth: several
+    /// levels of one project may be several depths of one dungeon.
+    pub fn depth(&self) -> Option<u32> {
+        match self.fields.get("depth") {
+            Some(FieldValue::Int(n)) => u32::try_from(*n).ok(),
+            _ => None,
+        }
+    }
+
     /// The names the level gives squares, each with all its squares: its grid values' and
     /// editor tags' names ([`tags`](Self::tags)) and each region's kind. What a tag layer
     /// or a floor request takes from the level.

@@ -49,6 +49,14 @@ impl EditorMap {
             None => self.levels.first(),
         }
     }
+
+    /// The first level whose `depth` field is `depth` ([`EditorLevel::depth`]): a project
+    /// whose levels are a dungeon's floors.
+    pub fn at_depth(&self, depth: u32) -> Option<&EditorLevel> {
+        self.levels
+            .iter()
+            .find(|level| level.depth() == Some(depth))
+    }
 }
 
 /// Why a map could not be loaded: the map's or a named file's problem, in one line.
@@ -174,5 +182,46 @@ pub fn register_maps(app: &mut App) {
     {
         app.init_asset::<EditorMap>()
             .register_asset_loader(EditorMapLoader);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use denizen_core::FloorGrid;
+    use denizen_core::regions::FieldValue;
+
+    fn level(name: &str, depth: Option<i64>) -> EditorLevel {
+        EditorLevel {
+            name: name.to_owned(),
+            grid: FloorGrid::from_rows(&["..."]).unwrap(),
+            tags: Default::default(),
+            regions: Default::default(),
+            marks: Vec::new(),
+            fields: depth
+                .map(|d| ("depth".to_owned(), FieldValue::Int(d)))
+                .into_iter()
+                .collect(),
+        }
+    }
+
+    /// A project's levels are found by name, by their `depth` field, or first.
+    #[test]
+    fn a_maps_levels_are_found_by_name_or_depth() {
+        let map = EditorMap {
+            path: "dungeon.ldtk".to_owned(),
+            levels: vec![
+                level("Top", Some(1)),
+                level("Odd", None),
+                level("Deep", Some(2)),
+            ],
+        };
+        assert_eq!(map.level(Some("Deep")).unwrap().name, "Deep");
+        assert!(map.level(Some("Cave")).is_none());
+        assert_eq!(map.level(None).unwrap().name, "Top");
+        assert_eq!(map.at_depth(2).unwrap().name, "Deep");
+        assert_eq!(map.at_depth(1).unwrap().name, "Top");
+        assert!(map.at_depth(3).is_none());
+        assert_eq!(level("Negative", Some(-1)).depth(), None);
     }
 }

@@ -58,7 +58,8 @@ pub struct TablesFloorRequested {
 pub struct MapLevel {
     /// The map.
     pub map: denizen_bevy::assets::bevy_asset::Handle<denizen_bevy::assets::maps::EditorMap>,
-    /// The level's name (an LDtk level's identifier); the map's first level when none.
+    /// The level's name (an LDtk level's identifier). None: the map's level whose `depth`
+    /// field is the request's depth, else its first.
     pub level: Option<String>,
 }
 
@@ -154,8 +155,9 @@ impl TablesFloorRequested {
 
 #[cfg(all(feature = "maps", feature = "assets"))]
 impl TablesFloorRequested {
-    /// Populate the level `level` (the map's first when none) of a map asset as the floor
-    /// `location` at `depth`. When served, the request is [`on_level`](Self::on_level) of
+    /// Populate the level `level` of a map asset as the floor `location` at `depth` (when
+    /// none is named, the map's level whose `depth` field is `depth`, else its first: a
+    /// project whose levels are a dungeon's floors). When served, the request is [`on_level`](Self::on_level) of
     /// that level as the asset holds it then, with this request's table, branch and tag
     /// areas added, and its player and regions when it gives them. Refused, changing
     /// nothing, while the map loads ([`TablesFloorRefusal::MapLoading`]), when it failed to

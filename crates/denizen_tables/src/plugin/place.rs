@@ -226,7 +226,11 @@ impl TablesFloorRequested {
                 _ => TablesFloorRefusal::MapLoading,
             });
         };
-        let level = map.level(named.level.as_deref()).ok_or_else(|| {
+        let level = match named.level.as_deref() {
+            Some(name) => map.level(Some(name)),
+            None => map.at_depth(self.depth).or_else(|| map.level(None)),
+        };
+        let level = level.ok_or_else(|| {
             let names = map.levels().iter().map(|l| l.name.clone()).collect();
             TablesFloorRefusal::NoSuchLevel {
                 map: map.path().to_owned(),
