@@ -31,7 +31,7 @@ pub const CHAPTER_FEATURES: [(&str, &[&str]); 11] = [
     ("ch11_your_own_monsters", &["tables", "assets"]),
     (
         "ch12_floors_from_a_level_editor",
-        &["bevy", "tables", "maps"],
+        &["bevy", "tables", "maps", "assets"],
     ),
 ];
 
