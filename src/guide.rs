@@ -148,11 +148,7 @@ pub mod ch10_your_own_tables {}
 #[cfg(all(feature = "tables", feature = "assets"))]
 pub mod ch11_your_own_monsters {}
 
-#[cfg(all(
-    feature = "bevy",
-    feature = "tables",
-    feature = "maps",
-    feature = "assets"
-))]
 #[doc = include_str!("../guide/12-floors-from-a-level-editor.md")]
+#[cfg(feature = "assets")]
+#[cfg(all(feature = "bevy", feature = "tables", feature = "maps"))]
 pub mod ch12_floors_from_a_level_editor {}
