@@ -375,13 +375,7 @@ fn danger_table(floor: &FloorOdds, (drawn, depth): (&str, u32)) -> Table {
             vec![Cell::Int(k as i64), Cell::Stat(p), Cell::Stat(below)]
         })
         .collect();
-    let how = match floor.odds.standard_errors {
-        Some(_) => format!(
-            "sampled from {} floors: past the exact limits",
-            denizen_tables::odds::SAMPLED_FLOORS
-        ),
-        None => "exact".to_owned(),
-    };
+    let how = how_worked(&floor.odds);
     Table {
         title: format!(
             "Danger of a floor from table {} at depth {depth} ({how}); mean {:.4}",
@@ -521,6 +515,17 @@ fn reference_site(seed: u64) -> Result<crate::editor_level::MapFloor, CliError> 
     })
 }
 
+/// How figures were worked: exactly, or sampled past the exact limits.
+fn how_worked(odds: &Odds) -> String {
+    match odds.standard_errors {
+        Some(_) => format!(
+            "sampled from {} floors: past the exact limits",
+            denizen_tables::odds::SAMPLED_FLOORS
+        ),
+        None => "exact".to_owned(),
+    }
+}
+
 /// `draw,species,expected`: the expected count of each species a draw can bring on a
 /// map's floor: the whole `floor`, its `general` placements, then each region its rules
 /// populate, by id.
@@ -537,13 +542,7 @@ fn region_odds_table(b: &Bestiary, odds: &RegionOdds, depth: u32) -> Table {
             ]);
         }
     }
-    let how = match odds.floor.standard_errors {
-        Some(_) => format!(
-            "sampled from {} floors: past the exact limits",
-            denizen_tables::odds::SAMPLED_FLOORS
-        ),
-        None => "exact".to_owned(),
-    };
+    let how = how_worked(&odds.floor);
     Table {
         title: format!(
             "Expected count of each species on the map's floor at depth {depth}, its own placements and each region's ({how}); expected danger {:.4}",

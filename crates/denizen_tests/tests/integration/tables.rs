@@ -1747,18 +1747,20 @@ fn wandering_arrivals_keep_to_the_floors_caps_across_a_save() {
     );
 }
 
+/// The project's marsh, drawn in Tiled.
+#[cfg(feature = "maps")]
+fn marsh() -> denizen::maps::EditorLevel {
+    let path = crate::workspace().join("crates/denizen_maps/data/marsh.tmx");
+    denizen::maps::tmx::read_path(&path, &denizen::maps::TileMapping::default()).unwrap()
+}
+
 /// A level drawn in an editor is populated where the request brings it: `FloorMap` becomes
 /// its grid, the creatures stand on its open squares, and the floor's record keeps its
 /// names and regions as tag areas, the player on its start mark.
 #[cfg(feature = "maps")]
 #[test]
 fn a_request_on_an_editor_level_brings_its_map() {
-    use denizen::maps::{TileMapping, tmx};
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../denizen_maps/data/marsh.tmx"
-    );
-    let level = tmx::read_path(path.as_ref(), &TileMapping::default()).unwrap();
+    let level = marsh();
     let mut app = App::new();
     app.add_plugins((DenizenPlugin::with_seed(3), TablesPlugin::default()));
     app.update();
@@ -1799,12 +1801,7 @@ fn a_request_on_an_editor_level_brings_its_map() {
 #[cfg(feature = "maps")]
 #[test]
 fn a_levels_regions_are_populated_and_their_creatures_keep_their_home() {
-    use denizen::maps::{TileMapping, tmx};
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../denizen_maps/data/marsh.tmx"
-    );
-    let level = tmx::read_path(path.as_ref(), &TileMapping::default()).unwrap();
+    let level = marsh();
     let made = |seed: u64| {
         let mut app = App::new();
         app.add_plugins((DenizenPlugin::with_seed(seed), TablesPlugin::default()));
