@@ -129,7 +129,11 @@ fn odds(level: &EditorLevel, depth: u32) -> Result<String, String> {
             .collect::<Vec<_>>()
             .join(", ")
     };
-    let mut text = String::from("Expected (exact), likeliest three:\n");
+    let how = match odds.floor.standard_errors {
+        Some(_) => "sampled",
+        None => "exact",
+    };
+    let mut text = format!("Expected ({how}), likeliest three:\n");
     text += &format!("  whole floor: {}\n", top(&odds.floor.expected));
     text += &format!("  its own placements: {}\n", top(&odds.general.expected));
     for (id, o) in &odds.regions {

@@ -139,7 +139,7 @@ fn the_marsh_drawn_in_tiled_is_populated_region_by_region() {
         game.act(Action::Down);
     }
     assert!(matches!(game.place(), Place::Drawn(..)), "{:?}", game.log);
-    let level = super::game::marsh();
+    let level = super::game::marsh().unwrap();
     let world = game.world();
     let homes: Vec<(Square, String)> = (world.try_query::<(&GridPos, &HomeRegion)>())
         .unwrap()

@@ -14,6 +14,9 @@ const SIDE: u32 = 24;
 /// The height of the title above the map and of each legend line below it.
 const LINE: u32 = 22;
 
+/// The most squares a picture draws (at 24 pixels a square, a PNG of 57.6 million pixels).
+pub(crate) const MAX_PICTURE_SQUARES: u64 = 100_000;
+
 /// The colours regions are tinted with, one per kind in name order (then again).
 const KINDS: [&str; 6] = [
     "#d1495b", "#edae49", "#00798c", "#8f5bb6", "#66a182", "#2e4057",

@@ -27,7 +27,7 @@ pub enum TablesCommand {
         /// The files.
         #[command(flatten)]
         files: Files,
-        /// The depth (with --map, the level's `depth` field when it has one).
+        /// The depth (with --map and no --depth, the level's `depth` field).
         #[arg(long)]
         depth: Option<u32>,
         /// A level drawn in an editor (`.ldtk` or `.tmx`): the odds of its floor, of the
@@ -99,7 +99,7 @@ pub enum TablesCommand {
         /// The files.
         #[command(flatten)]
         files: Files,
-        /// The depth (with --map, the level's `depth` field when it has one).
+        /// The depth (with --map and no --depth, the level's `depth` field).
         #[arg(long)]
         depth: Option<u32>,
         /// A level drawn in an editor to populate: an LDtk project (`.ldtk`) or a Tiled
@@ -193,7 +193,7 @@ pub fn run(
                 })?;
                 let context = crate::editor_level::with_given(site.context, &given);
                 let odds = region_odds(&b, depth, &site.regions, &ledger, &context)
-                    .map_err(|e| CliError::Usage(e.to_string()))?;
+                    .map_err(|e| CliError::Usage(format!("{}: {e}", path.display())))?;
                 let shown = region_odds_table(&b, &odds, depth);
                 return shown.write((*format).into(), out).map_err(stdout);
             }
@@ -280,6 +280,10 @@ pub fn run(
                 context: crate::editor_level::with_given(site.context.clone(), &given),
                 regions: site.regions.clone(),
             };
+            if let Some(path) = map {
+                denizen_tables::check_regions(&b, &request.regions, depth, &request.context)
+                    .map_err(|e| CliError::Usage(format!("{}: {e}", path.display())))?;
+            }
             let picture = output.clone().map(|file| ChartOut { file, png: *png });
             floor(
                 &b,
@@ -677,6 +681,14 @@ fn floor(
         );
     }
     if let Some(to) = picture {
+        let squares = u64::from(grid.width()) * u64::from(grid.height());
+        if squares > crate::picture::MAX_PICTURE_SQUARES {
+            return Err(CliError::Usage(format!(
+                "{}: the floor has {squares} squares; a picture draws at most {}",
+                to.file.display(),
+                crate::picture::MAX_PICTURE_SQUARES
+            )));
+        }
         let title = format!(
             "Depth {depth}, seed {seed}: {} creatures",
             made.plan.spawns.len()

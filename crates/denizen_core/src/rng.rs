@@ -136,7 +136,7 @@ impl Dice {
         if self.sides == 0 {
             (0, 0)
         } else {
-            (self.count, self.count * self.sides)
+            (self.count, self.count.saturating_mul(self.sides))
         }
     }
 }

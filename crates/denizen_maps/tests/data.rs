@@ -1,5 +1,6 @@
 //! The project's own marsh, drawn once in LDtk and once in Tiled, reads as the same level:
-//! the same squares, start, depth and lair and camp regions (the Tiled map adds a shore).
+//! the same squares, start, depth and lair, camp and safe regions (the Tiled map adds a
+//! shore).
 
 use std::path::PathBuf;
 
@@ -39,6 +40,11 @@ fn the_marsh_reads_the_same_from_both_editors() {
         };
         assert_eq!(kinds("lair"), [8], "4 x 2 squares");
         assert_eq!(kinds("camp"), [6], "3 x 2 squares");
+        assert_eq!(
+            kinds("safe"),
+            [15],
+            "the hut round the start, 5 x 3 squares"
+        );
     }
     assert_eq!(from_tmx.regions.of_kind("shore").count(), 1);
 }

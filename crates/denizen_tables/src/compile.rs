@@ -725,6 +725,14 @@ fn region_rules(w: &Written<FloorDef>, names: &Names<'_>) -> Result<Vec<RegionRu
             return Err(at.invalid(field, "a region rule names the kind it populates"));
         }
         text(at, &field, &r.kind, bounds::MAX_TAG_BYTES)?;
+        if r.kind != r.kind.to_lowercase() {
+            let lower = r.kind.to_lowercase();
+            let problem = format!(
+                "kinds are lowercase, as the map readers give them: {}",
+                quoted(&lower)
+            );
+            return Err(at.invalid(field, problem));
+        }
         if rules.iter().any(|rule| rule.kind == r.kind) {
             return Err(at.invalid(field, format!("a second rule for {}", quoted(&r.kind))));
         }

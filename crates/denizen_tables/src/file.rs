@@ -482,9 +482,6 @@ pub enum Override {
 }
 
 impl Override {
-    /// Every override, in the order a region's fields are read.
-    pub const ALL: [Override; 3] = [Override::Table, Override::Count, Override::DepthOffset];
-
     /// The field's name, as a region and a file write it.
     pub fn field(self) -> &'static str {
         match self {

@@ -356,11 +356,7 @@ impl<'a, 'f> Placing<'a, 'f> {
         origin: Origin,
         rng: &mut Generator,
     ) {
-        let (spawns, short, placed) = (
-            self.out.plan.spawns.len(),
-            self.out.shortfalls.len(),
-            self.out.danger.placed,
-        );
+        let (short, placed) = (self.out.shortfalls.len(), self.out.danger.placed);
         let id = r.region.id.as_str();
         self.place(drawn, (&r.rule.rules.place, origin), Some(id), rng);
         let placed = self.out.danger.placed - placed;
@@ -379,7 +375,6 @@ impl<'a, 'f> Placing<'a, 'f> {
             },
             shortfalls,
         });
-        debug_assert!(self.out.plan.spawns.len() >= spawns);
     }
 
     /// The plan, its danger drawn summed.

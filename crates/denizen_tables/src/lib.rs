@@ -59,6 +59,7 @@ mod place;
 pub mod plugin;
 pub mod reference;
 mod region;
+pub use region::MAX_POPULATED_REGIONS;
 mod roll;
 mod rules;
 pub mod sample;

@@ -84,12 +84,27 @@ impl<'f> Squares<'f> {
         self.lists.clear();
     }
 
-    /// Placements from now on stand on `region`'s squares only.
+    /// Placements from now on stand on `region`'s squares only. The floor-wide buffer is
+    /// cleared once a plan; after that only the last region's squares are, so a region
+    /// costs its own squares, not the floor's.
     pub(crate) fn only(&mut self, region: &SquareSet) {
         let inside: Vec<Square> = (region.clipped(self.grid.width(), self.grid.height()))
             .iter()
             .collect();
-        let mut usable = vec![false; self.taken.len()];
+        let mut usable = match self.bounds.take() {
+            Some((mut usable, Some(last))) => {
+                for at in last {
+                    let i = self.index(at);
+                    usable[i] = false;
+                }
+                usable
+            }
+            Some((mut usable, None)) => {
+                usable.fill(false);
+                usable
+            }
+            None => vec![false; self.taken.len()],
+        };
         for &at in &inside {
             usable[self.index(at)] = true;
         }

@@ -14,6 +14,9 @@ use crate::rules::{RegionFieldError, row_weight};
 use crate::walk::Draw;
 use crate::weight::MAX_DEPTH;
 
+/// The most regions one floor populates (each may have a floor's most placements).
+pub const MAX_POPULATED_REGIONS: usize = 256;
+
 /// One region's draw: the region, its rule, the rule's rules with the region's count, and
 /// the table and depth it draws from and at.
 #[derive(Clone, Debug)]
@@ -48,6 +51,14 @@ pub(crate) fn resolve<'r>(
     let mut out = Vec::new();
     for region in regions.iter() {
         if let Some(rule) = b.floor().region_rule(&region.kind) {
+            if out.len() == MAX_POPULATED_REGIONS {
+                return Err(RegionFieldError {
+                    id: region.id.clone(),
+                    kind: region.kind.clone(),
+                    field: "kind".to_owned(),
+                    problem: format!("a floor populates at most {MAX_POPULATED_REGIONS} regions"),
+                });
+            }
             out.push(one(b, (region, rule), (depth, c))?);
         }
     }
@@ -99,9 +110,14 @@ fn one<'r>(
         .ok()
         .filter(|&d| depths.contains(d))
         .ok_or_else(|| {
-            let problem = format!(
-                "the region's depth, {floor_depth} {offset:+}, is outside its rule's depths {depths}"
-            );
+            let problem = match offset {
+                0 => format!(
+                    "the region gives none, and the floor's depth, {floor_depth}, is outside its rule's depths {depths}"
+                ),
+                _ => format!(
+                    "the region's depth, {floor_depth} {offset:+}, is outside its rule's depths {depths}"
+                ),
+            };
             fail(Override::DepthOffset, problem)
         })?;
     let table = match field(Override::Table)? {
@@ -125,7 +141,12 @@ fn one<'r>(
         .any(|row| row_weight(b, row, (depth, c), &|_| true) > 0)
     {
         let key = &b.table(table).key;
-        let problem = format!("table {key:?} has no row eligible at the region's depth, {depth}");
+        let whose = match region.fields.contains_key(Override::Table.field()) {
+            true => "",
+            false => "the region gives none, and its rule's ",
+        };
+        let problem =
+            format!("{whose}table {key:?} has no row eligible at the region's depth, {depth}");
         return Err(fail(Override::Table, problem));
     }
     let mut rules = rule.rules.clone();
@@ -145,9 +166,10 @@ fn one<'r>(
 /// A region's `count` field: a whole number, or dice as a file writes them, within the
 /// most placements (or budget) a floor may have.
 fn count(value: &FieldValue, rules: &FloorRules) -> Result<Roll, String> {
-    let most = match rules.budget {
-        Some(_) => crate::MAX_BUDGET,
-        None => crate::MAX_PLACEMENTS,
+    // The dice a file may write for a floor's count or budget (see `compile::floor_rules`).
+    let (most, dice_most) = match rules.budget {
+        Some(_) => (crate::MAX_BUDGET, 100),
+        None => (crate::MAX_PLACEMENTS, crate::MAX_PLACEMENTS),
     };
     let roll = match value {
         FieldValue::Int(n) => u32::try_from(*n)
@@ -156,6 +178,13 @@ fn count(value: &FieldValue, rules: &FloorRules) -> Result<Roll, String> {
         FieldValue::Text(text) => text.parse().map_err(|e| format!("{e}"))?,
         FieldValue::Flag(_) => return Err(format!("{value} is not a count or dice")),
     };
+    if let Roll::Dice { dice, .. } = roll
+        && (dice.count > dice_most || dice.sides > dice_most)
+    {
+        return Err(format!(
+            "{value}: at most {dice_most} dice of {dice_most} sides"
+        ));
+    }
     match roll.bounds().1 <= most {
         true => Ok(roll),
         false => Err(format!("{value} can give more than {most}")),

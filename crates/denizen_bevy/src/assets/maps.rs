@@ -8,7 +8,9 @@
 //! `../` climbs no higher than the asset source's root) and must be of the map's own asset
 //! source: a name with a source of its own (`other://`) is refused, so a map cannot read
 //! outside the game's assets. Each file is read whole and then bounded as a data file is
-//! ([`MAX_FILE_BYTES`]); a map names at most [`MAX_MAP_FILES`] files.
+//! ([`MAX_FILE_BYTES`]); a map names at most [`MAX_MAP_FILES`] files, of at most
+//! [`MAX_FILE_BYTES`] together. A read that meets a file not fetched yet stops there, and
+//! the map is read again once it is: the work is bounded by those two limits.
 
 use std::collections::BTreeMap;
 
@@ -20,7 +22,7 @@ use denizen_core::data::MAX_FILE_BYTES;
 use denizen_maps::{EditorLevel, MapError, TileMapping, ldtk, tmx};
 
 /// The most other files one map may name (external levels, tilesets, templates).
-pub const MAX_MAP_FILES: usize = 256;
+pub const MAX_MAP_FILES: usize = 64;
 
 /// A map drawn in a level editor, read: its asset path and its levels (an LDtk project's
 /// every level, in the project's order; a Tiled map's one).
@@ -121,6 +123,14 @@ impl AssetLoader for EditorMapLoader {
                         return Err(MapLoadError(many));
                     }
                     let text = fetch(load_context, &name).await?;
+                    let total: usize =
+                        fetched.values().map(String::len).sum::<usize>() + text.len();
+                    if total as u64 > MAX_FILE_BYTES {
+                        let much = format!(
+                            "{path}: the files it names hold more than {MAX_FILE_BYTES} bytes together"
+                        );
+                        return Err(MapLoadError(much));
+                    }
                     fetched.insert(name, text);
                 }
             }

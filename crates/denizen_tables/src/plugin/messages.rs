@@ -274,6 +274,11 @@ pub enum TablesFloorRefusal {
     #[cfg(all(feature = "maps", feature = "assets"))]
     #[error("the map asset has not loaded yet")]
     MapLoading,
+    /// The map asset the request names is neither loaded nor loading (a handle not given
+    /// by the asset server's `load`, or of a map since dropped): nothing changed.
+    #[cfg(all(feature = "maps", feature = "assets"))]
+    #[error("the map asset is neither loaded nor loading: load it with the AssetServer")]
+    MapNotLoaded,
     /// The map asset the request names failed to load: why (the file, the place and the
     /// field). Nothing changed.
     #[cfg(all(feature = "maps", feature = "assets"))]

@@ -116,7 +116,9 @@ impl TablesFloorRequested {
             return Err(TablesFloorRefusal::TooManyAreas(self.tags.len()));
         }
         let map = self.drawn_on(world);
-        let tags = layer(map, &self.tags).map_err(TablesFloorRefusal::Tags)?;
+        let mut tags = layer(map, &self.tags).map_err(TablesFloorRefusal::Tags)?;
+        // A region's kind tags its squares, however the request brought the region.
+        (self.regions.tag_into(&mut tags)).map_err(TablesFloorRefusal::Tags)?;
         let rules = world.resource::<TablesRuleset>().0.clone();
         let rules = match &self.branch {
             Some(key) => {
@@ -223,7 +225,8 @@ impl TablesFloorRequested {
             let server = world.get_resource::<AssetServer>();
             return Err(match server.map(|s| s.load_state(&named.map)) {
                 Some(LoadState::Failed(e)) => TablesFloorRefusal::MapRefused(e.to_string()),
-                _ => TablesFloorRefusal::MapLoading,
+                Some(LoadState::Loading) => TablesFloorRefusal::MapLoading,
+                _ => TablesFloorRefusal::MapNotLoaded,
             });
         };
         let level = match named.level.as_deref() {

@@ -226,8 +226,12 @@ fn check_texts(save: &SaveContents<'_>) -> Result<(), SaveError> {
     }
     for (id, home) in save.components::<HomeRegion>() {
         let name = denizen_core::regions::MAX_NAME;
-        field("HomeRegion", id, "id", bounds::text(&home.id, name))?;
-        field("HomeRegion", id, "kind", bounds::text(&home.kind, name))?;
+        let named = |text: &str| match text.is_empty() {
+            true => Err("empty: a region has an id and a kind".to_owned()),
+            false => bounds::text(text, name),
+        };
+        field("HomeRegion", id, "id", named(&home.id))?;
+        field("HomeRegion", id, "kind", named(&home.kind))?;
     }
     for (id, p) in save.components::<Possession>() {
         field("Possession", id, "loot", bounds::key(&p.loot))?;

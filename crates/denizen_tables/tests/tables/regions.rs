@@ -288,6 +288,13 @@ fn fields_override_where_the_rule_lets_them_and_are_refused_elsewhere() {
             .to_string()
             .contains("field `count`: 501 can give more than 500")
     );
+    // Dice past a file's (whose product would not fit a word) are refused, not rolled.
+    let huge = lair().with_field("count", FieldValue::Text("65536d65536".into()));
+    let e = plan(&b, one(huge), 5, 1).unwrap_err().to_string();
+    assert!(
+        e.contains("\"65536d65536\": at most 500 dice of 500 sides"),
+        "{e}"
+    );
     // The roost lets no field be set.
     let roost =
         Region::new("roost", "r-1", area(2, 2, 3, 3)).with_field("count", FieldValue::Int(2));
@@ -349,4 +356,8 @@ fn region_rules_are_checked_at_load() {
     );
     let unknown = LAIRS.replace("table: \"roost\", depths", "table: \"nest\", depths");
     assert!(crate::error(&unknown).contains("nest"));
+    let capital = LAIRS.replace("(kind: \"roost\"", "(kind: \"Roost\"");
+    let e = crate::error(&capital);
+    let named = e.contains("regions[1].kind") && e.contains("kinds are lowercase");
+    assert!(named && e.contains("`roost`"), "{e}");
 }

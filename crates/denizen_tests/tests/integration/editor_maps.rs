@@ -58,13 +58,13 @@ fn a_request_on_a_level_of_a_map_asset_is_served_once_it_has_loaded() {
         DenizenPlugins::with_seed(3).set(TablesPlugin::default()),
     );
     app.update();
-    // A map not loaded: refused, nothing changed.
+    // A handle of no map loading: refused, nothing changed.
     request(
         &mut app,
         TablesFloorRequested::on_map_level("the marsh", 5, Handle::default(), None),
     );
     let refused = floors_refused::<TablesFloorRequested>(&app);
-    assert_eq!(refused, [TablesFloorRefusal::MapLoading]);
+    assert_eq!(refused, [TablesFloorRefusal::MapNotLoaded]);
     assert_eq!(
         app.world().resource::<FloorMap>().0.width(),
         0,

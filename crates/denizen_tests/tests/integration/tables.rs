@@ -1854,3 +1854,39 @@ fn a_levels_regions_are_populated_and_their_creatures_keep_their_home() {
     load(loaded.world_mut(), &text).unwrap();
     assert_eq!(save(loaded.world()).unwrap(), text);
 }
+
+/// A request whose region sets a field its rule does not allow is refused before anything
+/// changes: no floor entered, no creature, no map put in.
+#[cfg(feature = "maps")]
+#[test]
+fn a_region_field_its_rule_refuses_changes_nothing() {
+    use denizen::regions::{FieldValue, Region, Regions};
+    let level = marsh();
+    let mut regions = Regions::default();
+    let camp = level.regions.of_kind("camp").next().unwrap().clone();
+    let camp = Region {
+        id: "camp-x".into(),
+        ..camp
+    };
+    regions
+        .insert(camp.with_field("table", FieldValue::Text("vermin".into())))
+        .unwrap();
+    let mut app = App::new();
+    app.add_plugins((DenizenPlugin::with_seed(3), TablesPlugin::default()));
+    app.update();
+    let request = TablesFloorRequested::on_level("the marsh", 5, &level).regions(regions);
+    app.world_mut().write_message(request);
+    app.update();
+    let refused = floors_refused::<TablesFloorRequested>(&app);
+    let said = refused.iter().map(|r| r.to_string()).collect::<Vec<_>>();
+    assert_eq!(
+        said,
+        [
+            "region \"camp-x\" (kind \"camp\"): field `table`: the rule for `camp` does not let a region set it (it lets: count)"
+        ]
+    );
+    assert_eq!(app.world().resource::<CurrentFloor>().0, FloorId::default());
+    assert_eq!(app.world().resource::<FloorMap>().0.width(), 0);
+    let world = app.world_mut();
+    assert_eq!(world.query::<&TablesCreature>().iter(world).count(), 0);
+}
