@@ -34,7 +34,9 @@ pub struct FloorTerms {
     /// in it are not eligible.
     pub context: Context,
     /// The floor's regions (a level editor's lairs and camps): each of a kind the floor's
-    /// rules name is populated from its own draw, after the floor's own placements.
+    /// rules name is populated from its own draw, after the floor's own placements. Their
+    /// kinds tag squares as the tag layer given has them ([`Regions::tag_into`]; the
+    /// plugin's requests tag them).
     pub regions: Regions,
 }
 
