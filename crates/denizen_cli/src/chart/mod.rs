@@ -285,7 +285,7 @@ fn replaceable(path: &Path) -> Result<(), CliError> {
                 "not a regular file (a device or a pipe)"
             };
             Err(CliError::Usage(format!(
-                "{}: is {what}: a chart replaces only a regular file",
+                "{}: is {what}: a chart or picture replaces only a regular file",
                 denizen_core::quoted(&path.display().to_string())
             )))
         }
