@@ -150,6 +150,11 @@ pub(crate) trait Reading<'b>: Sized {
     fn enter(&mut self, _place: &'b Place) {}
     /// The rules entered last no longer hold.
     fn leave(&mut self) {}
+    /// The walk goes through row `row` of `table` until [`Reading::left`]: a reading that
+    /// explains where creatures come from follows it.
+    fn via(&mut self, _table: TableId, _row: usize) {}
+    /// The row gone through last is left.
+    fn left(&mut self) {}
 }
 
 /// One draw of placements: the rules it counts by (a floor's, or a region rule's), the
@@ -286,10 +291,10 @@ pub(crate) fn table<'b, R: Reading<'b>>(r: &mut R, at: R::At, t: TableId, here: 
         let b = r.bestiary();
         match b.table(t).pick {
             PickKind::One => r.pick(at, (t, here.depth), |r, at, i| {
-                row(r, at, &b.table(t).rows[i], here)
+                through(r, (t, i), |r| row(r, at, &b.table(t).rows[i], here))
             }),
             PickKind::Bag => r.bag(at, (t, here.depth), |r, at, i| {
-                row(r, at, &b.table(t).rows[i], here)
+                through(r, (t, i), |r| row(r, at, &b.table(t).rows[i], here))
             }),
             PickKind::Each => {
                 let mut out = r.nothing(at);
@@ -300,6 +305,19 @@ pub(crate) fn table<'b, R: Reading<'b>>(r: &mut R, at: R::At, t: TableId, here: 
             }
         }
     })
+}
+
+/// `walk` through row `i` of `t`, the reading told.
+#[inline(always)]
+fn through<'b, R: Reading<'b>>(
+    r: &mut R,
+    (t, i): (TableId, usize),
+    walk: impl FnOnce(&mut R) -> R::Out,
+) -> R::Out {
+    r.via(t, i);
+    let out = walk(r);
+    r.left();
+    out
 }
 
 /// One row of a creature table: by weight, or from its bag.
@@ -330,9 +348,11 @@ fn each_row<'b, R: Reading<'b>>(
     {
         return r.nothing(at);
     }
-    r.chance(at, line.chance, |r, at, hit| match hit {
-        true => r.repeat(at, (line.count, 0), |r, at| row(r, at, line, here)),
-        false => r.nothing(at),
+    through(r, (t, i), |r| {
+        r.chance(at, line.chance, |r, at, hit| match hit {
+            true => r.repeat(at, (line.count, 0), |r, at| row(r, at, line, here)),
+            false => r.nothing(at),
+        })
     })
 }
 
@@ -432,13 +452,13 @@ fn creature<'b, R: Reading<'b>, F: FnMut(&mut R, R::At, SpeciesId) -> R::Out>(
         Creature::Table(t) => {
             let b = r.bestiary();
             one_row(r, at, (t, depth), |r, at, i| {
-                match b.table(t).rows[i].what {
+                through(r, (t, i), |r| match b.table(t).rows[i].what {
                     RowTarget::Species(s) => then(r, at, s),
                     RowTarget::Table(inner) => {
                         creature(r, at, (Creature::Table(inner), depth), then)
                     }
                     RowTarget::Group(_) => r.nothing(at),
-                }
+                })
             })
         }
     }

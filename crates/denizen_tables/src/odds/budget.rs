@@ -40,6 +40,7 @@ impl Exact<'_> {
                     true => Outcome {
                         at: State {
                             spent: at.spent + p.at.spent,
+                            tally: at.tally.saturating_add(p.at.tally),
                             ..p.at
                         },
                         p: o.p * p.p,
@@ -65,13 +66,18 @@ impl Exact<'_> {
         ended.into_values().collect()
     }
 
-    /// One placement's outcomes from `at`, its danger counted from 0, remembered.
+    /// One placement's outcomes from `at`, its danger and tally counted from 0,
+    /// remembered.
     fn placement_from(
         &mut self,
         at: State,
         step: &mut impl FnMut(&mut Self, State) -> Dist,
     ) -> Dist {
-        let from = State { spent: 0, ..at };
+        let from = State {
+            spent: 0,
+            tally: 0,
+            ..at
+        };
         if let Some(dist) = self.placements.get(&from) {
             return dist.clone();
         }
@@ -109,20 +115,13 @@ pub struct FloorOdds {
 impl FloorOdds {
     /// The expected danger.
     pub fn mean_danger(&self) -> f64 {
-        self.danger.iter().map(|&(k, p)| k as f64 * p).sum()
+        super::distribution::mean(&self.danger)
     }
 
     /// The least danger `k` with P(danger <= k) >= `q` (0 to 1); the sum of chances is
     /// allowed 1e-12 short of `q`, so that rounding in the sum does not skip a value.
     pub fn danger_quantile(&self, q: f64) -> u64 {
-        let mut below = 0.0;
-        for &(k, p) in &self.danger {
-            below += p;
-            if below >= q - 1e-12 {
-                return k;
-            }
-        }
-        self.danger.last().map_or(0, |&(k, _)| k)
+        super::distribution::quantile(&self.danger, q)
     }
 }
 

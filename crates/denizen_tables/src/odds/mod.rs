@@ -11,9 +11,13 @@
 
 mod bag;
 mod budget;
+mod distribution;
+mod explain;
 mod region;
 
 pub use budget::{FloorOdds, floor_odds, table_floor_odds};
+pub use distribution::{Counted, Distribution, floor_distribution};
+pub use explain::{Came, Explanation, MAX_EXPLAINED_PATHS, Path, explain};
 pub use region::{RegionOdds, region_odds};
 
 use std::collections::{BTreeSet, HashMap};
@@ -136,7 +140,8 @@ pub const MAX_EXACT_DANGER: u32 = 100_000;
 
 /// The state a step of the exact walk goes on from: the tracked uniques taken (a bit
 /// each), how many of the floor's placements went out of depth, how many of each capped
-/// species or group the floor holds, and (when followed) the danger drawn so far.
+/// species or group the floor holds, (when followed) the danger drawn so far, and (when
+/// counted) the count of what [`Counted`] counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 struct State {
     mask: u32,
@@ -145,6 +150,8 @@ struct State {
     spent: u32,
     /// The floor's bags, by their number among the bag states met.
     bags: u32,
+    /// What the floor has drawn of what is counted, so far.
+    tally: u32,
 }
 
 impl State {
@@ -155,11 +162,12 @@ impl State {
         kept: [0; MAX_EXACT_CAPPED],
         spent: 0,
         bags: 0,
+        tally: 0,
     };
 }
 
 /// One outcome of a draw: the state after it, its chance, and the counts of each species
-/// weighted by that chance.
+/// (of each path, when explaining) weighted by that chance.
 #[derive(Clone, Debug)]
 struct Outcome {
     at: State,
@@ -188,6 +196,12 @@ struct Exact<'b> {
     c: Conditions,
     /// Whether the danger drawn is followed (`State::spent`).
     track: bool,
+    /// Per species: what one adds to `State::tally`, when a count is followed.
+    tally: Option<Vec<u32>>,
+    /// When explaining a species: the paths that bring it, each an index of `counts`.
+    explaining: Option<explain::Paths>,
+    /// How long an outcome's `counts` are: one per species, or one per path explained.
+    width: usize,
     /// Whether the walk went past [`MAX_EXACT_STATES`] or [`MAX_EXACT_DANGER`]: its
     /// figures are then not used.
     overflow: bool,
@@ -258,6 +272,9 @@ impl<'b> Exact<'b> {
             slot,
             c,
             track,
+            tally: None,
+            explaining: None,
+            width: b.species.len(),
             overflow: false,
             visited: 0,
             placements: HashMap::new(),
@@ -268,13 +285,18 @@ impl<'b> Exact<'b> {
         })
     }
 
+    /// Follows, in `State::tally`, `weights[s]` for each creature of species `s`.
+    fn counting(mut self, weights: Vec<u32>) -> Self {
+        self.tally = Some(weights);
+        self
+    }
+
     /// The expected counts of a distribution's outcomes together.
     fn expected(&self, dist: &Dist) -> Vec<f64> {
-        dist.iter()
-            .fold(vec![0.0; self.b.species.len()], |mut sum, o| {
-                add(&mut sum, &o.counts, 1.0);
-                sum
-            })
+        dist.iter().fold(vec![0.0; self.width], |mut sum, o| {
+            add(&mut sum, &o.counts, 1.0);
+            sum
+        })
     }
 
     /// `branch`'s outcomes, each with chance `p`, joined into `out` (none when `p` is 0).
@@ -322,7 +344,7 @@ impl<'b> Reading<'b> for Exact<'b> {
         vec![Outcome {
             at,
             p: 1.0,
-            counts: vec![0.0; self.b.species.len()],
+            counts: vec![0.0; self.width],
         }]
     }
 
@@ -332,7 +354,13 @@ impl<'b> Reading<'b> for Exact<'b> {
             true => at.spent.saturating_add(self.b.species_of(s).cost),
             false => 0,
         };
-        self.overflow |= spent > MAX_EXACT_DANGER;
+        let tally = (self.tally.as_ref()).map_or(0, |w| at.tally.saturating_add(w[s.index()]));
+        self.overflow |= spent > MAX_EXACT_DANGER || tally > MAX_EXACT_DANGER;
+        let counted = match &mut self.explaining {
+            None => Some(s.index()),
+            Some(paths) => paths.index(s, role),
+        };
+        self.overflow |= counted.is_some_and(|i| i >= self.width);
         let mut kept = at.kept;
         let group = match role {
             Role::Leader { group, .. } => group.map(Key::Group),
@@ -347,9 +375,12 @@ impl<'b> Reading<'b> for Exact<'b> {
             mask,
             kept,
             spent,
+            tally,
             ..at
         });
-        dist[0].counts[s.index()] = 1.0;
+        if let Some(i) = counted.filter(|&i| i < self.width) {
+            dist[0].counts[i] = 1.0;
+        }
         dist
     }
 
@@ -415,6 +446,18 @@ impl<'b> Reading<'b> for Exact<'b> {
         self.bag_draw(at, at_depth, &mut row)
     }
 
+    fn via(&mut self, table: TableId, row: usize) {
+        if let Some(paths) = &mut self.explaining {
+            paths.via((table, row));
+        }
+    }
+
+    fn left(&mut self) {
+        if let Some(paths) = &mut self.explaining {
+            paths.left();
+        }
+    }
+
     fn chance(
         &mut self,
         at: State,
@@ -451,15 +494,23 @@ impl<'b> Reading<'b> for Exact<'b> {
         out
     }
 
-    /// Remembered by the state with its danger counted from 0: a walk's danger is what it
-    /// adds to the danger it starts from.
+    /// Remembered by the state with its danger and tally counted from 0: a walk's danger
+    /// is what it adds to the danger it starts from. Not remembered when explaining: a
+    /// walk's paths are those of the rows it was reached through.
     fn remembered(
         &mut self,
         key: Walk,
         at: State,
         walk: impl FnOnce(&mut Self, State) -> Dist,
     ) -> Dist {
-        let from = State { spent: 0, ..at };
+        if self.explaining.is_some() {
+            return walk(self, at);
+        }
+        let from = State {
+            spent: 0,
+            tally: 0,
+            ..at
+        };
         let dist = match self.memo.get(&(key, from)) {
             Some(dist) => dist.clone(),
             None => {
@@ -469,8 +520,8 @@ impl<'b> Reading<'b> for Exact<'b> {
                 dist
             }
         };
-        let dist = shifted(dist, at.spent);
-        self.overflow |= dist.iter().any(|o| o.at.spent > MAX_EXACT_DANGER);
+        let dist = shifted(dist, (at.spent, at.tally));
+        self.overflow |= (dist.iter()).any(|o| o.at.spent.max(o.at.tally) > MAX_EXACT_DANGER);
         dist
     }
 
@@ -489,11 +540,12 @@ impl<'b> Reading<'b> for Exact<'b> {
     }
 }
 
-/// Outcomes with `by` more danger.
-fn shifted(mut dist: Dist, by: u32) -> Dist {
-    if by > 0 {
+/// Outcomes with `spent` more danger and `tally` more counted.
+fn shifted(mut dist: Dist, (spent, tally): (u32, u32)) -> Dist {
+    if spent > 0 || tally > 0 {
         for o in &mut dist {
-            o.at.spent = o.at.spent.saturating_add(by);
+            o.at.spent = o.at.spent.saturating_add(spent);
+            o.at.tally = o.at.tally.saturating_add(tally);
         }
     }
     dist

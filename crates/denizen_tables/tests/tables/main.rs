@@ -6,6 +6,7 @@ mod budget;
 mod caps;
 mod context;
 mod edges;
+mod figures;
 mod floor;
 mod golden;
 mod lint;

@@ -14,7 +14,7 @@ use crate::{bestiary, by_key};
 
 /// Rats on the floor; in a lair, the queen (unique, weight 1) or a den of a wolf and two
 /// cubs (weight 3), one or two placements a lair.
-const LAIRS: &str = r#"(
+pub(crate) const LAIRS: &str = r#"(
     species: [
         (key: "rat", name: "rat", glyph: 'r', level: 1, hit_points: "1d1"),
         (key: "queen", name: "queen", glyph: 'Q', level: 1, hit_points: "1d1", unique: true),
@@ -59,7 +59,7 @@ fn area(x: u32, y: u32, width: u32, height: u32) -> SquareSet {
 }
 
 /// Two lairs of 4 x 3, `lair-a` at the left and `lair-b` at the right.
-fn two_lairs() -> Regions {
+pub(crate) fn two_lairs() -> Regions {
     let mut regions = Regions::default();
     regions
         .insert(Region::new("lair", "lair-b", area(22, 2, 4, 3)))
