@@ -39,6 +39,7 @@
 #![warn(missing_docs)]
 
 mod bag;
+pub mod balance;
 pub mod bestiary;
 mod bounds;
 pub mod calendar;

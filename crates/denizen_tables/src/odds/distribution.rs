@@ -22,6 +22,8 @@ pub enum Counted {
     Tag(String),
     /// The floor's danger: each creature's cost, summed.
     Danger,
+    /// The creatures of unique species.
+    Uniques,
 }
 
 impl Counted {
@@ -31,6 +33,7 @@ impl Counted {
             Counted::Species(x) => u32::from(x.index() == id),
             Counted::Tag(tag) => u32::from(s.tags.iter().any(|t| t == tag)),
             Counted::Danger => s.cost,
+            Counted::Uniques => u32::from(s.unique),
         };
         (b.species().iter().enumerate())
             .map(|(id, s)| of(s, id))

@@ -1,6 +1,7 @@
 //! denizen_tables' tests, one binary with a module per topic.
 
 mod bags;
+mod balance;
 mod branches;
 mod budget;
 mod caps;
