@@ -4,7 +4,9 @@ use std::path::Path;
 
 use denizen_core::DataError;
 
-/// Why a command failed; printed as one line, and the process exits with code 2.
+/// Why a command failed; printed as one line. The process exits with code 1 when the
+/// command ran and what it checks failed ([`CliError::Failed`]), 130 when Ctrl-C ended
+/// it, and 2 otherwise (bad input).
 #[derive(Debug, thiserror::Error)]
 pub enum CliError {
     /// A data file is malformed or inconsistent.
@@ -25,6 +27,10 @@ pub enum CliError {
     /// An argument the rules cannot use.
     #[error("{0}")]
     Usage(String),
+    /// The command ran, and what it checks did not hold: a diff past its threshold, a
+    /// balance claim that fails, a lint warning under `--deny-warnings` (exit code 1).
+    #[error("{0}")]
+    Failed(String),
     /// Ctrl-C ended a long run before its answer was written (exit code 130).
     #[error("interrupted: nothing was written")]
     Interrupted,

@@ -12,19 +12,27 @@
 #[cfg(feature = "angband")]
 pub mod angband;
 #[cfg(feature = "tables")]
+pub mod balance;
+#[cfg(feature = "tables")]
 mod bestiary_files;
 #[cfg(feature = "captive")]
 pub mod captive;
 pub mod chart;
 pub mod commands;
 #[cfg(feature = "tables")]
+pub mod diff;
+#[cfg(feature = "tables")]
 mod editor_level;
 pub mod error;
+#[cfg(feature = "tables")]
+mod figures;
 pub mod interrupt;
 #[cfg(feature = "omega")]
 pub mod omega;
 #[cfg(feature = "tables")]
 mod picture;
+#[cfg(feature = "tables")]
+pub mod report;
 #[cfg(feature = "omega")]
 pub mod spoiler;
 pub mod table;

@@ -63,10 +63,10 @@ fn main() -> ExitCode {
             // A standard error that cannot be written (closed, full) leaves only the code.
             let _ = writeln!(std::io::stderr(), "denizen: {e}");
             // 128 + SIGINT, as a shell reports a run ended by Ctrl-C.
-            ExitCode::from(if matches!(e, CliError::Interrupted) {
-                130
-            } else {
-                2
+            ExitCode::from(match e {
+                CliError::Interrupted => 130,
+                CliError::Failed(_) => 1,
+                _ => 2,
             })
         }
     }

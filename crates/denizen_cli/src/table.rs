@@ -13,6 +13,8 @@ pub enum Format {
     Csv,
     /// One JSON object with a `rows` array.
     Json,
+    /// A Markdown table under its title.
+    Markdown,
 }
 
 /// Output formats of the commands that print counts and a summary (no JSON).
@@ -51,7 +53,7 @@ pub enum Cell {
 }
 
 impl Cell {
-    fn text(&self) -> String {
+    pub(crate) fn text(&self) -> String {
         match self {
             Cell::Text(t) => t.clone(),
             Cell::Int(v) => v.to_string(),
@@ -116,6 +118,16 @@ impl Table {
                 let doc = serde_json::json!({ "title": self.title, "rows": rows });
                 serde_json::to_writer_pretty(&mut *out, &doc)?;
                 writeln!(out)?;
+            }
+            Format::Markdown => {
+                writeln!(out, "{}\n", self.title)?;
+                writeln!(out, "| {} |", self.columns.join(" | "))?;
+                writeln!(out, "|{}", " --- |".repeat(self.columns.len()))?;
+                for row in &self.rows {
+                    let cells: Vec<String> =
+                        (row.iter()).map(|c| c.text().replace('|', "\\|")).collect();
+                    writeln!(out, "| {} |", cells.join(" | "))?;
+                }
             }
             Format::Table => {
                 writeln!(out, "{}", self.title)?;

@@ -57,6 +57,16 @@ pub enum TablesCommand {
         /// floor only.
         #[arg(long)]
         danger: bool,
+        /// Where this species comes from instead: every path that brings it (its rows by
+        /// file and entry, nested tables, groups, escorts, followers, out-of-depth
+        /// draws, regions), each with its exact share of its expected count per floor.
+        #[arg(long, value_name = "SPECIES", conflicts_with_all = ["table", "budget", "danger", "dist"])]
+        explain: Option<String>,
+        /// The distribution over a floor instead, of a species' count (`KEY`), a tag's
+        /// (`tag:NAME`) or the danger (`danger`): each count's chance, with P(none),
+        /// P(at least one), the mean and quantiles.
+        #[arg(long, value_name = "WHAT", conflicts_with_all = ["table", "budget", "danger"])]
+        dist: Option<String>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = TextFormat::Table)]
         format: TextFormat,
@@ -142,12 +152,26 @@ pub enum TablesCommand {
     /// The expected count of each species per floor by depth, stacked: SVG, and PNG with
     /// --png (also `denizen chart tables`).
     Chart(crate::chart::tables::ChartArgs),
+    /// What an edit did: each species', tag's and the danger's expected count per floor
+    /// at each depth, before (--against) and after, the largest changes first; exit code
+    /// 1 when a change passes --threshold.
+    Diff(crate::diff::DiffArgs),
+    /// Checks the balance claims of a RON file at every depth each names; exit code 1
+    /// when one fails.
+    Check(crate::balance::CheckArgs),
+    /// Writes one self-contained HTML page: expected counts by depth, the danger, the
+    /// lint, each species' table and explanation, the diff with --against and the
+    /// claims' verdicts with --checks.
+    Report(crate::report::ReportArgs),
+    /// Rewrites the report whenever a file changes, printing the lint, until Ctrl-C; the
+    /// open page reloads itself and keeps its sort and filter.
+    Watch(crate::report::ReportArgs),
 }
 
 impl TablesCommand {
     /// Whether it runs long (`sample`).
     pub fn runs_long(&self) -> bool {
-        matches!(self, TablesCommand::Sample { .. })
+        matches!(self, TablesCommand::Sample { .. } | TablesCommand::Watch(_))
     }
 }
 
@@ -178,11 +202,45 @@ pub fn run(
             context,
             budget,
             danger,
+            explain,
+            dist,
             format,
         } => {
             let (b, ledger) = load(files)?;
             let b = in_branch(b, branch.as_deref())?;
             let given = context.context(&b)?;
+            if explain.is_some() || dist.is_some() {
+                if *per == PerArg::Placement {
+                    return Err(CliError::Usage(
+                        "--explain and --dist are figures of a floor: give --per floor".into(),
+                    ));
+                }
+                let site = map
+                    .as_ref()
+                    .map(|path| crate::editor_level::read(path, level.as_deref(), *depth, &b))
+                    .transpose()?;
+                let depth = depth
+                    .or(site.as_ref().and_then(|s| s.depth))
+                    .ok_or_else(|| {
+                        CliError::Usage(
+                            "give --depth, or a map whose level has a `depth` field".into(),
+                        )
+                    })?;
+                let (regions, context) = match site {
+                    Some(s) => (
+                        s.regions,
+                        crate::editor_level::with_given(s.context, &given),
+                    ),
+                    None => (Default::default(), given),
+                };
+                let floor = (&b, depth, &regions, &ledger, &context);
+                let shown = match (explain, dist) {
+                    (Some(key), _) => crate::figures::explain_table(floor, key)?,
+                    (None, Some(what)) => crate::figures::dist_table(floor, what)?,
+                    (None, None) => unreachable!("one of --explain and --dist is given"),
+                };
+                return shown.write((*format).into(), out).map_err(stdout);
+            }
             if let Some(path) = map {
                 if *per == PerArg::Placement {
                     return Err(CliError::Usage("a map's odds are per floor".into()));
@@ -308,11 +366,15 @@ pub fn run(
             };
             note(err, format_args!("{counted}"));
             if *deny_warnings && !b.warnings().is_empty() {
-                return Err(CliError::Usage(format!("{counted}, and --deny-warnings")));
+                return Err(CliError::Failed(format!("{counted}, and --deny-warnings")));
             }
             Ok(())
         }
         TablesCommand::Chart(args) => write_chart(&[plot(args)?], &args.out, out),
+        TablesCommand::Diff(args) => crate::diff::run(args, out, err),
+        TablesCommand::Check(args) => crate::balance::run(args, out),
+        TablesCommand::Report(args) => crate::report::run(args, out, err),
+        TablesCommand::Watch(args) => crate::report::watch(args, out, err),
     }
 }
 

@@ -1,0 +1,87 @@
+"use strict";
+(function () {
+  const table = document.getElementById("species");
+  const body = table.tBodies[0];
+  const input = document.getElementById("filter");
+  const heads = Array.from(table.tHead.rows[0].cells);
+
+  function read() {
+    const h = new URLSearchParams(location.hash.slice(1));
+    return { sort: h.get("sort"), dir: h.get("dir") || "asc", filter: h.get("filter") || "", selftest: h.has("selftest") };
+  }
+
+  function keep(s) {
+    const h = new URLSearchParams(location.hash.slice(1));
+    if (s.sort !== null) { h.set("sort", s.sort); h.set("dir", s.dir); }
+    if (s.filter) { h.set("filter", s.filter); } else { h.delete("filter"); }
+    history.replaceState(null, "", "#" + h.toString());
+  }
+
+  function value(row, i) {
+    const text = row.cells[i].textContent;
+    const n = Number(text);
+    return text !== "" && !Number.isNaN(n) ? n : text.toLowerCase();
+  }
+
+  function apply(s) {
+    const rows = Array.from(body.rows);
+    if (s.sort !== null) {
+      const i = Number(s.sort);
+      const sign = s.dir === "desc" ? -1 : 1;
+      rows.sort(function (a, b) {
+        const x = value(a, i), y = value(b, i);
+        const c = typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y));
+        return sign * c;
+      });
+      rows.forEach(function (r) { body.appendChild(r); });
+    }
+    const f = s.filter.toLowerCase();
+    rows.forEach(function (r) { r.hidden = f !== "" && !r.textContent.toLowerCase().includes(f); });
+    input.value = s.filter;
+  }
+
+  heads.forEach(function (th, i) {
+    th.addEventListener("click", function () {
+      const s = read();
+      s.dir = s.sort === String(i) && s.dir === "asc" ? "desc" : "asc";
+      s.sort = String(i);
+      keep(s);
+      apply(s);
+    });
+  });
+  input.addEventListener("input", function () {
+    const s = read();
+    s.filter = input.value;
+    keep(s);
+    apply(s);
+  });
+
+  const state = read();
+  apply(state);
+
+  if (state.selftest) {
+    // Sort by cost, most first, then filter on the first species' key: the rows shown
+    // must be in order and each must hold the filter's text.
+    heads[3].click();
+    heads[3].click();
+    const costs = Array.from(body.rows).map(function (r) { return Number(r.cells[3].textContent); });
+    const sorted = costs.every(function (c, i) { return i === 0 || costs[i - 1] >= c; });
+    const first = body.rows[body.rows.length - 1].cells[0].textContent;
+    input.value = first;
+    input.dispatchEvent(new Event("input"));
+    const shown = Array.from(body.rows).filter(function (r) { return !r.hidden; });
+    const filtered = shown.length > 0 && shown.every(function (r) { return r.textContent.toLowerCase().includes(first.toLowerCase()); });
+    const kept = location.hash.includes("sort=3") && location.hash.includes("dir=desc") && location.hash.includes("filter=");
+    const out = document.getElementById("selftest");
+    out.hidden = false;
+    out.textContent = "selftest: " + (sorted && filtered && kept ? "pass" : "fail") +
+      "; sorted by cost, most first: " + costs.join(",") +
+      "; filter " + JSON.stringify(first) + " shows " + shown.length + " of " + body.rows.length +
+      "; fragment " + location.hash;
+  }
+
+  const every = Number(document.body.dataset.watch || 0);
+  if (every > 0) {
+    setTimeout(function () { location.reload(); }, every);
+  }
+})();
