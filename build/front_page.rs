@@ -33,6 +33,7 @@ pub const CHAPTER_FEATURES: [(&str, &[&str]); 11] = [
         "ch12_floors_from_a_level_editor",
         &["bevy", "tables", "maps", "assets"],
     ),
+    ("ch13_balancing_with_exact_odds", &["tables"]),
 ];
 
 /// Whether a build whose features `on` tells renders a guide chapter.

@@ -93,6 +93,14 @@
     not(all(feature = "bevy", feature = "tables", feature = "maps")),
     doc = "12. Floors from a level editor (with the `bevy`, `tables` and `maps` features)."
 )]
+#![cfg_attr(
+    feature = "tables",
+    doc = "13. [Balancing with exact odds](ch13_balancing_with_exact_odds): what an edit did at every depth, where a species comes from, the chance a floor holds one, balance claims checked in CI, and a report page."
+)]
+#![cfg_attr(
+    not(feature = "tables"),
+    doc = "13. Balancing with exact odds (with the `tables` feature)."
+)]
 
 #[cfg(all(feature = "bevy", feature = "omega", feature = "captive"))]
 #[doc = include_str!("../guide/01-in-a-bevy-game.md")]
@@ -152,3 +160,7 @@ pub mod ch11_your_own_monsters {}
 #[cfg(feature = "assets")]
 #[cfg(all(feature = "bevy", feature = "tables", feature = "maps"))]
 pub mod ch12_floors_from_a_level_editor {}
+
+#[cfg(feature = "tables")]
+#[doc = include_str!("../guide/13-balancing-with-exact-odds.md")]
+pub mod ch13_balancing_with_exact_odds {}

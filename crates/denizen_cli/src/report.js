@@ -72,9 +72,14 @@
     const shown = Array.from(body.rows).filter(function (r) { return !r.hidden; });
     const filtered = shown.length > 0 && shown.every(function (r) { return r.textContent.toLowerCase().includes(first.toLowerCase()); });
     const kept = location.hash.includes("sort=3") && location.hash.includes("dir=desc") && location.hash.includes("filter=");
+    // The charts are laid out: drawn wide, with bars.
+    const chart = document.getElementById("counts");
+    const drawn = chart.getBoundingClientRect().width > 100 && chart.querySelectorAll("rect").length > 0 &&
+      document.getElementById("danger").getBoundingClientRect().height > 100;
     const out = document.getElementById("selftest");
     out.hidden = false;
-    out.textContent = "selftest: " + (sorted && filtered && kept ? "pass" : "fail") +
+    out.textContent = "selftest: " + (sorted && filtered && kept && drawn ? "pass" : "fail") +
+      "; charts drawn: " + drawn +
       "; sorted by cost, most first: " + costs.join(",") +
       "; filter " + JSON.stringify(first) + " shows " + shown.length + " of " + body.rows.length +
       "; fragment " + location.hash;

@@ -360,3 +360,87 @@ fn watch_rewrites_the_page_when_a_file_changes_until_ctrl_c() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Every command of the guide's chapter 'Balancing with exact odds' runs from the
+/// workspace's folder as the chapter shows it, with the exit code its comment gives (0
+/// without one); `report.html` is written to a scratch folder, and `watch` is stopped with
+/// Ctrl-C once it has written the page.
+#[test]
+fn the_balancing_chapters_commands_run_as_it_says() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let chapter =
+        std::fs::read_to_string(root.join("guide/13-balancing-with-exact-odds.md")).unwrap();
+    let dir = scratch("chapter");
+    let page = dir.join("report.html");
+    let starter = "crates/denizen_tables/data/starter.tables.ron crates/denizen_tables/data/starter_mod.tables.ron";
+    let mut ran = 0;
+    let (mut in_sh, mut watched) = (false, false);
+    for line in chapter.lines() {
+        if line.starts_with("```") {
+            in_sh = line == "```sh";
+            continue;
+        }
+        let Some(command) = line.strip_prefix("denizen tables ").filter(|_| in_sh) else {
+            continue;
+        };
+        let (words, exit) = match command.split_once('#') {
+            Some((words, comment)) => (
+                words,
+                comment
+                    .trim()
+                    .strip_prefix("exit ")
+                    .unwrap()
+                    .parse()
+                    .unwrap(),
+            ),
+            None => (command, 0),
+        };
+        let words = words
+            .replace("FILES", starter)
+            .replace("report.html", &page.display().to_string());
+        let mut run = Command::new(env!("CARGO_BIN_EXE_denizen"));
+        run.current_dir(&root)
+            .arg("tables")
+            .args(words.split_whitespace());
+        if words.starts_with("watch ") {
+            let _ = std::fs::remove_file(&page);
+            let child = run
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .spawn()
+                .unwrap();
+            for _ in 0..600 {
+                if std::fs::read_to_string(&page).is_ok_and(|p| p.ends_with("</html>\n")) {
+                    break;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(100));
+            }
+            assert!(page.exists(), "{words}: no page");
+            Command::new("kill")
+                .args(["-INT", &child.id().to_string()])
+                .status()
+                .unwrap();
+            assert_eq!(
+                child.wait_with_output().unwrap().status.code(),
+                Some(exit),
+                "{words}"
+            );
+            watched = true;
+        } else {
+            let out = run.output().unwrap();
+            assert_eq!(
+                out.status.code(),
+                Some(exit),
+                "{words}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            if words.starts_with("report ") {
+                let html = std::fs::read_to_string(&page).unwrap();
+                assert!(html.contains("id=\"checks\"") && html.contains("id=\"diff\""));
+            }
+        }
+        ran += 1;
+    }
+    assert_eq!((ran, watched), (7, true));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
