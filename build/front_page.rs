@@ -18,7 +18,7 @@ pub const DOCUMENTS: [(&str, &str); 5] = [
 pub const GUIDE_ONLINE: &str = "https://docs.rs/denizen/latest/denizen/guide/";
 
 /// The features each chapter needs (`src/guide.rs`); a chapter not listed needs none.
-pub const CHAPTER_FEATURES: [(&str, &[&str]); 11] = [
+pub const CHAPTER_FEATURES: [(&str, &[&str]); 12] = [
     ("ch01_in_a_bevy_game", &["bevy", "omega", "captive"]),
     ("ch02_floors_and_saves", &["bevy", "omega", "captive"]),
     ("ch03_the_living_world", &["bevy", "omega"]),

@@ -14,10 +14,13 @@ use denizen_bevy::assets::{AnySlot, DataSlot, DataSource, DataSources, register_
 denizen_bevy::data_kinds! {
     /// A tables file (`*.tables.ron`): a base bestiary or a mod file.
     TablesFile = "tables.ron";
+    /// A claims file (`*.checks.ron`): balance claims checked when the bestiary loads
+    /// (see [`crate::balance`]).
+    ChecksFile = "checks.ron";
 }
 
-/// The loader of the tables' one kind.
-pub(super) const KINDS: [fn(&mut App); 1] = [register_kind::<TablesFile>];
+/// The loaders of the tables' kinds.
+pub(super) const KINDS: [fn(&mut App); 2] = [register_kind::<TablesFile>, register_kind::<ChecksFile>];
 
 /// The bestiary's files as assets, for
 /// [`TablesPlugin::data_assets`](super::TablesPlugin::data_assets): merged in the order
@@ -32,6 +35,7 @@ pub(super) const KINDS: [fn(&mut App); 1] = [register_kind::<TablesFile>];
 #[derive(Resource, Clone, Debug)]
 pub struct TablesDataAssets {
     files: Vec<DataSlot<TablesFile>>,
+    checks: Option<DataSlot<ChecksFile>>,
 }
 
 impl TablesDataAssets {
@@ -39,7 +43,17 @@ impl TablesDataAssets {
     pub fn new(base: impl Into<DataSource<TablesFile>>) -> Self {
         Self {
             files: vec![DataSlot::new(base.into())],
+            checks: None,
         }
+    }
+
+    /// A claims file checked each time the bestiary loads, as `denizen tables check`
+    /// checks it (exactly; a claim whose figures are sampled fails as unknown): each claim
+    /// that fails is a lint warning. A claims file that does not load keeps the rules in
+    /// use, as a broken tables file does. Edits to it are followed as the tables' are.
+    pub fn with_checks(mut self, file: impl Into<DataSource<ChecksFile>>) -> Self {
+        self.checks = Some(DataSlot::new(file.into()));
+        self
     }
 
     /// A mod file, merged after the files before it.
@@ -54,9 +68,10 @@ impl DataSources for TablesDataAssets {
     type Ruleset = TablesRuleset;
 
     fn slots(&mut self) -> Vec<&mut dyn AnySlot> {
-        self.files
-            .iter_mut()
+        let checks = self.checks.iter_mut().map(|slot| slot as &mut dyn AnySlot);
+        (self.files.iter_mut())
             .map(|slot| slot as &mut dyn AnySlot)
+            .chain(checks)
             .collect()
     }
 
@@ -67,11 +82,41 @@ impl DataSources for TablesDataAssets {
             .map(|slot| slot.file(world))
             .collect::<Result<Vec<_>, _>>()?;
         let bestiary = crate::load(&files)?;
-        let warnings: Vec<String> = bestiary.warnings().iter().map(|w| w.to_string()).collect();
+        let mut warnings: Vec<String> = bestiary.warnings().iter().map(|w| w.to_string()).collect();
+        if let Some(slot) = &self.checks {
+            let file = slot.file(world)?;
+            warnings.extend(failed_claims(&bestiary, file)?);
+        }
         world.insert_resource(TablesRuleset::new(Arc::new(bestiary)));
         if !warnings.is_empty() {
             world.write_message(TablesLintWarnings { warnings });
         }
         Ok(())
     }
+}
+
+/// Each claim of `file` that fails against `b`, as a lint warning: the file, the claim, its
+/// worst depth and figure, and its bound.
+fn failed_claims(b: &crate::Bestiary, file: denizen_core::DataFile<'_>) -> Result<Vec<String>, DataError> {
+    let claims = crate::balance::load_claims(b, file.name, file.text)?;
+    let ledger = crate::UniqueLedger::new();
+    let mut failed = Vec::new();
+    for claim in &claims {
+        let v = claim.check(&ledger, false).map_err(|e| DataError::invalid(file.name, "", "", e.to_string()))?;
+        if v.failed {
+            let how = match v.holds {
+                crate::balance::Holds::Unknown => "is unknown (its figures are sampled)",
+                _ => "fails",
+            };
+            failed.push(format!(
+                "{}: claim {} {how}: {} at depth {}, bound {}",
+                file.name,
+                denizen_core::quoted(&v.name),
+                v.figure,
+                v.depth,
+                v.bound
+            ));
+        }
+    }
+    Ok(failed)
 }

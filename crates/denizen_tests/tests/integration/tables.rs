@@ -716,6 +716,57 @@ fn tables_rules_follow_their_files() {
     assert_eq!(howler_glyphs(&mut app), ['h'], "the base's howler again");
 }
 
+/// A claims file checked as the bestiary loads: a claim that fails is a lint warning; an
+/// edit that makes it hold clears it; a claims file that does not load is refused, naming
+/// it, and the rules stay.
+#[cfg(feature = "file_watcher")]
+#[test]
+fn balance_claims_are_checked_as_the_rules_load() {
+    use crate::asset_folder::{Folder, game, heard, wait_for_answers};
+
+    // Every floor has its howler: P(at least one) is 1.
+    let claim = |bound: &str| {
+        format!(
+            r#"(claims: [(name: "howlers", figure: AtLeastOne(Species("howler")), depths: (1, 2), bound: {bound})])"#
+        )
+    };
+    let folder = Folder::new("assets-tables-checks");
+    folder.write("bog.tables.ron", BESTIARY);
+    folder.write("bog.checks.ron", &claim("AtMost(\"1/2\")"));
+    let files = TablesDataAssets::new("bog.tables.ron").with_checks("bog.checks.ron");
+    let plugins = DenizenPlugins::with_seed(9).set(TablesPlugin::default().data_assets(files));
+    let mut app = game(&folder.0, plugins);
+    let warned = |app: &mut App| -> Vec<String> {
+        let mut read = (app.world_mut())
+            .resource_mut::<Messages<TablesLintWarnings>>()
+            .get_cursor();
+        read.read(app.world().resource::<Messages<TablesLintWarnings>>())
+            .flat_map(|w| w.warnings.clone())
+            .collect()
+    };
+    wait_for_answers(&mut app, 1);
+    assert_eq!(heard(&app), [Ok("Tables")]);
+    assert_eq!(
+        warned(&mut app),
+        ["bog.checks.ron: claim `howlers` fails: 1 at depth 1, bound <= 0.5"]
+    );
+    folder.write("bog.checks.ron", &claim("AtLeast(\"1\")"));
+    wait_for_answers(&mut app, 2);
+    assert_eq!(heard(&app)[1], Ok("Tables"));
+    assert!(warned(&mut app).iter().all(|w| !w.contains("howlers")));
+    folder.write("bog.checks.ron", &claim("AtLeast(\"lots\")"));
+    wait_for_answers(&mut app, 3);
+    let Err(rejected) = &heard(&app)[2] else {
+        panic!("the broken claims are refused: {:?}", heard(&app))
+    };
+    assert!(
+        (rejected.error.to_string())
+            .starts_with("bog.checks.ron: claims[0] `howlers`: field `bound`: `lots`"),
+        "{}",
+        rejected.error
+    );
+}
+
 /// A tag area larger than the floor costs no more than the floor (it is clipped: here it
 /// makes every square safe, so nothing finds a square); more areas than a floor holds are
 /// refused, and a save's record holding more is cut down, and said.
