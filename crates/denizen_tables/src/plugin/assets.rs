@@ -20,7 +20,8 @@ denizen_bevy::data_kinds! {
 }
 
 /// The loaders of the tables' kinds.
-pub(super) const KINDS: [fn(&mut App); 2] = [register_kind::<TablesFile>, register_kind::<ChecksFile>];
+pub(super) const KINDS: [fn(&mut App); 2] =
+    [register_kind::<TablesFile>, register_kind::<ChecksFile>];
 
 /// The bestiary's files as assets, for
 /// [`TablesPlugin::data_assets`](super::TablesPlugin::data_assets): merged in the order
@@ -97,12 +98,17 @@ impl DataSources for TablesDataAssets {
 
 /// Each claim of `file` that fails against `b`, as a lint warning: the file, the claim, its
 /// worst depth and figure, and its bound.
-fn failed_claims(b: &crate::Bestiary, file: denizen_core::DataFile<'_>) -> Result<Vec<String>, DataError> {
+fn failed_claims(
+    b: &crate::Bestiary,
+    file: denizen_core::DataFile<'_>,
+) -> Result<Vec<String>, DataError> {
     let claims = crate::balance::load_claims(b, file.name, file.text)?;
     let ledger = crate::UniqueLedger::new();
     let mut failed = Vec::new();
     for claim in &claims {
-        let v = claim.check(&ledger, false).map_err(|e| DataError::invalid(file.name, "", "", e.to_string()))?;
+        let v = claim
+            .check(&ledger, false)
+            .map_err(|e| DataError::invalid(file.name, "", "", e.to_string()))?;
         if v.failed {
             let how = match v.holds {
                 crate::balance::Holds::Unknown => "is unknown (its figures are sampled)",

@@ -732,7 +732,7 @@ fn balance_claims_are_checked_as_the_rules_load() {
     };
     let folder = Folder::new("assets-tables-checks");
     folder.write("bog.tables.ron", BESTIARY);
-    folder.write("bog.checks.ron", &claim("AtMost(\"1/2\")"));
+    folder.write("bog.checks.ron", claim("AtMost(\"1/2\")"));
     let files = TablesDataAssets::new("bog.tables.ron").with_checks("bog.checks.ron");
     let plugins = DenizenPlugins::with_seed(9).set(TablesPlugin::default().data_assets(files));
     let mut app = game(&folder.0, plugins);
@@ -750,11 +750,11 @@ fn balance_claims_are_checked_as_the_rules_load() {
         warned(&mut app),
         ["bog.checks.ron: claim `howlers` fails: 1 at depth 1, bound <= 0.5"]
     );
-    folder.write("bog.checks.ron", &claim("AtLeast(\"1\")"));
+    folder.write("bog.checks.ron", claim("AtLeast(\"1\")"));
     wait_for_answers(&mut app, 2);
     assert_eq!(heard(&app)[1], Ok("Tables"));
     assert!(warned(&mut app).iter().all(|w| !w.contains("howlers")));
-    folder.write("bog.checks.ron", &claim("AtLeast(\"lots\")"));
+    folder.write("bog.checks.ron", claim("AtLeast(\"lots\")"));
     wait_for_answers(&mut app, 3);
     let Err(rejected) = &heard(&app)[2] else {
         panic!("the broken claims are refused: {:?}", heard(&app))
