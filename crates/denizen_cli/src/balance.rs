@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use denizen_core::read_data_file;
+use denizen_core::{quoted, read_data_file};
 use denizen_tables::balance::{Holds, Verdict, load_claims};
 use denizen_tables::{Bestiary, UniqueLedger};
 
@@ -36,22 +36,24 @@ pub(crate) fn verdicts(
 ) -> Result<Vec<Verdict>, CliError> {
     let text = read_data_file(path).map_err(io_error(path))?;
     let claims = load_claims(b, &shown(path), &text)?;
-    claims
-        .iter()
+    (claims.iter())
         .map(|c| {
-            (c.check(ledger, allow_sampled))
-                .map_err(|e| CliError::Usage(format!("{}: {e}", shown(path))))
+            c.check(ledger, allow_sampled).map_err(|e| {
+                CliError::Usage(format!("{}: claim {}: {e}", shown(path), quoted(&c.name)))
+            })
         })
         .collect()
 }
 
-/// `holds`, `fails` or `unknown`.
+/// `holds`, `fails` (each marked `(sampled)` when it rests on sampled figures) or
+/// `unknown`.
 pub(crate) fn verdict_word(v: &Verdict) -> &'static str {
-    match (v.holds, v.failed) {
-        (Holds::Yes, _) => "holds",
-        (Holds::No, _) => "fails",
-        (Holds::Unknown, false) => "sampled",
-        (Holds::Unknown, true) => "unknown",
+    match (v.holds, v.sampled) {
+        (Holds::Yes, false) => "holds",
+        (Holds::Yes, true) => "holds (sampled)",
+        (Holds::No, false) => "fails",
+        (Holds::No, true) => "fails (sampled)",
+        (Holds::Unknown, _) => "unknown",
     }
 }
 
@@ -72,7 +74,7 @@ pub(crate) fn table(verdicts: &[Verdict]) -> Table {
     let failed = verdicts.iter().filter(|v| v.failed).count();
     Table {
         title: format!(
-            "{} claims, {failed} failed; each at its worst depth (exact unless `sampled`)",
+            "{} claims, {failed} failed; each at its worst depth (exact unless marked sampled)",
             verdicts.len()
         ),
         columns: vec!["claim", "verdict", "worst_depth", "figure", "bound"],

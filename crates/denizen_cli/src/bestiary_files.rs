@@ -72,7 +72,7 @@ pub(crate) fn depth_span(text: &str) -> Result<(u32, u32), String> {
 
 /// The files named, each folder replaced by its `*.tables.ron` files in the order of their
 /// names.
-fn paths(named: &[PathBuf]) -> Result<Vec<PathBuf>, CliError> {
+pub(crate) fn paths(named: &[PathBuf]) -> Result<Vec<PathBuf>, CliError> {
     let mut paths = Vec::new();
     for path in named {
         if !path.is_dir() {

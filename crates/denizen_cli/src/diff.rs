@@ -60,10 +60,18 @@ pub enum Threshold {
     Percent(f64),
 }
 
+/// The largest change taken for rounding: the same rules summed in another order (rows
+/// or files reordered) may differ in the last bits of a figure.
+pub const ROUNDING: f64 = 1e-9;
+
 impl Threshold {
-    /// Whether the change from `before` to `after` is past the threshold.
+    /// Whether the change from `before` to `after` is past the threshold (and past
+    /// [`ROUNDING`]).
     fn passed(self, before: f64, after: f64) -> bool {
         let change = (after - before).abs();
+        if change <= ROUNDING {
+            return false;
+        }
         match self {
             Threshold::Absolute(x) => change > x,
             Threshold::Percent(p) if before == 0.0 => change > 0.0 && p.is_finite(),
@@ -151,14 +159,20 @@ pub(crate) struct Change {
     pub(crate) depth: u32,
     pub(crate) before: f64,
     pub(crate) after: f64,
-    /// The first depth of the span where the subject's change passes the threshold.
+    /// The first depth of the span where the subject's change passes the threshold (for
+    /// a species added or removed whose changes do not, where it is first listed).
     pub(crate) first: u32,
     /// `added`, `removed` or empty.
     pub(crate) status: &'static str,
+    /// Whether the change passes the threshold. A species added or removed is listed
+    /// wherever its figure changes, past the threshold or not, and at the span's first
+    /// depth when it never does; only changes past the threshold fail the run.
+    pub(crate) passed: bool,
 }
 
 /// The changes past `threshold` from `old` to `new` at each of `depths`, the largest
-/// first (then by subject and depth); and whether any figure was sampled.
+/// first (then by subject and depth), then each species added or removed whose figures
+/// did not change; and whether any figure was sampled.
 pub(crate) fn changes(
     (new, old): (&Bestiary, &Bestiary),
     (first, last): (u32, u32),
@@ -179,6 +193,8 @@ pub(crate) fn changes(
     let mut out = Vec::new();
     let mut sampled = false;
     let mut begins: BTreeMap<Subject, u32> = BTreeMap::new();
+    // Where each subject listed is first listed.
+    let mut listed: BTreeMap<Subject, u32> = BTreeMap::new();
     for depth in first..=last {
         let (after, s1) = figures(new, depth, given)?;
         let (before, s2) = figures(old, depth, given)?;
@@ -187,15 +203,20 @@ pub(crate) fn changes(
         for subject in subjects {
             let (b, a) = (before.get(subject), after.get(subject));
             let (b, a) = (b.copied().unwrap_or(0.0), a.copied().unwrap_or(0.0));
-            if !threshold.passed(b, a) {
-                continue;
-            }
-            begins.entry(subject.clone()).or_insert(depth);
             let status = match subject {
                 Subject::Species(k) if !was.contains(k) => "added",
                 Subject::Species(k) if !is.contains(k) => "removed",
                 _ => "",
             };
+            let passed = threshold.passed(b, a);
+            // A species added or removed is listed wherever its figure changes at all.
+            if !passed && (status.is_empty() || (a - b).abs() <= ROUNDING) {
+                continue;
+            }
+            if passed {
+                begins.entry(subject.clone()).or_insert(depth);
+            }
+            listed.entry(subject.clone()).or_insert(depth);
             out.push(Change {
                 subject: subject.clone(),
                 depth,
@@ -203,11 +224,32 @@ pub(crate) fn changes(
                 after: a,
                 first: 0,
                 status,
+                passed,
             });
         }
     }
+    let unlisted = |k: &String| !listed.contains_key(&Subject::Species(k.clone()));
+    let added = (is.difference(&was))
+        .filter(|k| unlisted(k))
+        .map(|k| (k, "added"));
+    let removed = (was.difference(&is))
+        .filter(|k| unlisted(k))
+        .map(|k| (k, "removed"));
+    let quiet: Vec<Change> = (added.chain(removed))
+        .map(|(k, status)| Change {
+            subject: Subject::Species(k.clone()),
+            depth: first,
+            before: 0.0,
+            after: 0.0,
+            first,
+            status,
+            passed: false,
+        })
+        .collect();
     for c in &mut out {
-        c.first = begins[&c.subject];
+        c.first = (begins.get(&c.subject).or(listed.get(&c.subject)))
+            .copied()
+            .unwrap_or(first);
     }
     out.sort_by(|x, y| {
         let size = |c: &Change| (c.after - c.before).abs();
@@ -215,6 +257,7 @@ pub(crate) fn changes(
             .then_with(|| x.subject.cmp(&y.subject))
             .then(x.depth.cmp(&y.depth))
     });
+    out.extend(quiet);
     Ok((out, sampled))
 }
 
@@ -257,9 +300,11 @@ pub(crate) fn table(changes: &[Change], (first, last): (u32, u32)) -> Table {
 /// Runs `denizen tables diff`: exit code 1 when a change passes the threshold.
 pub fn run(args: &DiffArgs, out: &mut impl Write, err: &mut impl Write) -> Result<(), CliError> {
     let (new, ledger) = load(&args.files)?;
+    // The new files' ledger serves both: a unique killed that the old files lack is
+    // simply not among their draws.
     let old_files = Files {
         files: args.against.clone(),
-        killed: args.files.killed.clone(),
+        killed: Vec::new(),
     };
     let (old, _) = load(&old_files)?;
     let new = in_branch(new, args.branch.as_deref())?;
@@ -284,7 +329,7 @@ pub fn run(args: &DiffArgs, out: &mut impl Write, err: &mut impl Write) -> Resul
     table(&found, args.depths)
         .write(format, out)
         .map_err(stdout)?;
-    match found.len() {
+    match found.iter().filter(|c| c.passed).count() {
         0 => Ok(()),
         n => Err(CliError::Failed(format!("{n} changes past the threshold"))),
     }

@@ -5,8 +5,9 @@ use std::path::Path;
 use denizen_core::DataError;
 
 /// Why a command failed; printed as one line. The process exits with code 1 when the
-/// command ran and what it checks failed ([`CliError::Failed`]), 130 when Ctrl-C ended
-/// it, and 2 otherwise (bad input).
+/// command ran and what it checks failed ([`CliError::Failed`]), 130 when Ctrl-C ended a
+/// long run before its answer (`watch`, which runs until Ctrl-C, ends with 0), and 2
+/// otherwise (bad input).
 #[derive(Debug, thiserror::Error)]
 pub enum CliError {
     /// A data file is malformed or inconsistent.

@@ -20,6 +20,41 @@ pub(crate) type Floor<'a> = (
     &'a Context,
 );
 
+/// The table `odds --explain KEY` or `--dist WHAT` asks for, of the floor at `depth` (a
+/// map's level's, with its regions and context, when `--map` names one).
+pub(crate) fn table(
+    (b, ledger, given): (&Bestiary, &UniqueLedger, Context),
+    (map, level, depth): (Option<&std::path::Path>, Option<&str>, Option<u32>),
+    (explain, dist): (Option<&str>, Option<&str>),
+) -> Result<Table, CliError> {
+    let site = (map.map(|path| crate::editor_level::read(path, level, depth, b))).transpose()?;
+    let depth = depth
+        .or(site.as_ref().and_then(|s| s.depth))
+        .ok_or_else(|| {
+            CliError::Usage("give --depth, or a map whose level has a `depth` field".into())
+        })?;
+    let (regions, context) = match site {
+        Some(s) => (
+            s.regions,
+            crate::editor_level::with_given(s.context, &given),
+        ),
+        None => (Regions::default(), given),
+    };
+    let floor = (b, depth, &regions, ledger, &context);
+    let shown = match (explain, dist) {
+        (Some(key), _) => explain_table(floor, key),
+        (None, Some(what)) => dist_table(floor, what),
+        (None, None) => Err(CliError::Usage("give --explain or --dist".into())),
+    };
+    // A region's error names the map it was read from.
+    shown.map_err(|e| match (e, map) {
+        (CliError::Usage(m), Some(path)) if m.starts_with("region ") => {
+            CliError::Usage(format!("{}: {m}", path.display()))
+        }
+        (e, _) => e,
+    })
+}
+
 /// Every path that brings `key`, with its share.
 pub(crate) fn explanation(floor: Floor<'_>, key: &str) -> Result<Explanation, CliError> {
     let (b, depth, regions, ledger, context) = floor;
@@ -56,11 +91,13 @@ pub(crate) fn explain_table(floor: Floor<'_>, key: &str) -> Result<Table, CliErr
     })
 }
 
-/// What `--dist` names: a species' key, `tag:NAME` or `danger`.
+/// What `--dist` names: a species' key (or `species:KEY`, for a species keyed `danger`
+/// or `tag:..`), `tag:NAME` or `danger`.
 pub(crate) fn counted(b: &Bestiary, what: &str) -> Result<Counted, CliError> {
     if what == "danger" {
         return Ok(Counted::Danger);
     }
+    let what = what.strip_prefix("species:").unwrap_or(what);
     if let Some(tag) = what.strip_prefix("tag:") {
         return match b.species().iter().any(|s| s.tags.iter().any(|t| t == tag)) {
             true => Ok(Counted::Tag(tag.to_owned())),

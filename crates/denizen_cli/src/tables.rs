@@ -215,30 +215,9 @@ pub fn run(
                         "--explain and --dist are figures of a floor: give --per floor".into(),
                     ));
                 }
-                let site = map
-                    .as_ref()
-                    .map(|path| crate::editor_level::read(path, level.as_deref(), *depth, &b))
-                    .transpose()?;
-                let depth = depth
-                    .or(site.as_ref().and_then(|s| s.depth))
-                    .ok_or_else(|| {
-                        CliError::Usage(
-                            "give --depth, or a map whose level has a `depth` field".into(),
-                        )
-                    })?;
-                let (regions, context) = match site {
-                    Some(s) => (
-                        s.regions,
-                        crate::editor_level::with_given(s.context, &given),
-                    ),
-                    None => (Default::default(), given),
-                };
-                let floor = (&b, depth, &regions, &ledger, &context);
-                let shown = match (explain, dist) {
-                    (Some(key), _) => crate::figures::explain_table(floor, key)?,
-                    (None, Some(what)) => crate::figures::dist_table(floor, what)?,
-                    (None, None) => unreachable!("one of --explain and --dist is given"),
-                };
+                let site = (map.as_deref(), level.as_deref(), *depth);
+                let asked = (explain.as_deref(), dist.as_deref());
+                let shown = crate::figures::table((&b, &ledger, given), site, asked)?;
                 return shown.write((*format).into(), out).map_err(stdout);
             }
             if let Some(path) = map {

@@ -15,9 +15,15 @@
 //! ])
 //! ```
 //!
-//! A bound is a fraction (`"1/100"`) or a whole number (`"40"`). A figure within
-//! [`TOLERANCE`] of its bound holds: the exact figures are sums of products in `f64`,
-//! which may stray from the true ratio in their last bits.
+//! A bound is a fraction (`"1/100"`) or a whole number (`"40"`). A figure past its bound
+//! by at most [`TOLERANCE`] times the bound holds: the exact figures are sums of products
+//! in `f64`, which may stray from the true ratio in their last bits. A bound of 0 allows
+//! nothing past it: a figure that cannot come is worked as exactly 0.
+//!
+//! The unique ledger is the one the check is given (the command's `--killed`; empty
+//! otherwise), and a claim's context is the declared defaults with the flags of its
+//! `when` set and the integers of its `set`. A claim with no `branch` is of the default
+//! floor, whatever branch the bestiary it is read against is seen from.
 
 use denizen_core::{DataError, Entry, quoted};
 
@@ -29,7 +35,7 @@ use crate::odds::{Counted, Distribution, OddsError, floor_distribution};
 /// The most claims a file may hold.
 pub const MAX_CLAIMS: usize = 1024;
 
-/// How far past its bound a figure may lie and still hold.
+/// How far past its bound a figure may lie and still hold, as a share of the bound.
 pub const TOLERANCE: f64 = 1e-9;
 
 /// A claims file as written.
@@ -113,6 +119,8 @@ pub struct Claim {
     context: Context,
     /// Least and greatest allowed.
     bound: (f64, f64),
+    /// The bound as written: `<= 1/20`, `>= 1/2`, `in 10..40`.
+    bound_text: String,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -125,12 +133,13 @@ enum Figure {
 /// Whether a claim holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Holds {
-    /// At every depth.
+    /// At every depth (by sampled figures too, when they are allowed).
     Yes,
-    /// Not at its worst depth.
+    /// Not at its worst depth: one worked exactly, or a sampled one when sampled figures
+    /// are allowed.
     No,
-    /// Its figures were sampled (past the exact limits), so it is not known; it fails
-    /// unless sampled figures are allowed, and is then judged by them.
+    /// Every depth worked exactly holds, but some figures were sampled (past the exact
+    /// limits) and sampled figures are not allowed: not known, and it fails.
     Unknown,
 }
 
@@ -142,8 +151,10 @@ pub struct Verdict {
     pub name: String,
     /// Whether it holds.
     pub holds: Holds,
-    /// Whether it fails the check: it does not hold, or is unknown and sampled figures
-    /// are not allowed.
+    /// Whether the verdict rests on sampled figures: its worst figure was sampled, or it
+    /// holds only by them.
+    pub sampled: bool,
+    /// Whether it fails the check: it does not hold, or is unknown.
     pub failed: bool,
     /// The worst depth.
     pub depth: u32,
@@ -185,7 +196,7 @@ fn describe(c: &ClaimDef) -> String {
 
 fn resolve(b: &Bestiary, c: &ClaimDef, name: String, at: Entry<'_>) -> Result<Claim, DataError> {
     let bestiary = match c.branch.as_str() {
-        "" => b.clone(),
+        "" => b.in_branch(None),
         key => match b.branch_by_key(key) {
             Some(id) => b.in_branch(Some(id)),
             None => return Err(at.invalid("branch", format!("no branch {}", quoted(key)))),
@@ -215,13 +226,17 @@ fn resolve(b: &Bestiary, c: &ClaimDef, name: String, at: Entry<'_>) -> Result<Cl
         ));
     }
     let flags = c.when.iter().fold(Context::new(), |x, f| x.with_flag(f));
+    (bestiary.context().check(&flags)).map_err(|e| at.invalid("when", e.to_string()))?;
     let context = (c.set.iter()).fold(flags, |x, (n, v)| x.with_value(n, *v));
-    (bestiary.context().check(&context)).map_err(|e| at.invalid("when", e.to_string()))?;
+    (bestiary.context().check(&context)).map_err(|e| at.invalid("set", e.to_string()))?;
     let read = |text: &str| fraction(text).map_err(|p| at.invalid("bound", p));
-    let bound = match &c.bound {
-        BoundDef::AtMost(x) => (f64::NEG_INFINITY, read(x)?),
-        BoundDef::AtLeast(x) => (read(x)?, f64::INFINITY),
-        BoundDef::Within(x, y) => (read(x)?, read(y)?),
+    let (bound, bound_text) = match &c.bound {
+        BoundDef::AtMost(x) => ((f64::NEG_INFINITY, read(x)?), format!("<= {}", x.trim())),
+        BoundDef::AtLeast(x) => ((read(x)?, f64::INFINITY), format!(">= {}", x.trim())),
+        BoundDef::Within(x, y) => (
+            (read(x)?, read(y)?),
+            format!("in {}..{}", x.trim(), y.trim()),
+        ),
     };
     if bound.0 > bound.1 {
         return Err(at.invalid("bound", "the range's first end passes its last"));
@@ -233,6 +248,7 @@ fn resolve(b: &Bestiary, c: &ClaimDef, name: String, at: Entry<'_>) -> Result<Cl
         bestiary,
         context,
         bound,
+        bound_text,
     })
 }
 
@@ -273,44 +289,44 @@ impl Claim {
             .collect()
     }
 
-    /// The claim checked at each depth: its verdict, failed when sampled figures are met
-    /// and not `allow_sampled`.
+    /// Whether `x` lies within the bound, [`TOLERANCE`] of each end allowed.
+    fn within(&self, x: f64) -> bool {
+        let (low, high) = self.bound;
+        x >= low - TOLERANCE * low.abs() && x <= high + TOLERANCE * high.abs()
+    }
+
+    /// The claim checked at each depth. A depth worked exactly that fails makes it fail.
+    /// Otherwise, when a figure was sampled, it is [`Holds::Unknown`] unless
+    /// `allow_sampled`, and then judged by the sampled figures too.
     pub fn check(&self, ledger: &UniqueLedger, allow_sampled: bool) -> Result<Verdict, OddsError> {
+        let figures = self.figures(ledger)?;
+        let sampled = figures.iter().any(|f| f.2);
+        let judged: Vec<(u32, f64, bool)> = (figures.iter().copied())
+            .filter(|f| allow_sampled || !f.2)
+            .collect();
         let (low, high) = self.bound;
         // How far inside the bound a figure lies (below 0: past it).
         let margin = |x: f64| (x - low).min(high - x);
-        let figures = self.figures(ledger)?;
-        let (depth, figure, _) = figures
-            .iter()
-            .copied()
-            .min_by(|a, b| margin(a.1).total_cmp(&margin(b.1)))
-            .unwrap_or((self.depths.0, f64::NAN, false));
-        let sampled = figures.iter().any(|f| f.2);
-        let within = margin(figure) >= -TOLERANCE;
-        let holds = match (sampled, within) {
-            (true, _) => Holds::Unknown,
-            (false, true) => Holds::Yes,
-            (false, false) => Holds::No,
+        let worst = |among: &[(u32, f64, bool)]| {
+            (among.iter().copied()).min_by(|a, b| margin(a.1).total_cmp(&margin(b.1)))
+        };
+        let (depth, figure, at_sampled) =
+            worst(&judged)
+                .or_else(|| worst(&figures))
+                .unwrap_or((self.depths.0, f64::NAN, false));
+        let holds = match (judged.iter().all(|f| self.within(f.1)), sampled) {
+            (false, _) => Holds::No,
+            (true, true) if !allow_sampled => Holds::Unknown,
+            (true, _) => Holds::Yes,
         };
         Ok(Verdict {
             name: self.name.clone(),
             holds,
-            failed: !within || (sampled && !allow_sampled),
+            sampled: at_sampled || (sampled && holds != Holds::No),
+            failed: holds != Holds::Yes,
             depth,
             figure,
-            bound: self.bound_text(),
+            bound: self.bound_text.clone(),
         })
-    }
-
-    /// The bound in words: `<= 0.01`, `>= 0.5`, `in 40..60`.
-    fn bound_text(&self) -> String {
-        let (low, high) = self.bound;
-        if low == f64::NEG_INFINITY {
-            format!("<= {high}")
-        } else if high == f64::INFINITY {
-            format!(">= {low}")
-        } else {
-            format!("in {low}..{high}")
-        }
     }
 }

@@ -96,9 +96,9 @@ pub use floor::{
 pub use ledger::{FloorState, UniqueLedger};
 pub use merge::MAX_ENTRIES;
 pub use odds::{
-    Came, Counted, Distribution, Explanation, FloorOdds, MAX_EXACT_CAP_STATES, MAX_EXACT_CAPPED,
-    MAX_EXACT_DANGER, MAX_EXACT_STATES, MAX_EXACT_UNIQUES, MAX_EXPLAINED_PATHS, Odds, OddsError,
-    Path, Per, RegionOdds, explain, floor_distribution, floor_odds, odds, region_odds,
+    Came, Counted, Distribution, DrawPath, Explanation, FloorOdds, MAX_EXACT_CAP_STATES,
+    MAX_EXACT_CAPPED, MAX_EXACT_DANGER, MAX_EXACT_STATES, MAX_EXACT_UNIQUES, MAX_EXPLAINED_PATHS,
+    Odds, OddsError, Per, RegionOdds, explain, floor_distribution, floor_odds, odds, region_odds,
     table_floor_odds, table_odds,
 };
 pub use place::distance;

@@ -151,8 +151,9 @@ pub(crate) trait Reading<'b>: Sized {
     /// The rules entered last no longer hold.
     fn leave(&mut self) {}
     /// The walk goes through row `row` of `table` until [`Reading::left`]: a reading that
-    /// explains where creatures come from follows it.
-    fn via(&mut self, _table: TableId, _row: usize) {}
+    /// explains where creatures come from follows it. `one` when the row drew one
+    /// creature from a creature table (a leader's or a follower's), not a unit.
+    fn via(&mut self, _table: TableId, _row: usize, _one: bool) {}
     /// The row gone through last is left.
     fn left(&mut self) {}
 }
@@ -291,10 +292,10 @@ pub(crate) fn table<'b, R: Reading<'b>>(r: &mut R, at: R::At, t: TableId, here: 
         let b = r.bestiary();
         match b.table(t).pick {
             PickKind::One => r.pick(at, (t, here.depth), |r, at, i| {
-                through(r, (t, i), |r| row(r, at, &b.table(t).rows[i], here))
+                through(r, (t, i, false), |r| row(r, at, &b.table(t).rows[i], here))
             }),
             PickKind::Bag => r.bag(at, (t, here.depth), |r, at, i| {
-                through(r, (t, i), |r| row(r, at, &b.table(t).rows[i], here))
+                through(r, (t, i, false), |r| row(r, at, &b.table(t).rows[i], here))
             }),
             PickKind::Each => {
                 let mut out = r.nothing(at);
@@ -307,14 +308,14 @@ pub(crate) fn table<'b, R: Reading<'b>>(r: &mut R, at: R::At, t: TableId, here: 
     })
 }
 
-/// `walk` through row `i` of `t`, the reading told.
+/// `walk` through row `i` of `t` (of a creature table when `one`), the reading told.
 #[inline(always)]
 fn through<'b, R: Reading<'b>>(
     r: &mut R,
-    (t, i): (TableId, usize),
+    (t, i, one): (TableId, usize, bool),
     walk: impl FnOnce(&mut R) -> R::Out,
 ) -> R::Out {
-    r.via(t, i);
+    r.via(t, i, one);
     let out = walk(r);
     r.left();
     out
@@ -348,7 +349,7 @@ fn each_row<'b, R: Reading<'b>>(
     {
         return r.nothing(at);
     }
-    through(r, (t, i), |r| {
+    through(r, (t, i, false), |r| {
         r.chance(at, line.chance, |r, at, hit| match hit {
             true => r.repeat(at, (line.count, 0), |r, at| row(r, at, line, here)),
             false => r.nothing(at),
@@ -452,7 +453,7 @@ fn creature<'b, R: Reading<'b>, F: FnMut(&mut R, R::At, SpeciesId) -> R::Out>(
         Creature::Table(t) => {
             let b = r.bestiary();
             one_row(r, at, (t, depth), |r, at, i| {
-                through(r, (t, i), |r| match b.table(t).rows[i].what {
+                through(r, (t, i, true), |r| match b.table(t).rows[i].what {
                     RowTarget::Species(s) => then(r, at, s),
                     RowTarget::Table(inner) => {
                         creature(r, at, (Creature::Table(inner), depth), then)

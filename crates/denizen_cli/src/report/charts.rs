@@ -8,12 +8,13 @@ use denizen_tables::{Bestiary, Context, UniqueLedger, floor_odds};
 use super::esc;
 use crate::error::CliError;
 
-/// One depth of the charts: each species' expected count, and the danger's 5% quantile,
-/// mean and 95% quantile.
+/// One depth of the figures: each species' expected count per floor, the danger's 5%
+/// quantile, mean and 95% quantile, and whether they were sampled.
 pub(super) struct Column {
-    depth: u32,
-    expected: Vec<f64>,
+    pub(super) depth: u32,
+    pub(super) expected: Vec<f64>,
     band: (u64, f64, u64),
+    pub(super) sampled: bool,
 }
 
 /// The columns of depths `first` to `last`.
@@ -30,6 +31,7 @@ pub(super) fn columns(
             Ok(Column {
                 depth,
                 band: (q(0.05), f.mean_danger(), q(0.95)),
+                sampled: f.odds.standard_errors.is_some(),
                 expected: f.odds.expected,
             })
         })

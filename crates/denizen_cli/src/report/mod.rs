@@ -69,8 +69,10 @@ pub fn run(args: &ReportArgs, out: &mut impl Write, err: &mut impl Write) -> Res
 }
 
 /// Runs `denizen tables watch`: the page written, then rewritten whenever a file it reads
-/// changes (its modification time or size), the lint printed each time, until Ctrl-C. A
-/// version of the files that does not load is reported and the page left as it was.
+/// changes (its modification time or size; a folder's files each), the lint printed each
+/// time, until Ctrl-C, which ends it with exit code 0 (its normal end). A version of the
+/// files that does not load is reported and the page left as it was. It looks every 0.3
+/// seconds.
 pub fn watch(
     args: &ReportArgs,
     out: &mut impl Write,
@@ -98,24 +100,36 @@ pub fn watch(
     }
 }
 
-/// Each file's modification time and size (none for one that cannot be read).
-fn stamps(args: &ReportArgs) -> Vec<Option<(SystemTime, u64)>> {
-    let files = (args.files.files.iter())
+/// Each file the page reads (a folder's `*.tables.ron` files, each), with its
+/// modification time and size (none for one that cannot be read).
+fn stamps(args: &ReportArgs) -> Vec<(PathBuf, Option<(SystemTime, u64)>)> {
+    let named: Vec<PathBuf> = (args.files.files.iter())
         .chain(&args.against)
-        .chain(&args.checks);
+        .cloned()
+        .collect();
+    // A folder that cannot be read stands for itself: its own stamp changes when it can.
+    let mut files = crate::bestiary_files::paths(&named).unwrap_or(named);
+    files.extend(args.checks.iter().cloned());
     files
+        .into_iter()
         .map(|f| {
-            let meta = std::fs::metadata(f).ok()?;
-            Some((meta.modified().ok()?, meta.len()))
+            let meta = std::fs::metadata(&f).ok();
+            let stamp = meta.and_then(|m| Some((m.modified().ok()?, m.len())));
+            (f, stamp)
         })
         .collect()
 }
 
-/// The bestiary of a version of the files, in the branch asked for, with its ledger.
-fn version(args: &ReportArgs, files: &[PathBuf]) -> Result<(Bestiary, UniqueLedger), CliError> {
+/// The bestiary of a version of the files, in the branch asked for, with the ledger of
+/// the uniques `killed` names.
+fn version(
+    args: &ReportArgs,
+    files: &[PathBuf],
+    killed: &[String],
+) -> Result<(Bestiary, UniqueLedger), CliError> {
     let named = Files {
         files: files.to_vec(),
-        killed: args.files.killed.clone(),
+        killed: killed.to_vec(),
     };
     let (b, ledger) = load(&named)?;
     Ok((in_branch(b, args.branch.as_deref())?, ledger))
@@ -123,8 +137,39 @@ fn version(args: &ReportArgs, files: &[PathBuf]) -> Result<(Bestiary, UniqueLedg
 
 /// The page; the lint written to `err` as well when `watching`.
 fn page(args: &ReportArgs, watching: bool, err: &mut impl Write) -> Result<String, CliError> {
-    let (b, ledger) = version(args, &args.files.files)?;
+    let (b, ledger) = version(args, &args.files.files, &args.files.killed)?;
     let context = args.context.context(&b)?;
+    let ((first, last), explained) = span(args, &b)?;
+    if watching {
+        for w in b.warnings() {
+            note(err, format_args!("warning: {w}"));
+        }
+        note(err, format_args!("{} warnings", b.warnings().len()));
+    }
+    let given = (&ledger, &context);
+    let columns = charts::columns(&b, (first, last), given)?;
+    let mut html = Page::new(&b, args, watching);
+    html.charts(&b, &columns);
+    html.lint(&b);
+    html.species(&b, &columns);
+    html.explanations(&b, explained, given)?;
+    if !args.against.is_empty() {
+        // The new files' ledger serves both versions.
+        let (old, _) = version(args, &args.against, &[])?;
+        args.context.context(&old)?;
+        let found =
+            crate::diff::changes((&b, &old), (first, last), given, Threshold::Absolute(0.0))?;
+        html.diff(&found.0);
+    }
+    if let Some(path) = &args.checks {
+        html.checks(&crate::balance::verdicts(&b, &ledger, path, false)?);
+    }
+    Ok(html.end())
+}
+
+/// The depths the page shows and the one its explanations are of, checked against the
+/// floor's depths and [`MAX_REPORT_FIGURES`].
+fn span(args: &ReportArgs, b: &Bestiary) -> Result<((u32, u32), u32), CliError> {
     let floor = b.floor().depths;
     let (first, last) = args.depths.unwrap_or((floor.min(), floor.max()));
     if !floor.contains(first) || !floor.contains(last) {
@@ -144,27 +189,5 @@ fn page(args: &ReportArgs, watching: bool, err: &mut impl Write) -> Result<Strin
             "--depth {explained}: the floor has depths {floor}"
         )));
     }
-    if watching {
-        for w in b.warnings() {
-            note(err, format_args!("warning: {w}"));
-        }
-        note(err, format_args!("{} warnings", b.warnings().len()));
-    }
-    let given = (&ledger, &context);
-    let mut html = Page::new(&b, args, watching);
-    html.charts(&b, &charts::columns(&b, (first, last), given)?);
-    html.lint(&b);
-    html.species(&b, (first, last), given)?;
-    html.explanations(&b, explained, given)?;
-    if !args.against.is_empty() {
-        let (old, _) = version(args, &args.against)?;
-        args.context.context(&old)?;
-        let found =
-            crate::diff::changes((&b, &old), (first, last), given, Threshold::Absolute(0.0))?;
-        html.diff(&found.0);
-    }
-    if let Some(path) = &args.checks {
-        html.checks(&crate::balance::verdicts(&b, &ledger, path, false)?);
-    }
-    Ok(html.end())
+    Ok(((first, last), explained))
 }

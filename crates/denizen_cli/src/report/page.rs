@@ -54,7 +54,7 @@ impl Page {
         let _ = writeln!(html, "<body{watch}>\n<h1>Population report</h1>");
         let _ = writeln!(
             html,
-            "<p>Files: {}. {} species. Figures are exact expected counts per floor unless marked sampled.</p>",
+            "<p>Files: {}. {} species. Figures are exact expected counts per floor, but at the depths listed as sampled.</p>",
             files.join(", "),
             b.species().len()
         );
@@ -68,6 +68,17 @@ impl Page {
         self.html += "\n<h2>Danger per floor by depth</h2>\n";
         self.html += &charts::danger(columns);
         self.html += "\n";
+        let sampled: Vec<String> = (columns.iter())
+            .filter(|c| c.sampled)
+            .map(|c| c.depth.to_string())
+            .collect();
+        if !sampled.is_empty() {
+            let _ = writeln!(
+                self.html,
+                "<p id=\"sampled\">Sampled (past the exact limits) at depths {}: their figures here and in the species table are means of sampled floors.</p>",
+                sampled.join(", ")
+            );
+        }
     }
 
     pub(super) fn lint(&mut self, b: &Bestiary) {
@@ -84,27 +95,20 @@ impl Page {
 
     /// The species table: key, name, tags, cost, expected count at the first and last
     /// depth shown, its greatest and where.
-    pub(super) fn species(
-        &mut self,
-        b: &Bestiary,
-        (first, last): (u32, u32),
-        given: (&UniqueLedger, &Context),
-    ) -> Result<(), CliError> {
-        let mut by_depth = Vec::new();
-        for depth in first..=last {
-            by_depth.push(crate::diff::figures(b, depth, given)?.0);
-        }
+    pub(super) fn species(&mut self, b: &Bestiary, columns: &[charts::Column]) {
+        let (Some(first), Some(last)) = (columns.first(), columns.last()) else {
+            return;
+        };
         self.html += "<h2>Species</h2>\n<p><label>Filter <input id=\"filter\" type=\"search\"></label> (click a heading to sort)</p>\n";
         let _ = writeln!(
             self.html,
-            "<table id=\"species\"><thead><tr><th class=\"t\">species</th><th class=\"t\">name</th><th class=\"t\">tags</th><th>cost</th><th>at {first}</th><th>at {last}</th><th>most</th><th>at depth</th></tr></thead><tbody>"
+            "<table id=\"species\"><thead><tr><th class=\"t\">species</th><th class=\"t\">name</th><th class=\"t\">tags</th><th>cost</th><th>at {}</th><th>at {}</th><th>most</th><th>at depth</th></tr></thead><tbody>",
+            first.depth, last.depth
         );
         for (i, s) in b.species().iter().enumerate() {
-            let key = crate::diff::Subject::Species(s.key.clone());
-            let at = |d: usize| by_depth[d].get(&key).copied().unwrap_or(0.0);
-            let (most, depth) = (0..by_depth.len())
-                .map(|d| (at(d), first + d as u32))
-                .fold((0.0, first), |m, x| if x.0 > m.0 { x } else { m });
+            let (most, depth) = (columns.iter())
+                .map(|c| (c.expected[i], c.depth))
+                .fold((0.0, first.depth), |m, x| if x.0 > m.0 { x } else { m });
             let _ = writeln!(
                 self.html,
                 "<tr><td class=\"t\"><span class=\"sw\" style=\"background:{}\"></span>{}</td><td class=\"t\">{}</td><td class=\"t\">{}</td><td>{}</td><td>{:.6}</td><td>{:.6}</td><td>{most:.6}</td><td>{depth}</td></tr>",
@@ -113,12 +117,11 @@ impl Page {
                 esc(&s.name),
                 esc(&s.tags.join(" ")),
                 s.cost,
-                at(0),
-                at(by_depth.len() - 1),
+                first.expected[i],
+                last.expected[i],
             );
         }
         self.html += "</tbody></table>\n";
-        Ok(())
     }
 
     /// Each species' paths at `depth`, with their shares.
@@ -136,7 +139,11 @@ impl Page {
         for s in b.species_ids() {
             let key = &b.species_of(s).key;
             let floor = (b, depth, &none, ledger, context);
-            let _ = write!(self.html, "<details><summary>{}", esc(key));
+            let _ = write!(
+                self.html,
+                "<details data-key=\"{0}\"><summary>{0}",
+                esc(key)
+            );
             match crate::figures::explanation(floor, key) {
                 Ok(e) => {
                     let _ = writeln!(self.html, ": {:.6} per floor</summary><ul>", e.total);

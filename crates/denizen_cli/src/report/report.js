@@ -7,13 +7,18 @@
 
   function read() {
     const h = new URLSearchParams(location.hash.slice(1));
-    return { sort: h.get("sort"), dir: h.get("dir") || "asc", filter: h.get("filter") || "", selftest: h.has("selftest") };
+    const sort = h.get("sort");
+    // A sort the page has no column for (an address edited by hand) is no sort.
+    const column = sort !== null && /^[0-9]+$/.test(sort) && Number(sort) < heads.length ? sort : null;
+    const open = (h.get("open") || "").split(",").filter(function (k) { return k !== ""; });
+    return { sort: column, dir: h.get("dir") === "desc" ? "desc" : "asc", filter: h.get("filter") || "", open: open, selftest: h.has("selftest") };
   }
 
   function keep(s) {
     const h = new URLSearchParams(location.hash.slice(1));
     if (s.sort !== null) { h.set("sort", s.sort); h.set("dir", s.dir); }
     if (s.filter) { h.set("filter", s.filter); } else { h.delete("filter"); }
+    if (s.open.length > 0) { h.set("open", s.open.join(",")); } else { h.delete("open"); }
     history.replaceState(null, "", "#" + h.toString());
   }
 
@@ -38,6 +43,9 @@
     const f = s.filter.toLowerCase();
     rows.forEach(function (r) { r.hidden = f !== "" && !r.textContent.toLowerCase().includes(f); });
     input.value = s.filter;
+    document.querySelectorAll("details[data-key]").forEach(function (d) {
+      d.open = s.open.includes(d.dataset.key);
+    });
   }
 
   heads.forEach(function (th, i) {
@@ -54,6 +62,15 @@
     s.filter = input.value;
     keep(s);
     apply(s);
+  });
+  // An explanation opened or closed is kept in the fragment too, so a reload keeps it.
+  document.querySelectorAll("details[data-key]").forEach(function (d) {
+    d.addEventListener("toggle", function () {
+      const s = read();
+      const others = s.open.filter(function (k) { return k !== d.dataset.key; });
+      s.open = d.open ? others.concat([d.dataset.key]) : others;
+      keep(s);
+    });
   });
 
   const state = read();
@@ -85,8 +102,17 @@
       "; fragment " + location.hash;
   }
 
+  // Written by `watch`: reload (keeping the fragment) every so often, but not while the
+  // filter is being typed in.
   const every = Number(document.body.dataset.watch || 0);
   if (every > 0) {
-    setTimeout(function () { location.reload(); }, every);
+    const tick = function () {
+      if (document.activeElement === input) {
+        setTimeout(tick, every);
+      } else {
+        location.reload();
+      }
+    };
+    setTimeout(tick, every);
   }
 })();

@@ -82,7 +82,14 @@ species,ogre,3,0.250000,0.375000,0.125000,1,
         &String::from_utf8(run("--format csv --threshold 0.3").stdout).unwrap(),
         "kind,key,depth,before,after,change,first_depth,status",
     );
-    assert_eq!(big.len(), 4);
+    // The imp, added, is listed though its change is within the threshold.
+    assert_eq!(big.len(), 5);
+    assert_eq!(
+        big[4],
+        [
+            "species", "imp", "3", "0.000000", "0.250000", "0.250000", "3", "added"
+        ]
+    );
     let relative = String::from_utf8(run("--format csv --threshold 100%").stdout).unwrap();
     let keys: Vec<&str> = relative
         .lines()
@@ -90,13 +97,22 @@ species,ogre,3,0.250000,0.375000,0.125000,1,
         .map(|l| l.split(',').nth(1).unwrap())
         .collect();
     assert_eq!(keys, ["imp", "fey"]);
-    // Within the threshold: exit code 0, a Markdown table with no rows.
+    // Within the threshold: exit code 0, a Markdown table of the one species added.
     let none = run("--threshold 1 --format md");
     assert_eq!(none.status.code(), Some(0));
+    assert!(String::from_utf8(none.stdout).unwrap().ends_with(
+        "| --- | --- | --- | --- | --- | --- | --- | --- |\n| species | imp | 3 | 0.000000 | 0.250000 | 0.250000 | 3 | added |\n"
+    ));
+    // Depths 1-2, changes past 1 only: the imp, added but drawn only at depth 3, is
+    // listed at the first depth without a change, and fails nothing.
+    let quiet = tables(&format!(
+        "diff {new} --against {old} --depths 1-2 --threshold 1 --format csv"
+    ));
+    assert_eq!(quiet.status.code(), Some(0));
     assert!(
-        String::from_utf8(none.stdout)
+        String::from_utf8(quiet.stdout)
             .unwrap()
-            .ends_with("| --- | --- | --- | --- | --- | --- | --- | --- |\n")
+            .ends_with("\nspecies,imp,1,0.000000,0.000000,0.000000,1,added\n")
     );
     // The same files: no change.
     assert_eq!(
@@ -240,10 +256,22 @@ fn check_exits_1_on_a_failed_claim_and_2_on_a_bad_one() {
         .find(|l| l.starts_with("hulks are rare"))
         .unwrap();
     let words: Vec<&str> = line.split_whitespace().collect();
+    // The worst depth is the hulks' first, and its figure is P(at least one) there, as
+    // `odds --dist` gives it.
+    let dist = stdout(&tables(&format!(
+        "odds FILES {} --depth 3 --dist bellows_hulk --format csv",
+        guide("hulks_early.tables.ron")
+    )));
+    let none: f64 = rows(&dist, "count,chance,at_most")[0][1].parse().unwrap();
     assert_eq!(
-        &words[words.len() - 5..words.len() - 2],
-        ["fails", "3", "0.408048143823598"],
+        &words[words.len() - 5..words.len() - 3],
+        ["fails", "3"],
         "{table}"
+    );
+    let figure: f64 = words[words.len() - 3].parse().unwrap();
+    assert!(
+        (figure - (1.0 - none)).abs() < 1e-12 && figure > 0.05,
+        "{figure} {none}"
     );
     assert_eq!(
         String::from_utf8_lossy(&early.stderr),
@@ -305,11 +333,21 @@ fn a_report_is_one_self_contained_page_the_same_bytes_each_time() {
     }
     // One row per species, one explanation each; the failed claim is marked.
     assert_eq!(
-        html.matches("<details>").count(),
+        html.matches("<details data-key=").count(),
         html.matches("<span class=\"sw\"").count()
     );
     assert!(html.contains("<td class=\"t fails\">fails</td>"));
     assert!(!html.contains("data-watch"));
+    // A budgeted branch's figures come out the same in every run (each its own process).
+    let (c, d) = (dir.join("c.html"), dir.join("d.html"));
+    for page in [&c, &d] {
+        let line = format!(
+            "report FILES --branch foundry_deeps --depths 14-16 -o {}",
+            page.display()
+        );
+        stdout(&tables(&line));
+    }
+    assert_eq!(std::fs::read(&c).unwrap(), std::fs::read(&d).unwrap());
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -359,6 +397,34 @@ fn watch_rewrites_the_page_when_a_file_changes_until_ctrl_c() {
             .contains("0 warnings")
     );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// What the chapter says of a command's answer, checked against it: the danger rises by
+/// about 3 from depth 3; most drudges follow the hulks as their tenders; four floors in
+/// ten hold a hulk at depth 4; with the later hulks, their worst figure is at depth 6.
+fn chapter_says(words: &str, answer: &str) {
+    let figure = |text: &str| -> f64 { text.trim().parse().unwrap() };
+    if words.starts_with("diff ") {
+        let first = answer.lines().nth(4).unwrap();
+        let cells: Vec<&str> = first.split('|').map(str::trim).collect();
+        assert_eq!(&cells[1..4], ["danger", "", "3"], "{first}");
+        assert!((2.9..3.3).contains(&figure(cells[6])), "{first}");
+    } else if words.contains("--explain") {
+        let first = answer.lines().nth(2).unwrap();
+        assert!(
+            first.ends_with("follower `tender` of `hulk_tenders`"),
+            "{first}"
+        );
+    } else if words.contains("--dist") {
+        let at_least = answer.split("P(at least one) ").nth(1).unwrap();
+        assert!((0.35..0.45).contains(&figure(&at_least[..8])), "{answer}");
+    } else if words.starts_with("check ") && words.contains("hulks_later") {
+        let hulks = answer.lines().find(|l| l.starts_with("hulks")).unwrap();
+        assert!(
+            hulks.contains(" holds ") && hulks.contains(" 6 "),
+            "{hulks}"
+        );
+    }
 }
 
 /// Every command of the guide's chapter 'Balancing with exact odds' runs from the
@@ -438,6 +504,7 @@ fn the_balancing_chapters_commands_run_as_it_says() {
                 let html = std::fs::read_to_string(&page).unwrap();
                 assert!(html.contains("id=\"checks\"") && html.contains("id=\"diff\""));
             }
+            chapter_says(&words, &String::from_utf8(out.stdout).unwrap());
         }
         ran += 1;
     }

@@ -1,9 +1,12 @@
 //! A budgeted floor's exact walk, and a floor's danger as a distribution: the chance of
 //! each danger, its mean and quantiles, for floors with a count or a budget.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
-use super::{Dist, Exact, MAX_EXACT_STATES, Odds, OddsError, Outcome, SAMPLED_FLOORS, State};
+use super::{
+    Dist, Exact, MAX_EXACT_DANGER, MAX_EXACT_STATES, Odds, OddsError, Outcome, SAMPLED_FLOORS,
+    State,
+};
 use crate::bestiary::{Bestiary, TableId};
 use crate::context::Context;
 use crate::ledger::UniqueLedger;
@@ -22,7 +25,9 @@ impl Exact<'_> {
     ) -> Dist {
         let mut live: BTreeMap<(Budgeting, State), Outcome> = BTreeMap::new();
         live.insert((start, at), self.nothing(at).remove(0));
-        let mut ended: HashMap<State, Outcome> = HashMap::new();
+        // Ordered, so the outcomes (and the sums over them) come in the same order in
+        // every run.
+        let mut ended: BTreeMap<State, Outcome> = BTreeMap::new();
         while let Some(((left, at), o)) = live.pop_first() {
             if left.ended() {
                 join(&mut ended, at, o);
@@ -36,11 +41,13 @@ impl Exact<'_> {
             for p in self.placement_from(at, step) {
                 // The placement's outcomes count their danger from 0: its cost.
                 let (next, kept) = left.after(p.at.spent);
+                let tally = at.tally.saturating_add(p.at.tally);
+                self.overflow |= kept && tally > MAX_EXACT_DANGER;
                 let o = match kept {
                     true => Outcome {
                         at: State {
                             spent: at.spent + p.at.spent,
-                            tally: at.tally.saturating_add(p.at.tally),
+                            tally,
                             ..p.at
                         },
                         p: o.p * p.p,
@@ -92,7 +99,7 @@ fn add_to(d: &mut Outcome, o: &Outcome) {
     super::add(&mut d.counts, &o.counts, 1.0);
 }
 
-fn join(ended: &mut HashMap<State, Outcome>, at: State, o: Outcome) {
+fn join(ended: &mut BTreeMap<State, Outcome>, at: State, o: Outcome) {
     match ended.get_mut(&at) {
         Some(d) => add_to(d, &o),
         None => {

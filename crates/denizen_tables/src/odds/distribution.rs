@@ -132,14 +132,17 @@ pub fn floor_distribution(
         }
         None => {
             let n = b.species().len();
+            let mut floors: BTreeMap<u64, u32> = BTreeMap::new();
             for i in 0..SAMPLED_FLOORS {
                 let counts = draws.sample(b, c, ledger, i);
                 let floor = &counts[counts.len() - n..];
                 let k = (floor.iter().zip(&weights))
                     .map(|(&c, &w)| u64::from(c) * u64::from(w))
                     .sum();
-                *chances.entry(k).or_insert(0.0) += 1.0 / f64::from(SAMPLED_FLOORS);
+                *floors.entry(k).or_insert(0) += 1;
             }
+            let share = |n: u32| f64::from(n) / f64::from(SAMPLED_FLOORS);
+            chances.extend(floors.into_iter().map(|(k, n)| (k, share(n))));
         }
     }
     Ok(Distribution {

@@ -37,7 +37,7 @@ pub enum Came {
 
 /// One way a species comes to a floor.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Path {
+pub struct DrawPath {
     /// The region whose draw brought it; none for the floor's own placements.
     pub region: Option<String>,
     /// The rows gone through, outermost first: a table and a row's index in it.
@@ -48,7 +48,7 @@ pub struct Path {
     pub out_of_depth: bool,
 }
 
-impl Path {
+impl DrawPath {
     /// The path in words: the region, each row as its file names it, how it came.
     pub fn describe(&self, b: &Bestiary) -> String {
         let mut parts = Vec::new();
@@ -83,7 +83,7 @@ pub struct Explanation {
     pub total: f64,
     /// Each path that can bring it and the expected count it brings, the largest first
     /// (paths of equal share in the order the walk meets them).
-    pub paths: Vec<(Path, f64)>,
+    pub paths: Vec<(DrawPath, f64)>,
 }
 
 /// The paths an explaining walk has met, and where it stands: the region drawn, the rows
@@ -92,30 +92,44 @@ pub struct Explanation {
 pub(super) struct Paths {
     target: SpeciesId,
     pub(super) region: Option<String>,
-    rows: Vec<(TableId, usize)>,
+    /// The rows gone through, each marked when it drew one creature of a creature table.
+    rows: Vec<(TableId, usize, bool)>,
+    /// The last leader's creature-table rows: `rows[leader.0..leader.1]`. Its followers
+    /// are walked inside them, but came by the unit's rows, not by the leader's.
+    leader: (usize, usize),
     deep: bool,
-    found: Vec<Path>,
-    index: HashMap<Path, usize>,
+    found: Vec<DrawPath>,
+    index: HashMap<DrawPath, usize>,
 }
 
 impl Paths {
     /// The index a creature of `s` coming as `role` is counted under: its path's when `s`
     /// is the species explained, none otherwise.
     pub(super) fn index(&mut self, s: SpeciesId, role: Role<'_>) -> Option<usize> {
-        let came = match role {
+        let (came, rows) = match role {
             Role::Leader { group, deep, .. } => {
-                // Its followers come next, from the same placement.
+                // Its followers come next, from the same placement and unit.
                 self.deep = deep;
-                group.map_or(Came::Drawn, Came::Leader)
+                let end = self.rows.len();
+                let own = self.rows.iter().rev().take_while(|r| r.2).count();
+                self.leader = (end - own, end);
+                let rows = self.rows.iter().map(|r| (r.0, r.1)).collect();
+                (group.map_or(Came::Drawn, Came::Leader), rows)
             }
-            Role::Follower { group, kind, .. } => Came::Follower { group, kind },
+            Role::Follower { group, kind, .. } => {
+                let (start, end) = self.leader;
+                let unit = self.rows.get(..start).unwrap_or_default();
+                let own = self.rows.get(end..).unwrap_or_default();
+                let rows = unit.iter().chain(own).map(|r| (r.0, r.1)).collect();
+                (Came::Follower { group, kind }, rows)
+            }
         };
         if s != self.target {
             return None;
         }
-        let path = Path {
+        let path = DrawPath {
             region: self.region.clone(),
-            rows: self.rows.clone(),
+            rows,
             came,
             out_of_depth: self.deep,
         };
@@ -127,8 +141,8 @@ impl Paths {
         Some(i)
     }
 
-    /// The walk goes through a row.
-    pub(super) fn via(&mut self, row: (TableId, usize)) {
+    /// The walk goes through a row (of a creature table when marked).
+    pub(super) fn via(&mut self, row: (TableId, usize, bool)) {
         self.rows.push(row);
     }
 
@@ -160,6 +174,7 @@ pub fn explain(
         target: species,
         region: None,
         rows: Vec::new(),
+        leader: (0, 0),
         deep: false,
         found: Vec::new(),
         index: HashMap::new(),
@@ -172,7 +187,7 @@ pub fn explain(
         super::add(&mut shares, draw, 1.0);
     }
     let found = exact.explaining.map(|p| p.found).unwrap_or_default();
-    let mut paths: Vec<(Path, f64)> = found.into_iter().zip(shares).collect();
+    let mut paths: Vec<(DrawPath, f64)> = found.into_iter().zip(shares).collect();
     // A stable sort: paths of equal share stay in the order the walk met them.
     paths.sort_by(|a, b| b.1.total_cmp(&a.1));
     Ok(Some(Explanation {

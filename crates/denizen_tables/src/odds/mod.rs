@@ -17,7 +17,7 @@ mod region;
 
 pub use budget::{FloorOdds, floor_odds, table_floor_odds};
 pub use distribution::{Counted, Distribution, floor_distribution};
-pub use explain::{Came, Explanation, MAX_EXPLAINED_PATHS, Path, explain};
+pub use explain::{Came, DrawPath, Explanation, MAX_EXPLAINED_PATHS, explain};
 pub use region::{RegionOdds, region_odds};
 
 use std::collections::{BTreeSet, HashMap};
@@ -285,6 +285,15 @@ impl<'b> Exact<'b> {
         })
     }
 
+    /// The most outcomes a distribution may hold: fewer when each carries a figure per
+    /// path explained, so that they hold no more figures in all.
+    fn most_outcomes(&self) -> u64 {
+        match self.explaining {
+            Some(_) => MAX_EXACT_STATES / explain::MAX_EXPLAINED_PATHS as u64,
+            None => MAX_EXACT_STATES,
+        }
+    }
+
     /// Follows, in `State::tally`, `weights[s]` for each creature of species `s`.
     fn counting(mut self, weights: Vec<u32>) -> Self {
         self.tally = Some(weights);
@@ -358,7 +367,12 @@ impl<'b> Reading<'b> for Exact<'b> {
         self.overflow |= spent > MAX_EXACT_DANGER || tally > MAX_EXACT_DANGER;
         let counted = match &mut self.explaining {
             None => Some(s.index()),
-            Some(paths) => paths.index(s, role),
+            Some(paths) => {
+                // An explaining walk remembers nothing: its work is bounded by its steps.
+                self.visited += 1;
+                self.overflow |= self.visited > MAX_EXACT_STATES;
+                paths.index(s, role)
+            }
         };
         self.overflow |= counted.is_some_and(|i| i >= self.width);
         let mut kept = at.kept;
@@ -410,7 +424,7 @@ impl<'b> Reading<'b> for Exact<'b> {
                     counts,
                 });
             }
-            self.overflow |= out.dist.len() as u64 > MAX_EXACT_STATES;
+            self.overflow |= out.dist.len() as u64 > self.most_outcomes();
         }
         out.dist
     }
@@ -421,6 +435,10 @@ impl<'b> Reading<'b> for Exact<'b> {
         (table, depth): (TableId, u32),
         mut row: impl FnMut(&mut Self, State, usize) -> Dist,
     ) -> Dist {
+        if self.explaining.is_some() {
+            self.visited += 1;
+            self.overflow |= self.visited > MAX_EXACT_STATES;
+        }
         let key = (table, depth, at.mask, at.kept);
         if !self.eligible.contains_key(&key) {
             let found = eligible(self.b, table, (depth, &self.c), &|s| self.available(at, s));
@@ -446,9 +464,9 @@ impl<'b> Reading<'b> for Exact<'b> {
         self.bag_draw(at, at_depth, &mut row)
     }
 
-    fn via(&mut self, table: TableId, row: usize) {
+    fn via(&mut self, table: TableId, row: usize, one: bool) {
         if let Some(paths) = &mut self.explaining {
-            paths.via((table, row));
+            paths.via((table, row, one));
         }
     }
 

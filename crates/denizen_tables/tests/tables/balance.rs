@@ -8,21 +8,29 @@ use denizen_tables::balance::{Holds, Verdict, load_claims};
 use crate::bestiary;
 
 /// One creature a floor: a rat from depth 1, a ghost (`undead`, cost 3) from 2, an ogre
-/// (`big`, cost 5) from 3, a king (unique) from 4, each row of weight 1.
+/// (`big`, cost 5) from 3, a king (unique) from 4, each row of weight 1; at night a bat
+/// too (weight 3). The crypt's floors hold one ghost each.
 const DEEPENING: &str = r#"(
     species: [
         (key: "rat", name: "rat", glyph: 'r', level: 1, hit_points: "1d1", cost: Some(1)),
         (key: "ghost", name: "ghost", glyph: 'G', level: 1, hit_points: "1d1", cost: Some(3), tags: ["undead"]),
         (key: "ogre", name: "ogre", glyph: 'O', level: 1, hit_points: "1d1", cost: Some(5), tags: ["big"]),
         (key: "king", name: "king", glyph: 'K', level: 1, hit_points: "1d1", unique: true),
+        (key: "bat", name: "bat", glyph: 'b', level: 1, hit_points: "1d1"),
     ],
-    tables: [(key: "floor", rows: [
-        (what: Species("rat"), depth: (1, 5)),
-        (what: Species("ghost"), depth: (2, 5)),
-        (what: Species("ogre"), depth: (3, 5)),
-        (what: Species("king"), depth: (4, 5)),
-    ])],
+    context: Some((flags: ["night"], values: [(name: "difficulty", range: (1, 5), default: 3)])),
+    tables: [
+        (key: "floor", rows: [
+            (what: Species("rat"), depth: (1, 5)),
+            (what: Species("ghost"), depth: (2, 5)),
+            (what: Species("ogre"), depth: (3, 5)),
+            (what: Species("king"), depth: (4, 5)),
+            (what: Species("bat"), depth: (1, 5), weight: 3, when: Some((all: ["night"]))),
+        ]),
+        (key: "crypt", rows: [(what: Species("ghost"), depth: (1, 5))]),
+    ],
     floor: Some((table: "floor", depths: (1, 5), count: (dice: "1d1"))),
+    branches: [(key: "crypt", floor: (table: "crypt", depths: (1, 5), count: (dice: "1d1")))],
 )"#;
 
 /// The verdict of one claim, written as a claims file's entry.
@@ -88,6 +96,8 @@ fn no_unique_before_a_depth_fails_at_the_uniques_first_depth() {
         ("no unique before 4", Holds::No, 4)
     );
     assert_eq!(v.figure, 0.25);
+    // A bound of 0 allows nothing past it.
+    assert_eq!(v.bound, "<= 0");
 }
 
 #[test]
@@ -105,8 +115,49 @@ fn a_claim_past_the_exact_limits_is_unknown_and_fails_unless_sampled_figures_are
     let claims = load_claims(&b, "c.ron", text).unwrap();
     let strict = claims[0].check(&UniqueLedger::new(), false).unwrap();
     assert_eq!((strict.holds, strict.failed), (Holds::Unknown, true));
+    // Allowed, it is judged by the sampled figure: every floor has a unique.
     let allowed = claims[0].check(&UniqueLedger::new(), true).unwrap();
-    assert_eq!((allowed.holds, allowed.failed), (Holds::Unknown, false));
+    assert_eq!(
+        (
+            allowed.holds,
+            allowed.sampled,
+            allowed.failed,
+            allowed.figure
+        ),
+        (Holds::Yes, true, false, 1.0)
+    );
+    let text = "(claims: [(figure: AnyUnique, depths: (1, 1), bound: AtMost(\"1/2\"))])";
+    let claims = load_claims(&b, "c.ron", text).unwrap();
+    let allowed = claims[0].check(&UniqueLedger::new(), true).unwrap();
+    assert_eq!(
+        (allowed.holds, allowed.sampled, allowed.failed),
+        (Holds::No, true, true)
+    );
+}
+
+#[test]
+fn a_claim_reads_its_own_context_and_branch() {
+    // At night a bat comes with 3 in 4 at depth 1: the bound holds, a hair above it not.
+    let bat = "figure: AtLeastOne(Species(\"bat\")), depths: (1, 1)";
+    assert!(holds(&format!(
+        "({bat}, when: [\"night\"], bound: AtLeast(\"3/4\"))"
+    )));
+    assert!(!holds(&format!(
+        "({bat}, when: [\"night\"], bound: AtLeast(\"76/100\"))"
+    )));
+    // By day, the declared default, none comes.
+    let v = verdict(&format!("({bat}, bound: AtLeast(\"3/4\"))"));
+    assert_eq!((v.holds, v.figure), (Holds::No, 0.0));
+    // Every crypt floor holds a ghost; the default floor's first has none.
+    let undead = "figure: NoneOf(Tag(\"undead\")), depths: (1, 5), bound: AtMost(\"0\")";
+    assert!(holds(&format!("({undead}, branch: \"crypt\")")));
+    let v = verdict(&format!("({undead})"));
+    assert_eq!((v.holds, v.depth, v.figure), (Holds::No, 1, 1.0));
+    // A claim without a branch is of the default floor, whatever view it is read from.
+    let b = bestiary(DEEPENING);
+    let crypt = b.in_branch(b.branch_by_key("crypt"));
+    let claims = load_claims(&crypt, "c.ron", &format!("(claims: [({undead})])")).unwrap();
+    assert!(claims[0].check(&UniqueLedger::new(), false).unwrap().failed);
 }
 
 #[test]
@@ -143,9 +194,13 @@ fn a_bad_claim_names_its_file_claim_and_field() {
         "{e}"
     );
     let e = error(
-        "(name: \"x\", figure: Danger, depths: (1, 2), when: [\"night\"], bound: AtMost(\"1\"))",
+        "(name: \"x\", figure: Danger, depths: (1, 2), when: [\"noon\"], bound: AtMost(\"1\"))",
     );
     assert!(e.starts_with("c.ron: claims[0] `x`: field `when`:"), "{e}");
+    let e = error(
+        "(name: \"x\", figure: Danger, depths: (1, 2), set: [(\"difficulty\", 9)], bound: AtMost(\"1\"))",
+    );
+    assert!(e.starts_with("c.ron: claims[0] `x`: field `set`:"), "{e}");
     let e = error("(figure: Danger, depths: (1, 2), bound: Below(\"1\"))");
     assert!(e.starts_with("c.ron:1:"), "{e}");
 }

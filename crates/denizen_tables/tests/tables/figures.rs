@@ -163,3 +163,136 @@ fn a_floor_with_regions_is_explained_draw_by_draw() {
         [Some("lair-a".to_owned()), Some("lair-b".to_owned())]
     );
 }
+
+/// One placement a floor at depth 1, out of depth (one deeper) with 1/2: a band (its
+/// chief or boss drawn from a creature table, a guard following) comes at either depth,
+/// a wolf with its litter's pup only at depth 2.
+const CAMP: &str = r#"(
+    species: [
+        (key: "chief", name: "chief", glyph: 'C', level: 1, hit_points: "1d1"),
+        (key: "boss", name: "boss", glyph: 'B', level: 1, hit_points: "1d1"),
+        (key: "guard", name: "guard", glyph: 'g', level: 1, hit_points: "1d1"),
+        (key: "wolf", name: "wolf", glyph: 'w', level: 1, hit_points: "1d1", escort: Some("litter")),
+        (key: "pup", name: "pup", glyph: 'p', level: 1, hit_points: "1d1"),
+    ],
+    groups: [
+        (key: "band", leader: Some(Table("chiefs")), followers: [(member: Species("guard"), count: "1d1", role: "guard")], radius: 2),
+        (key: "litter", followers: [(member: Species("pup"), count: "1d1", role: "pup")], radius: 2),
+    ],
+    tables: [
+        (key: "floor", rows: [(what: Group("band"), depth: (1, 5)), (what: Species("wolf"), depth: (2, 5))]),
+        (key: "chiefs", rows: [(what: Species("chief"), depth: (1, 5)), (what: Species("boss"), depth: (1, 5))]),
+    ],
+    floor: Some((table: "floor", depths: (1, 4), count: (dice: "1d1"),
+        out_of_depth: Some((chance: "1/2", divisor: 1000, bonus: 1, cap: 1, fairness: 1)))),
+)"#;
+
+/// Each path of `key` on a camp floor at depth 1, described, with its share.
+fn camp_paths(key: &str) -> Vec<(String, f64)> {
+    let b = bestiary(CAMP);
+    let s = b.species_by_key(key).unwrap();
+    let (ledger, context) = (UniqueLedger::new(), Context::new());
+    let e = explain(&b, 1, &Regions::default(), &ledger, &context, s)
+        .unwrap()
+        .unwrap();
+    e.paths
+        .iter()
+        .map(|(p, share)| (p.describe(&b), *share))
+        .collect()
+}
+
+#[test]
+fn followers_leaders_and_out_of_depth_draws_have_paths_worked_by_hand() {
+    let floor = |row: u32| format!("t.ron: tables[0] `floor`: rows[{row}]");
+    let deep = " > out of depth";
+    // A band comes with 1/2 at depth 1 and 1/4 at depth 2 (half the deep draws); its
+    // guard follows it by the floor's row, whichever leader the chiefs' table drew.
+    let guard = format!("{} > follower `guard` of `band`", floor(0));
+    assert_eq!(
+        camp_paths("guard"),
+        [(guard.clone(), 0.5), (format!("{guard}{deep}"), 0.25)]
+    );
+    // The chief is the chiefs' table's first row, half the bands.
+    let chief = format!(
+        "{} > t.ron: tables[1] `chiefs`: rows[0] > leader of group `band`",
+        floor(0)
+    );
+    assert_eq!(
+        camp_paths("chief"),
+        [(chief.clone(), 0.25), (format!("{chief}{deep}"), 0.125)]
+    );
+    // The wolf, eligible only deeper, comes only out of depth, its pup as its escort.
+    assert_eq!(
+        camp_paths("wolf"),
+        [(format!("{} > drawn{deep}", floor(1)), 0.25)]
+    );
+    assert_eq!(
+        camp_paths("pup"),
+        [(
+            format!("{} > follower `pup` of `litter`{deep}", floor(1)),
+            0.25
+        )]
+    );
+}
+
+#[test]
+fn a_budgeted_floors_danger_distribution_is_its_floor_odds_danger() {
+    // The starter's foundry deeps are budgeted: the distribution follows the danger in its
+    // own field beside the budget's, and must agree with the budget walk's own figure.
+    let b = denizen_tables::starter().unwrap();
+    let b = b.in_branch(b.branch_by_key("foundry_deeps"));
+    let (ledger, context) = (UniqueLedger::new(), Context::new());
+    for depth in [14, 17, 20] {
+        let odds = denizen_tables::floor_odds(&b, depth, &ledger, &context, None).unwrap();
+        let d = floor_distribution(
+            &b,
+            depth,
+            &Regions::default(),
+            &ledger,
+            &context,
+            &Counted::Danger,
+        )
+        .unwrap();
+        assert!(!d.sampled && odds.odds.standard_errors.is_none());
+        assert_eq!(d.chances.len(), odds.danger.len());
+        for ((k, p), (j, q)) in d.chances.iter().zip(&odds.danger) {
+            assert!(
+                k == j && (p - q).abs() < 1e-12,
+                "depth {depth}: {k} {p} against {j} {q}"
+            );
+        }
+    }
+}
+
+#[test]
+fn past_the_exact_limits_a_distribution_is_sampled() {
+    // Thirteen uniques, one a floor: past the twelve tracked, so sampled; every floor
+    // still has exactly one.
+    let species: String = (0..13)
+        .map(|i| format!("(key: \"u{i}\", name: \"u{i}\", glyph: 'u', level: 1, hit_points: \"1d1\", unique: true),"))
+        .collect();
+    let rows: String = (0..13)
+        .map(|i| format!("(what: Species(\"u{i}\"), depth: (1, 5)),"))
+        .collect();
+    let b = bestiary(&format!(
+        "(species: [{species}], tables: [(key: \"floor\", rows: [{rows}])], floor: Some((table: \"floor\", depths: (1, 5), count: (dice: \"1d1\"))))"
+    ));
+    let (ledger, context) = (UniqueLedger::new(), Context::new());
+    let d = floor_distribution(
+        &b,
+        1,
+        &Regions::default(),
+        &ledger,
+        &context,
+        &Counted::Uniques,
+    )
+    .unwrap();
+    assert!(d.sampled);
+    assert_eq!(d.chances, [(1, 1.0)]);
+    let u0 = b.species_by_key("u0").unwrap();
+    assert!(
+        explain(&b, 1, &Regions::default(), &ledger, &context, u0)
+            .unwrap()
+            .is_none()
+    );
+}
