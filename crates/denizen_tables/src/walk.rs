@@ -291,12 +291,8 @@ pub(crate) fn table<'b, R: Reading<'b>>(r: &mut R, at: R::At, t: TableId, here: 
     r.remembered(Walk::Table(t, here), at, |r, at| {
         let b = r.bestiary();
         match b.table(t).pick {
-            PickKind::One => r.pick(at, (t, here.depth), |r, at, i| {
-                through(r, (t, i, false), |r| row(r, at, &b.table(t).rows[i], here))
-            }),
-            PickKind::Bag => r.bag(at, (t, here.depth), |r, at, i| {
-                through(r, (t, i, false), |r| row(r, at, &b.table(t).rows[i], here))
-            }),
+            PickKind::One => r.pick(at, (t, here.depth), |r, at, i| row(r, at, (t, i), here)),
+            PickKind::Bag => r.bag(at, (t, here.depth), |r, at, i| row(r, at, (t, i), here)),
             PickKind::Each => {
                 let mut out = r.nothing(at);
                 for i in 0..b.table(t).rows.len() {
@@ -349,17 +345,18 @@ fn each_row<'b, R: Reading<'b>>(
     {
         return r.nothing(at);
     }
-    through(r, (t, i, false), |r| {
-        r.chance(at, line.chance, |r, at, hit| match hit {
-            true => r.repeat(at, (line.count, 0), |r, at| row(r, at, line, here)),
-            false => r.nothing(at),
-        })
+    r.chance(at, line.chance, |r, at, hit| match hit {
+        true => r.repeat(at, (line.count, 0), |r, at| row(r, at, (t, i), here)),
+        false => r.nothing(at),
     })
 }
 
-/// What a row draws, under its placement rules.
+/// What row `i` of table `t` draws, under its placement rules, the reading told it goes
+/// through the row.
 #[inline(always)]
-fn row<'b, R: Reading<'b>>(r: &mut R, at: R::At, line: &'b Row, here: Here) -> R::Out {
+fn row<'b, R: Reading<'b>>(r: &mut R, at: R::At, (t, i): (TableId, usize), here: Here) -> R::Out {
+    let line: &'b Row = &r.bestiary().table(t).rows[i];
+    r.via(t, i, false);
     // Only rules that say something are entered: a lone species' unit then holds none.
     let said = !line.place.is_empty();
     if said {
@@ -373,6 +370,7 @@ fn row<'b, R: Reading<'b>>(r: &mut R, at: R::At, line: &'b Row, here: Here) -> R
     if said {
         r.leave();
     }
+    r.left();
     out
 }
 
