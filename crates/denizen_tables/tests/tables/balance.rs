@@ -102,15 +102,7 @@ fn no_unique_before_a_depth_fails_at_the_uniques_first_depth() {
 
 #[test]
 fn a_claim_past_the_exact_limits_is_unknown_and_fails_unless_sampled_figures_are_allowed() {
-    let species: String = (0..13)
-        .map(|i| format!("(key: \"u{i}\", name: \"u{i}\", glyph: 'u', level: 1, hit_points: \"1d1\", unique: true),"))
-        .collect();
-    let rows: String = (0..13)
-        .map(|i| format!("(what: Species(\"u{i}\"), depth: (1, 5)),"))
-        .collect();
-    let b = bestiary(&format!(
-        "(species: [{species}], tables: [(key: \"floor\", rows: [{rows}])], floor: Some((table: \"floor\", depths: (1, 5), count: (dice: \"1d1\"))))"
-    ));
+    let b = crate::thirteen_uniques("1d1");
     let text = "(claims: [(figure: AnyUnique, depths: (1, 1), bound: AtLeast(\"1\"))])";
     let claims = load_claims(&b, "c.ron", text).unwrap();
     let strict = claims[0].check(&UniqueLedger::new(), false).unwrap();

@@ -268,15 +268,7 @@ fn a_budgeted_floors_danger_distribution_is_its_floor_odds_danger() {
 fn past_the_exact_limits_a_distribution_is_sampled() {
     // Thirteen uniques, one a floor: past the twelve tracked, so sampled; every floor
     // still has exactly one.
-    let species: String = (0..13)
-        .map(|i| format!("(key: \"u{i}\", name: \"u{i}\", glyph: 'u', level: 1, hit_points: \"1d1\", unique: true),"))
-        .collect();
-    let rows: String = (0..13)
-        .map(|i| format!("(what: Species(\"u{i}\"), depth: (1, 5)),"))
-        .collect();
-    let b = bestiary(&format!(
-        "(species: [{species}], tables: [(key: \"floor\", rows: [{rows}])], floor: Some((table: \"floor\", depths: (1, 5), count: (dice: \"1d1\"))))"
-    ));
+    let b = crate::thirteen_uniques("1d1");
     let (ledger, context) = (UniqueLedger::new(), Context::new());
     let d = floor_distribution(
         &b,

@@ -29,6 +29,20 @@ pub fn species(keys: &[&str]) -> String {
         .collect()
 }
 
+/// Thirteen uniques (`u0` to `u12`, one more than the exact odds track), one row each at
+/// depths 1-5, `count` placements a floor.
+pub fn thirteen_uniques(count: &str) -> Bestiary {
+    let uniques: String = (0..13)
+        .map(|i| format!("(key: \"u{i}\", name: \"U\", glyph: 'U', level: 1, hit_points: \"1d1\", unique: true),"))
+        .collect();
+    let rows: String = (0..13)
+        .map(|i| format!("(what: Species(\"u{i}\"), depth: (1, 5)),"))
+        .collect();
+    bestiary(&format!(
+        "(species: [{uniques}], tables: [(key: \"floor\", rows: [{rows}])], floor: Some((table: \"floor\", depths: (1, 5), count: (dice: \"{count}\"))))"
+    ))
+}
+
 /// A bestiary from one file's text.
 pub fn bestiary(text: &str) -> Bestiary {
     load(&[DataFile::new("t.ron", text)]).unwrap_or_else(|e| panic!("{e}"))

@@ -288,16 +288,7 @@ fn groups_escorts_and_pick_each_rows_give_their_expected_members() {
 /// errors, per floor and per placement alike.
 #[test]
 fn too_many_uniques_give_sampled_figures_with_their_errors() {
-    let uniques: String = (0..13)
-        .map(|i| format!("(key: \"u{i}\", name: \"U\", glyph: 'U', level: 1, hit_points: \"1d1\", unique: true),"))
-        .collect();
-    let rows: String = (0..13)
-        .map(|i| format!("(what: Species(\"u{i}\"), depth: (1, 3)),"))
-        .collect();
-    let text = format!(
-        "(species: [{uniques}], tables: [(key: \"floor\", rows: [{rows}])], floor: Some((table: \"floor\", depths: (1, 3), count: (dice: \"2d1\"))))"
-    );
-    let b = bestiary(&text);
+    let b = crate::thirteen_uniques("2d1");
     for (per, each) in [(Per::Floor, 2.0 / 13.0), (Per::Placement, 1.0 / 13.0)] {
         let sampled = odds(&b, 1, &UniqueLedger::new(), &Context::new(), per).unwrap();
         let errors = sampled.standard_errors.expect("sampled");
