@@ -280,8 +280,8 @@ pub(crate) fn table(changes: &[Change], (first, last): (u32, u32)) -> Table {
         .collect();
     Table {
         title: format!(
-            "Expected count per floor before and after, depths {first}-{last}: {} changes, the largest first",
-            changes.len()
+            "Expected count per floor before and after, depths {first}-{last}: {} changes past the threshold, the largest first, then species added or removed",
+            changes.iter().filter(|c| c.passed).count()
         ),
         columns: vec![
             "kind",

@@ -91,8 +91,8 @@ pub(crate) fn explain_table(floor: Floor<'_>, key: &str) -> Result<Table, CliErr
     })
 }
 
-/// What `--dist` names: a species' key (or `species:KEY`, for a species keyed `danger`
-/// or `tag:..`), `tag:NAME` or `danger`.
+/// What `--dist` names: a species' key (or `species:KEY`, for a species keyed `danger`),
+/// `tag:NAME` or `danger`.
 pub(crate) fn counted(b: &Bestiary, what: &str) -> Result<Counted, CliError> {
     if what == "danger" {
         return Ok(Counted::Danger);

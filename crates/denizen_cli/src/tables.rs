@@ -62,9 +62,10 @@ pub enum TablesCommand {
         /// draws, regions), each with its exact share of its expected count per floor.
         #[arg(long, value_name = "SPECIES", conflicts_with_all = ["table", "budget", "danger", "dist"])]
         explain: Option<String>,
-        /// The distribution over a floor instead, of a species' count (`KEY`), a tag's
-        /// (`tag:NAME`) or the danger (`danger`): each count's chance, with P(none),
-        /// P(at least one), the mean and quantiles.
+        /// The distribution over a floor instead, of a species' count (`KEY`, or
+        /// `species:KEY` for a species keyed `danger`), a tag's (`tag:NAME`) or the
+        /// danger (`danger`): each count's chance, with P(none), P(at least one), the
+        /// mean and quantiles.
         #[arg(long, value_name = "WHAT", conflicts_with_all = ["table", "budget", "danger"])]
         dist: Option<String>,
         /// Output format.

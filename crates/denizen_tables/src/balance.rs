@@ -310,15 +310,20 @@ impl Claim {
         let worst = |among: &[(u32, f64, bool)]| {
             (among.iter().copied()).min_by(|a, b| margin(a.1).total_cmp(&margin(b.1)))
         };
-        let (depth, figure, at_sampled) =
-            worst(&judged)
-                .or_else(|| worst(&figures))
-                .unwrap_or((self.depths.0, f64::NAN, false));
         let holds = match (judged.iter().all(|f| self.within(f.1)), sampled) {
             (false, _) => Holds::No,
             (true, true) if !allow_sampled => Holds::Unknown,
             (true, _) => Holds::Yes,
         };
+        // Not known: the worst figure shown is the worst of all, sampled ones included.
+        let shown = match holds {
+            Holds::Unknown => &figures,
+            _ => &judged,
+        };
+        let (depth, figure, at_sampled) =
+            worst(shown)
+                .or_else(|| worst(&figures))
+                .unwrap_or((self.depths.0, f64::NAN, false));
         Ok(Verdict {
             name: self.name.clone(),
             holds,

@@ -190,9 +190,14 @@ impl Page {
         );
         for v in verdicts {
             let word = crate::balance::verdict_word(v);
+            let class = match v.holds {
+                denizen_tables::balance::Holds::Yes => "holds",
+                denizen_tables::balance::Holds::No => "fails",
+                denizen_tables::balance::Holds::Unknown => "unknown",
+            };
             let _ = writeln!(
                 self.html,
-                "<tr><td class=\"t\">{}</td><td class=\"t {word}\">{word}</td><td>{}</td><td>{:.6}</td><td class=\"t\">{}</td></tr>",
+                "<tr><td class=\"t\">{}</td><td class=\"t {class}\">{word}</td><td>{}</td><td>{:.6}</td><td class=\"t\">{}</td></tr>",
                 esc(&v.name),
                 v.depth,
                 v.figure,

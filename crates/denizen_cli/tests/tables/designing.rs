@@ -114,6 +114,17 @@ species,ogre,3,0.250000,0.375000,0.125000,1,
             .unwrap()
             .ends_with("\nspecies,imp,1,0.000000,0.000000,0.000000,1,added\n")
     );
+    // The old file with its rows in the other order: the same figures, no change.
+    let swapped = dir.join("swapped.ron");
+    let rows = "(what: Species(\"rat\"), depth: (1, 3), weight: 3), (what: Species(\"ogre\"), depth: (1, 3))";
+    let other = "(what: Species(\"ogre\"), depth: (1, 3)), (what: Species(\"rat\"), depth: (1, 3), weight: 3)";
+    assert!(OLD.contains(rows));
+    std::fs::write(&swapped, OLD.replace(rows, other)).unwrap();
+    let same = tables(&format!(
+        "diff {} --against {old} --depths 1-3",
+        swapped.display()
+    ));
+    assert_eq!(same.status.code(), Some(0));
     // The same files: no change.
     assert_eq!(
         tables(&format!("diff {old} --against {old} --depths 1-3"))

@@ -30,6 +30,9 @@ impl Exact<'_> {
         (t, depth): (TableId, u32),
         row: &mut impl FnMut(&mut Self, State, usize) -> Dist,
     ) -> Dist {
+        if self.overflow {
+            return Vec::new();
+        }
         let mut out = Vec::new();
         let mut live: BTreeMap<(std::cmp::Reverse<u32>, u32), f64> = BTreeMap::new();
         live.insert((std::cmp::Reverse(u32::MAX), at.bags), 1.0);

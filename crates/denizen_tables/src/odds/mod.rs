@@ -358,6 +358,10 @@ impl<'b> Reading<'b> for Exact<'b> {
     }
 
     fn comes(&mut self, at: State, s: SpeciesId, role: Role<'b>) -> Dist {
+        // Past a limit the walk's figures are not used: it stops at once.
+        if self.overflow {
+            return Vec::new();
+        }
         let mask = at.mask | self.bit[s.index()].map_or(0, |bit| 1 << bit);
         let spent = match self.track {
             true => at.spent.saturating_add(self.b.species_of(s).cost),
@@ -438,6 +442,9 @@ impl<'b> Reading<'b> for Exact<'b> {
         if self.explaining.is_some() {
             self.visited += 1;
             self.overflow |= self.visited > MAX_EXACT_STATES;
+        }
+        if self.overflow {
+            return Vec::new();
         }
         let key = (table, depth, at.mask, at.kept);
         if !self.eligible.contains_key(&key) {

@@ -51,7 +51,9 @@ impl TablesDataAssets {
     /// A claims file checked each time the bestiary loads, as `denizen tables check`
     /// checks it (exactly, with an empty unique ledger; a claim whose figures are sampled
     /// fails as unknown): each claim that fails is a lint warning, and so is a claims file
-    /// that does not load (the bestiary is swapped in all the same). Edits to it are
+    /// that is not a claims file (broken RON, a species or tag the bestiary lacks): the
+    /// bestiary is swapped in all the same. A claims file the asset server cannot read at
+    /// all (missing, not text) holds the bestiary back as a tables file would. Edits to it are
     /// followed as the tables' are. The claims are worked out as the files load, in the
     /// frame that loads them: many claims over many depths of a large bestiary take time.
     pub fn with_checks(mut self, file: impl Into<DataSource<ChecksFile>>) -> Self {

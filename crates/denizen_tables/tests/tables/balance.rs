@@ -56,9 +56,11 @@ fn at_least_one_holds_to_its_bound_and_fails_past_it() {
     assert_eq!((v.holds, v.depth), (Holds::No, 3), "{v:?}");
     assert!((v.figure - 1.0 / 3.0).abs() < 1e-12);
     // At depth 3 the chance is 1/3 exactly: the bound holds, a hair below it does not.
-    assert!(holds(&format!(
-        "({ogre}, depths: (1, 5), bound: AtMost(\"1/3\"))"
-    )));
+    let v = verdict(&format!("({ogre}, depths: (1, 5), bound: AtMost(\"1/3\"))"));
+    assert_eq!(
+        (v.holds, v.depth, v.bound.as_str()),
+        (Holds::Yes, 3, "<= 1/3")
+    );
     assert!(!holds(&format!(
         "({ogre}, depths: (1, 5), bound: AtMost(\"33/100\"))"
     )));
@@ -125,6 +127,37 @@ fn a_claim_past_the_exact_limits_is_unknown_and_fails_unless_sampled_figures_are
         (allowed.holds, allowed.sampled, allowed.failed),
         (Holds::No, true, true)
     );
+}
+
+#[test]
+fn a_depth_worked_exactly_that_fails_is_not_hidden_by_a_sampled_one() {
+    // Eleven placements a floor: rats (cost 1) at depths 1-5, titans (cost 10,000) too
+    // from depth 3. Eleven titans make a danger past the exact limit of 100,000, so the
+    // danger is sampled from depth 3 and exact above it.
+    let b = bestiary(
+        r#"(species: [
+            (key: "rat", name: "rat", glyph: 'r', level: 1, hit_points: "1d1", cost: Some(1)),
+            (key: "titan", name: "titan", glyph: 'T', level: 1, hit_points: "1d1", cost: Some(10000)),
+        ],
+        tables: [(key: "floor", rows: [(what: Species("rat"), depth: (1, 5)), (what: Species("titan"), depth: (3, 5))])],
+        floor: Some((table: "floor", depths: (1, 5), count: (dice: "11d1"))))"#,
+    );
+    let check = |bound: &str| {
+        let text = format!("(claims: [(figure: Danger, depths: (1, 5), bound: {bound})])");
+        load_claims(&b, "c.ron", &text).unwrap()[0]
+            .check(&UniqueLedger::new(), false)
+            .unwrap()
+    };
+    // Every floor of depths 1-2 has a danger of 11, worked exactly: the claim fails there.
+    let v = check("AtMost(\"5\")");
+    assert_eq!(
+        (v.holds, v.sampled, v.depth, v.figure),
+        (Holds::No, false, 1, 11.0)
+    );
+    // Held at depths 1-2, it is unknown: its worst figure shown is a sampled depth's.
+    let v = check("AtMost(\"20\")");
+    assert_eq!((v.holds, v.failed), (Holds::Unknown, true));
+    assert!(v.depth >= 3 && v.figure > 20.0, "{v:?}");
 }
 
 #[test]

@@ -165,8 +165,8 @@ fn a_floor_with_regions_is_explained_draw_by_draw() {
 }
 
 /// One placement a floor at depth 1, out of depth (one deeper) with 1/2: a band (its
-/// chief or boss drawn from a creature table, a guard following) comes at either depth,
-/// a wolf with its litter's pup only at depth 2.
+/// chief or boss drawn from a creature table, a guard following, drawn from a creature
+/// table of its own) comes at either depth, a wolf with its litter's pup only at depth 2.
 const CAMP: &str = r#"(
     species: [
         (key: "chief", name: "chief", glyph: 'C', level: 1, hit_points: "1d1"),
@@ -176,12 +176,13 @@ const CAMP: &str = r#"(
         (key: "pup", name: "pup", glyph: 'p', level: 1, hit_points: "1d1"),
     ],
     groups: [
-        (key: "band", leader: Some(Table("chiefs")), followers: [(member: Species("guard"), count: "1d1", role: "guard")], radius: 2),
+        (key: "band", leader: Some(Table("chiefs")), followers: [(member: Table("guards"), count: "1d1", role: "guard")], radius: 2),
         (key: "litter", followers: [(member: Species("pup"), count: "1d1", role: "pup")], radius: 2),
     ],
     tables: [
         (key: "floor", rows: [(what: Group("band"), depth: (1, 5)), (what: Species("wolf"), depth: (2, 5))]),
         (key: "chiefs", rows: [(what: Species("chief"), depth: (1, 5)), (what: Species("boss"), depth: (1, 5))]),
+        (key: "guards", rows: [(what: Species("guard"), depth: (1, 5))]),
     ],
     floor: Some((table: "floor", depths: (1, 4), count: (dice: "1d1"),
         out_of_depth: Some((chance: "1/2", divisor: 1000, bonus: 1, cap: 1, fairness: 1)))),
@@ -206,8 +207,12 @@ fn followers_leaders_and_out_of_depth_draws_have_paths_worked_by_hand() {
     let floor = |row: u32| format!("t.ron: tables[0] `floor`: rows[{row}]");
     let deep = " > out of depth";
     // A band comes with 1/2 at depth 1 and 1/4 at depth 2 (half the deep draws); its
-    // guard follows it by the floor's row, whichever leader the chiefs' table drew.
-    let guard = format!("{} > follower `guard` of `band`", floor(0));
+    // guard follows it by the floor's row and its own table's, whichever leader the
+    // chiefs' table drew.
+    let guard = format!(
+        "{} > t.ron: tables[2] `guards`: rows[0] > follower `guard` of `band`",
+        floor(0)
+    );
     assert_eq!(
         camp_paths("guard"),
         [(guard.clone(), 0.5), (format!("{guard}{deep}"), 0.25)]
@@ -233,6 +238,25 @@ fn followers_leaders_and_out_of_depth_draws_have_paths_worked_by_hand() {
             0.25
         )]
     );
+}
+
+/// A budgeted floor's figures come out to the last bit the same in every run: its walk's
+/// outcomes are joined in an order of their own, not a hash map's (each of which orders
+/// its keys its own way).
+#[test]
+fn a_budgeted_floors_figures_are_the_same_to_the_last_bit() {
+    let b = denizen_tables::starter().unwrap();
+    let b = b.in_branch(b.branch_by_key("foundry_deeps"));
+    let (ledger, context) = (UniqueLedger::new(), Context::new());
+    let bits = |depth| {
+        let o = denizen_tables::floor_odds(&b, depth, &ledger, &context, None).unwrap();
+        let expected = o.odds.expected.iter().map(|e| e.to_bits());
+        let danger = o.danger.iter().map(|d| d.1.to_bits());
+        expected.chain(danger).collect::<Vec<u64>>()
+    };
+    for depth in 14..=20 {
+        assert_eq!(bits(depth), bits(depth), "depth {depth}");
+    }
 }
 
 #[test]
@@ -287,4 +311,41 @@ fn past_the_exact_limits_a_distribution_is_sampled() {
             .unwrap()
             .is_none()
     );
+}
+
+/// Twelve tables, each of eight rows naming the next: 8^12 ways to the one species `y`.
+/// The odds remember each table's walk and are exact; an explanation of `x` (which never
+/// comes, so no path is ever counted) remembers nothing, stops at its bound of steps and
+/// gives none.
+#[test]
+fn an_explanation_past_its_bound_of_steps_stops_and_gives_none() {
+    let table = |i: usize| {
+        let what = match i {
+            11 => "Species(\"y\")".to_owned(),
+            _ => format!("Table(\"t{}\")", i + 1),
+        };
+        let rows: String = (0..8)
+            .map(|_| format!("(what: {what}, depth: (1, 5)),"))
+            .collect();
+        format!("(key: \"t{i}\", rows: [{rows}]),")
+    };
+    let tables: String = (0..12).map(table).collect();
+    let b = bestiary(&format!(
+        "(species: [(key: \"x\", name: \"x\", glyph: 'x', level: 1, hit_points: \"1d1\"), (key: \"y\", name: \"y\", glyph: 'y', level: 1, hit_points: \"1d1\")], tables: [{tables}], floor: Some((table: \"t0\", depths: (1, 5), count: (dice: \"1d1\"))))"
+    ));
+    let (ledger, context) = (UniqueLedger::new(), Context::new());
+    let odds = denizen_tables::odds(&b, 1, &ledger, &context, denizen_tables::Per::Floor).unwrap();
+    assert_eq!(
+        (odds.expected, odds.standard_errors),
+        (vec![0.0, 1.0], None)
+    );
+    let x = b.species_by_key("x").unwrap();
+    let started = std::time::Instant::now();
+    assert!(
+        explain(&b, 1, &Regions::default(), &ledger, &context, x)
+            .unwrap()
+            .is_none()
+    );
+    // Not a timed test of speed: a walk that did not stop would take days, not minutes.
+    assert!(started.elapsed().as_secs() < 300);
 }

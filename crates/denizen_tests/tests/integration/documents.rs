@@ -239,5 +239,5 @@ fn the_front_pages_chapter_features_are_the_guides() {
         }
         chapters += 1;
     }
-    assert_eq!(chapters, 12);
+    assert_eq!(chapters, 13);
 }

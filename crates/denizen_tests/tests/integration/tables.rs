@@ -748,7 +748,7 @@ fn balance_claims_are_checked_as_the_rules_load() {
     assert_eq!(heard(&app), [Ok("Tables")]);
     assert_eq!(
         warned(&mut app),
-        ["bog.checks.ron: claim `howlers` fails: 1 at depth 1, bound <= 0.5"]
+        ["bog.checks.ron: claim `howlers` fails: 1 at depth 1, bound <= 1/2"]
     );
     folder.write("bog.checks.ron", claim("AtLeast(\"1\")"));
     wait_for_answers(&mut app, 2);
