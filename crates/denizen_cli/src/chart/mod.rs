@@ -215,8 +215,8 @@ pub(crate) fn write_chart(
     write_picture(draw::svg(plots)?, to, out)
 }
 
-/// Writes a picture drawn as SVG (a chart, a floor's map), and its PNG when asked, and
-/// says where.
+/// Writes a picture drawn as SVG (a chart, a floor's map), and its PNG when asked, or a
+/// report page (never with a PNG), and says where.
 pub(crate) fn write_picture(
     svg: String,
     to: &ChartOut,
@@ -285,7 +285,7 @@ fn replaceable(path: &Path) -> Result<(), CliError> {
                 "not a regular file (a device or a pipe)"
             };
             Err(CliError::Usage(format!(
-                "{}: is {what}: a chart or picture replaces only a regular file",
+                "{}: is {what}: a chart, picture or page replaces only a regular file",
                 denizen_core::quoted(&path.display().to_string())
             )))
         }
