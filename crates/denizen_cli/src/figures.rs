@@ -121,20 +121,8 @@ pub(crate) fn dist_table(floor: Floor<'_>, what: &str) -> Result<Table, CliError
     let (b, depth, regions, ledger, context) = floor;
     let d = floor_distribution(b, depth, regions, ledger, context, &counted(b, what)?)
         .map_err(|e| CliError::Usage(e.to_string()))?;
-    let mut below = 0.0;
-    let rows = (d.chances.iter())
-        .map(|&(k, p)| {
-            below += p;
-            vec![Cell::Int(k as i64), Cell::Prob(p), Cell::Prob(below)]
-        })
-        .collect();
-    let how = match d.sampled {
-        true => format!(
-            "sampled from {} floors: past the exact limits",
-            denizen_tables::odds::SAMPLED_FLOORS
-        ),
-        false => "exact".to_owned(),
-    };
+    let rows = chance_rows(&d.chances, Cell::Prob);
+    let how = how(d.sampled);
     let q = |q| d.quantile(q);
     Ok(Table {
         title: format!(
@@ -150,4 +138,27 @@ pub(crate) fn dist_table(floor: Floor<'_>, what: &str) -> Result<Table, CliError
         columns: vec!["count", "chance", "at_most"],
         rows,
     })
+}
+
+/// `exact`, or how many floors figures past the exact limits were `sampled` from.
+pub(crate) fn how(sampled: bool) -> String {
+    match sampled {
+        true => format!(
+            "sampled from {} floors: past the exact limits",
+            denizen_tables::odds::SAMPLED_FLOORS
+        ),
+        false => "exact".to_owned(),
+    }
+}
+
+/// `value,chance,at_most` rows of values with their chances, least first, each chance
+/// and running sum shown as `cell` shows it.
+pub(crate) fn chance_rows(chances: &[(u64, f64)], cell: fn(f64) -> Cell) -> Vec<Vec<Cell>> {
+    let mut below = 0.0;
+    (chances.iter())
+        .map(|&(k, p)| {
+            below += p;
+            vec![Cell::Int(k as i64), cell(p), cell(below)]
+        })
+        .collect()
 }

@@ -414,13 +414,7 @@ fn odds_table(
 /// `danger,chance,at_most`: each danger a floor can have, the chance of it and of at most
 /// it; the title gives the mean.
 fn danger_table(floor: &FloorOdds, (drawn, depth): (&str, u32)) -> Table {
-    let mut below = 0.0;
-    let rows = (floor.danger.iter())
-        .map(|&(k, p)| {
-            below += p;
-            vec![Cell::Int(k as i64), Cell::Stat(p), Cell::Stat(below)]
-        })
-        .collect();
+    let rows = crate::figures::chance_rows(&floor.danger, Cell::Stat);
     let how = how_worked(&floor.odds);
     Table {
         title: format!(
@@ -563,13 +557,7 @@ fn reference_site(seed: u64) -> Result<crate::editor_level::MapFloor, CliError> 
 
 /// How figures were worked: exactly, or sampled past the exact limits.
 fn how_worked(odds: &Odds) -> String {
-    match odds.standard_errors {
-        Some(_) => format!(
-            "sampled from {} floors: past the exact limits",
-            denizen_tables::odds::SAMPLED_FLOORS
-        ),
-        None => "exact".to_owned(),
-    }
+    crate::figures::how(odds.standard_errors.is_some())
 }
 
 /// `draw,species,expected`: the expected count of each species a draw can bring on a
